@@ -1,0 +1,112 @@
+//! Builds the storefront (`ui/`) with npm when its output is missing or older than its
+//! sources, so `cargo run` on a fresh clone needs no manual npm step. Set
+//! `HEIMSERVICE_SKIP_UI_BUILD=1` for Rust-only work: the UI is then embedded as it is
+//! (or left out, if it was never built).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, SystemTime};
+
+/// Sources whose change means the UI must be rebuilt.
+const UI_INPUTS: &[&str] = &[
+    "ui/src",
+    "ui/public",
+    "ui/scripts",
+    "ui/index.html",
+    "ui/package.json",
+    "ui/package-lock.json",
+    "ui/vite.config.ts",
+    "ui/tsconfig.json",
+];
+const STAMP: &str = "ui/dist/.build-stamp";
+
+fn main() {
+    let started = SystemTime::now();
+    println!("cargo:rerun-if-env-changed=HEIMSERVICE_SKIP_UI_BUILD");
+    for input in UI_INPUTS {
+        println!("cargo:rerun-if-changed={input}");
+    }
+    println!("cargo:rerun-if-changed={STAMP}");
+
+    let dist = Path::new("ui/dist");
+    if std::env::var_os("HEIMSERVICE_SKIP_UI_BUILD").is_some_and(|v| !v.is_empty() && v != "0") {
+        if !dist.exists() {
+            fs::create_dir_all(dist)
+                .unwrap_or_else(|e| fail(&format!("cannot create ui/dist: {e}")));
+            println!(
+                "cargo:warning=HEIMSERVICE_SKIP_UI_BUILD is set and ui/dist is empty: this binary has no storefront"
+            );
+        }
+        return;
+    }
+    let stamp = Path::new(STAMP);
+    let built_at = modified(stamp);
+    let newest_input = UI_INPUTS.iter().filter_map(|p| newest(Path::new(p))).max();
+    let fresh = match (built_at, newest_input) {
+        (Some(built), Some(input)) => built >= input && dist.join("index.html").exists(),
+        _ => false,
+    };
+    if fresh {
+        return;
+    }
+    if !Path::new("ui/node_modules/.package-lock.json").exists()
+        || modified(Path::new("ui/package-lock.json"))
+            > modified(Path::new("ui/node_modules/.package-lock.json"))
+    {
+        npm(&["ci", "--no-audit", "--no-fund"]);
+    }
+    npm(&["run", "build"]);
+    fs::write(stamp, b"built by build.rs\n")
+        .unwrap_or_else(|e| fail(&format!("cannot write {STAMP}: {e}")));
+    // Date the stamp to before this run, so cargo does not see it as changed by the run
+    // itself and rerun this script on the next build.
+    let stamp_time = started - Duration::from_secs(1);
+    if let Ok(file) = fs::File::options().write(true).open(stamp) {
+        let _ = file.set_modified(stamp_time.max(newest_input.unwrap_or(stamp_time)));
+    }
+}
+
+fn npm(args: &[&str]) {
+    let status = Command::new("npm")
+        .args(args)
+        .current_dir("ui")
+        .status()
+        .unwrap_or_else(|e| {
+            fail(&format!(
+                "cannot run npm ({e}). Building the storefront needs Node.js 20+ and npm; install them, or set HEIMSERVICE_SKIP_UI_BUILD=1 to build without the storefront"
+            ))
+        });
+    if !status.success() {
+        fail(&format!(
+            "`npm {}` in ui/ failed ({status})",
+            args.join(" ")
+        ));
+    }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(1);
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// The newest modification time of a file, or of anything below a directory.
+fn newest(path: &Path) -> Option<SystemTime> {
+    let metadata = fs::metadata(path).ok()?;
+    if !metadata.is_dir() {
+        return metadata.modified().ok();
+    }
+    let mut newest = metadata.modified().ok();
+    let entries: Vec<PathBuf> = fs::read_dir(path)
+        .ok()?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .collect();
+    for entry in entries {
+        newest = newest.max(self::newest(&entry));
+    }
+    newest
+}

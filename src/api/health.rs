@@ -1,0 +1,47 @@
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+use super::error::ErrorBody;
+use crate::store::Store;
+
+pub struct HealthApi {
+    pub store: Store,
+}
+
+#[derive(Debug, Object)]
+pub struct Health {
+    /// `ok` when the database answers.
+    pub status: String,
+    pub schema_version: u64,
+}
+
+#[derive(ApiResponse)]
+pub enum HealthResponse {
+    /// The server and its database work.
+    #[oai(status = 200)]
+    Ok(Json<Health>),
+    /// The database does not answer.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
+}
+
+#[OpenApi]
+impl HealthApi {
+    /// Liveness and database check, for monitoring and systemd.
+    #[oai(path = "/healthz", method = "get")]
+    async fn healthz(&self) -> HealthResponse {
+        match self.store.schema_version().await {
+            Ok(schema_version) => HealthResponse::Ok(Json(Health {
+                status: "ok".into(),
+                schema_version,
+            })),
+            Err(error) => {
+                tracing::error!(%error, "health check: database unavailable");
+                HealthResponse::Unavailable(Json(ErrorBody {
+                    detail: "The database is unavailable.".into(),
+                    code: "database_unavailable".into(),
+                }))
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! The command line. `heimservice` alone means `heimservice serve`.
+
+mod config_check;
+mod serve;
+mod version;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::config::{Config, FlagValues};
+use crate::startup_error::StartupError;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "heimservice",
+    version,
+    about = "Online ordering for one restaurant: storefront, admin area and API in one program.",
+    long_about = "Online ordering for one restaurant: storefront, admin area and API in one program.\n\nWithout a command it serves the shop (the same as `heimservice serve`)."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Flags every command accepts, before or after the command name.
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Read settings from this TOML file (see config.example.toml) [env: HEIMSERVICE_CONFIG]
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Address and port to listen on [default: 127.0.0.1:8080] [env: HEIMSERVICE_LISTEN]
+    #[arg(long, global = true, value_name = "HOST:PORT")]
+    pub listen: Option<String>,
+    /// Directory for the database and keys [default: ./data] [env: HEIMSERVICE_DATA_DIR]
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Log output: human or json [default: human] [env: HEIMSERVICE_LOG_FORMAT]
+    #[arg(long, global = true, value_name = "FORMAT")]
+    pub log_format: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the storefront and the API (the default)
+    Serve,
+    /// Inspect the configuration
+    #[command(subcommand)]
+    Config(ConfigCommand),
+    /// Print the version, the database schema version and the platform
+    Version,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Validate the configuration and print the effective values, secrets masked
+    Check,
+}
+
+impl GlobalArgs {
+    fn flag_values(&self) -> FlagValues {
+        FlagValues {
+            config: self.config.clone(),
+            listen: self.listen.clone(),
+            data_dir: self.data_dir.clone(),
+            log_format: self.log_format.clone(),
+        }
+    }
+}
+
+/// Parses the command line, runs the command, and turns any failure into one clear
+/// sentence on stderr and a non-zero exit status.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("heimservice: error: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> Result<(), StartupError> {
+    let load = || Config::load(&cli.global.flag_values()).map_err(StartupError::from);
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve::run(load()?),
+        Command::Config(ConfigCommand::Check) => config_check::run(&load()?),
+        Command::Version => {
+            version::run();
+            Ok(())
+        }
+    }
+}

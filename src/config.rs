@@ -1,0 +1,542 @@
+//! One `Config` from four layers: command-line flags > `HEIMSERVICE_*` environment >
+//! the TOML file named by `--config` > built-in defaults. Every key is listed in
+//! [`KEYS`]; anything else in the file or the environment is an error naming the key.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+/// Prefix of every environment variable the server reads.
+pub const ENV_PREFIX: &str = "HEIMSERVICE_";
+
+/// Environment variables with the prefix that are not configuration keys.
+const ENV_NOT_CONFIG: &[&str] = &["HEIMSERVICE_CONFIG", "HEIMSERVICE_SKIP_UI_BUILD"];
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct KeySpec {
+    pub key: &'static str,
+    pub default: &'static str,
+    /// Secrets are masked when printed and may be read from a file (`*_file` / `*_FILE`).
+    pub secret: bool,
+}
+
+pub const KEYS: &[KeySpec] = &[
+    key("listen", "127.0.0.1:8080"),
+    key("data_dir", "./data"),
+    key("base_path", "/order-online"),
+    key("store_id", "14"),
+    key("timezone", "Europe/Berlin"),
+    key("brand", "Bella Napoli"),
+    key("default_language", "de"),
+    key("log_format", "human"),
+    key("paypal.client_id", ""),
+    KeySpec {
+        key: "paypal.client_secret",
+        default: "",
+        secret: true,
+    },
+    key("paypal.api_base", "https://api-m.sandbox.paypal.com"),
+];
+
+const fn key(key: &'static str, default: &'static str) -> KeySpec {
+    KeySpec {
+        key,
+        default,
+        secret: false,
+    }
+}
+
+/// Where a value came from, for error messages and `config check`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    Default,
+    File(PathBuf),
+    Env(String),
+    Flag(&'static str),
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Default => write!(f, "default"),
+            Source::File(path) => write!(f, "{}", path.display()),
+            Source::Env(name) => write!(f, "environment {name}"),
+            Source::Flag(flag) => write!(f, "flag {flag}"),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("cannot read the config file {path}: {reason}")]
+    FileUnreadable { path: PathBuf, reason: String },
+    #[error("the config file {path} is not valid TOML: {reason}")]
+    FileSyntax { path: PathBuf, reason: String },
+    #[error("unknown key `{key}` in {origin}; known keys: {known}")]
+    UnknownKey {
+        key: String,
+        origin: Source,
+        known: String,
+    },
+    #[error("`{key}` (from {origin}) {problem}")]
+    Invalid {
+        key: &'static str,
+        origin: Source,
+        problem: String,
+    },
+}
+
+/// A secret value; its `Debug` and `Display` never show it.
+#[derive(Clone, PartialEq, Eq, Default)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+    pub fn is_set(&self) -> bool {
+        !self.0.is_empty()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.is_set() {
+            "\"********\""
+        } else {
+            "\"\""
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    De,
+    En,
+}
+
+impl Language {
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::De => "de",
+            Language::En => "en",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Human,
+    Json,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaypalConfig {
+    /// Public: the storefront loads the PayPal script with it.
+    pub client_id: String,
+    pub client_secret: Secret,
+    pub api_base: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    pub config_file: Option<PathBuf>,
+    pub base_path: String,
+    pub store_id: u64,
+    pub timezone: chrono_tz::Tz,
+    pub brand: String,
+    pub default_language: Language,
+    pub log_format: LogFormat,
+    pub paypal: PaypalConfig,
+    /// Every key's value (secrets masked) and its source, for `config check`.
+    pub effective: Vec<(&'static KeySpec, String, Source)>,
+}
+
+/// Values given on the command line; `None` where a flag was not given.
+#[derive(Debug, Default, Clone)]
+pub struct FlagValues {
+    pub config: Option<PathBuf>,
+    pub listen: Option<String>,
+    pub data_dir: Option<PathBuf>,
+    pub log_format: Option<String>,
+}
+
+type Layer = BTreeMap<&'static str, (String, Source)>;
+
+impl Config {
+    /// Loads the configuration from the process environment and the given flags.
+    pub fn load(flags: &FlagValues) -> Result<Config, ConfigError> {
+        let env: Vec<(String, String)> = std::env::vars().collect();
+        Config::load_from(flags, &env)
+    }
+
+    /// Like [`Config::load`], with the environment passed in (for tests).
+    pub fn load_from(flags: &FlagValues, env: &[(String, String)]) -> Result<Config, ConfigError> {
+        let mut values: Layer = KEYS
+            .iter()
+            .map(|spec| (spec.key, (spec.default.to_string(), Source::Default)))
+            .collect();
+        let env_config_file = env
+            .iter()
+            .find(|(name, _)| name == "HEIMSERVICE_CONFIG")
+            .map(|(_, value)| PathBuf::from(value));
+        let config_file = flags.config.clone().or(env_config_file);
+        if let Some(path) = &config_file {
+            values.extend(read_file_layer(path)?);
+        }
+        values.extend(env_layer(env)?);
+        values.extend(flag_layer(flags));
+        Config::from_values(values, config_file)
+    }
+
+    fn from_values(values: Layer, config_file: Option<PathBuf>) -> Result<Config, ConfigError> {
+        let get = |key: &'static str| -> Result<(String, Source), ConfigError> {
+            values.get(key).cloned().ok_or(ConfigError::Invalid {
+                key,
+                origin: Source::Default,
+                problem: "is missing".into(),
+            })
+        };
+        let parse = |key: &'static str, check: &dyn Fn(&str) -> Result<(), String>| {
+            let (value, source) = get(key)?;
+            check(&value).map_err(|problem| ConfigError::Invalid {
+                key,
+                origin: source.clone(),
+                problem,
+            })?;
+            Ok::<String, ConfigError>(value)
+        };
+        let listen = parse("listen", &|v| parse_listen(v).map(|_| ()))?;
+        let data_dir = parse("data_dir", &|v| non_empty(v, "a directory path"))?;
+        let base_path = parse("base_path", &validate_base_path)?;
+        let store_id = parse("store_id", &|v| parse_store_id(v).map(|_| ()))?;
+        let timezone = parse("timezone", &|v| parse_timezone(v).map(|_| ()))?;
+        let brand = parse("brand", &validate_brand)?;
+        let language = parse("default_language", &|v| parse_language(v).map(|_| ()))?;
+        let log_format = parse("log_format", &|v| parse_log_format(v).map(|_| ()))?;
+        let paypal_api_base = parse("paypal.api_base", &validate_url)?;
+        let effective = KEYS
+            .iter()
+            .filter_map(|spec| {
+                values
+                    .get(spec.key)
+                    .map(|(value, source)| (spec, masked(spec, value), source.clone()))
+            })
+            .collect();
+        // Each `parse` above validated its value, so these conversions cannot fail; they
+        // map to the same error anyway rather than panic.
+        let invalid = |key: &'static str, problem: String| ConfigError::Invalid {
+            key,
+            origin: Source::Default,
+            problem,
+        };
+        Ok(Config {
+            listen: parse_listen(&listen).map_err(|p| invalid("listen", p))?,
+            data_dir: PathBuf::from(data_dir),
+            config_file,
+            base_path,
+            store_id: parse_store_id(&store_id).map_err(|p| invalid("store_id", p))?,
+            timezone: parse_timezone(&timezone).map_err(|p| invalid("timezone", p))?,
+            brand,
+            default_language: parse_language(&language)
+                .map_err(|p| invalid("default_language", p))?,
+            log_format: parse_log_format(&log_format).map_err(|p| invalid("log_format", p))?,
+            paypal: PaypalConfig {
+                client_id: get("paypal.client_id")?.0,
+                client_secret: Secret(get("paypal.client_secret")?.0),
+                api_base: paypal_api_base.trim_end_matches('/').to_string(),
+            },
+            effective,
+        })
+    }
+
+    /// The effective configuration as TOML, secrets masked, each line naming its source.
+    pub fn to_masked_toml(&self) -> String {
+        let mut out = String::new();
+        let mut section = "";
+        for (spec, value, source) in &self.effective {
+            let (table, name) = spec.key.split_once('.').unwrap_or(("", spec.key));
+            if table != section {
+                out.push_str(&format!("\n[{table}]\n"));
+                section = table;
+            }
+            let literal = if spec.key == "store_id" {
+                value.clone()
+            } else {
+                toml_string(value)
+            };
+            out.push_str(&format!("{name} = {literal}  # {source}\n"));
+        }
+        out
+    }
+}
+
+fn masked(spec: &KeySpec, value: &str) -> String {
+    if spec.secret && !value.is_empty() {
+        "********".to_string()
+    } else {
+        value.to_string()
+    }
+}
+
+fn toml_string(value: &str) -> String {
+    toml::Value::String(value.to_string()).to_string()
+}
+
+fn read_file_layer(path: &Path) -> Result<Layer, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|error| ConfigError::FileUnreadable {
+        path: path.to_path_buf(),
+        reason: error.to_string(),
+    })?;
+    let table: toml::Table =
+        text.parse()
+            .map_err(|error: toml::de::Error| ConfigError::FileSyntax {
+                path: path.to_path_buf(),
+                reason: error.message().to_string(),
+            })?;
+    let source = Source::File(path.to_path_buf());
+    let mut layer = Layer::new();
+    let mut flat = Vec::new();
+    for (name, value) in table {
+        match value {
+            toml::Value::Table(inner) => {
+                for (inner_name, inner_value) in inner {
+                    flat.push((format!("{name}.{inner_name}"), inner_value));
+                }
+            }
+            other => flat.push((name, other)),
+        }
+    }
+    for (name, value) in flat {
+        let (spec, from_file) =
+            lookup_key(&name, "_file").ok_or_else(|| ConfigError::UnknownKey {
+                key: name.clone(),
+                origin: source.clone(),
+                known: known_keys(),
+            })?;
+        let text = match value {
+            toml::Value::String(text) => text,
+            toml::Value::Integer(number) => number.to_string(),
+            other => {
+                return Err(ConfigError::Invalid {
+                    key: spec.key,
+                    origin: source,
+                    problem: format!("must be a string or a number, not {}", other.type_str()),
+                });
+            }
+        };
+        let text = if from_file {
+            read_secret_file(spec, &text, &source)?
+        } else {
+            text
+        };
+        layer.insert(spec.key, (text, source.clone()));
+    }
+    Ok(layer)
+}
+
+fn env_layer(env: &[(String, String)]) -> Result<Layer, ConfigError> {
+    let mut layer = Layer::new();
+    for (name, value) in env {
+        let Some(rest) = name.strip_prefix(ENV_PREFIX) else {
+            continue;
+        };
+        if ENV_NOT_CONFIG.contains(&name.as_str()) {
+            continue;
+        }
+        let wanted = rest.to_ascii_lowercase();
+        let source = Source::Env(name.clone());
+        let (spec, from_file) = KEYS
+            .iter()
+            .find_map(|spec| {
+                let env_key = spec.key.replace('.', "_");
+                if env_key == wanted {
+                    Some((spec, false))
+                } else if spec.secret && format!("{env_key}_file") == wanted {
+                    Some((spec, true))
+                } else {
+                    None
+                }
+            })
+            .ok_or_else(|| ConfigError::UnknownKey {
+                key: name.clone(),
+                origin: source.clone(),
+                known: known_keys(),
+            })?;
+        let value = if from_file {
+            read_secret_file(spec, value, &source)?
+        } else {
+            value.clone()
+        };
+        layer.insert(spec.key, (value, source));
+    }
+    Ok(layer)
+}
+
+fn flag_layer(flags: &FlagValues) -> Layer {
+    let mut layer = Layer::new();
+    if let Some(listen) = &flags.listen {
+        layer.insert("listen", (listen.clone(), Source::Flag("--listen")));
+    }
+    if let Some(dir) = &flags.data_dir {
+        let dir = dir.to_string_lossy().into_owned();
+        layer.insert("data_dir", (dir, Source::Flag("--data-dir")));
+    }
+    if let Some(format) = &flags.log_format {
+        layer.insert("log_format", (format.clone(), Source::Flag("--log-format")));
+    }
+    layer
+}
+
+/// Finds the spec for a file key; `suffix` marks the "read the secret from this file"
+/// form of a secret key.
+fn lookup_key(name: &str, suffix: &str) -> Option<(&'static KeySpec, bool)> {
+    KEYS.iter().find_map(|spec| {
+        if spec.key == name {
+            Some((spec, false))
+        } else if spec.secret && format!("{}{suffix}", spec.key) == name {
+            Some((spec, true))
+        } else {
+            None
+        }
+    })
+}
+
+fn known_keys() -> String {
+    let mut names: Vec<String> = KEYS.iter().map(|spec| spec.key.to_string()).collect();
+    names.extend(
+        KEYS.iter()
+            .filter(|spec| spec.secret)
+            .map(|spec| format!("{}_file", spec.key)),
+    );
+    names.join(", ")
+}
+
+fn read_secret_file(
+    spec: &'static KeySpec,
+    path: &str,
+    source: &Source,
+) -> Result<String, ConfigError> {
+    std::fs::read_to_string(path)
+        .map(|text| text.trim_end_matches(['\n', '\r']).to_string())
+        .map_err(|error| ConfigError::Invalid {
+            key: spec.key,
+            origin: source.clone(),
+            problem: format!("names the secret file {path}, which cannot be read: {error}"),
+        })
+}
+
+fn parse_listen(value: &str) -> Result<SocketAddr, String> {
+    let value = value.trim();
+    let value = value
+        .strip_prefix("localhost:")
+        .map(|port| format!("127.0.0.1:{port}"))
+        .unwrap_or_else(|| value.to_string());
+    value.parse().map_err(|_| {
+        format!(
+            "must be HOST:PORT with an IP address, like 127.0.0.1:8080 or [::]:8080, not `{value}`"
+        )
+    })
+}
+
+fn non_empty(value: &str, what: &str) -> Result<(), String> {
+    if value.trim().is_empty() {
+        Err(format!("must be {what}, not empty"))
+    } else {
+        Ok(())
+    }
+}
+
+/// API paths live at the host root, so the UI's base path must not shadow one of them.
+const RESERVED_PATHS: &[&str] = &[
+    "/addresses",
+    "/categories",
+    "/discounts",
+    "/forgot-password",
+    "/healthz",
+    "/login",
+    "/openapi.json",
+    "/orders",
+    "/postcodes",
+    "/products",
+    "/register",
+    "/reset-password",
+    "/stores",
+    "/users",
+    "/ws",
+    "/admin-api",
+    "/docs",
+];
+
+fn validate_base_path(value: &str) -> Result<(), String> {
+    let well_formed = value.len() > 1
+        && value.starts_with('/')
+        && !value.ends_with('/')
+        && !value.contains("//")
+        && value[1..]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/'));
+    if !well_formed {
+        return Err(format!(
+            "must look like /order-online: a leading slash, letters, digits, - _ or /, no trailing slash; not `{value}`"
+        ));
+    }
+    let first_segment = value[1..].split('/').next().unwrap_or_default();
+    if RESERVED_PATHS.contains(&format!("/{first_segment}").as_str()) {
+        return Err(format!(
+            "`{value}` would hide the API path /{first_segment}"
+        ));
+    }
+    Ok(())
+}
+
+fn parse_store_id(value: &str) -> Result<u64, String> {
+    match value.trim().parse::<u64>() {
+        Ok(id) if id > 0 => Ok(id),
+        _ => Err(format!("must be a positive whole number, not `{value}`")),
+    }
+}
+
+fn parse_timezone(value: &str) -> Result<chrono_tz::Tz, String> {
+    value
+        .parse()
+        .map_err(|_| format!("must be an IANA time zone like Europe/Berlin, not `{value}`"))
+}
+
+fn validate_brand(value: &str) -> Result<(), String> {
+    non_empty(value, "the restaurant's name")?;
+    if value.chars().count() > 80 {
+        return Err("must be at most 80 characters".into());
+    }
+    Ok(())
+}
+
+fn parse_language(value: &str) -> Result<Language, String> {
+    match value {
+        "de" => Ok(Language::De),
+        "en" => Ok(Language::En),
+        _ => Err(format!("must be de or en, not `{value}`")),
+    }
+}
+
+fn parse_log_format(value: &str) -> Result<LogFormat, String> {
+    match value {
+        "human" => Ok(LogFormat::Human),
+        "json" => Ok(LogFormat::Json),
+        _ => Err(format!("must be human or json, not `{value}`")),
+    }
+}
+
+fn validate_url(value: &str) -> Result<(), String> {
+    if value.starts_with("https://") || value.starts_with("http://") {
+        Ok(())
+    } else {
+        Err(format!("must be an http:// or https:// URL, not `{value}`"))
+    }
+}
+
+#[cfg(test)]
+mod tests;

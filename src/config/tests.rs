@@ -1,0 +1,262 @@
+use super::*;
+
+fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(name, value)| (name.to_string(), value.to_string()))
+        .collect()
+}
+
+fn write_file(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn defaults_give_the_embedded_shop() {
+    let config = Config::load_from(&FlagValues::default(), &[]).unwrap();
+    assert_eq!(config.listen, "127.0.0.1:8080".parse().unwrap());
+    assert_eq!(config.data_dir, PathBuf::from("./data"));
+    assert_eq!(config.base_path, "/order-online");
+    assert_eq!(config.store_id, 14);
+    assert_eq!(config.timezone, chrono_tz::Europe::Berlin);
+    assert_eq!(config.default_language, Language::De);
+    assert_eq!(config.log_format, LogFormat::Human);
+    assert!(config.config_file.is_none());
+}
+
+#[test]
+fn flags_beat_env_which_beats_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_file(
+        &dir,
+        "config.toml",
+        "listen = \"127.0.0.1:1000\"\nbrand = \"From File\"\nstore_id = 7\ntimezone = \"Europe/Vienna\"\n",
+    );
+    let flags = FlagValues {
+        config: Some(file.clone()),
+        listen: Some("127.0.0.1:3000".into()),
+        ..FlagValues::default()
+    };
+    let env = env(&[
+        ("HEIMSERVICE_LISTEN", "127.0.0.1:2000"),
+        ("HEIMSERVICE_BRAND", "From Env"),
+        ("PATH", "/usr/bin"),
+    ]);
+    let config = Config::load_from(&flags, &env).unwrap();
+    assert_eq!(config.listen.port(), 3000, "flag wins");
+    assert_eq!(config.brand, "From Env", "env beats file");
+    assert_eq!(config.store_id, 7, "file beats default");
+    assert_eq!(config.timezone, chrono_tz::Europe::Vienna);
+    assert_eq!(config.config_file, Some(file));
+}
+
+#[test]
+fn the_config_file_can_come_from_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_file(&dir, "c.toml", "brand = \"Trattoria\"\n");
+    let env = env(&[("HEIMSERVICE_CONFIG", file.to_str().unwrap())]);
+    let config = Config::load_from(&FlagValues::default(), &env).unwrap();
+    assert_eq!(config.brand, "Trattoria");
+}
+
+#[test]
+fn an_unknown_file_key_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_file(
+        &dir,
+        "c.toml",
+        "listen = \"127.0.0.1:1\"\nlisten_port = 80\n",
+    );
+    let flags = FlagValues {
+        config: Some(file),
+        ..FlagValues::default()
+    };
+    let error = Config::load_from(&flags, &[]).unwrap_err().to_string();
+    assert!(error.contains("unknown key `listen_port`"), "{error}");
+    assert!(error.contains("known keys: listen,"), "{error}");
+}
+
+#[test]
+fn an_unknown_section_key_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_file(&dir, "c.toml", "[paypal]\nclient_sercet = \"x\"\n");
+    let flags = FlagValues {
+        config: Some(file),
+        ..FlagValues::default()
+    };
+    let error = Config::load_from(&flags, &[]).unwrap_err().to_string();
+    assert!(
+        error.contains("unknown key `paypal.client_sercet`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn an_unknown_environment_key_is_an_error_naming_it() {
+    let env = env(&[("HEIMSERVICE_LISTN", "127.0.0.1:1")]);
+    let error = Config::load_from(&FlagValues::default(), &env)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("unknown key `HEIMSERVICE_LISTN`"), "{error}");
+}
+
+#[test]
+fn invalid_values_name_the_key_and_the_source() {
+    let cases = [
+        (
+            "HEIMSERVICE_LISTEN",
+            "8080",
+            "`listen` (from environment HEIMSERVICE_LISTEN) must be HOST:PORT",
+        ),
+        (
+            "HEIMSERVICE_STORE_ID",
+            "0",
+            "`store_id` (from environment HEIMSERVICE_STORE_ID) must be a positive whole number",
+        ),
+        (
+            "HEIMSERVICE_TIMEZONE",
+            "Mars/Olympus",
+            "must be an IANA time zone",
+        ),
+        (
+            "HEIMSERVICE_BASE_PATH",
+            "order-online",
+            "must look like /order-online",
+        ),
+        (
+            "HEIMSERVICE_BASE_PATH",
+            "/products",
+            "would hide the API path /products",
+        ),
+        ("HEIMSERVICE_DEFAULT_LANGUAGE", "fr", "must be de or en"),
+        ("HEIMSERVICE_LOG_FORMAT", "xml", "must be human or json"),
+        ("HEIMSERVICE_BRAND", " ", "must be the restaurant's name"),
+        (
+            "HEIMSERVICE_PAYPAL_API_BASE",
+            "ftp://x",
+            "must be an http:// or https:// URL",
+        ),
+    ];
+    for (name, value, expected) in cases {
+        let error = Config::load_from(&FlagValues::default(), &env(&[(name, value)]))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(expected), "{name}={value}: {error}");
+    }
+}
+
+#[test]
+fn a_file_value_of_the_wrong_type_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_file(&dir, "c.toml", "store_id = true\n");
+    let flags = FlagValues {
+        config: Some(file),
+        ..FlagValues::default()
+    };
+    let error = Config::load_from(&flags, &[]).unwrap_err().to_string();
+    assert!(
+        error.contains("`store_id`") && error.contains("not boolean"),
+        "{error}"
+    );
+}
+
+#[test]
+fn broken_toml_and_missing_files_are_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = write_file(&dir, "c.toml", "listen = \n");
+    let flags = FlagValues {
+        config: Some(broken),
+        ..FlagValues::default()
+    };
+    let error = Config::load_from(&flags, &[]).unwrap_err().to_string();
+    assert!(error.contains("is not valid TOML"), "{error}");
+
+    let flags = FlagValues {
+        config: Some(dir.path().join("missing.toml")),
+        ..FlagValues::default()
+    };
+    let error = Config::load_from(&flags, &[]).unwrap_err().to_string();
+    assert!(error.contains("cannot read the config file"), "{error}");
+}
+
+#[test]
+fn secrets_can_be_read_from_files_and_are_masked() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = write_file(&dir, "secret", "s3cr3t-value\n");
+    let env = env(&[(
+        "HEIMSERVICE_PAYPAL_CLIENT_SECRET_FILE",
+        secret.to_str().unwrap(),
+    )]);
+    let config = Config::load_from(&FlagValues::default(), &env).unwrap();
+    assert_eq!(config.paypal.client_secret.expose(), "s3cr3t-value");
+    let printed = config.to_masked_toml();
+    assert!(!printed.contains("s3cr3t"), "{printed}");
+    assert!(
+        printed.contains("client_secret = \"********\""),
+        "{printed}"
+    );
+    assert!(!format!("{config:?}").contains("s3cr3t"));
+
+    let file = write_file(
+        &dir,
+        "c.toml",
+        &format!(
+            "[paypal]\nclient_secret_file = {:?}\n",
+            secret.to_str().unwrap()
+        ),
+    );
+    let flags = FlagValues {
+        config: Some(file),
+        ..FlagValues::default()
+    };
+    let config = Config::load_from(&flags, &[]).unwrap();
+    assert_eq!(config.paypal.client_secret.expose(), "s3cr3t-value");
+}
+
+#[test]
+fn an_unreadable_secret_file_is_an_error() {
+    let env = env(&[(
+        "HEIMSERVICE_PAYPAL_CLIENT_SECRET_FILE",
+        "/nonexistent/secret",
+    )]);
+    let error = Config::load_from(&FlagValues::default(), &env)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("`paypal.client_secret`"), "{error}");
+    assert!(error.contains("cannot be read"), "{error}");
+}
+
+#[test]
+fn the_masked_toml_names_sources_and_parses_back() {
+    let env = env(&[("HEIMSERVICE_BRAND", "Da \"Gino\"")]);
+    let config = Config::load_from(&FlagValues::default(), &env).unwrap();
+    let printed = config.to_masked_toml();
+    assert!(
+        printed.contains("# environment HEIMSERVICE_BRAND"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("listen = \"127.0.0.1:8080\"  # default"),
+        "{printed}"
+    );
+    let parsed: toml::Table = printed.parse().unwrap();
+    assert_eq!(parsed["brand"].as_str(), Some("Da \"Gino\""));
+    assert_eq!(parsed["store_id"].as_integer(), Some(14));
+}
+
+#[test]
+fn the_example_config_documents_every_key() {
+    let example = include_str!("../../config.example.toml");
+    for spec in KEYS {
+        let name = spec.key.rsplit('.').next().unwrap();
+        assert!(
+            example.contains(&format!("# {name} = ")) || example.contains(&format!("{name} = ")),
+            "config.example.toml lacks {}",
+            spec.key
+        );
+    }
+    let parsed: toml::Table = example.parse().unwrap();
+    let _ = parsed;
+}

@@ -1,0 +1,14 @@
+//! heimservice: a self-hosted online-ordering appliance for one restaurant.
+//!
+//! The binary in `main.rs` only calls [`cli::main`]; everything else lives here so the
+//! integration tests can start the real server in-process.
+
+pub mod api;
+pub mod cli;
+pub mod config;
+pub mod domain;
+pub mod logging;
+pub mod server;
+pub mod startup_error;
+pub mod store;
+pub mod web;

@@ -1,0 +1,18 @@
+//! tracing output: readable lines by default, one JSON object per line for log shippers.
+//! `RUST_LOG` narrows or widens what is shown (default `info`).
+
+use tracing_subscriber::EnvFilter;
+
+use crate::config::LogFormat;
+
+pub fn init(format: LogFormat) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    // A second init (tests start several servers in one process) is harmless.
+    let _ = match format {
+        LogFormat::Human => builder.try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    };
+}

@@ -1,0 +1,210 @@
+//! Starting and stopping the HTTP server.
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use poem::Server;
+use poem::listener::TcpAcceptor;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use crate::api::{self, AppState};
+use crate::config::Config;
+use crate::startup_error::StartupError;
+use crate::store::Store;
+
+/// How long open requests may take to finish after a shutdown signal.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+/// Connections that send nothing for this long are closed, so a stalled client cannot
+/// hold a connection (and a Pi's few file descriptors) forever.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A started server. [`RunningServer::stop`] stops it gracefully; dropping the handle
+/// also starts a graceful shutdown.
+pub struct RunningServer {
+    /// The address actually bound (the real port when the config asked for port 0).
+    pub addr: SocketAddr,
+    pub config: Arc<Config>,
+    pub store: Store,
+    shutdown: oneshot::Sender<()>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl RunningServer {
+    /// The storefront's address, e.g. `http://127.0.0.1:8080/order-online/`.
+    pub fn storefront_url(&self) -> String {
+        format!(
+            "http://{}{}/",
+            display_addr(self.addr),
+            self.config.base_path
+        )
+    }
+
+    /// Stops accepting connections, lets open requests finish, and waits for it.
+    pub async fn stop(self) -> Result<(), StartupError> {
+        let RunningServer { shutdown, task, .. } = self;
+        let _ = shutdown.send(());
+        join(task).await
+    }
+
+    /// Waits until the server ends (after a shutdown signal).
+    pub async fn wait(self) -> Result<(), StartupError> {
+        let RunningServer { shutdown, task, .. } = self;
+        let result = join(task).await;
+        drop(shutdown);
+        result
+    }
+
+    /// Stops the server when `signal` completes.
+    pub fn stop_on(self, signal: impl Future<Output = ()> + Send + 'static) -> Self {
+        let RunningServer {
+            addr,
+            config,
+            store,
+            shutdown,
+            task,
+        } = self;
+        let (forward, shutdown_rx) = oneshot::channel();
+        tokio::spawn(async move {
+            tokio::select! {
+                _ = signal => { let _ = shutdown.send(()); }
+                _ = shutdown_rx => { let _ = shutdown.send(()); }
+            }
+        });
+        RunningServer {
+            addr,
+            config,
+            store,
+            shutdown: forward,
+            task,
+        }
+    }
+}
+
+async fn join(task: JoinHandle<std::io::Result<()>>) -> Result<(), StartupError> {
+    match task.await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(error)) => Err(StartupError::Serve(error.to_string())),
+        Err(error) => Err(StartupError::Serve(error.to_string())),
+    }
+}
+
+/// Opens the data directory and database, binds the listener and starts serving.
+pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
+    prepare_data_dir(&config.data_dir)?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|error| StartupError::listen(config.listen, &error))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|error| StartupError::listen(config.listen, &error))?;
+    let acceptor =
+        TcpAcceptor::from_tokio(listener).map_err(|error| StartupError::listen(addr, &error))?;
+    let (store, report) = Store::open(&config.data_dir, config.store_id)?;
+    if let Some(from) = report.migrated_from {
+        tracing::info!(from, path = %store.path().display(), "database migrated");
+    }
+    if report.seeded_demo {
+        tracing::info!("first start: seeded the demo restaurant");
+    }
+    let config = Arc::new(config);
+    let app = api::app(AppState {
+        config: Arc::clone(&config),
+        store: store.clone(),
+    });
+    let (shutdown, shutdown_rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        Server::new_with_acceptor(acceptor)
+            .idle_timeout(IDLE_TIMEOUT)
+            .run_with_graceful_shutdown(
+                app,
+                async move {
+                    let _ = shutdown_rx.await;
+                },
+                Some(SHUTDOWN_GRACE),
+            )
+            .await
+    });
+    Ok(RunningServer {
+        addr,
+        config,
+        store,
+        shutdown,
+        task,
+    })
+}
+
+/// Resolves on Ctrl-C or SIGTERM (what systemd sends). The handlers are installed
+/// when this is called, not when the future is first polled, so a signal that arrives
+/// right after startup is not lost.
+#[cfg(unix)]
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    use tokio::signal::unix::{SignalKind, signal};
+    let interrupt = signal(SignalKind::interrupt());
+    let terminate = signal(SignalKind::terminate());
+    async move {
+        let (Ok(mut interrupt), Ok(mut terminate)) = (interrupt, terminate) else {
+            tracing::warn!("cannot install signal handlers; stop the server with SIGKILL");
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = interrupt.recv() => {},
+            _ = terminate.recv() => {},
+        }
+        tracing::info!("shutting down");
+    }
+}
+
+#[cfg(not(unix))]
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("shutting down");
+    }
+}
+
+fn prepare_data_dir(dir: &Path) -> Result<(), StartupError> {
+    let fail = |reason: String| StartupError::DataDir {
+        path: dir.to_path_buf(),
+        reason,
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(fail("it exists but is not a directory".into()));
+    }
+    if !dir.exists() {
+        create_private_dir(dir).map_err(|error| fail(error.to_string()))?;
+    }
+    let probe = dir.join(".heimservice-write-check");
+    std::fs::write(&probe, b"ok")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|error| fail(format!("it is not writable ({error})")))
+}
+
+#[cfg(unix)]
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+}
+
+#[cfg(not(unix))]
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)
+}
+
+/// An address a browser on this machine can open: 0.0.0.0 becomes 127.0.0.1.
+fn display_addr(addr: SocketAddr) -> SocketAddr {
+    match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => {
+            SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port())
+        }
+        IpAddr::V6(ip) if ip.is_unspecified() => {
+            SocketAddr::new(IpAddr::V6(Ipv6Addr::LOCALHOST), addr.port())
+        }
+        _ => addr,
+    }
+}

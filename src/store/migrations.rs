@@ -1,0 +1,160 @@
+//! Schema versions. A fresh database runs every step; an older one runs the steps it
+//! lacks, each in one write transaction that also records the new version; a newer one
+//! is refused so an older binary never misreads data it does not understand.
+
+use redb::{Database, ReadTransaction, ReadableDatabase, TableError, WriteTransaction};
+
+use super::StoreError;
+use super::tables::{
+    CATEGORY_ID_TO_CATEGORY, META, META_SCHEMA_VERSION, PRODUCT_ID_TO_PRODUCT, STORE_ID_TO_PROFILE,
+    TAX_ID_TO_TAX,
+};
+
+type Step = fn(&WriteTransaction) -> Result<(), StoreError>;
+
+/// `STEPS[n]` migrates a database at version `n` to version `n + 1`.
+const STEPS: &[Step] = &[migrate_to_v1];
+
+pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
+
+#[derive(Debug)]
+pub enum MigrationError {
+    Newer { found: u64 },
+    Store(StoreError),
+}
+
+macro_rules! migration_error_from {
+    ($($error:ty),*) => {
+        $(impl From<$error> for MigrationError {
+            fn from(error: $error) -> Self {
+                MigrationError::Store(error.into())
+            }
+        })*
+    };
+}
+migration_error_from!(
+    StoreError,
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);
+
+/// Brings the database to [`LATEST_SCHEMA_VERSION`]. Returns the version it started
+/// from when anything was done.
+pub fn migrate(db: &Database) -> Result<Option<u64>, MigrationError> {
+    migrate_with(db, STEPS)
+}
+
+fn migrate_with(db: &Database, steps: &[Step]) -> Result<Option<u64>, MigrationError> {
+    let found = read_schema_version(&db.begin_read()?)?;
+    let latest = steps.len() as u64;
+    if found > latest {
+        return Err(MigrationError::Newer { found });
+    }
+    for (index, step) in steps.iter().enumerate().skip(found as usize) {
+        let txn = db.begin_write()?;
+        step(&txn)?;
+        txn.open_table(META)?
+            .insert(META_SCHEMA_VERSION, index as u64 + 1)?;
+        txn.commit()?;
+        tracing::info!(version = index + 1, "database schema migrated");
+    }
+    Ok((found < latest).then_some(found))
+}
+
+/// 0 for a database that has never been migrated.
+pub fn read_schema_version(txn: &ReadTransaction) -> Result<u64, StoreError> {
+    let meta = match txn.open_table(META) {
+        Ok(meta) => meta,
+        Err(TableError::TableDoesNotExist(_)) => return Ok(0),
+        Err(error) => return Err(error.into()),
+    };
+    Ok(meta
+        .get(META_SCHEMA_VERSION)?
+        .map(|version| version.value())
+        .unwrap_or(0))
+}
+
+/// Version 1: the store profile and the catalog (taxes, categories, products).
+fn migrate_to_v1(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(META)?;
+    txn.open_table(STORE_ID_TO_PROFILE)?;
+    txn.open_table(TAX_ID_TO_TAX)?;
+    txn.open_table(CATEGORY_ID_TO_CATEGORY)?;
+    txn.open_table(PRODUCT_ID_TO_PRODUCT)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_db() -> (tempfile::TempDir, Database) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("test.redb")).unwrap();
+        (dir, db)
+    }
+
+    fn version(db: &Database) -> u64 {
+        read_schema_version(&db.begin_read().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_fresh_database_ends_at_the_latest_version() {
+        let (_dir, db) = temp_db();
+        assert_eq!(version(&db), 0);
+        assert_eq!(migrate(&db).unwrap(), Some(0));
+        assert_eq!(version(&db), LATEST_SCHEMA_VERSION);
+        assert_eq!(migrate(&db).unwrap(), None, "a second run does nothing");
+    }
+
+    fn add_marker_table(txn: &WriteTransaction) -> Result<(), StoreError> {
+        txn.open_table(META)?.insert("marker", 42)?;
+        Ok(())
+    }
+
+    #[test]
+    fn an_older_database_runs_only_the_missing_steps() {
+        let (_dir, db) = temp_db();
+        migrate_with(&db, &[migrate_to_v1]).unwrap();
+        let result = migrate_with(&db, &[migrate_to_v1, add_marker_table]).unwrap();
+        assert_eq!(result, Some(1));
+        assert_eq!(version(&db), 2);
+        let txn = db.begin_read().unwrap();
+        let meta = txn.open_table(META).unwrap();
+        assert_eq!(meta.get("marker").unwrap().unwrap().value(), 42);
+    }
+
+    fn failing_step(txn: &WriteTransaction) -> Result<(), StoreError> {
+        txn.open_table(META)?.insert("half_written", 1)?;
+        Err(StoreError::Database("disk on fire".into()))
+    }
+
+    #[test]
+    fn a_failing_step_leaves_the_database_at_the_previous_version() {
+        let (_dir, db) = temp_db();
+        migrate_with(&db, &[migrate_to_v1]).unwrap();
+        assert!(migrate_with(&db, &[migrate_to_v1, failing_step]).is_err());
+        assert_eq!(version(&db), 1);
+        let txn = db.begin_read().unwrap();
+        let meta = txn.open_table(META).unwrap();
+        assert!(meta.get("half_written").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_newer_database_is_refused() {
+        let (_dir, db) = temp_db();
+        migrate(&db).unwrap();
+        let txn = db.begin_write().unwrap();
+        txn.open_table(META)
+            .unwrap()
+            .insert(META_SCHEMA_VERSION, LATEST_SCHEMA_VERSION + 1)
+            .unwrap();
+        txn.commit().unwrap();
+        match migrate(&db) {
+            Err(MigrationError::Newer { found }) => assert_eq!(found, LATEST_SCHEMA_VERSION + 1),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! The one place that owns redb: tables, value encoding, schema migrations, seeding and
+//! the typed repositories the API uses.
+
+mod catalog;
+mod demo_seed;
+mod migrations;
+mod record;
+mod store_profile;
+mod tables;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use redb::{Database, DatabaseError, ReadTransaction, ReadableDatabase, StorageError};
+
+pub use migrations::LATEST_SCHEMA_VERSION;
+
+/// The database file inside the data directory.
+pub const DATABASE_FILE_NAME: &str = "heimservice.redb";
+
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("the database {path} is in use by another heimservice process")]
+    Locked { path: PathBuf },
+    #[error(
+        "the database {path} was written by a newer heimservice (schema version {found}; this build understands up to {supported})"
+    )]
+    NewerSchema {
+        path: PathBuf,
+        found: u64,
+        supported: u64,
+    },
+    #[error("cannot open the database {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot open the database {path}: {detail}")]
+    Other { path: PathBuf, detail: String },
+}
+
+/// Anything that went wrong while reading or writing: always a server-side fault.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(String),
+    #[error("stored record is unreadable: {0}")]
+    Decode(String),
+    #[error("the database worker stopped unexpectedly")]
+    Worker,
+}
+
+macro_rules! store_error_from {
+    ($($error:ty),*) => {
+        $(impl From<$error> for StoreError {
+            fn from(error: $error) -> Self {
+                StoreError::Database(error.to_string())
+            }
+        })*
+    };
+}
+store_error_from!(
+    redb::Error,
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);
+
+/// A handle to the open database; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    db: Arc<Database>,
+    path: PathBuf,
+}
+
+/// What happened while opening, for the startup log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenReport {
+    pub migrated_from: Option<u64>,
+    pub seeded_demo: bool,
+}
+
+impl Store {
+    /// Opens (or creates) the database in `data_dir`, migrates it to the latest schema and
+    /// seeds the demo restaurant on the very first start.
+    pub fn open(data_dir: &Path, store_id: u64) -> Result<(Store, OpenReport), OpenError> {
+        let path = data_dir.join(DATABASE_FILE_NAME);
+        let db = redb::Builder::new()
+            .set_repair_callback(|session| {
+                tracing::warn!(
+                    progress = session.progress(),
+                    "repairing the database after an unclean shutdown"
+                );
+            })
+            .create(&path)
+            .map_err(|error| open_error(&path, error))?;
+        let migrated_from =
+            migrations::migrate(&db).map_err(|error| migration_error(&path, error))?;
+        let seeded_demo =
+            demo_seed::seed_if_first_start(&db, store_id).map_err(|error| OpenError::Other {
+                path: path.clone(),
+                detail: error.to_string(),
+            })?;
+        let store = Store {
+            db: Arc::new(db),
+            path,
+        };
+        Ok((
+            store,
+            OpenReport {
+                migrated_from,
+                seeded_demo,
+            },
+        ))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `read` inside one read transaction on a blocking thread, so a slow disk
+    /// never stalls the async workers. The transaction ends before this returns.
+    pub async fn read<T, F>(&self, read: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&ReadTransaction) -> Result<T, StoreError> + Send + 'static,
+    {
+        let db = Arc::clone(&self.db);
+        tokio::task::spawn_blocking(move || {
+            let txn = db.begin_read()?;
+            read(&txn)
+        })
+        .await
+        .map_err(|_| StoreError::Worker)?
+    }
+
+    /// The schema version recorded in the database; used by the health check.
+    pub async fn schema_version(&self) -> Result<u64, StoreError> {
+        self.read(migrations::read_schema_version).await
+    }
+}
+
+fn open_error(path: &Path, error: DatabaseError) -> OpenError {
+    let path = path.to_path_buf();
+    match error {
+        DatabaseError::DatabaseAlreadyOpen | DatabaseError::LockProtocolMismatch => {
+            OpenError::Locked { path }
+        }
+        DatabaseError::Storage(StorageError::Io(source)) => OpenError::Io { path, source },
+        other => OpenError::Other {
+            path,
+            detail: other.to_string(),
+        },
+    }
+}
+
+fn migration_error(path: &Path, error: migrations::MigrationError) -> OpenError {
+    match error {
+        migrations::MigrationError::Newer { found } => OpenError::NewerSchema {
+            path: path.to_path_buf(),
+            found,
+            supported: LATEST_SCHEMA_VERSION,
+        },
+        migrations::MigrationError::Store(error) => OpenError::Other {
+            path: path.to_path_buf(),
+            detail: error.to_string(),
+        },
+    }
+}

@@ -1,0 +1,129 @@
+//! Every error is JSON `{detail, code}` with the right 4xx, whatever produced it.
+
+use crate::support::TestServer;
+
+#[tokio::test]
+async fn bad_requests_get_json_errors_naming_the_problem() {
+    let server = TestServer::start().await;
+    // (method, path, expected status, expected code, a word the detail must contain)
+    let cases = [
+        ("GET", "/categories/", 400, "bad_request", "store_id"),
+        (
+            "GET",
+            "/categories/?store_id=pizza",
+            400,
+            "bad_request",
+            "store_id",
+        ),
+        (
+            "GET",
+            "/categories/?store_id=-1",
+            400,
+            "bad_request",
+            "store_id",
+        ),
+        (
+            "GET",
+            "/categories/?store_id=99",
+            404,
+            "store_not_found",
+            "99",
+        ),
+        ("GET", "/stores/99", 404, "store_not_found", "99"),
+        ("GET", "/stores/abc", 400, "bad_request", "parse"),
+        ("GET", "/no-such-api", 404, "not_found", "No such"),
+        (
+            "DELETE",
+            "/healthz",
+            405,
+            "method_not_allowed",
+            "not allowed",
+        ),
+        ("POST", "/order-online/", 405, "method_not_allowed", "GET"),
+        (
+            "GET",
+            "/order-online/assets/missing-1234.js",
+            404,
+            "not_found",
+            "No such file",
+        ),
+    ];
+    for (method, path, status, code, word) in cases {
+        let response = server
+            .client
+            .request(method.parse().unwrap(), server.url(path))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), status, "{method} {path}");
+        let content_type = response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            content_type.starts_with("application/json"),
+            "{method} {path}: {content_type}"
+        );
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(body["code"], code, "{method} {path}");
+        let detail = body["detail"].as_str().unwrap();
+        assert!(detail.contains(word), "{method} {path}: {detail}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_refused_with_413() {
+    let server = TestServer::start().await;
+    let declared = server
+        .client
+        .post(server.url("/healthz"))
+        .body(vec![b'x'; 2 * 1024 * 1024])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(declared.status(), 413);
+    let body: serde_json::Value = declared.json().await.unwrap();
+    assert_eq!(body["code"], "payload_too_large");
+
+    // A chunked body declares no length; it is cut off at the limit all the same.
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> =
+        (0..40).map(|_| Ok(vec![b'y'; 64 * 1024])).collect();
+    let streamed = server
+        .client
+        .post(server.url("/healthz"))
+        .body(reqwest::Body::wrap_stream(futures_stream(chunks)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(streamed.status(), 413);
+    server.stop().await;
+}
+
+fn futures_stream(
+    items: Vec<Result<Vec<u8>, std::io::Error>>,
+) -> impl futures_core::Stream<Item = Result<Vec<u8>, std::io::Error>> + Send + 'static {
+    tokio_stream::iter(items)
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let server = TestServer::start().await;
+    for path in ["/healthz", "/order-online/", "/no-such-api"] {
+        let response = server.get(path).await;
+        let headers = response.headers();
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}");
+        assert!(csp.contains("object-src 'none'"), "{path}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(
+            headers["cross-origin-opener-policy"],
+            "same-origin-allow-popups"
+        );
+        assert!(
+            !headers.contains_key("access-control-allow-origin"),
+            "no CORS"
+        );
+    }
+    server.stop().await;
+}

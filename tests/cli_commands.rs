@@ -1,0 +1,134 @@
+use std::time::Duration;
+
+use crate::support::{run_binary, spawn_server, wait_for_exit};
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn version_prints_the_version_and_schema() {
+    let output = run_binary(&["version"], &[]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(&format!("heimservice {}", env!("CARGO_PKG_VERSION"))),
+        "{text}"
+    );
+    assert!(text.contains("database schema 1"), "{text}");
+}
+
+#[test]
+fn every_flag_and_command_has_help_text() {
+    let output = run_binary(&["--help"], &[]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    for expected in [
+        "serve",
+        "config",
+        "version",
+        "--listen <HOST:PORT>",
+        "--data-dir <DIR>",
+        "--config <FILE>",
+        "--log-format <FORMAT>",
+    ] {
+        assert!(text.contains(expected), "missing {expected} in\n{text}");
+    }
+    let check = stdout(&run_binary(&["config", "check", "--help"], &[]));
+    assert!(check.contains("secrets masked"), "{check}");
+}
+
+#[test]
+fn config_check_prints_the_effective_config_with_secrets_masked() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("config.toml");
+    std::fs::write(
+        &file,
+        "brand = \"Da Gino\"\n[paypal]\nclient_secret = \"top-secret\"\n",
+    )
+    .unwrap();
+    let output = run_binary(
+        &[
+            "config",
+            "check",
+            "--config",
+            file.to_str().unwrap(),
+            "--listen",
+            "0.0.0.0:9000",
+        ],
+        &[("HEIMSERVICE_TIMEZONE", "Europe/Vienna")],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("listen = \"0.0.0.0:9000\"  # flag --listen"),
+        "{text}"
+    );
+    assert!(
+        text.contains("timezone = \"Europe/Vienna\"  # environment HEIMSERVICE_TIMEZONE"),
+        "{text}"
+    );
+    assert!(text.contains("brand = \"Da Gino\""), "{text}");
+    assert!(text.contains("client_secret = \"********\""), "{text}");
+    assert!(!text.contains("top-secret"), "{text}");
+}
+
+#[test]
+fn flags_work_before_and_after_the_command() {
+    for args in [
+        ["--listen", "127.0.0.1:9100", "config", "check"],
+        ["config", "check", "--listen", "127.0.0.1:9100"],
+    ] {
+        let output = run_binary(&args, &[]);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        assert!(
+            stdout(&output).contains("listen = \"127.0.0.1:9100\""),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn serve_prints_the_storefront_url_and_stops_cleanly_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = spawn_server(dir.path(), &[]);
+    let url = server.storefront_url.clone();
+    assert!(
+        url.starts_with("http://127.0.0.1:") && url.ends_with("/order-online/"),
+        "{url}"
+    );
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit =
+        wait_for_exit(&mut server.child, Duration::from_secs(15)).expect("exits after SIGTERM");
+    assert!(exit.success(), "graceful shutdown exits 0, got {exit:?}");
+}
+
+#[test]
+fn the_binary_without_a_command_serves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(crate::support::binary())
+        .args(["--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.path())
+        .env_clear()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let stdout = child.stdout.take().unwrap();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.contains("is open for orders at http://127.0.0.1:"),
+        "{line}"
+    );
+}

@@ -1,0 +1,12 @@
+//! Integration tests: the real server on 127.0.0.1, spoken to over HTTP, and the real
+//! binary for the command line. One test binary, as `cargo test` builds it once.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+mod api_errors;
+mod cli_commands;
+mod cli_startup_errors;
+mod openapi_document;
+mod store_and_menu;
+mod storefront_files;

@@ -1,0 +1,165 @@
+//! A `TestServer` that starts the real server in-process on port 0 with a fresh data
+//! directory, and helpers to run the real binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use heimservice::config::{Config, FlagValues};
+use heimservice::server::{self, RunningServer};
+
+pub struct TestServer {
+    pub running: Option<RunningServer>,
+    pub base: String,
+    pub client: reqwest::Client,
+    pub data_dir: tempfile::TempDir,
+}
+
+pub struct TestServerBuilder {
+    env: Vec<(String, String)>,
+    data_dir: Option<tempfile::TempDir>,
+}
+
+impl TestServer {
+    pub fn builder() -> TestServerBuilder {
+        TestServerBuilder {
+            env: Vec::new(),
+            data_dir: None,
+        }
+    }
+
+    pub async fn start() -> TestServer {
+        TestServer::builder().start().await
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let response = self.get(path).await;
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap())
+    }
+
+    pub async fn stop(mut self) -> tempfile::TempDir {
+        if let Some(running) = self.running.take() {
+            running.stop().await.unwrap();
+        }
+        self.data_dir
+    }
+}
+
+impl TestServerBuilder {
+    /// Sets a `HEIMSERVICE_*` variable as the environment would.
+    pub fn env(mut self, name: &str, value: &str) -> Self {
+        self.env.push((name.to_string(), value.to_string()));
+        self
+    }
+
+    /// Reuses a data directory, e.g. to restart a server on the same database.
+    pub fn data_dir(mut self, dir: tempfile::TempDir) -> Self {
+        self.data_dir = Some(dir);
+        self
+    }
+
+    pub async fn start(self) -> TestServer {
+        let data_dir = self
+            .data_dir
+            .unwrap_or_else(|| tempfile::tempdir().unwrap());
+        let flags = FlagValues {
+            listen: Some("127.0.0.1:0".into()),
+            data_dir: Some(data_dir.path().to_path_buf()),
+            ..FlagValues::default()
+        };
+        let config = Config::load_from(&flags, &self.env).unwrap();
+        let running = server::start(config).await.unwrap();
+        let base = format!("http://{}", running.addr);
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        TestServer {
+            running: Some(running),
+            base,
+            client,
+            data_dir,
+        }
+    }
+}
+
+/// The binary cargo built for these tests.
+pub fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_heimservice"))
+}
+
+/// Runs the binary to completion with only the given `HEIMSERVICE_*` variables.
+pub fn run_binary(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut command = Command::new(binary());
+    command.args(args).env_clear().env("PATH", "/usr/bin:/bin");
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.output().unwrap()
+}
+
+/// A server process; killed when dropped.
+pub struct ServerProcess {
+    pub child: Child,
+    pub storefront_url: String,
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `heimservice serve` on port 0 and waits (at most 20 s) for its URL line.
+pub fn spawn_server(data_dir: &Path, extra_args: &[&str]) -> ServerProcess {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(binary())
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(data_dir)
+        .args(extra_args)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if let Some(start) = line.find("http://") {
+                let _ = sender.send(line[start..].trim().to_string());
+            }
+        }
+    });
+    let url = receiver
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the server printed its URL");
+    ServerProcess {
+        child,
+        storefront_url: url,
+    }
+}
+
+/// Waits (bounded) for a process to exit and returns its status.
+pub fn wait_for_exit(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    None
+}

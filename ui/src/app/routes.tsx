@@ -1,0 +1,20 @@
+import type { RouteObject } from 'react-router-dom';
+import { AppLayout } from '../components/layout/app-layout';
+import { HomeRoute } from './routes/home';
+
+/**
+ * Route table. The home page is eager (it is the landing page); every other
+ * page is a lazy chunk, which is how the admin area will be added.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    // Shown for the moment a lazy page loads on first visit.
+    hydrateFallbackElement: <div className="app-shell" aria-busy="true" />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'privacypolicy', lazy: () => import('./routes/privacy-policy') },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { getRuntimeConfig } from '../../lib/runtime-config';
+import { AccountArea } from './account-area';
+import { LanguageDropdown } from './language-dropdown';
+import { LogoMark } from './logo-mark';
+import './header.css';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { brand } = getRuntimeConfig();
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="brand-link" title={t('header.home_link', { brand })}>
+          <LogoMark />
+          <span className="brand-link__name">{brand}</span>
+        </Link>
+        <div className="site-header__actions">
+          <AccountArea />
+          <LanguageDropdown />
+        </div>
+      </div>
+    </header>
+  );
+}

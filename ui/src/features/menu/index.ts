@@ -1,0 +1,2 @@
+export { MenuCategories } from './components/menu-categories';
+export { MenuHero } from './components/menu-hero';

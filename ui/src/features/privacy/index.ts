@@ -1,0 +1,1 @@
+export { ImpressumDetails } from './components/impressum-details';

@@ -1,0 +1,55 @@
+import { ApiError } from './api-error';
+
+export const SESSION_KEY = 'userData';
+
+/** The bearer credential from the session record: access_token, else token. */
+export function readBearerToken(): string | undefined {
+  const raw = sessionStorage.getItem(SESSION_KEY);
+  if (raw === null) return undefined;
+  try {
+    const data: unknown = JSON.parse(raw);
+    if (typeof data !== 'object' || data === null) return undefined;
+    const record = data as { access_token?: unknown; token?: unknown };
+    if (typeof record.access_token === 'string' && record.access_token !== '') {
+      return record.access_token;
+    }
+    if (typeof record.token === 'string' && record.token !== '') return record.token;
+    return undefined;
+  } catch {
+    console.error('Failed to parse userData');
+    return undefined;
+  }
+}
+
+async function readErrorBody(response: Response): Promise<{ detail?: string; code?: string }> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body !== 'object' || body === null) return {};
+    const { detail, code } = body as { detail?: unknown; code?: unknown };
+    return {
+      detail: typeof detail === 'string' ? detail : undefined,
+      code: typeof code === 'string' ? code : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The one fetch helper behind every API call. Paths are absolute from the
+ * origin root (the API is not under the UI base path). No client timeout.
+ */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const token = readBearerToken();
+  if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
+
+  const response = await fetch(path, { ...init, headers });
+  if (!response.ok) {
+    const { detail, code } = await readErrorBody(response);
+    throw new ApiError(response.status, detail, code);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

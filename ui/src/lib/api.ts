@@ -1,0 +1,54 @@
+import { apiFetch } from './api-client';
+
+export { ApiError } from './api-error';
+export { apiFetch, readBearerToken, SESSION_KEY } from './api-client';
+
+export interface StoreHoursEntry {
+  day_of_week: number;
+  open_time: string;
+  close_time: string;
+  label: string;
+}
+
+export interface Store {
+  id: number;
+  brand: string;
+  company_name: string;
+  address_line: string;
+  phone: string;
+  show_impressum: boolean;
+  impressum_text: string;
+  timezone: string;
+  store_hours: StoreHoursEntry[];
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  name_en: string | null;
+  description: string;
+  description_en: string | null;
+  sort_order: number;
+  visible: boolean;
+}
+
+/** Logs a failed call and re-throws it, so callers decide what the user sees. */
+async function logged<T>(what: string, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    console.error(`${what} failed`, error);
+    throw error;
+  }
+}
+
+export function getStore(id: number): Promise<Store> {
+  return logged('getStore', apiFetch<Store>(`/stores/${encodeURIComponent(id)}`));
+}
+
+export function getCategories(storeId: number): Promise<Category[]> {
+  return logged(
+    'getCategories',
+    apiFetch<Category[]>(`/categories/?store_id=${encodeURIComponent(storeId)}`),
+  );
+}

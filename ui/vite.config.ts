@@ -1,0 +1,89 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type Plugin } from 'vite';
+
+// React code runs on preact/compat, both in the bundle and in the tests.
+const isVitest = Boolean(process.env.VITEST);
+
+const preactAliases = [
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+// Without these, Vitest loads the CJS build or a second copy of React.
+const vitestAliases = [
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  { find: /^react-router-dom$/, replacement: 'react-router' },
+  { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
+];
+
+// The server finds and rewrites these two strings in index.html; the build
+// fails if anything ever changes them.
+const SERVER_CONTRACT = ['<base href="/order-online/" />', '<meta name="heimservice-config" content="{}" />'];
+
+function keepServerContract(): Plugin {
+  return {
+    name: 'heimservice-index-contract',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      const html = index?.type === 'asset' ? String(index.source) : '';
+      const missing = SERVER_CONTRACT.filter((needle) => !html.includes(needle));
+      if (missing.length > 0) this.error(`dist/index.html lost: ${missing.join(', ')}`);
+    },
+  };
+}
+
+// Where `npm run dev` forwards API calls (the Rust server).
+const apiTarget = process.env.HEIMSERVICE_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig(({ command }) => ({
+  // Relative asset URLs in the build: the server rewrites <base href> to its
+  // base path. The dev server mimics the default base path instead.
+  plugins: [keepServerContract()],
+  base: command === 'serve' && !isVitest ? '/order-online/' : './',
+  server: {
+    proxy: {
+      '/stores': apiTarget,
+      '/categories': apiTarget,
+    },
+  },
+  resolve: {
+    alias: isVitest ? [...vitestAliases, ...preactAliases] : preactAliases,
+    conditions: isVitest ? ['module'] : undefined,
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    assetsDir: 'assets',
+    rolldownOptions: {
+      onwarn(warning, defaultHandler) {
+        // react-router ships "use client" markers and probes for React 19's
+        // useOptimistic, which preact/compat lacks; both are harmless here.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        defaultHandler(warning);
+      },
+      output: {
+        // Libraries change less often than app code: keep them in one cacheable chunk.
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+      },
+    },
+  },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    server: {
+      deps: {
+        inline: [/react-router/, /react-i18next/, /@testing-library\/preact/],
+      },
+    },
+  },
+}));
