@@ -11,7 +11,11 @@ use std::path::{Path, PathBuf};
 pub const ENV_PREFIX: &str = "HEIMSERVICE_";
 
 /// Environment variables with the prefix that are not configuration keys.
-const ENV_NOT_CONFIG: &[&str] = &["HEIMSERVICE_CONFIG", "HEIMSERVICE_SKIP_UI_BUILD"];
+const ENV_NOT_CONFIG: &[&str] = &[
+    "HEIMSERVICE_CONFIG",
+    "HEIMSERVICE_SKIP_UI_BUILD",
+    "HEIMSERVICE_ADMIN_PASSWORD",
+];
 
 #[derive(Debug, PartialEq, Eq)]
 pub struct KeySpec {
@@ -467,8 +471,16 @@ const RESERVED_PATHS: &[&str] = &[
     "/stores",
     "/users",
     "/ws",
-    "/admin-api",
-    "/docs",
+    "/admin",
+    "/taxes",
+    "/toppings",
+    "/topping-groups",
+    "/group-items",
+    "/product-groups",
+    "/allergies",
+    "/item-allergies",
+    "/banners",
+    "/images",
 ];
 
 fn validate_base_path(value: &str) -> Result<(), String> {

@@ -4,6 +4,7 @@
 //! integration tests can start the real server in-process.
 
 pub mod api;
+pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod domain;

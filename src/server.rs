@@ -11,6 +11,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use crate::api::{self, AppState};
+use crate::auth::tokens::TokenKeys;
 use crate::config::Config;
 use crate::startup_error::StartupError;
 use crate::store::Store;
@@ -109,11 +110,21 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     if report.seeded_demo {
         tracing::info!("first start: seeded the demo restaurant");
     }
+    let tokens = TokenKeys::load_or_create(&config.data_dir)
+        .map_err(|error| StartupError::Secret(error.to_string()))?;
+    let (catalog, version) = store
+        .catalog()
+        .await
+        .map_err(|error| StartupError::Serve(error.to_string()))?;
     let config = Arc::new(config);
-    let app = api::app(AppState {
-        config: Arc::clone(&config),
-        store: store.clone(),
-    });
+    let state = AppState::new(
+        Arc::clone(&config),
+        store.clone(),
+        tokens,
+        &catalog,
+        version,
+    );
+    let app = api::app(state);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         Server::new_with_acceptor(acceptor)
@@ -165,7 +176,8 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     }
 }
 
-fn prepare_data_dir(dir: &Path) -> Result<(), StartupError> {
+/// Creates the data directory (mode 0700) if needed and checks that it is writable.
+pub fn prepare_data_dir(dir: &Path) -> Result<(), StartupError> {
     let fail = |reason: String| StartupError::DataDir {
         path: dir.to_path_buf(),
         reason,

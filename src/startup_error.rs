@@ -22,6 +22,8 @@ pub enum StartupError {
     DatabaseNewer(OpenError),
     #[error("{0}. Check that the data directory is writable and the disk is not full.")]
     Database(OpenError),
+    #[error("{0}. Check the data directory's permissions.")]
+    Secret(String),
     #[error("cannot listen on {addr}: {reason}")]
     Listen { addr: SocketAddr, reason: String },
     #[error("the server stopped with an error: {0}")]

@@ -78,7 +78,7 @@ async fn an_oversized_body_is_refused_with_413() {
     let declared = server
         .client
         .post(server.url("/healthz"))
-        .body(vec![b'x'; 2 * 1024 * 1024])
+        .body(vec![b'x'; heimservice::api::MAX_BODY_BYTES + 1])
         .send()
         .await
         .unwrap();
@@ -88,7 +88,7 @@ async fn an_oversized_body_is_refused_with_413() {
 
     // A chunked body declares no length; it is cut off at the limit all the same.
     let chunks: Vec<Result<Vec<u8>, std::io::Error>> =
-        (0..40).map(|_| Ok(vec![b'y'; 64 * 1024])).collect();
+        (0..100).map(|_| Ok(vec![b'y'; 64 * 1024])).collect();
     let streamed = server
         .client
         .post(server.url("/healthz"))

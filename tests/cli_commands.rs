@@ -19,7 +19,11 @@ fn version_prints_the_version_and_schema() {
         text.starts_with(&format!("heimservice {}", env!("CARGO_PKG_VERSION"))),
         "{text}"
     );
-    assert!(text.contains("database schema 1"), "{text}");
+    let schema = format!(
+        "database schema {}",
+        heimservice::store::LATEST_SCHEMA_VERSION
+    );
+    assert!(text.contains(&schema), "{text}");
 }
 
 #[test]
@@ -131,4 +135,109 @@ fn the_binary_without_a_command_serves() {
         line.contains("is open for orders at http://127.0.0.1:"),
         "{line}"
     );
+}
+
+#[test]
+fn admin_create_takes_the_password_from_the_environment_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let output = run_binary(
+        &[
+            "admin",
+            "create",
+            "--data-dir",
+            data,
+            "--email",
+            "Chef@Example.com",
+            "--name",
+            "Chef",
+        ],
+        &[("HEIMSERVICE_ADMIN_PASSWORD", "correct-horse-9")],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("created the admin chef@example.com (Chef)"));
+
+    let again = run_binary(
+        &[
+            "admin",
+            "create",
+            "--data-dir",
+            data,
+            "--email",
+            "chef@example.com",
+        ],
+        &[("HEIMSERVICE_ADMIN_PASSWORD", "correct-horse-9")],
+    );
+    assert!(!again.status.success());
+    assert!(
+        stderr(&again).contains("already exists"),
+        "{}",
+        stderr(&again)
+    );
+
+    let short = run_binary(
+        &[
+            "admin",
+            "create",
+            "--data-dir",
+            data,
+            "--email",
+            "b@example.com",
+        ],
+        &[("HEIMSERVICE_ADMIN_PASSWORD", "short")],
+    );
+    assert!(
+        stderr(&short).contains("at least 8 characters"),
+        "{}",
+        stderr(&short)
+    );
+
+    // No terminal and no variable: a clear message, not a hang.
+    let no_tty = std::process::Command::new(crate::support::binary())
+        .args([
+            "admin",
+            "create",
+            "--data-dir",
+            data,
+            "--email",
+            "c@example.com",
+        ])
+        .env_clear()
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!no_tty.status.success());
+    assert!(
+        stderr(&no_tty).contains("HEIMSERVICE_ADMIN_PASSWORD"),
+        "{}",
+        stderr(&no_tty)
+    );
+
+    let help = stdout(&run_binary(&["admin", "create", "--help"], &[]));
+    assert!(
+        !help.contains("--password"),
+        "never on the command line: {help}"
+    );
+}
+
+#[test]
+fn a_new_shop_tells_how_to_create_the_first_admin() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(crate::support::binary())
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.path())
+        .env_clear()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    for _ in 0..3 {
+        reader.read_line(&mut text).unwrap();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(text.contains("heimservice admin create --email"), "{text}");
 }

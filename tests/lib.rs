@@ -5,8 +5,11 @@
 mod support;
 
 mod api_errors;
+mod catalog_admin;
+mod catalog_permissions;
 mod cli_commands;
 mod cli_startup_errors;
+mod login;
 mod openapi_document;
 mod store_and_menu;
 mod storefront_files;

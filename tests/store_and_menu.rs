@@ -8,7 +8,10 @@ async fn the_health_check_reports_the_database_schema() {
     let (status, body) = server.get_json("/healthz").await;
     assert_eq!(status, 200);
     assert_eq!(body["status"], "ok");
-    assert_eq!(body["schema_version"], 1);
+    assert_eq!(
+        body["schema_version"],
+        heimservice::store::LATEST_SCHEMA_VERSION
+    );
     server.stop().await;
 }
 

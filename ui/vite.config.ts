@@ -50,6 +50,10 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/stores': apiTarget,
       '/categories': apiTarget,
+      '/products': apiTarget,
+      '/banners': apiTarget,
+      '/allergies': apiTarget,
+      '/images': apiTarget,
     },
   },
   resolve: {

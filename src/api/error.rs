@@ -1,13 +1,15 @@
-//! One error shape for every API answer: `{ "detail": "…", "code": "…" }`. The `code`
-//! is stable (the UI uses it as its translation key); a 5xx logs its cause and tells the
-//! client nothing of it.
+//! One error shape for every API answer: `{ "detail": "…", "code": "…", "field": … }`.
+//! The `code` is stable (the UI uses it as its translation key); `field` names the
+//! request field at fault, so a form can show the message next to it. A 5xx logs its
+//! cause and tells the client nothing of it.
 
 use poem::Response;
 use poem::http::StatusCode;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
-use crate::store::StoreError;
+use crate::domain::catalog::CatalogError;
+use crate::store::{ChangeError, StoreError};
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
 pub struct ErrorBody {
@@ -15,17 +17,36 @@ pub struct ErrorBody {
     pub detail: String,
     /// A stable machine-readable code, e.g. `store_not_found`.
     pub code: String,
+    /// The request field at fault, when there is one.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 /// Errors the typed handlers return; each becomes a JSON `ErrorBody`.
 #[derive(Debug, ApiResponse)]
 pub enum ApiError {
-    /// The request is malformed.
+    /// The request is malformed or a field is invalid.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// No valid bearer token.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorBody>),
+    /// The token's role may not do this.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
     /// The resource does not exist.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+    /// The change conflicts with existing data (in use, duplicate).
+    #[oai(status = 409)]
+    Conflict(Json<ErrorBody>),
+    /// The upload is too large.
+    #[oai(status = 413)]
+    PayloadTooLarge(Json<ErrorBody>),
+    /// The upload is not a supported image.
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorBody>),
     /// The server cannot answer right now (e.g. the database is unavailable).
     #[oai(status = 503)]
     Unavailable(Json<ErrorBody>),
@@ -34,10 +55,11 @@ pub enum ApiError {
     Internal(Json<ErrorBody>),
 }
 
-fn body(code: &str, detail: impl Into<String>) -> Json<ErrorBody> {
+pub fn body(code: &str, detail: impl Into<String>) -> Json<ErrorBody> {
     Json(ErrorBody {
         detail: detail.into(),
         code: code.into(),
+        field: None,
     })
 }
 
@@ -50,17 +72,37 @@ impl ApiError {
         ApiError::BadRequest(body(code, detail))
     }
 
+    /// 400 `invalid` naming the field.
+    pub fn invalid(field: &str, message: &str) -> ApiError {
+        ApiError::BadRequest(Json(ErrorBody {
+            detail: format!("{field}: {message}"),
+            code: "invalid".into(),
+            field: Some(field.into()),
+        }))
+    }
+
+    pub fn unauthorized() -> ApiError {
+        ApiError::Unauthorized(body(
+            "unauthorized",
+            "Please log in: this needs a valid access token.",
+        ))
+    }
+
+    pub fn forbidden() -> ApiError {
+        ApiError::Forbidden(body(
+            "forbidden",
+            "Only the restaurant's admins may do this.",
+        ))
+    }
+
     pub fn store_not_found(store_id: u64) -> ApiError {
         ApiError::not_found(
             "store_not_found",
             format!("There is no store with id {store_id}."),
         )
     }
-}
 
-impl From<StoreError> for ApiError {
-    fn from(error: StoreError) -> Self {
-        tracing::error!(%error, "database read failed");
+    pub fn internal() -> ApiError {
         ApiError::Internal(body(
             "internal_error",
             "Something went wrong on the server.",
@@ -68,8 +110,37 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        tracing::error!(%error, "database operation failed");
+        ApiError::internal()
+    }
+}
+
+impl From<CatalogError> for ApiError {
+    fn from(error: CatalogError) -> Self {
+        match error {
+            CatalogError::Invalid { field, message } => ApiError::invalid(field, &message),
+            CatalogError::NotFound { kind, id } => {
+                ApiError::not_found("not_found", format!("There is no {kind} with id {id}."))
+            }
+            CatalogError::InUse(detail) => ApiError::Conflict(body("in_use", detail)),
+            CatalogError::Duplicate(detail) => ApiError::Conflict(body("duplicate", detail)),
+        }
+    }
+}
+
+impl From<ChangeError> for ApiError {
+    fn from(error: ChangeError) -> Self {
+        match error {
+            ChangeError::Refused(refused) => refused.into(),
+            ChangeError::Store(store) => store.into(),
+        }
+    }
+}
+
 /// Turns any error that escaped a handler (no such route, wrong method, unparsable
-/// parameter, oversized body, a bug) into the JSON shape.
+/// parameter or body, missing token, a bug) into the JSON shape.
 pub async fn into_json_response(error: poem::Error) -> Response {
     if error.is_from_response() {
         return error.into_response();
@@ -85,6 +156,11 @@ pub async fn into_json_response(error: poem::Error) -> Response {
             "payload_too_large",
             "The request body is too large.".to_string(),
         ),
+        StatusCode::UNAUTHORIZED => (
+            "unauthorized",
+            "Please log in: this needs a valid access token.".to_string(),
+        ),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", error.to_string()),
         status if status.is_client_error() => ("bad_request", error.to_string()),
         _ => {
             tracing::error!(%error, %status, "request failed");

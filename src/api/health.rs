@@ -40,6 +40,7 @@ impl HealthApi {
                 HealthResponse::Unavailable(Json(ErrorBody {
                     detail: "The database is unavailable.".into(),
                     code: "database_unavailable".into(),
+                    field: None,
                 }))
             }
         }

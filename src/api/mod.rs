@@ -2,10 +2,17 @@
 //! document, the embedded storefront under the base path, and the middleware every
 //! answer passes through.
 
+mod auth_scheme;
 mod body_limit;
-mod categories;
+mod catalog_admin;
+mod catalog_inputs;
+pub mod catalog_views;
 pub mod error;
 mod health;
+mod images;
+mod login;
+mod menu;
+pub mod menu_snapshot;
 mod security_headers;
 mod stores;
 
@@ -16,37 +23,91 @@ use poem::web::Redirect;
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 use poem_openapi::OpenApiService;
 
+use crate::auth::tokens::TokenKeys;
 use crate::config::Config;
-use crate::store::Store;
+use crate::domain::catalog::{Catalog, CatalogError};
+use crate::domain::image::Image;
+use crate::store::{ChangeError, Store};
 use crate::web::WebUi;
+use menu_snapshot::MenuCache;
 
-/// Largest request body accepted anywhere.
-pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+/// Largest request body accepted anywhere (image uploads are the largest).
+pub const MAX_BODY_BYTES: usize = 5 * 1024 * 1024;
 
 /// What every handler may use.
 #[derive(Clone)]
 pub struct AppState {
     pub config: Arc<Config>,
     pub store: Store,
+    pub tokens: Arc<TokenKeys>,
+    pub menu: Arc<MenuCache>,
+}
+
+impl AppState {
+    pub fn new(
+        config: Arc<Config>,
+        store: Store,
+        tokens: TokenKeys,
+        catalog: &Catalog,
+        version: u64,
+    ) -> AppState {
+        AppState {
+            config,
+            store,
+            tokens: Arc::new(tokens),
+            menu: Arc::new(MenuCache::new(catalog, version)),
+        }
+    }
+
+    /// Applies a catalog operation durably and refreshes the public menu.
+    pub async fn change_catalog<T, F>(&self, operation: F) -> Result<T, ChangeError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Catalog) -> Result<T, CatalogError> + Send + 'static,
+    {
+        self.change_catalog_with_image(None, operation).await
+    }
+
+    /// Like [`AppState::change_catalog`], storing an uploaded image in the same commit.
+    pub async fn change_catalog_with_image<T, F>(
+        &self,
+        image: Option<(String, Image)>,
+        operation: F,
+    ) -> Result<T, ChangeError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Catalog) -> Result<T, CatalogError> + Send + 'static,
+    {
+        let changed = self.store.change_catalog(image, operation).await?;
+        self.menu.refresh(&changed.catalog, changed.version);
+        Ok(changed.value)
+    }
 }
 
 pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
-    OpenApiService::new(
-        (
-            health::HealthApi {
-                store: state.store.clone(),
-            },
-            stores::StoreApi {
-                state: state.clone(),
-            },
-            categories::CategoryApi {
-                state: state.clone(),
-            },
-        ),
-        "heimservice",
-        env!("CARGO_PKG_VERSION"),
-    )
-    .description("Online ordering for one restaurant: storefront, menu and store API.")
+    let s = || state.clone();
+    let public = (
+        health::HealthApi {
+            store: state.store.clone(),
+        },
+        stores::StoreApi { state: s() },
+        login::LoginApi { state: s() },
+    );
+    let admin = (
+        catalog_admin::AdminCatalogApi { state: s() },
+        catalog_admin::TaxApi { state: s() },
+        catalog_admin::CategoryApi { state: s() },
+        catalog_admin::ProductApi { state: s() },
+        catalog_admin::ToppingApi { state: s() },
+        catalog_admin::ToppingGroupApi { state: s() },
+        catalog_admin::GroupItemApi { state: s() },
+        catalog_admin::ProductGroupApi { state: s() },
+        catalog_admin::AllergyApi { state: s() },
+        catalog_admin::ItemAllergyApi { state: s() },
+        images::ImageApi { state: s() },
+    );
+    OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))
+        .description("Online ordering for one restaurant: storefront, menu and store API.")
 }
 
 /// The whole application as one endpoint.
@@ -63,6 +124,7 @@ pub fn app(state: AppState) -> impl Endpoint {
         .around(move |next, req| redirect_root(Arc::clone(&home), next, req))
         .around(body_limit::limit_body)
         .catch_all_error(error::into_json_response)
+        .data(state)
         .with(security_headers::middleware())
         .with(Tracing)
 }

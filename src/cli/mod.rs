@@ -1,5 +1,6 @@
 //! The command line. `heimservice` alone means `heimservice serve`.
 
+mod admin;
 mod config_check;
 mod serve;
 mod version;
@@ -52,6 +53,9 @@ pub enum Command {
     Config(ConfigCommand),
     /// Print the version, the database schema version and the platform
     Version,
+    /// Manage admin accounts (stop the server first: the database allows one process)
+    #[command(subcommand)]
+    Admin(admin::AdminCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -77,21 +81,32 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("heimservice: error: {error}");
-            ExitCode::from(error.exit_code())
+        Err((message, code)) => {
+            eprintln!("heimservice: error: {message}");
+            ExitCode::from(code)
         }
     }
 }
 
-pub fn run(cli: Cli) -> Result<(), StartupError> {
+/// Runs a command; a failure is its message and exit status.
+pub fn run(cli: Cli) -> Result<(), (String, u8)> {
+    let startup = |error: StartupError| (error.to_string(), error.exit_code());
     let load = || Config::load(&cli.global.flag_values()).map_err(StartupError::from);
     match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => serve::run(load()?),
-        Command::Config(ConfigCommand::Check) => config_check::run(&load()?),
+        Command::Serve => load().and_then(serve::run).map_err(startup),
+        Command::Config(ConfigCommand::Check) => load()
+            .and_then(|config| config_check::run(&config))
+            .map_err(startup),
         Command::Version => {
             version::run();
             Ok(())
+        }
+        Command::Admin(command) => {
+            let config = load().map_err(startup)?;
+            admin::run(config, command).map_err(|error| match error {
+                admin::AdminError::Startup(error) => startup(error),
+                other => (format!("{other}."), 1),
+            })
         }
     }
 }

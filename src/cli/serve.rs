@@ -17,6 +17,17 @@ pub fn run(config: Config) -> Result<(), StartupError> {
             "heimservice: {brand} is open for orders at {}",
             running.storefront_url()
         );
+        let admins = running
+            .store
+            .count_users(crate::domain::user::Role::Admin)
+            .await
+            .unwrap_or(1);
+        if admins == 0 {
+            println!(
+                "heimservice: no admin account yet. Stop the server and create one with:\n  heimservice admin create --email you@example.com --data-dir {}",
+                running.config.data_dir.display()
+            );
+        }
         println!("heimservice: press Ctrl-C to stop");
         running.stop_on(shutdown).wait().await
     })

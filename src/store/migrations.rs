@@ -5,15 +5,13 @@
 use redb::{Database, ReadTransaction, ReadableDatabase, TableError, WriteTransaction};
 
 use super::StoreError;
-use super::tables::{
-    CATEGORY_ID_TO_CATEGORY, META, META_SCHEMA_VERSION, PRODUCT_ID_TO_PRODUCT, STORE_ID_TO_PROFILE,
-    TAX_ID_TO_TAX,
-};
+use super::tables::*;
+use crate::domain::catalog::{Allergy, AllergyInput};
 
 type Step = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// `STEPS[n]` migrates a database at version `n` to version `n + 1`.
-const STEPS: &[Step] = &[migrate_to_v1];
+const STEPS: &[Step] = &[migrate_to_v1, migrate_to_v2];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
 
@@ -84,6 +82,51 @@ fn migrate_to_v1(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(CATEGORY_ID_TO_CATEGORY)?;
     txn.open_table(PRODUCT_ID_TO_PRODUCT)?;
     Ok(())
+}
+
+/// Version 2: the full menu model (toppings, groups, allergies, banners, images) and
+/// accounts. The EU-14 allergens and the German additive codes are added, so every shop
+/// can label its dishes from the start.
+fn migrate_to_v2(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(TOPPING_ID_TO_TOPPING)?;
+    txn.open_table(TOPPING_GROUP_ID_TO_TOPPING_GROUP)?;
+    txn.open_table(GROUP_ITEM_ID_TO_GROUP_ITEM)?;
+    txn.open_table(PRODUCT_GROUP_ID_TO_PRODUCT_GROUP)?;
+    txn.open_table(ALLERGY_ID_TO_ALLERGY)?;
+    txn.open_table(ITEM_ALLERGY_ID_TO_ITEM_ALLERGY)?;
+    txn.open_table(BANNER_ID_TO_BANNER)?;
+    txn.open_table(IMAGE_KEY_TO_IMAGE)?;
+    txn.open_table(USER_ID_TO_USER)?;
+    txn.open_table(USER_EMAIL_TO_USER_ID)?;
+    let standard: Vec<StandardAllergy> = serde_json::from_str(STANDARD_ALLERGIES)
+        .map_err(|error| StoreError::Decode(format!("assets/allergies.json: {error}")))?;
+    super::catalog::change_in(txn, None, |catalog| {
+        for allergy in standard {
+            let known = catalog
+                .allergies
+                .values()
+                .any(|existing| existing.code.eq_ignore_ascii_case(&allergy.code));
+            if !known {
+                catalog.create::<Allergy>(AllergyInput {
+                    code: allergy.code,
+                    name: allergy.name,
+                    name_en: Some(allergy.name_en),
+                })?;
+            }
+        }
+        Ok(())
+    })?
+    .map_err(|refused| StoreError::Decode(format!("assets/allergies.json: {refused}")))?;
+    Ok(())
+}
+
+const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");
+
+#[derive(serde::Deserialize)]
+struct StandardAllergy {
+    code: String,
+    name: String,
+    name_en: String,
 }
 
 #[cfg(test)]

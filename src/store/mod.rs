@@ -7,13 +7,18 @@ mod migrations;
 mod record;
 mod store_profile;
 mod tables;
+mod users;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use redb::{Database, DatabaseError, ReadTransaction, ReadableDatabase, StorageError};
+use redb::{
+    Database, DatabaseError, ReadTransaction, ReadableDatabase, StorageError, WriteTransaction,
+};
 
+pub use catalog::{ChangeError, Changed};
 pub use migrations::LATEST_SCHEMA_VERSION;
+pub use users::{NewUser, UserError};
 
 /// The database file inside the data directory.
 pub const DATABASE_FILE_NAME: &str = "heimservice.redb";
@@ -130,6 +135,34 @@ impl Store {
         tokio::task::spawn_blocking(move || {
             let txn = db.begin_read()?;
             read(&txn)
+        })
+        .await
+        .map_err(|_| StoreError::Worker)?
+    }
+
+    /// Runs `write` in one write transaction on a blocking thread. The transaction is
+    /// committed durably (before this returns) when `write` returns `Ok(Ok(_))`, and
+    /// aborted otherwise, so a refused change leaves nothing behind.
+    pub async fn write<T, E, F>(&self, write: F) -> Result<Result<T, E>, StoreError>
+    where
+        T: Send + 'static,
+        E: Send + 'static,
+        F: FnOnce(&WriteTransaction) -> Result<Result<T, E>, StoreError> + Send + 'static,
+    {
+        let db = Arc::clone(&self.db);
+        tokio::task::spawn_blocking(move || {
+            let txn = db.begin_write()?;
+            match write(&txn) {
+                Ok(Ok(value)) => {
+                    txn.commit()?;
+                    Ok(Ok(value))
+                }
+                Ok(Err(refused)) => {
+                    txn.abort()?;
+                    Ok(Err(refused))
+                }
+                Err(error) => Err(error),
+            }
         })
         .await
         .map_err(|_| StoreError::Worker)?

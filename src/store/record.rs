@@ -5,9 +5,41 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::StoreError;
+use crate::domain::image::{Image, ImageFormat};
 
 /// Format 1: the record as JSON. Readable with any tool, and tolerant of added fields.
 const FORMAT_JSON: u8 = 1;
+/// Format 2: an image: content-type length, content type, then the raw bytes.
+const FORMAT_IMAGE: u8 = 2;
+
+pub fn encode_image(image: &Image) -> Vec<u8> {
+    let content_type = image.format.content_type().as_bytes();
+    let mut bytes = Vec::with_capacity(2 + content_type.len() + image.bytes.len());
+    bytes.push(FORMAT_IMAGE);
+    bytes.push(content_type.len() as u8);
+    bytes.extend_from_slice(content_type);
+    bytes.extend_from_slice(&image.bytes);
+    bytes
+}
+
+pub fn decode_image(bytes: &[u8]) -> Result<Image, StoreError> {
+    let damaged = || StoreError::Decode("damaged image record".into());
+    let (&format, rest) = bytes.split_first().ok_or_else(damaged)?;
+    if format != FORMAT_IMAGE {
+        return Err(StoreError::Decode(format!("unknown image format {format}")));
+    }
+    let (&length, rest) = rest.split_first().ok_or_else(damaged)?;
+    let length = usize::from(length);
+    if rest.len() < length {
+        return Err(damaged());
+    }
+    let content_type = std::str::from_utf8(&rest[..length]).map_err(|_| damaged())?;
+    let format = ImageFormat::from_content_type(content_type).ok_or_else(damaged)?;
+    Ok(Image {
+        format,
+        bytes: rest[length..].to_vec(),
+    })
+}
 
 pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
     let mut bytes = vec![FORMAT_JSON];
@@ -53,6 +85,18 @@ mod tests {
     fn an_unknown_format_is_an_error_not_a_panic() {
         let error = decode::<Sample>(&[9, b'{', b'}']).unwrap_err();
         assert!(error.to_string().contains("unknown record format 9"));
+    }
+
+    #[test]
+    fn an_image_round_trips_and_damage_is_an_error() {
+        let image = Image {
+            format: ImageFormat::Png,
+            bytes: b"\x89PNG\r\n\x1a\nrest".to_vec(),
+        };
+        let bytes = encode_image(&image);
+        assert_eq!(decode_image(&bytes).unwrap(), image);
+        assert!(decode_image(&bytes[..5]).is_err());
+        assert!(decode_image(&[FORMAT_JSON, 1, 2]).is_err());
     }
 
     #[test]

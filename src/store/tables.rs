@@ -4,16 +4,46 @@
 
 use redb::TableDefinition;
 
-/// Small named values: `schema_version`, `demo_seeded`.
+/// Small named counters and flags: `schema_version`, `demo_seeded`, `next_id`, …
 pub const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 
 pub const STORE_ID_TO_PROFILE: TableDefinition<u64, &[u8]> =
     TableDefinition::new("store_id_to_profile");
+
+// The catalog (schema v1 and v2).
 pub const TAX_ID_TO_TAX: TableDefinition<u64, &[u8]> = TableDefinition::new("tax_id_to_tax");
 pub const CATEGORY_ID_TO_CATEGORY: TableDefinition<u64, &[u8]> =
     TableDefinition::new("category_id_to_category");
 pub const PRODUCT_ID_TO_PRODUCT: TableDefinition<u64, &[u8]> =
     TableDefinition::new("product_id_to_product");
+pub const TOPPING_ID_TO_TOPPING: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("topping_id_to_topping");
+pub const TOPPING_GROUP_ID_TO_TOPPING_GROUP: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("topping_group_id_to_topping_group");
+pub const GROUP_ITEM_ID_TO_GROUP_ITEM: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("group_item_id_to_group_item");
+pub const PRODUCT_GROUP_ID_TO_PRODUCT_GROUP: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("product_group_id_to_product_group");
+pub const ALLERGY_ID_TO_ALLERGY: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("allergy_id_to_allergy");
+pub const ITEM_ALLERGY_ID_TO_ITEM_ALLERGY: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("item_allergy_id_to_item_allergy");
+pub const BANNER_ID_TO_BANNER: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("banner_id_to_banner");
+/// Product photos and banners: content type and bytes (see `record::encode_image`).
+pub const IMAGE_KEY_TO_IMAGE: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("image_key_to_image");
+
+// Accounts (schema v2).
+pub const USER_ID_TO_USER: TableDefinition<u64, &[u8]> = TableDefinition::new("user_id_to_user");
+/// Lower-cased email → user id; keeps emails unique.
+pub const USER_EMAIL_TO_USER_ID: TableDefinition<&str, u64> =
+    TableDefinition::new("user_email_to_user_id");
 
 pub const META_SCHEMA_VERSION: &str = "schema_version";
 pub const META_DEMO_SEEDED: &str = "demo_seeded";
+/// The catalog's id counter (ids are never reused).
+pub const META_NEXT_ID: &str = "next_id";
+/// Bumped by every catalog change; orders menu snapshots.
+pub const META_CATALOG_VERSION: &str = "catalog_version";
+pub const META_NEXT_USER_ID: &str = "next_user_id";

@@ -163,3 +163,93 @@ pub fn wait_for_exit(child: &mut Child, limit: Duration) -> Option<std::process:
     }
     None
 }
+
+/// Accounts for tests, created directly in the store (customers register through the
+/// API once that exists).
+impl TestServer {
+    pub fn store(&self) -> &heimservice::store::Store {
+        &self.running.as_ref().unwrap().store
+    }
+
+    pub async fn create_account(
+        &self,
+        email: &str,
+        password: &str,
+        role: heimservice::domain::user::Role,
+    ) {
+        let password_hash = heimservice::auth::passwords::hash(password.into())
+            .await
+            .unwrap();
+        self.store()
+            .create_user(heimservice::store::NewUser {
+                email: email.into(),
+                name: "Test Person".into(),
+                role,
+                password_hash,
+                created_at: 0,
+            })
+            .await
+            .unwrap()
+            .unwrap();
+    }
+
+    /// Logs in with the form the storefront sends; returns the access token.
+    pub async fn login(&self, email: &str, password: &str) -> String {
+        let response = self
+            .client
+            .post(self.url("/login"))
+            .form(&[("username", email), ("password", password)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "login {email}");
+        let body: serde_json::Value = response.json().await.unwrap();
+        body["access_token"].as_str().unwrap().to_string()
+    }
+
+    pub async fn admin_token(&self) -> String {
+        self.create_account(
+            "admin@example.com",
+            "admin-password-1",
+            heimservice::domain::user::Role::Admin,
+        )
+        .await;
+        self.login("admin@example.com", "admin-password-1").await
+    }
+
+    pub async fn customer_token(&self) -> String {
+        self.create_account(
+            "kunde@example.com",
+            "kunde-password-1",
+            heimservice::domain::user::Role::Customer,
+        )
+        .await;
+        self.login("kunde@example.com", "kunde-password-1").await
+    }
+
+    /// Sends JSON with a bearer token; returns status and body (Null when empty).
+    pub async fn send(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut request = self.client.request(method.parse().unwrap(), self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        let text = response.text().await.unwrap();
+        let value = if text.is_empty() {
+            serde_json::Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text))
+        };
+        (status, value)
+    }
+}

@@ -2,98 +2,21 @@
 // Build the server first (cargo build) and the UI it embeds (npm run build).
 // SERVER_BIN overrides the binary path (default ../target/debug/heimservice).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-
-const UI_DIR = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_BIN = resolve(UI_DIR, process.env.SERVER_BIN ?? '../target/debug/heimservice');
-const READY_LINE = /http:\/\/127\.0\.0\.1:(\d+)\/order-online\//;
-const STARTUP_TIMEOUT_MS = 30_000;
-const STEP_TIMEOUT_MS = 15_000;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Starts the server on a free port with a fresh data dir; resolves once it prints its URL. */
-function startServer(dataDir) {
-  const child = spawn(SERVER_BIN, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // The server refuses unknown HEIMSERVICE_* settings; run it on defaults only.
-    env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEIMSERVICE_'))),
-  });
-  const output = [];
-  const remember = (stream, name) =>
-    createInterface({ input: stream }).on('line', (line) => {
-      output.push(`[${name}] ${line}`);
-      if (output.length > 200) output.shift();
-    });
-  remember(child.stderr, 'stderr');
-  const stdout = createInterface({ input: child.stdout });
-
-  const ready = new Promise((resolveReady, rejectReady) => {
-    const fail = (why) => {
-      clearTimeout(timer);
-      rejectReady(new Error(`${why}\nserver output:\n${output.join('\n')}`));
-    };
-    const timer = setTimeout(
-      () => fail(`server did not print its URL within ${STARTUP_TIMEOUT_MS / 1000} s`),
-      STARTUP_TIMEOUT_MS,
-    );
-    // Keep reading after the match so a full pipe never blocks the server.
-    stdout.on('line', (line) => {
-      output.push(`[stdout] ${line}`);
-      if (output.length > 200) output.shift();
-      const match = READY_LINE.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolveReady(`http://127.0.0.1:${match[1]}/order-online/`);
-      }
-    });
-    child.once('error', (error) => fail(`could not start ${SERVER_BIN}: ${error.message}`));
-    child.once('exit', (code, signal) => fail(`server exited early (code ${code}, signal ${signal})`));
-  });
-  return { child, ready };
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** Waits for document.title to become `expected`, then asserts it (so a failure shows the actual title). */
-async function assertTitle(page, expected) {
-  await page
-    // The callback runs in the browser.
-    .waitForFunction((title) => globalThis.document.title === title, expected, {
-      timeout: STEP_TIMEOUT_MS,
-    })
-    .catch(() => {});
-  assert.equal(await page.title(), expected);
-}
-
-async function visible(locator) {
-  await locator.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
-  return locator;
-}
+import {
+  assertTitle,
+  CHROMIUM_ARGS,
+  SERVER_BIN,
+  startServer,
+  STEP_TIMEOUT_MS,
+  stopServer,
+  visible,
+} from './support.mjs';
 
 const categoryHeading = (page, name) => page.getByRole('heading', { level: 3, name, exact: true });
 

@@ -7,6 +7,12 @@ import { HomeRoute } from './routes/home';
  * page is a lazy chunk, which is how the admin area will be added.
  */
 export const routes: RouteObject[] = [
+  // The admin area has its own layout and is a separate chunk.
+  {
+    path: 'admin/*',
+    lazy: () => import('./routes/admin'),
+    hydrateFallbackElement: <div className="app-shell" aria-busy="true" />,
+  },
   {
     element: <AppLayout />,
     // Shown for the moment a lazy page loads on first visit.

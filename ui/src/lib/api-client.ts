@@ -21,15 +21,15 @@ export function readBearerToken(): string | undefined {
   }
 }
 
-async function readErrorBody(response: Response): Promise<{ detail?: string; code?: string }> {
+async function readErrorBody(
+  response: Response,
+): Promise<{ detail?: string; code?: string; field?: string }> {
   try {
     const body: unknown = await response.json();
     if (typeof body !== 'object' || body === null) return {};
-    const { detail, code } = body as { detail?: unknown; code?: unknown };
-    return {
-      detail: typeof detail === 'string' ? detail : undefined,
-      code: typeof code === 'string' ? code : undefined,
-    };
+    const { detail, message, code, field } = body as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+    return { detail: text(detail) ?? text(message), code: text(code), field: text(field) };
   } catch {
     return {};
   }
@@ -47,8 +47,8 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 
   const response = await fetch(path, { ...init, headers });
   if (!response.ok) {
-    const { detail, code } = await readErrorBody(response);
-    throw new ApiError(response.status, detail, code);
+    const { detail, code, field } = await readErrorBody(response);
+    throw new ApiError(response.status, detail, code, field);
   }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

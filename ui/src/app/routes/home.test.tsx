@@ -3,24 +3,33 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
-import { demoCategories, mockFetch } from '../../test/fetch-mock';
+import { demoCategories, demoProducts, mockFetch } from '../../test/fetch-mock';
+import { StorefrontProvider } from '../storefront-provider';
 import { HomeRoute } from './home';
 
 function renderHome() {
   return render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <HomeRoute />
+        <StorefrontProvider>
+          <HomeRoute />
+        </StorefrontProvider>
       </MemoryRouter>
     </I18nextProvider>,
   );
 }
 
+// The menu page also loads products and banners.
+const menuRoutes = {
+  '/products/?store_id=14': { body: demoProducts },
+  '/banners/?store_id=14': { body: [] },
+};
+
 const categoryTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 
 describe('HomeRoute', () => {
   it('lists the categories from the API with their descriptions', async () => {
-    const fetchMock = mockFetch({ '/categories/?store_id=14': { body: demoCategories } });
+    const fetchMock = mockFetch({ ...menuRoutes, '/categories/?store_id=14': { body: demoCategories } });
     renderHome();
 
     expect(screen.getByRole('status')).toHaveTextContent('Speisekarte wird geladen');
@@ -34,7 +43,7 @@ describe('HomeRoute', () => {
 
   it('shows English names when the language is en, German where none is set', async () => {
     await i18n.changeLanguage('en');
-    mockFetch({ '/categories/?store_id=14': { body: demoCategories } });
+    mockFetch({ ...menuRoutes, '/categories/?store_id=14': { body: demoCategories } });
     renderHome();
 
     expect(await screen.findByRole('heading', { name: 'Salads' })).toBeInTheDocument();
@@ -48,6 +57,7 @@ describe('HomeRoute', () => {
     const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
     mockFetch({
+      ...menuRoutes,
       '/categories/?store_id=14': () =>
         fail ? { status: 503, body: { detail: 'down', code: 'unavailable' } } : { body: demoCategories },
     });

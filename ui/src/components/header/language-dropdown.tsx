@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../lib/i18n';
 import { isLanguageCode, LANGUAGE_CODES, LANGUAGES } from '../../lib/languages';
 import type { LanguageCode } from '../../lib/runtime-config';
+import { DROPDOWN_CLOSE_DELAY_MS } from '../../lib/ui-constants';
 
-/** The list closes this long after focus leaves the dropdown, so a click on an entry still lands. */
-export const DROPDOWN_CLOSE_DELAY_MS = 150;
+export { DROPDOWN_CLOSE_DELAY_MS };
 
 export function LanguageDropdown() {
   const { t, i18n } = useTranslation();

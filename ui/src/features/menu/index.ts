@@ -1,2 +1,5 @@
-export { MenuCategories } from './components/menu-categories';
+export { Menu } from './components/menu';
+export { MenuBanners } from './components/menu-banners';
 export { MenuHero } from './components/menu-hero';
+export { MobileSearch } from './components/mobile-search';
+export { SearchProvider } from './components/search-context';

@@ -1,0 +1,414 @@
+//! The catalog as JSON: the storefront's menu (spec §3 product fields) and the admin's
+//! raw records. Money is shown in euros.
+
+use poem_openapi::{Enum, Object};
+use serde::Serialize;
+
+use crate::domain::catalog::*;
+use crate::domain::money::cents_to_euros;
+
+pub fn image_url(key: &str) -> String {
+    format!("/images/{key}")
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, serde::Deserialize)]
+#[oai(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
+pub enum ProductType {
+    Simple,
+    Variable,
+}
+
+impl From<ProductKind> for ProductType {
+    fn from(kind: ProductKind) -> Self {
+        match kind {
+            ProductKind::Simple => ProductType::Simple,
+            ProductKind::Variable => ProductType::Variable,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, serde::Deserialize)]
+#[oai(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
+pub enum ItemKind {
+    Product,
+    Topping,
+}
+
+impl From<ItemType> for ItemKind {
+    fn from(item_type: ItemType) -> Self {
+        match item_type {
+            ItemType::Product => ItemKind::Product,
+            ItemType::Topping => ItemKind::Topping,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct TaxView {
+    pub id: u64,
+    pub name: String,
+    /// e.g. 7 or 19.
+    pub percentage: f64,
+}
+
+impl From<&Tax> for TaxView {
+    fn from(tax: &Tax) -> Self {
+        TaxView {
+            id: tax.id,
+            name: tax.name.clone(),
+            percentage: tax.percentage(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct CategoryView {
+    pub id: u64,
+    pub name: String,
+    /// English name, shown when the storefront is in English; falls back to `name`.
+    pub name_en: Option<String>,
+    pub description: String,
+    pub description_en: Option<String>,
+    pub sort_order: i32,
+    pub visible: bool,
+}
+
+impl From<&Category> for CategoryView {
+    fn from(category: &Category) -> Self {
+        CategoryView {
+            id: category.id,
+            name: category.name.clone(),
+            name_en: category.name_en.clone(),
+            description: category.description.clone(),
+            description_en: category.description_en.clone(),
+            sort_order: category.sort_order,
+            visible: category.visible,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct VariantView {
+    pub id: u64,
+    pub name: String,
+    pub name_en: Option<String>,
+    /// Euros.
+    pub price: f64,
+}
+
+impl From<&Variant> for VariantView {
+    fn from(variant: &Variant) -> Self {
+        VariantView {
+            id: variant.id,
+            name: variant.name.clone(),
+            name_en: variant.name_en.clone(),
+            price: cents_to_euros(variant.price_cents),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct AllergyView {
+    pub id: u64,
+    /// `A`–`R` for allergens, `1`–`12` for additives.
+    pub code: String,
+    pub name: String,
+    pub name_en: Option<String>,
+}
+
+impl From<&Allergy> for AllergyView {
+    fn from(allergy: &Allergy) -> Self {
+        AllergyView {
+            id: allergy.id,
+            code: allergy.code.clone(),
+            name: allergy.name.clone(),
+            name_en: allergy.name_en.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct MenuToppingView {
+    pub id: u64,
+    pub name: String,
+    pub name_en: Option<String>,
+    /// Euros, the price in this group.
+    pub price: f64,
+    pub allergens: Vec<AllergyView>,
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct MenuGroupView {
+    pub id: u64,
+    pub name: String,
+    pub name_en: Option<String>,
+    pub min_selections: u8,
+    pub max_selections: u8,
+    pub toppings: Vec<MenuToppingView>,
+}
+
+/// A product as the storefront reads it.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct ProductView {
+    pub id: u64,
+    pub category_id: u64,
+    pub name: String,
+    pub name_en: Option<String>,
+    pub description: String,
+    pub description_en: Option<String>,
+    /// Euros; for variable products the lowest variant price.
+    pub price: f64,
+    #[oai(rename = "type")]
+    #[serde(rename = "type")]
+    pub kind: ProductType,
+    pub tax: TaxView,
+    pub variants: Vec<VariantView>,
+    pub image_url: Option<String>,
+    pub sort_order: i32,
+    /// `false` = sold out.
+    pub available: bool,
+    pub allergens: Vec<AllergyView>,
+    pub enriched_topping_groups: Vec<MenuGroupView>,
+}
+
+impl From<&MenuProduct> for ProductView {
+    fn from(menu: &MenuProduct) -> Self {
+        let product = &menu.product;
+        ProductView {
+            id: product.id,
+            category_id: product.category_id,
+            name: product.name.clone(),
+            name_en: product.name_en.clone(),
+            description: product.description.clone(),
+            description_en: product.description_en.clone(),
+            price: cents_to_euros(product.price_cents),
+            kind: product.kind.into(),
+            tax: TaxView::from(&menu.tax),
+            variants: product.variants.iter().map(VariantView::from).collect(),
+            image_url: product.image_key.as_deref().map(image_url),
+            sort_order: product.sort_order,
+            available: product.available,
+            allergens: menu.allergens.iter().map(AllergyView::from).collect(),
+            enriched_topping_groups: menu
+                .groups
+                .iter()
+                .map(|group| MenuGroupView {
+                    id: group.group.id,
+                    name: group.group.name.clone(),
+                    name_en: group.group.name_en.clone(),
+                    min_selections: group.group.min_selections,
+                    max_selections: group.group.max_selections,
+                    toppings: group
+                        .toppings
+                        .iter()
+                        .map(|topping| MenuToppingView {
+                            id: topping.topping.id,
+                            name: topping.topping.name.clone(),
+                            name_en: topping.topping.name_en.clone(),
+                            price: cents_to_euros(topping.price_cents),
+                            allergens: topping.allergens.iter().map(AllergyView::from).collect(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A product as the admin edits it.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct ProductRecord {
+    pub id: u64,
+    pub category_id: u64,
+    pub name: String,
+    pub name_en: Option<String>,
+    pub description: String,
+    pub description_en: Option<String>,
+    pub price: f64,
+    pub tax_id: u64,
+    #[oai(rename = "type")]
+    #[serde(rename = "type")]
+    pub kind: ProductType,
+    pub variants: Vec<VariantView>,
+    pub image_url: Option<String>,
+    pub sort_order: i32,
+    pub available: bool,
+}
+
+impl From<&Product> for ProductRecord {
+    fn from(product: &Product) -> Self {
+        ProductRecord {
+            id: product.id,
+            category_id: product.category_id,
+            name: product.name.clone(),
+            name_en: product.name_en.clone(),
+            description: product.description.clone(),
+            description_en: product.description_en.clone(),
+            price: cents_to_euros(product.price_cents),
+            tax_id: product.tax_id,
+            kind: product.kind.into(),
+            variants: product.variants.iter().map(VariantView::from).collect(),
+            image_url: product.image_key.as_deref().map(image_url),
+            sort_order: product.sort_order,
+            available: product.available,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct ToppingView {
+    pub id: u64,
+    pub name: String,
+    pub name_en: Option<String>,
+    /// Euros; the default price when adding the topping to a group.
+    pub price: f64,
+}
+
+impl From<&Topping> for ToppingView {
+    fn from(topping: &Topping) -> Self {
+        ToppingView {
+            id: topping.id,
+            name: topping.name.clone(),
+            name_en: topping.name_en.clone(),
+            price: cents_to_euros(topping.price_cents),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct ToppingGroupView {
+    pub id: u64,
+    pub name: String,
+    pub name_en: Option<String>,
+    pub min_selections: u8,
+    pub max_selections: u8,
+}
+
+impl From<&ToppingGroup> for ToppingGroupView {
+    fn from(group: &ToppingGroup) -> Self {
+        ToppingGroupView {
+            id: group.id,
+            name: group.name.clone(),
+            name_en: group.name_en.clone(),
+            min_selections: group.min_selections,
+            max_selections: group.max_selections,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct GroupItemView {
+    pub id: u64,
+    pub topping_group_id: u64,
+    pub topping_id: u64,
+    /// Euros, the topping's price in this group.
+    pub price: f64,
+    pub sort_order: i32,
+}
+
+impl From<&GroupItem> for GroupItemView {
+    fn from(item: &GroupItem) -> Self {
+        GroupItemView {
+            id: item.id,
+            topping_group_id: item.topping_group_id,
+            topping_id: item.topping_id,
+            price: cents_to_euros(item.price_cents),
+            sort_order: item.sort_order,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct ProductGroupView {
+    pub id: u64,
+    pub product_id: u64,
+    pub topping_group_id: u64,
+    pub sort_order: i32,
+}
+
+impl From<&ProductGroup> for ProductGroupView {
+    fn from(link: &ProductGroup) -> Self {
+        ProductGroupView {
+            id: link.id,
+            product_id: link.product_id,
+            topping_group_id: link.topping_group_id,
+            sort_order: link.sort_order,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct ItemAllergyView {
+    pub id: u64,
+    pub item_type: ItemKind,
+    pub item_id: u64,
+    pub allergy_id: u64,
+}
+
+impl From<&ItemAllergy> for ItemAllergyView {
+    fn from(link: &ItemAllergy) -> Self {
+        ItemAllergyView {
+            id: link.id,
+            item_type: link.item_type.into(),
+            item_id: link.item_id,
+            allergy_id: link.allergy_id,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct BannerView {
+    pub id: u64,
+    pub image_url: String,
+    pub alt: String,
+    pub sort_order: i32,
+}
+
+impl From<&Banner> for BannerView {
+    fn from(banner: &Banner) -> Self {
+        BannerView {
+            id: banner.id,
+            image_url: image_url(&banner.image_key),
+            alt: banner.alt.clone(),
+            sort_order: banner.sort_order,
+        }
+    }
+}
+
+/// Everything, for the admin area.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct AdminCatalog {
+    pub taxes: Vec<TaxView>,
+    pub categories: Vec<CategoryView>,
+    pub products: Vec<ProductRecord>,
+    pub toppings: Vec<ToppingView>,
+    pub topping_groups: Vec<ToppingGroupView>,
+    pub group_items: Vec<GroupItemView>,
+    pub product_groups: Vec<ProductGroupView>,
+    pub allergies: Vec<AllergyView>,
+    pub item_allergies: Vec<ItemAllergyView>,
+    pub banners: Vec<BannerView>,
+}
+
+fn all<'a, E: 'a, V: From<&'a E>>(map: &'a std::collections::BTreeMap<u64, E>) -> Vec<V> {
+    map.values().map(V::from).collect()
+}
+
+impl From<&Catalog> for AdminCatalog {
+    fn from(catalog: &Catalog) -> Self {
+        AdminCatalog {
+            taxes: all(&catalog.taxes),
+            categories: all(&catalog.categories),
+            products: all(&catalog.products),
+            toppings: all(&catalog.toppings),
+            topping_groups: all(&catalog.topping_groups),
+            group_items: all(&catalog.group_items),
+            product_groups: all(&catalog.product_groups),
+            allergies: all(&catalog.allergies),
+            item_allergies: all(&catalog.item_allergies),
+            banners: all(&catalog.banners),
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! `POST /login` (form fields `username` = email and `password`) and `GET /users/me`.
+
+use poem_openapi::payload::{Form, Json};
+use poem_openapi::{ApiRequest, ApiResponse, Multipart, Object, OpenApi};
+
+use super::AppState;
+use super::auth_scheme::UserAuth;
+use super::error::{ErrorBody, body};
+use crate::auth::passwords;
+use crate::auth::tokens::{TOKEN_LIFETIME_SECONDS, unix_now};
+use crate::domain::user::{User, normalize_email};
+
+pub struct LoginApi {
+    pub state: AppState,
+}
+
+#[derive(Debug, Object, serde::Deserialize)]
+pub struct LoginFields {
+    /// The account's email address.
+    pub username: String,
+    pub password: String,
+}
+
+#[derive(Debug, Multipart)]
+pub struct LoginMultipart {
+    pub username: String,
+    pub password: String,
+}
+
+/// The same fields as a URL-encoded form or as multipart form data.
+#[derive(Debug, ApiRequest)]
+pub enum LoginRequest {
+    Form(Form<LoginFields>),
+    Multipart(LoginMultipart),
+}
+
+#[derive(Debug, Object)]
+pub struct UserView {
+    pub id: u64,
+    pub email: String,
+    /// The name shown in the header (its first word).
+    pub customer_name: String,
+    /// `admin` or `customer`.
+    pub role: String,
+}
+
+impl From<&User> for UserView {
+    fn from(user: &User) -> Self {
+        UserView {
+            id: user.id,
+            email: user.email.clone(),
+            customer_name: user.name.clone(),
+            role: user.role.as_str().into(),
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+pub struct LoginSuccess {
+    /// Send as `Authorization: Bearer …`.
+    pub access_token: String,
+    /// Always `bearer`.
+    pub token_type: String,
+    /// Seconds until the token expires.
+    pub expires_in: u64,
+    pub user: UserView,
+}
+
+#[derive(Debug, Object)]
+pub struct LoginFailure {
+    pub detail: String,
+    pub code: String,
+    /// The text the login form shows.
+    pub message: String,
+}
+
+#[derive(ApiResponse)]
+pub enum LoginResponse {
+    /// Logged in.
+    #[oai(status = 200)]
+    Ok(Json<LoginSuccess>),
+    /// The fields are missing or empty.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// Wrong email or password (the same answer either way).
+    #[oai(status = 401)]
+    Unauthorized(Json<LoginFailure>),
+    /// A fault on the server; the details are in the server log only.
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+fn internal() -> LoginResponse {
+    LoginResponse::Internal(body(
+        "internal_error",
+        "Something went wrong on the server.",
+    ))
+}
+
+const INVALID_CREDENTIALS: &str = "Invalid credentials";
+
+#[OpenApi]
+impl LoginApi {
+    /// Log in with email and password; answers a bearer token.
+    #[oai(path = "/login", method = "post")]
+    async fn login(&self, request: LoginRequest) -> LoginResponse {
+        let (username, password) = match request {
+            LoginRequest::Form(Form(fields)) => (fields.username, fields.password),
+            LoginRequest::Multipart(fields) => (fields.username, fields.password),
+        };
+        if username.trim().is_empty() || password.is_empty() {
+            return LoginResponse::BadRequest(body(
+                "missing_credentials",
+                "Please enter email and password.",
+            ));
+        }
+        let user = match normalize_email(&username) {
+            Ok(email) => match self.state.store.user_by_email(email).await {
+                Ok(user) => user,
+                Err(error) => {
+                    tracing::error!(%error, "login: cannot read the account");
+                    return internal();
+                }
+            },
+            Err(_) => None,
+        };
+        let stored_hash = user.as_ref().map(|u| u.password_hash.clone());
+        let matches = match passwords::verify(password, stored_hash).await {
+            Ok(matches) => matches,
+            Err(error) => {
+                tracing::error!(%error, "login: password check failed");
+                return internal();
+            }
+        };
+        let Some(user) = user.filter(|_| matches) else {
+            return LoginResponse::Unauthorized(Json(LoginFailure {
+                detail: INVALID_CREDENTIALS.into(),
+                code: "invalid_credentials".into(),
+                message: INVALID_CREDENTIALS.into(),
+            }));
+        };
+        let access_token = match self.state.tokens.issue(&user, unix_now()) {
+            Ok(token) => token,
+            Err(error) => {
+                tracing::error!(%error, "login: cannot issue a token");
+                return internal();
+            }
+        };
+        tracing::info!(user = user.id, role = user.role.as_str(), "login");
+        LoginResponse::Ok(Json(LoginSuccess {
+            access_token,
+            token_type: "bearer".into(),
+            expires_in: TOKEN_LIFETIME_SECONDS,
+            user: UserView::from(&user),
+        }))
+    }
+
+    /// The signed-in account.
+    #[oai(path = "/users/me", method = "get")]
+    async fn me(&self, auth: UserAuth) -> Json<UserView> {
+        Json(UserView::from(&auth.0))
+    }
+}

@@ -1,0 +1,116 @@
+//! The menu as customers see it: visible categories, and their products with tax,
+//! allergens and the topping groups they offer, resolved from the catalog's links.
+
+use super::*;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenuTopping {
+    pub topping: Topping,
+    /// The price in this group (the group item's price).
+    pub price_cents: i64,
+    pub allergens: Vec<Allergy>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenuGroup {
+    pub group: ToppingGroup,
+    pub toppings: Vec<MenuTopping>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenuProduct {
+    pub product: Product,
+    pub tax: Tax,
+    pub allergens: Vec<Allergy>,
+    pub groups: Vec<MenuGroup>,
+}
+
+/// Visible categories in menu order.
+pub fn visible_categories(catalog: &Catalog) -> Vec<&Category> {
+    let mut categories: Vec<&Category> =
+        catalog.categories.values().filter(|c| c.visible).collect();
+    categories.sort_by_key(|c| (c.sort_order, c.id));
+    categories
+}
+
+/// Products of visible categories, in menu order (category, then product order).
+/// Sold-out products are included: the storefront shows them greyed out.
+pub fn menu_products(catalog: &Catalog) -> Vec<MenuProduct> {
+    let mut products = Vec::new();
+    for category in visible_categories(catalog) {
+        let mut in_category: Vec<&Product> = catalog
+            .products
+            .values()
+            .filter(|p| p.category_id == category.id)
+            .collect();
+        in_category.sort_by_key(|p| (p.sort_order, p.id));
+        for product in in_category {
+            let Some(tax) = catalog.taxes.get(&product.tax_id) else {
+                continue;
+            };
+            products.push(MenuProduct {
+                product: product.clone(),
+                tax: tax.clone(),
+                allergens: allergens_of(catalog, ItemType::Product, product.id),
+                groups: groups_of(catalog, product.id),
+            });
+        }
+    }
+    products
+}
+
+fn allergens_of(catalog: &Catalog, item_type: ItemType, item_id: u64) -> Vec<Allergy> {
+    let mut allergens: Vec<Allergy> = catalog
+        .item_allergies
+        .values()
+        .filter(|link| link.item_type == item_type && link.item_id == item_id)
+        .filter_map(|link| catalog.allergies.get(&link.allergy_id).cloned())
+        .collect();
+    allergens.sort_by_key(|allergy| allergy_order(&allergy.code));
+    allergens
+}
+
+/// Letters (allergens) before numbers (additives), numbers numerically.
+pub fn allergy_order(code: &str) -> (bool, u32, String) {
+    match code.parse::<u32>() {
+        Ok(number) => (true, number, String::new()),
+        Err(_) => (false, 0, code.to_string()),
+    }
+}
+
+fn groups_of(catalog: &Catalog, product_id: u64) -> Vec<MenuGroup> {
+    let mut links: Vec<&ProductGroup> = catalog
+        .product_groups
+        .values()
+        .filter(|link| link.product_id == product_id)
+        .collect();
+    links.sort_by_key(|link| (link.sort_order, link.id));
+    links
+        .into_iter()
+        .filter_map(|link| catalog.topping_groups.get(&link.topping_group_id))
+        .map(|group| {
+            let mut items: Vec<&GroupItem> = catalog
+                .group_items
+                .values()
+                .filter(|item| item.topping_group_id == group.id)
+                .collect();
+            items.sort_by_key(|item| (item.sort_order, item.id));
+            MenuGroup {
+                group: group.clone(),
+                toppings: items
+                    .into_iter()
+                    .filter_map(|item| {
+                        catalog
+                            .toppings
+                            .get(&item.topping_id)
+                            .map(|topping| MenuTopping {
+                                topping: topping.clone(),
+                                price_cents: item.price_cents,
+                                allergens: allergens_of(catalog, ItemType::Topping, topping.id),
+                            })
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,267 @@
+use serde::{Deserialize, Serialize};
+
+/// A VAT rate. German menus use 7 % (food) and 19 % (drinks).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tax {
+    pub id: u64,
+    pub name: String,
+    /// The rate in basis points, so 19 % is 1900 and 8.1 % is 810.
+    pub rate_basis_points: u32,
+}
+
+impl Tax {
+    /// The rate as the API shows it, e.g. `19.0` or `8.1`.
+    pub fn percentage(&self) -> f64 {
+        f64::from(self.rate_basis_points) / 100.0
+    }
+}
+
+/// A menu section such as "Pizza" or "Getränke".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Category {
+    pub id: u64,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub description_en: Option<String>,
+    pub sort_order: i32,
+    pub visible: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProductKind {
+    /// One price.
+    Simple,
+    /// Priced by variant (e.g. pizza sizes); the customer must pick one.
+    Variable,
+}
+
+impl ProductKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProductKind::Simple => "simple",
+            ProductKind::Variable => "variable",
+        }
+    }
+}
+
+/// One choice of a variable product, e.g. "Ø 32 cm".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Variant {
+    pub id: u64,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub price_cents: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Product {
+    pub id: u64,
+    pub category_id: u64,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub description_en: Option<String>,
+    /// Gross price including VAT; for variable products the lowest variant price.
+    pub price_cents: i64,
+    pub tax_id: u64,
+    pub kind: ProductKind,
+    #[serde(default)]
+    pub variants: Vec<Variant>,
+    pub sort_order: i32,
+    /// `false` = sold out: shown on the menu, not orderable.
+    pub available: bool,
+    /// Key of the product photo in the image table.
+    #[serde(default)]
+    pub image_key: Option<String>,
+}
+
+/// An extra such as "Salami" or "Extra Käse". Its price in a group is the group
+/// item's; `price_cents` is the default offered when adding it to a group.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Topping {
+    pub id: u64,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub price_cents: i64,
+}
+
+/// A choice offered with a product, e.g. "Dressing" (exactly 1) or "Extra Beläge"
+/// (up to 5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToppingGroup {
+    pub id: u64,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub min_selections: u8,
+    pub max_selections: u8,
+}
+
+/// A topping inside a group, with its price there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupItem {
+    pub id: u64,
+    pub topping_group_id: u64,
+    pub topping_id: u64,
+    pub price_cents: i64,
+    pub sort_order: i32,
+}
+
+/// A topping group offered with a product.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProductGroup {
+    pub id: u64,
+    pub product_id: u64,
+    pub topping_group_id: u64,
+    pub sort_order: i32,
+}
+
+/// An allergen (EU-14, codes A–R) or an additive (German codes 1–12).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Allergy {
+    pub id: u64,
+    pub code: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ItemType {
+    Product,
+    Topping,
+}
+
+impl ItemType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemType::Product => "product",
+            ItemType::Topping => "topping",
+        }
+    }
+}
+
+/// "This product (or topping) contains that allergen."
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemAllergy {
+    pub id: u64,
+    pub item_type: ItemType,
+    pub item_id: u64,
+    pub allergy_id: u64,
+}
+
+/// A picture in the menu page's carousel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Banner {
+    pub id: u64,
+    pub image_key: String,
+    #[serde(default)]
+    pub alt: String,
+    pub sort_order: i32,
+}
+
+// Inputs: what an admin sends, already in cents. Names are trimmed and checked by
+// the entity's `build`.
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaxInput {
+    pub name: String,
+    pub rate_basis_points: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CategoryInput {
+    pub name: String,
+    pub name_en: Option<String>,
+    pub description: Option<String>,
+    pub description_en: Option<String>,
+    pub sort_order: i32,
+    pub visible: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariantInput {
+    /// An existing variant's id keeps it (carts refer to it); `None` makes a new one.
+    pub id: Option<u64>,
+    pub name: String,
+    pub name_en: Option<String>,
+    pub price_cents: i64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductInput {
+    pub category_id: u64,
+    pub name: String,
+    pub name_en: Option<String>,
+    pub description: Option<String>,
+    pub description_en: Option<String>,
+    pub price_cents: i64,
+    pub tax_id: u64,
+    pub kind: ProductKind,
+    pub variants: Vec<VariantInput>,
+    pub sort_order: i32,
+    pub available: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToppingInput {
+    pub name: String,
+    pub name_en: Option<String>,
+    pub price_cents: i64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToppingGroupInput {
+    pub name: String,
+    pub name_en: Option<String>,
+    pub min_selections: u8,
+    pub max_selections: u8,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupItemInput {
+    pub topping_group_id: u64,
+    pub topping_id: u64,
+    pub price_cents: i64,
+    pub sort_order: i32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductGroupInput {
+    pub product_id: u64,
+    pub topping_group_id: u64,
+    pub sort_order: i32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AllergyInput {
+    pub code: String,
+    pub name: String,
+    pub name_en: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ItemAllergyInput {
+    pub item_type: ItemType,
+    pub item_id: u64,
+    pub allergy_id: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct BannerInput {
+    /// Set by the image upload, kept by metadata edits.
+    pub image_key: Option<String>,
+    pub alt: String,
+    pub sort_order: i32,
+}

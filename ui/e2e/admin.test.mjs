@@ -1,0 +1,341 @@
+// End-to-end test of the admin area against the real server binary.
+// Build the UI (npm run build) and then the server that embeds it (cargo build).
+// SERVER_BIN overrides the binary path (default ../target/debug/heimservice).
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const UI_DIR = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_BIN = resolve(UI_DIR, process.env.SERVER_BIN ?? '../target/debug/heimservice');
+const READY_LINE = /http:\/\/127\.0\.0\.1:(\d+)\/order-online\//;
+const STARTUP_TIMEOUT_MS = 30_000;
+const STEP_TIMEOUT_MS = 15_000;
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'correct-horse-9';
+// A 1×1 PNG for the image upload.
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The environment without HEIMSERVICE_* settings (the server refuses unknown ones). */
+function cleanEnv(extra = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEIMSERVICE_')));
+  return { ...env, ...extra };
+}
+
+function createAdmin(dataDir) {
+  const result = spawnSync(
+    SERVER_BIN,
+    ['admin', 'create', '--data-dir', dataDir, '--email', ADMIN_EMAIL, '--name', 'Anna Admin'],
+    { env: cleanEnv({ HEIMSERVICE_ADMIN_PASSWORD: ADMIN_PASSWORD }), encoding: 'utf8' },
+  );
+  assert.equal(result.status, 0, `admin create failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Starts the server on a free port with the given data dir; resolves once it prints its URL. */
+function startServer(dataDir) {
+  const child = spawn(SERVER_BIN, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: cleanEnv(),
+  });
+  const output = [];
+  const remember = (line, name) => {
+    output.push(`[${name}] ${line}`);
+    if (output.length > 200) output.shift();
+  };
+  createInterface({ input: child.stderr }).on('line', (line) => remember(line, 'stderr'));
+  const stdout = createInterface({ input: child.stdout });
+
+  const ready = new Promise((resolveReady, rejectReady) => {
+    const fail = (why) => {
+      clearTimeout(timer);
+      rejectReady(new Error(`${why}\nserver output:\n${output.join('\n')}`));
+    };
+    const timer = setTimeout(
+      () => fail(`server did not print its URL within ${STARTUP_TIMEOUT_MS / 1000} s`),
+      STARTUP_TIMEOUT_MS,
+    );
+    // Keep reading after the match so a full pipe never blocks the server.
+    stdout.on('line', (line) => {
+      remember(line, 'stdout');
+      const match = READY_LINE.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolveReady(`http://127.0.0.1:${match[1]}/order-online/`);
+      }
+    });
+    child.once('error', (error) => fail(`could not start ${SERVER_BIN}: ${error.message}`));
+    child.once('exit', (code, signal) => fail(`server exited early (code ${code}, signal ${signal})`));
+  });
+  return { child, ready };
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function assertTitle(page, expected) {
+  await page
+    .waitForFunction((title) => globalThis.document.title === title, expected, { timeout: STEP_TIMEOUT_MS })
+    .catch(() => {});
+  assert.equal(await page.title(), expected);
+}
+
+async function visible(locator) {
+  await locator.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+  return locator;
+}
+
+describe('admin area', { timeout: 180_000 }, () => {
+  let server;
+  let baseUrl;
+  let context;
+  let page;
+  const tempDirs = [];
+
+  const url = (path = '') => new URL(path, baseUrl).href;
+  const nav = (name) => page.getByRole('navigation').getByRole('link', { name, exact: true });
+  const saved = () => visible(page.getByRole('status').filter({ hasText: 'Saved.' }).first());
+
+  before(async () => {
+    assert.ok(existsSync(SERVER_BIN), `server binary not found at ${SERVER_BIN} (set SERVER_BIN)`);
+    const dataDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-admin-data-'));
+    const profileDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-admin-chromium-'));
+    tempDirs.push(dataDir, profileDir);
+
+    createAdmin(dataDir);
+    server = startServer(dataDir);
+    baseUrl = await server.ready;
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    // The admin flow reads the English texts.
+    await context.addInitScript(() => globalThis.localStorage.setItem('app_language', 'en'));
+    page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  });
+
+  after(async () => {
+    await context?.close().catch(() => {});
+    if (server) await stopServer(server.child);
+    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  test('a signed-out visit to an admin screen lands on the admin login', async () => {
+    await page.goto(url('admin/products'));
+    await visible(page.getByRole('heading', { name: 'Admin Login' }));
+    assert.equal(new URL(page.url()).pathname, '/order-online/admin');
+    await assertTitle(page, 'Admin Login | Bella Napoli Heimservice');
+  });
+
+  test('the admin catalog refuses anonymous requests', async () => {
+    const response = await fetch(new URL('/admin/catalog', baseUrl));
+    assert.equal(response.status, 401);
+  });
+
+  test('a wrong password shows "Invalid credentials"', async () => {
+    await page.locator('#admin-login-email').fill(ADMIN_EMAIL);
+    await page.locator('#admin-login-password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Invalid credentials' }));
+    assert.equal(new URL(page.url()).pathname, '/order-online/admin');
+  });
+
+  test('the admin logs in and sees the dashboard', async () => {
+    await page.locator('#admin-login-password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await visible(page.getByRole('heading', { name: 'Hello Anna' }));
+    assert.equal(new URL(page.url()).pathname, '/order-online/admin/home');
+    await assertTitle(page, 'Admin Dashboard | Bella Napoli Heimservice');
+    await visible(page.getByRole('link', { name: /Categories/ }).first());
+  });
+
+  test('creates a tax rate', async () => {
+    await nav('Taxes').click();
+    await assertTitle(page, 'Taxes | Bella Napoli Heimservice');
+    await page.locator('#tax-name').fill('Test 10 %');
+    await page.locator('#tax-percentage').fill('10');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByRole('cell', { name: 'Test 10 %', exact: true }));
+  });
+
+  test('creates a category', async () => {
+    await nav('New category').click();
+    await assertTitle(page, 'Categories | Bella Napoli Heimservice');
+    await page.locator('#category-name').fill('Testgerichte');
+    await page.locator('#category-sort_order').fill('50');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await saved();
+    await nav('Category list').click();
+    await assertTitle(page, 'Category List | Bella Napoli Heimservice');
+    await page.getByRole('searchbox').fill('testger');
+    await visible(page.getByRole('cell', { name: 'Testgerichte', exact: true }));
+  });
+
+  test('creates two toppings', async () => {
+    await nav('Toppings').click();
+    await assertTitle(page, 'Toppings | Bella Napoli Heimservice');
+    await page.locator('#topping-name').fill('Extra Käse');
+    await page.locator('#topping-price').fill('1,2x');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByText('Enter a price like 1,20 or 1.20.'));
+    await page.locator('#topping-price').fill('1,20');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByRole('cell', { name: 'Extra Käse', exact: true }));
+    await page.locator('#topping-name').fill('Extra Oliven');
+    await page.locator('#topping-price').fill('0.90');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByRole('cell', { name: 'Extra Oliven', exact: true }));
+  });
+
+  test('creates a topping group, checking min ≤ max first', async () => {
+    await nav('Topping groups').click();
+    await assertTitle(page, 'Topping Groups | Bella Napoli Heimservice');
+    await page.locator('#topping-group-name').fill('Käseauswahl');
+    await page.locator('#topping-group-min_selections').fill('3');
+    await page.locator('#topping-group-max_selections').fill('2');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByText('The minimum must not be larger than the maximum.'));
+    await page.locator('#topping-group-min_selections').fill('1');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByRole('cell', { name: 'Käseauswahl', exact: true }));
+  });
+
+  test('puts both toppings into the group with their prices', async () => {
+    await nav('Group items').click();
+    await assertTitle(page, 'Group Items | Bella Napoli Heimservice');
+    await page.locator('#group-item-topping_group_id').selectOption({ label: 'Käseauswahl' });
+    await page.locator('#group-item-topping_id').selectOption({ label: 'Extra Käse (1,20 €)' });
+    assert.equal(await page.locator('#group-item-price').inputValue(), '1,20');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByRole('cell', { name: 'Extra Käse', exact: true }));
+
+    await page.locator('#group-item-topping_group_id').selectOption({ label: 'Käseauswahl' });
+    await page.locator('#group-item-topping_id').selectOption({ label: 'Extra Oliven (0,90 €)' });
+    await page.locator('#group-item-price').fill('1,00');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByRole('cell', { name: 'Extra Oliven', exact: true }));
+  });
+
+  test('creates a variable product with variants, a topping group and an allergen', async () => {
+    await nav('New product').click();
+    await assertTitle(page, 'Products | Bella Napoli Heimservice');
+    await page.locator('#product-name').fill('Testpizza');
+    await page.locator('#product-category_id').selectOption({ label: 'Testgerichte' });
+    await page.locator('#product-tax_id').selectOption({ label: 'Test 10 % (10 %)' });
+    await page.locator('#product-type').selectOption('variable');
+    await page.locator('#product-variant-0-name').fill('Klein');
+    await page.locator('#product-variant-0-price').fill('8,00');
+    await page.getByRole('button', { name: 'Add a variant' }).click();
+    await page.locator('#product-variant-1-name').fill('Groß');
+    await page.locator('#product-variant-1-price').fill('11,50');
+    await page.getByLabel(/^Käseauswahl \(1–2\)/).check();
+    await page.getByLabel(/^G – /).check();
+    await page.getByRole('button', { name: 'Create' }).click();
+
+    await visible(page.getByRole('heading', { name: 'Edit product “Testpizza”' }));
+    await saved();
+    assert.match(page.url(), /\/order-online\/admin\/products\?id=\d+/);
+    assert.ok(await page.getByLabel(/^Käseauswahl \(1–2\)/).isChecked());
+    assert.ok(await page.getByLabel(/^G – /).isChecked());
+
+    const response = await page.request.get(new URL('/products/?store_id=14', baseUrl).href);
+    assert.equal(response.status(), 200);
+    const products = await response.json();
+    const pizza = products.find((product) => product.name === 'Testpizza');
+    assert.ok(pizza, 'Testpizza is on the public menu');
+    assert.equal(pizza.type, 'variable');
+    assert.deepEqual(
+      pizza.variants.map((variant) => [variant.name, variant.price]),
+      [
+        ['Klein', 8],
+        ['Groß', 11.5],
+      ],
+    );
+    assert.equal(pizza.price, 8);
+    assert.equal(pizza.tax.percentage, 10);
+    assert.deepEqual(
+      pizza.enriched_topping_groups.map((group) => group.name),
+      ['Käseauswahl'],
+    );
+    const toppings = pizza.enriched_topping_groups[0].toppings.map((topping) => [topping.name, topping.price]);
+    assert.deepEqual(
+      toppings.sort(),
+      [
+        ['Extra Käse', 1.2],
+        ['Extra Oliven', 1],
+      ].sort(),
+    );
+    assert.ok(pizza.allergens.some((allergen) => allergen.code === 'G'));
+  });
+
+  test('uploads and removes a product image', async () => {
+    await page.locator('#product-image').setInputFiles({ name: 'pizza.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await saved();
+    const image = await visible(page.getByRole('img', { name: 'Current image of Testpizza' }));
+    const src = await image.getAttribute('src');
+    assert.ok(src, 'the product has an image_url');
+    const bytes = await page.request.get(new URL(src, baseUrl).href);
+    assert.equal(bytes.status(), 200);
+
+    await page.getByRole('button', { name: 'Remove the image' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await saved();
+    assert.equal(await page.getByRole('img', { name: 'Current image of Testpizza' }).count(), 0);
+  });
+
+  test('the product list finds the product and the overview shows it', async () => {
+    await nav('Product list').click();
+    await assertTitle(page, 'Product List | Bella Napoli Heimservice');
+    await page.getByRole('searchbox').fill('testpiz');
+    await visible(page.getByRole('cell', { name: 'Testpizza', exact: true }));
+
+    await nav('Menu overview').click();
+    await assertTitle(page, 'Categories | Bella Napoli Heimservice');
+    await visible(page.getByRole('link', { name: 'Testpizza', exact: true }));
+  });
+
+  test('deleting a tax that products use shows the server message', async () => {
+    await nav('Taxes').click();
+    await page.getByRole('button', { name: 'Delete Test 10 %' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: /still used by/ }));
+    await visible(page.getByRole('cell', { name: 'Test 10 %', exact: true }));
+  });
+
+  test('logging out returns to the admin login and forgets the session', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await visible(page.getByRole('heading', { name: 'Admin Login' }));
+    assert.equal(await page.evaluate(() => globalThis.sessionStorage.getItem('userData')), null);
+    await page.goto(url('admin/home'));
+    await visible(page.getByRole('heading', { name: 'Admin Login' }));
+    assert.equal(new URL(page.url()).pathname, '/order-online/admin');
+  });
+});

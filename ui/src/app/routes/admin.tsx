@@ -1,0 +1,4 @@
+import { AdminRoutes } from '../../features/admin';
+
+/** The admin area; loaded as its own chunk so customers never download it. */
+export { AdminRoutes as Component };

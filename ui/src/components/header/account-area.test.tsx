@@ -1,0 +1,86 @@
+import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../lib/auth';
+import i18n from '../../lib/i18n';
+import { AccountArea, displayName } from './account-area';
+
+function signIn(name: string) {
+  sessionStorage.setItem(
+    'userData',
+    JSON.stringify({ access_token: 'jwt', user: { id: 2, customer_name: name, role: 'customer' } }),
+  );
+}
+
+function renderArea(onLogout = vi.fn()) {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <AuthProvider verify={false} onLogout={onLogout}>
+        <MemoryRouter>
+          <AccountArea />
+        </MemoryRouter>
+      </AuthProvider>
+    </I18nextProvider>,
+  );
+  return onLogout;
+}
+
+function mockViewport(mobile: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: mobile,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+describe('AccountArea', () => {
+  it('shows the login link when signed out', () => {
+    renderArea();
+    expect(screen.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the first name when signed in, and a dropdown with Logout', async () => {
+    mockViewport(false);
+    signIn('Maximilian Muster');
+    const onLogout = renderArea();
+    const toggle = screen.getByRole('button', { name: 'Konto von Maximilian' });
+    expect(toggle).toHaveTextContent('Maximilian');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    });
+    expect(onLogout).toHaveBeenCalled();
+    expect(sessionStorage.getItem('userData')).toBeNull();
+  });
+
+  it('cuts the name to 4 characters plus "..." on mobile', () => {
+    mockViewport(true);
+    signIn('Maximilian Muster');
+    renderArea();
+    expect(screen.getByRole('button', { name: 'Konto von Maximilian' })).toHaveTextContent(/^Maxi\.\.\.$/);
+    expect(displayName('Anna', true)).toBe('Anna');
+    expect(displayName('Annabelle', false)).toBe('Annabelle');
+  });
+
+  it('closes the dropdown 150 ms after losing focus', () => {
+    vi.useFakeTimers();
+    signIn('Kim');
+    renderArea();
+    const toggle = screen.getByRole('button', { name: 'Konto von Kim' });
+    fireEvent.click(toggle);
+    fireEvent.focusOut(toggle);
+    act(() => {
+      vi.advanceTimersByTime(149);
+    });
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,19 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * What the app puts into the shared header without the header knowing the
+ * features behind it (search, cart): extra action buttons and a hook for
+ * clicks on the logo.
+ */
+export interface HeaderSlots {
+  actions?: ReactNode;
+  onLogoClick?: () => void;
+}
+
+const HeaderSlotsContext = createContext<HeaderSlots>({});
+
+export const HeaderSlotsProvider = HeaderSlotsContext.Provider;
+
+export function useHeaderSlots(): HeaderSlots {
+  return useContext(HeaderSlotsContext);
+}

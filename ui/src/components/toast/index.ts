@@ -1,0 +1,1 @@
+export { ToastProvider, useToast, type ToastOptions, type ToastTone } from './toast';

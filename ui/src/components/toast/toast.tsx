@@ -1,0 +1,85 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOAST_DEFAULT_DURATION_MS } from '../../lib/ui-constants';
+import './toast.css';
+
+export type ToastTone = 'success' | 'info' | 'error';
+
+export interface ToastOptions {
+  tone?: ToastTone;
+  /** Milliseconds until it disappears; defaults to TOAST_DEFAULT_DURATION_MS. */
+  duration?: number;
+}
+
+interface ToastEntry {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+interface ToastApi {
+  show: (message: string, options?: ToastOptions) => void;
+  dismiss: (id: number) => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+/** Holds the toasts of the app and renders them in a polite live region. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    const timer = timers.current.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.current.delete(id);
+    setToasts((list) => list.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback(
+    (message: string, options: ToastOptions = {}) => {
+      const id = nextId.current++;
+      // Keep at most three on screen; the oldest goes first.
+      setToasts((list) => [...list.slice(-2), { id, message, tone: options.tone ?? 'success' }]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), options.duration ?? TOAST_DEFAULT_DURATION_MS),
+      );
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toast-region" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast--${toast.tone}`}>
+            <span className="toast__icon" aria-hidden="true">
+              {toast.tone === 'error' ? '!' : '✓'}
+            </span>
+            <span className="toast__message">{toast.message}</span>
+            <button type="button" className="toast__close" onClick={() => dismiss(toast.id)} aria-label={t('common.close')}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (api === null) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}

@@ -1,0 +1,52 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import './i18n';
+import './admin.css';
+import { AdminLayout } from './components/admin-layout';
+import { RequireAdmin } from './components/require-admin';
+import { CategoriesOverviewPage } from './routes/categories-overview';
+import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/category-pages';
+import { DashboardPage } from './routes/dashboard';
+import { AdminLoginPage } from './routes/login';
+import { ProductPage } from './routes/product-page';
+import {
+  AllergyPage,
+  GroupItemPage,
+  ItemAllergyPage,
+  ProductGroupsPage,
+  TaxPage,
+  ToppingGroupsPage,
+  ToppingsPage,
+} from './routes/simple-pages';
+
+/** Everything under /admin. Mounted on the "admin/*" route as one lazy chunk. */
+export function AdminRoutes() {
+  return (
+    <div className="admin-root">
+      <Routes>
+        <Route index element={<AdminLoginPage />} />
+        <Route
+          element={
+            <RequireAdmin>
+              <AdminLayout />
+            </RequireAdmin>
+          }
+        >
+          <Route path="home" element={<DashboardPage />} />
+          <Route path="category" element={<CategoryFormPage />} />
+          <Route path="category-list" element={<CategoryListPage />} />
+          <Route path="products" element={<ProductPage />} />
+          <Route path="products-list" element={<ProductListPage />} />
+          <Route path="tax" element={<TaxPage />} />
+          <Route path="toppings" element={<ToppingsPage />} />
+          <Route path="topping-groups" element={<ToppingGroupsPage />} />
+          <Route path="group-item" element={<GroupItemPage />} />
+          <Route path="product-groups" element={<ProductGroupsPage />} />
+          <Route path="allergy" element={<AllergyPage />} />
+          <Route path="item-allergy" element={<ItemAllergyPage />} />
+          <Route path="categories-page" element={<CategoriesOverviewPage />} />
+          <Route path="*" element={<Navigate to="/admin/home" replace />} />
+        </Route>
+      </Routes>
+    </div>
+  );
+}

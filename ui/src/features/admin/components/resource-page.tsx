@@ -1,0 +1,68 @@
+import { useRef, useState } from 'react';
+import type { ResourceSpec } from '../lib/resource';
+import { useAdminTranslation } from '../lib/use-admin-translation';
+import { Card, FormMessage } from './fields';
+import { ResourceForm } from './resource-form';
+import { ResourceList } from './resource-list';
+
+/** A screen with a create/edit form above the searchable list of the same resource. */
+export function ResourcePage<R extends { id: number }>({
+  spec,
+  idPrefix,
+  newTitle,
+  editTitle,
+  listTitle,
+}: {
+  spec: ResourceSpec<R>;
+  idPrefix: string;
+  newTitle: string;
+  editTitle: string;
+  listTitle: string;
+}) {
+  const { t } = useAdminTranslation();
+  const [editing, setEditing] = useState<R | null>(null);
+  const [notice, setNotice] = useState<string | undefined>();
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const edit = (record: R) => {
+    setNotice(undefined);
+    setEditing(record);
+    // Let the form re-render with the record, then bring it into view.
+    setTimeout(() => {
+      formRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    }, 0);
+  };
+
+  return (
+    <>
+      <div ref={formRef}>
+        <Card title={editing ? t(editTitle) : t(newTitle)}>
+          <FormMessage success={notice} />
+          <ResourceForm
+            key={editing?.id ?? 'new'}
+            spec={spec}
+            record={editing}
+            idPrefix={idPrefix}
+            onSaved={(_record, created) => {
+              if (created) return;
+              setNotice(t('form.saved'));
+              setEditing(null);
+            }}
+            onCancel={editing ? () => setEditing(null) : undefined}
+          />
+        </Card>
+      </div>
+      <Card title={t(listTitle)}>
+        <ResourceList
+          spec={spec}
+          idPrefix={`${idPrefix}-list`}
+          onEdit={edit}
+          onDeleted={(id) => {
+            if (editing?.id === id) setEditing(null);
+          }}
+        />
+      </Card>
+    </>
+  );
+}

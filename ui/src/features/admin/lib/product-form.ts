@@ -1,0 +1,120 @@
+import type { Body } from '../api/admin-api';
+import type { Catalog, Product, ProductType } from '../types';
+import { bySortOrder } from './names';
+import { formatPriceInput, parsePrice } from './price';
+import { bodyFromValues, emptyValues, valuesFromRecord, type FieldSpec, type FormValues } from './resource';
+
+/** The plain product fields; type, price and variants are handled separately. */
+export const productFields: FieldSpec[] = [
+  { name: 'name', label: 'fields.name', kind: 'text', required: true, maxLength: 100 },
+  { name: 'name_en', label: 'fields.name_en', kind: 'text', maxLength: 100 },
+  {
+    name: 'category_id',
+    label: 'fields.category',
+    kind: 'select',
+    numeric: true,
+    required: true,
+    options: (catalog) =>
+      [...catalog.categories].sort(bySortOrder).map((category) => ({ value: String(category.id), label: category.name })),
+  },
+  {
+    name: 'tax_id',
+    label: 'fields.tax',
+    kind: 'select',
+    numeric: true,
+    required: true,
+    options: (catalog) =>
+      catalog.taxes.map((tax) => ({ value: String(tax.id), label: `${tax.name} (${String(tax.percentage).replace('.', ',')} %)` })),
+  },
+  { name: 'description', label: 'fields.description', kind: 'textarea', maxLength: 500 },
+  { name: 'description_en', label: 'fields.description_en', kind: 'textarea', maxLength: 500 },
+  { name: 'sort_order', label: 'fields.sort_order', kind: 'integer', min: -10000, max: 10000, defaultValue: '0' },
+  { name: 'available', label: 'fields.available', kind: 'checkbox', defaultValue: true },
+];
+
+export interface VariantRow {
+  /** Stable React key for the row. */
+  key: string;
+  id?: number;
+  name: string;
+  name_en: string;
+  price: string;
+}
+
+export interface ProductDraft {
+  values: FormValues;
+  type: ProductType;
+  price: string;
+  variants: VariantRow[];
+  groupIds: number[];
+  allergyIds: number[];
+}
+
+let rowCounter = 0;
+export function newVariantRow(): VariantRow {
+  rowCounter += 1;
+  return { key: `new-${rowCounter}`, name: '', name_en: '', price: '' };
+}
+
+export function draftFromProduct(product: Product | null, catalog: Catalog): ProductDraft {
+  if (product === null) {
+    const values = emptyValues(productFields);
+    // One tax or category only: preselect it.
+    if (catalog.taxes.length === 1 && catalog.taxes[0]) values.tax_id = String(catalog.taxes[0].id);
+    if (catalog.categories.length === 1 && catalog.categories[0]) values.category_id = String(catalog.categories[0].id);
+    return { values, type: 'simple', price: '', variants: [], groupIds: [], allergyIds: [] };
+  }
+  return {
+    values: valuesFromRecord(productFields, product),
+    type: product.type,
+    price: formatPriceInput(product.price),
+    variants: product.variants.map((variant) => ({
+      key: `v-${variant.id ?? variant.name}`,
+      id: variant.id,
+      name: variant.name,
+      name_en: variant.name_en ?? '',
+      price: formatPriceInput(variant.price),
+    })),
+    groupIds: catalog.product_groups
+      .filter((link) => link.product_id === product.id)
+      .sort(bySortOrder)
+      .map((link) => link.topping_group_id),
+    allergyIds: catalog.item_allergies
+      .filter((link) => link.item_type === 'product' && link.item_id === product.id)
+      .map((link) => link.allergy_id),
+  };
+}
+
+/** Builds the POST/PUT /products body; errors are i18n keys by field ("variants.0.price" for a variant). */
+export function productBody(draft: ProductDraft): { body: Body; errors: Record<string, string> } {
+  const { body, errors } = bodyFromValues(productFields, draft.values);
+  body.type = draft.type;
+  if (draft.type === 'simple') {
+    const price = parsePrice(draft.price);
+    if (price.ok) body.price = price.value;
+    else errors.price = price.error === 'range' ? 'errors.price_range' : price.error === 'required' ? 'errors.required' : 'errors.price_format';
+    body.variants = [];
+    return { body, errors };
+  }
+  if (draft.variants.length === 0) errors.variants = 'errors.variants_required';
+  const variants = draft.variants.map((row, index) => {
+    const name = row.name.trim();
+    if (name === '') errors[`variants.${index}.name`] = 'errors.required';
+    else if (name.length > 100) errors[`variants.${index}.name`] = 'errors.too_long';
+    const price = parsePrice(row.price);
+    if (!price.ok) {
+      errors[`variants.${index}.price`] =
+        price.error === 'range' ? 'errors.price_range' : price.error === 'required' ? 'errors.required' : 'errors.price_format';
+    }
+    const variant: Body = { name, name_en: row.name_en.trim() || null, price: price.ok ? price.value : 0 };
+    if (row.id !== undefined) variant.id = row.id;
+    return variant;
+  });
+  body.variants = variants;
+  // The server sets a variable product's price to its lowest variant; send the same.
+  body.price = variants.length > 0 ? Math.min(...variants.map((variant) => variant.price as number)) : 0;
+  return { body, errors };
+}
+
+/** Field names the server may name in a 400 for a product. */
+export const PRODUCT_ERROR_FIELDS = [...productFields.map((field) => field.name), 'price', 'type', 'variants'];

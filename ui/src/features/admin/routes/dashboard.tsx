@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom';
+import { firstName, useAuth } from '../../../lib/auth';
+import { AdminPage } from '../components/admin-page';
+import { useCatalog } from '../lib/catalog-context';
+import { useAdminTranslation } from '../lib/use-admin-translation';
+import { EMPTY_CATALOG, type CatalogKey } from '../types';
+
+const TILES: readonly { key: CatalogKey; label: string; path: string }[] = [
+  { key: 'categories', label: 'dashboard.categories', path: 'category-list' },
+  { key: 'products', label: 'dashboard.products', path: 'products-list' },
+  { key: 'toppings', label: 'dashboard.toppings', path: 'toppings' },
+  { key: 'topping_groups', label: 'dashboard.topping_groups', path: 'topping-groups' },
+  { key: 'allergies', label: 'dashboard.allergies', path: 'allergy' },
+];
+
+export function DashboardPage() {
+  const { t } = useAdminTranslation();
+  const { user } = useAuth();
+  const catalog = useCatalog().catalog ?? EMPTY_CATALOG;
+  const hidden = catalog.categories.filter((category) => !category.visible).length;
+  const soldOut = catalog.products.filter((product) => !product.available).length;
+  return (
+    <AdminPage title="Admin Dashboard" heading={t('dashboard.heading', { name: firstName(user) })} intro={t('dashboard.intro')}>
+      <ul className="admin-tiles">
+        {TILES.map((tile) => (
+          <li key={tile.key}>
+            <Link to={`/admin/${tile.path}`} className="admin-tile">
+              <span className="admin-tile__count">{catalog[tile.key].length}</span>
+              <span className="admin-tile__label">{t(tile.label)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="admin-card">
+        <h2 className="admin-card__title">{t('dashboard.quick')}</h2>
+        <p>{t('dashboard.status', { hidden, soldOut })}</p>
+        <div className="admin-form__actions">
+          <Link to="/admin/categories-page" className="button">
+            {t('nav.categories_page')}
+          </Link>
+          <Link to="/admin/products" className="button button--ghost">
+            {t('pages.products_list.new')}
+          </Link>
+          <Link to="/admin/category" className="button button--ghost">
+            {t('pages.category_list.new')}
+          </Link>
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

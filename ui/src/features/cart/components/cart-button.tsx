@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCart } from './cart-provider';
+import { CartModal } from './cart-modal';
+import './cart.css';
+
+function BasketIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM2 3a1 1 0 0 1 1-1h1.7a1.5 1.5 0 0 1 1.46 1.15L6.5 5H20a1 1 0 0 1 .97 1.24l-1.6 6.4A2 2 0 0 1 17.43 14H8.1l.4 1.6a.5.5 0 0 0 .48.4H19a1 1 0 1 1 0 2H8.98a2.5 2.5 0 0 1-2.42-1.89L4.3 4H3a1 1 0 0 1-1-1Z"
+      />
+    </svg>
+  );
+}
+
+/** Header button showing the number of items; opens the cart. */
+export function CartButton({ hidden = false }: { hidden?: boolean }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [open, setOpen] = useState(false);
+
+  return (
+    <>
+      {!hidden && (
+        <button
+          type="button"
+          className="cart-button"
+          onClick={() => setOpen(true)}
+          aria-label={t('cart.button', { count: cart.count })}
+          aria-haspopup="dialog"
+        >
+          <BasketIcon />
+          <span className="cart-button__label" aria-hidden="true">
+            {t('cart.title')}
+          </span>
+          <span className={`cart-button__count${cart.count === 0 ? ' cart-button__count--empty' : ''}`} aria-hidden="true">
+            {cart.count}
+          </span>
+        </button>
+      )}
+      <CartModal open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

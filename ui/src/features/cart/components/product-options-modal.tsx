@@ -1,0 +1,196 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AllergenCodes } from '../../../components/allergen-codes';
+import { Modal } from '../../../components/modal';
+import { formatPrice } from '../../../lib/format-price';
+import { localized } from '../../../lib/localized';
+import type { Product, ToppingGroup } from '../../../lib/menu-api';
+import { fromCents, toCents } from '../../../lib/money';
+import type { ProductSelection } from '../lib/cart';
+import {
+  groupCount,
+  quantityOf,
+  selectionProblems,
+  withToppingQuantity,
+  type SelectionProblem,
+} from '../lib/selection';
+
+export interface ProductOptionsModalProps {
+  open: boolean;
+  product: Product;
+  /** 'add' puts a new item into the cart; 'edit' changes a cart line. */
+  mode: 'add' | 'edit';
+  initialSelection: ProductSelection;
+  onConfirm: (selection: ProductSelection) => void;
+  onClose: () => void;
+}
+
+function selectionCents(product: Product, selection: ProductSelection): number {
+  const variant = product.variants.find((v) => v.id === selection.variantId);
+  let cents = toCents(variant ? variant.price : product.price);
+  for (const picked of selection.extras) {
+    const group = product.enriched_topping_groups.find((g) => g.id === picked.groupId);
+    const topping = group?.toppings.find((t) => t.id === picked.toppingId);
+    if (topping) cents += toCents(topping.price) * picked.quantity;
+  }
+  return cents;
+}
+
+/** The variant/extras modal, also used to edit a cart line (prefilled). */
+export function ProductOptionsModal({
+  open,
+  product,
+  mode,
+  initialSelection,
+  onConfirm,
+  onClose,
+}: ProductOptionsModalProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'de';
+  const [selection, setSelection] = useState<ProductSelection>(initialSelection);
+  const problemsId = useId();
+  const name = localized(product.name, product.name_en, language);
+  const description = localized(product.description ?? '', product.description_en, language);
+  const problems = selectionProblems(product, selection);
+  const groups = product.enriched_topping_groups.filter((group) => group.toppings.length > 0);
+
+  const groupName = (group: ToppingGroup) => localized(group.name, group.name_en, language);
+  const problemText = (problem: SelectionProblem) => {
+    if (problem.kind === 'variant') return t('options.choose_variant');
+    if (problem.kind === 'min') return t('options.choose_at_least', { count: problem.min, group: groupName(problem.group) });
+    return t('options.choose_at_most', { count: problem.max, group: groupName(problem.group) });
+  };
+
+  const groupHint = (group: ToppingGroup) => {
+    const { min_selections: min, max_selections: max } = group;
+    if (min === max) return t('options.hint_exactly', { count: min });
+    if (min > 0) return t('options.hint_range', { min, max });
+    return t('options.hint_up_to', { count: max });
+  };
+
+  const setTopping = (group: ToppingGroup, toppingId: number, quantity: number) =>
+    setSelection((current) => withToppingQuantity(current, group, toppingId, quantity));
+
+  const footer = (
+    <div className="options-footer">
+      {problems.length > 0 && (
+        <ul id={problemsId} className="options-footer__problems" aria-live="polite">
+          {problems.map((problem) => (
+            <li key={problem.kind === 'variant' ? 'variant' : `${problem.kind}-${problem.group.id}`}>
+              {problemText(problem)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="button options-footer__submit"
+        disabled={problems.length > 0}
+        aria-describedby={problems.length > 0 ? problemsId : undefined}
+        onClick={() => onConfirm(selection)}
+      >
+        <span>{mode === 'add' ? t('options.add') : t('options.save')}</span>
+        <span className="options-footer__price">{formatPrice(fromCents(selectionCents(product, selection)))}</span>
+      </button>
+    </div>
+  );
+
+  return (
+    <Modal open={open} onClose={onClose} title={mode === 'add' ? name : t('options.edit_title', { name })} footer={footer} className="options-modal">
+      {product.image_url && <img className="options-modal__image" src={product.image_url} alt="" />}
+      {description && <p className="options-modal__description">{description}</p>}
+      <AllergenCodes allergens={product.allergens} />
+
+      {product.type === 'variable' && product.variants.length > 0 && (
+        <fieldset className="options-group">
+          <legend className="options-group__legend">
+            <span className="options-group__title">{t('options.variant')}</span>
+            <span className="options-group__badge options-group__badge--required">{t('options.required')}</span>
+          </legend>
+          <div className="options-list">
+            {product.variants.map((variant) => (
+              <label key={variant.id} className="option-row">
+                <input
+                  type="radio"
+                  name={`variant-${product.id}`}
+                  checked={selection.variantId === variant.id}
+                  onChange={() => setSelection((current) => ({ ...current, variantId: variant.id }))}
+                />
+                <span className="option-row__name">{localized(variant.name, variant.name_en, language)}</span>
+                <span className="option-row__price">{formatPrice(variant.price)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      {groups.map((group) => {
+        const count = groupCount(selection, group.id);
+        const full = count >= group.max_selections;
+        return (
+          <fieldset key={group.id} className="options-group">
+            <legend className="options-group__legend">
+              <span className="options-group__title">{groupName(group)}</span>
+              <span
+                className={`options-group__badge${group.min_selections > 0 ? ' options-group__badge--required' : ''}`}
+              >
+                {group.min_selections > 0 ? t('options.required') : t('options.optional')}
+              </span>
+            </legend>
+            <p className="options-group__hint">
+              {groupHint(group)}{' '}
+              <span className="options-group__count">
+                {t('options.chosen', { count, max: group.max_selections })}
+              </span>
+            </p>
+            <div className="options-list">
+              {group.toppings.map((topping) => {
+                const quantity = quantityOf(selection, group.id, topping.id);
+                const toppingName = localized(topping.name, topping.name_en, language);
+                const blocked = quantity === 0 && full && group.max_selections !== 1;
+                return (
+                  <div key={topping.id} className={`option-row${blocked ? ' option-row--blocked' : ''}`}>
+                    <label className="option-row__pick">
+                      <input
+                        type="checkbox"
+                        checked={quantity > 0}
+                        disabled={blocked}
+                        onChange={(event) => setTopping(group, topping.id, event.currentTarget.checked ? 1 : 0)}
+                      />
+                      <span className="option-row__name">{toppingName}</span>
+                    </label>
+                    {quantity > 0 && group.max_selections > 1 && (
+                      <span className="stepper stepper--small">
+                        <button
+                          type="button"
+                          className="stepper__button"
+                          aria-label={t('options.less', { name: toppingName })}
+                          onClick={() => setTopping(group, topping.id, quantity - 1)}
+                        >
+                          −
+                        </button>
+                        <span className="stepper__value" aria-label={t('options.quantity_of', { name: toppingName })}>
+                          {quantity}
+                        </span>
+                        <button
+                          type="button"
+                          className="stepper__button"
+                          aria-label={t('options.more', { name: toppingName })}
+                          disabled={full}
+                          onClick={() => setTopping(group, topping.id, quantity + 1)}
+                        >
+                          +
+                        </button>
+                      </span>
+                    )}
+                    <span className="option-row__price">+{formatPrice(topping.price)}</span>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        );
+      })}
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
+import { getCategories } from '../../../lib/api';
+import { getProducts, type Product } from '../../../lib/menu-api';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { useAsync } from '../../../lib/use-async';
+import { categoryDescription, categoryName } from '../lib/localized-category';
+import { filterProducts, groupByCategory, usedAllergens } from '../lib/menu-data';
+import { AllergenLegend } from './allergen-legend';
+import { CategoryNav } from './category-nav';
+import { ProductCard } from './product-card';
+import { useMenuSearch } from './search-context';
+import { useActiveSection } from './use-active-section';
+import './menu.css';
+
+const sectionId = (id: number) => `category-${id}`;
+
+/** Bottom edge of the sticky header and category bar: content above it is hidden. */
+function stickyOffset(): number {
+  return document.querySelector('.category-nav')?.getBoundingClientRect().bottom ?? 0;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export interface MenuProps {
+  /** Called when the guest wants a product (add directly or choose options). */
+  onAddProduct: (product: Product) => void;
+}
+
+/** The menu page body: category bar, search, products grouped by category. */
+export function Menu({ onAddProduct }: MenuProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'de';
+  const { storeId } = getRuntimeConfig();
+  const { query } = useMenuSearch();
+  const menu = useAsync(
+    () => Promise.all([getCategories(storeId), getProducts(storeId)]),
+    `menu-${storeId}`,
+  );
+
+  const data = menu.status === 'success' ? menu.data : undefined;
+  const allSections = useMemo(() => (data ? groupByCategory(data[0], data[1]) : []), [data]);
+  const sections = useMemo(
+    () => (data ? groupByCategory(data[0], filterProducts(data[1], query)) : []),
+    [data, query],
+  );
+  const allergens = useMemo(() => (data ? usedAllergens(data[1]) : []), [data]);
+  const ids = sections.map((section) => section.category.id);
+  const [activeId, setActiveId] = useActiveSection(ids, sectionId, stickyOffset);
+
+  const scrollToCategory = (id: number) => {
+    const element = document.getElementById(sectionId(id));
+    if (!element) return;
+    setActiveId(id);
+    const top = element.getBoundingClientRect().top + window.scrollY - stickyOffset() + 1;
+    window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+
+  const resultCount = sections.reduce((sum, section) => sum + section.products.length, 0);
+
+  return (
+    <section className="menu-section" aria-labelledby="menu-heading" aria-busy={menu.status === 'loading'}>
+      <div className="container">
+        <h2 id="menu-heading" className="section-title">
+          {t('menu.heading')}
+        </h2>
+        {menu.status === 'loading' && <LoadingMessage text={t('menu.loading')} />}
+        {menu.status === 'error' && <ErrorMessage text={t('menu.error')} onRetry={menu.reload} />}
+        {data && allSections.length === 0 && <p className="status">{t('menu.empty')}</p>}
+      </div>
+
+      {data && allSections.length > 0 && (
+        <>
+          <CategoryNav
+            categories={sections.map((section) => section.category)}
+            activeId={activeId}
+            onSelect={scrollToCategory}
+          />
+          <div className="container menu-body">
+            {query.trim() !== '' && (
+              <p className="menu-search-summary" role="status">
+                {resultCount === 0
+                  ? t('search.no_results', { query: query.trim() })
+                  : t('search.results', { count: resultCount, query: query.trim() })}
+              </p>
+            )}
+            {sections.map(({ category, products }) => {
+              const description = categoryDescription(category, language);
+              return (
+                <section
+                  key={category.id}
+                  id={sectionId(category.id)}
+                  className="menu-category"
+                  aria-labelledby={`${sectionId(category.id)}-title`}
+                >
+                  <header className="menu-category__header">
+                    <h3 id={`${sectionId(category.id)}-title`} className="menu-category__title">
+                      {categoryName(category, language)}
+                    </h3>
+                    {description && <p className="menu-category__description">{description}</p>}
+                  </header>
+                  <div className="product-grid">
+                    {products.map((product) => (
+                      <ProductCard key={product.id} product={product} onAdd={onAddProduct} />
+                    ))}
+                  </div>
+                </section>
+              );
+            })}
+            <AllergenLegend allergens={allergens} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
