@@ -38,8 +38,26 @@ function keepServerContract(): Plugin {
   };
 }
 
+const API_PREFIXES = [
+  '/stores',
+  '/categories',
+  '/products',
+  '/banners',
+  '/allergies',
+  '/images',
+  '/login',
+  '/users',
+  '/admin/catalog',
+  '/taxes',
+  '/toppings',
+  '/topping-groups',
+  '/group-items',
+  '/product-groups',
+  '/item-allergies',
+];
+
 // Where `npm run dev` forwards API calls (the Rust server).
-const apiTarget = process.env.HEIMSERVICE_API ?? 'http://127.0.0.1:8080';
+const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command }) => ({
   // Relative asset URLs in the build: the server rewrites <base href> to its
@@ -47,14 +65,9 @@ export default defineConfig(({ command }) => ({
   plugins: [keepServerContract()],
   base: command === 'serve' && !isVitest ? '/order-online/' : './',
   server: {
-    proxy: {
-      '/stores': apiTarget,
-      '/categories': apiTarget,
-      '/products': apiTarget,
-      '/banners': apiTarget,
-      '/allergies': apiTarget,
-      '/images': apiTarget,
-    },
+    // Every API path lives at the server's root; the admin screens live under
+    // /order-online/admin and are not proxied.
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiTarget])),
   },
   resolve: {
     alias: isVitest ? [...vitestAliases, ...preactAliases] : preactAliases,

@@ -66,31 +66,19 @@ fn collect<E: Stored>(
     Ok(map)
 }
 
-impl OpenTables for redb::ReadTransaction {
-    fn load<E: Stored>(&self) -> Result<BTreeMap<u64, E>, StoreError> {
-        collect(&self.open_table(E::TABLE)?)
-    }
-    fn meta(&self, key: &str) -> Result<u64, StoreError> {
-        Ok(self
-            .open_table(META)?
-            .get(key)?
-            .map(|v| v.value())
-            .unwrap_or(0))
-    }
+macro_rules! open_tables {
+    ($($txn:ty),*) => {
+        $(impl OpenTables for $txn {
+            fn load<E: Stored>(&self) -> Result<BTreeMap<u64, E>, StoreError> {
+                collect(&self.open_table(E::TABLE)?)
+            }
+            fn meta(&self, key: &str) -> Result<u64, StoreError> {
+                Ok(self.open_table(META)?.get(key)?.map(|v| v.value()).unwrap_or(0))
+            }
+        })*
+    };
 }
-
-impl OpenTables for WriteTransaction {
-    fn load<E: Stored>(&self) -> Result<BTreeMap<u64, E>, StoreError> {
-        collect(&self.open_table(E::TABLE)?)
-    }
-    fn meta(&self, key: &str) -> Result<u64, StoreError> {
-        Ok(self
-            .open_table(META)?
-            .get(key)?
-            .map(|v| v.value())
-            .unwrap_or(0))
-    }
-}
+open_tables!(redb::ReadTransaction, WriteTransaction);
 
 fn load_catalog(txn: &impl OpenTables) -> Result<Catalog, StoreError> {
     let mut catalog = load_all(txn)?;

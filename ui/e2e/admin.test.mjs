@@ -2,21 +2,23 @@
 // Build the UI (npm run build) and then the server that embeds it (cargo build).
 // SERVER_BIN overrides the binary path (default ../target/debug/heimservice).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import {
+  assertTitle,
+  CHROMIUM_ARGS,
+  SERVER_BIN,
+  startServer,
+  STEP_TIMEOUT_MS,
+  stopServer,
+  visible,
+} from './support.mjs';
 
-const UI_DIR = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_BIN = resolve(UI_DIR, process.env.SERVER_BIN ?? '../target/debug/heimservice');
-const READY_LINE = /http:\/\/127\.0\.0\.1:(\d+)\/order-online\//;
-const STARTUP_TIMEOUT_MS = 30_000;
-const STEP_TIMEOUT_MS = 15_000;
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'correct-horse-9';
 // A 1×1 PNG for the image upload.
@@ -24,17 +26,6 @@ const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The environment without HEIMSERVICE_* settings (the server refuses unknown ones). */
 function cleanEnv(extra = {}) {
@@ -49,65 +40,6 @@ function createAdmin(dataDir) {
     { env: cleanEnv({ HEIMSERVICE_ADMIN_PASSWORD: ADMIN_PASSWORD }), encoding: 'utf8' },
   );
   assert.equal(result.status, 0, `admin create failed:\n${result.stdout}\n${result.stderr}`);
-}
-
-/** Starts the server on a free port with the given data dir; resolves once it prints its URL. */
-function startServer(dataDir) {
-  const child = spawn(SERVER_BIN, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: cleanEnv(),
-  });
-  const output = [];
-  const remember = (line, name) => {
-    output.push(`[${name}] ${line}`);
-    if (output.length > 200) output.shift();
-  };
-  createInterface({ input: child.stderr }).on('line', (line) => remember(line, 'stderr'));
-  const stdout = createInterface({ input: child.stdout });
-
-  const ready = new Promise((resolveReady, rejectReady) => {
-    const fail = (why) => {
-      clearTimeout(timer);
-      rejectReady(new Error(`${why}\nserver output:\n${output.join('\n')}`));
-    };
-    const timer = setTimeout(
-      () => fail(`server did not print its URL within ${STARTUP_TIMEOUT_MS / 1000} s`),
-      STARTUP_TIMEOUT_MS,
-    );
-    // Keep reading after the match so a full pipe never blocks the server.
-    stdout.on('line', (line) => {
-      remember(line, 'stdout');
-      const match = READY_LINE.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolveReady(`http://127.0.0.1:${match[1]}/order-online/`);
-      }
-    });
-    child.once('error', (error) => fail(`could not start ${SERVER_BIN}: ${error.message}`));
-    child.once('exit', (code, signal) => fail(`server exited early (code ${code}, signal ${signal})`));
-  });
-  return { child, ready };
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function assertTitle(page, expected) {
-  await page
-    .waitForFunction((title) => globalThis.document.title === title, expected, { timeout: STEP_TIMEOUT_MS })
-    .catch(() => {});
-  assert.equal(await page.title(), expected);
-}
-
-async function visible(locator) {
-  await locator.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
-  return locator;
 }
 
 describe('admin area', { timeout: 180_000 }, () => {
@@ -320,6 +252,90 @@ describe('admin area', { timeout: 180_000 }, () => {
     await nav('Menu overview').click();
     await assertTitle(page, 'Categories | Bella Napoli Heimservice');
     await visible(page.getByRole('link', { name: 'Testpizza', exact: true }));
+  });
+
+  test('a customer sees the new dish and orders it by the cart rules', async () => {
+    const shop = await context.newPage();
+    shop.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await shop.goto(url());
+    const card = shop
+      .locator('article.product-card')
+      .filter({ has: shop.getByRole('heading', { level: 4, name: 'Testpizza', exact: true }) });
+    await visible(card);
+    assert.match(await card.innerText(), /from 8,00 €/);
+    assert.match(await card.innerText(), /\bG\b/, 'the allergen code is shown');
+
+    const openOptions = async () => {
+      await card.getByRole('button', { name: 'Add Testpizza to the cart', exact: true }).click();
+      return visible(shop.getByRole('dialog', { name: 'Testpizza' }));
+    };
+    const dialog = await openOptions();
+    const add = dialog.getByRole('button', { name: /Add to cart/ });
+    await dialog.getByRole('radio', { name: 'Klein' }).check();
+    assert.equal(await add.isDisabled(), true, 'the cheese choice is required');
+    await visible(dialog.getByText('Please choose at least 1 from "Käseauswahl"'));
+    await dialog.getByRole('checkbox', { name: 'Extra Käse', exact: true }).check();
+    await dialog.getByRole('checkbox', { name: 'Extra Oliven', exact: true }).check();
+    await add.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const again = await openOptions();
+    await again.getByRole('radio', { name: 'Klein' }).check();
+    await again.getByRole('checkbox', { name: 'Extra Käse', exact: true }).check();
+    await again.getByRole('checkbox', { name: 'Extra Oliven', exact: true }).check();
+    await again.getByRole('button', { name: /Add to cart/ }).click();
+    await again.waitFor({ state: 'detached' });
+
+    await shop.getByRole('button', { name: 'Cart, 2 items' }).click();
+    const cart = await visible(shop.getByRole('dialog', { name: 'Cart' }));
+    assert.equal(await cart.locator('.cart-line').count(), 1, 'the same choice is one line');
+    assert.equal((await cart.getByLabel('Quantity of Testpizza (Klein)', { exact: true }).innerText()).trim(), '2');
+
+    // No other line has the edited key, so the line changes in place.
+    await cart.getByRole('button', { name: 'Edit Testpizza (Klein)' }).click();
+    const editor = await visible(shop.getByRole('dialog', { name: 'Edit Testpizza' }));
+    await editor.getByRole('radio', { name: 'Groß' }).check();
+    await editor.getByRole('button', { name: /Save changes/ }).click();
+    await editor.waitFor({ state: 'detached' });
+    assert.equal(await cart.locator('.cart-line').count(), 1);
+    assert.equal((await cart.getByLabel('Quantity of Testpizza (Groß)', { exact: true }).innerText()).trim(), '2');
+
+    // (11,50 € + 1,20 € + 1,00 €) × 2
+    assert.equal((await cart.getByTestId('cart-subtotal').innerText()).trim(), '27,40 €');
+    await shop.close();
+  });
+
+  test('uploads a banner that the storefront carousel shows, then deletes it', async () => {
+    await nav('Banners').click();
+    await assertTitle(page, 'Banners | Bella Napoli Heimservice');
+    const file = page.locator('#banner-image');
+    await file.setInputFiles({ name: 'party.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await visible(page.getByText('Please choose a JPEG, PNG or WebP image.'));
+    await file.setInputFiles({ name: 'sommerfest.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await visible(page.getByText('Please fill in this field.'));
+    await page.locator('#banner-alt').fill('Sommerfest');
+    await page.locator('#banner-sort_order').fill('10');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'Banner uploaded.' }));
+    await visible(page.getByRole('cell', { name: 'Sommerfest', exact: true }));
+
+    const shop = await context.newPage();
+    shop.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await shop.goto(url());
+    const carousel = await visible(shop.getByRole('region', { name: 'Offers' }));
+    const slide = await visible(carousel.getByRole('img', { name: 'Sommerfest', exact: true }));
+    await shop.waitForFunction((image) => image.complete && image.naturalWidth > 0, await slide.elementHandle());
+    await shop.close();
+
+    await page.getByRole('button', { name: 'Delete Sommerfest' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('cell', { name: 'Sommerfest', exact: true }).waitFor({ state: 'detached' });
+    await visible(page.getByText('Nothing here yet.'));
+    const response = await fetch(new URL('/banners/?store_id=14', baseUrl));
+    assert.equal(response.status, 200);
+    const banners = await response.json();
+    assert.equal(banners.filter((banner) => banner.alt === 'Sommerfest').length, 0, 'the banner is gone');
   });
 
   test('deleting a tax that products use shows the server message', async () => {

@@ -22,7 +22,10 @@ pub trait Entity: Clone + PartialEq + Serialize + DeserializeOwned + Send + Sync
         previous: Option<Self>,
     ) -> Result<Self, CatalogError>;
     /// Refuses a delete while others use the record; removes what belongs only to it.
-    fn before_delete(catalog: &mut Catalog, id: u64) -> Result<(), CatalogError>;
+    /// Links (group items, product groups, item allergies, banners) need nothing.
+    fn before_delete(_catalog: &mut Catalog, _id: u64) -> Result<(), CatalogError> {
+        Ok(())
+    }
 }
 
 macro_rules! collection {
@@ -374,10 +377,6 @@ impl Entity for GroupItem {
             sort_order: validate::sort_order(input.sort_order)?,
         })
     }
-
-    fn before_delete(_: &mut Catalog, _: u64) -> Result<(), CatalogError> {
-        Ok(())
-    }
 }
 
 impl Entity for ProductGroup {
@@ -409,10 +408,6 @@ impl Entity for ProductGroup {
             topping_group_id: input.topping_group_id,
             sort_order: validate::sort_order(input.sort_order)?,
         })
-    }
-
-    fn before_delete(_: &mut Catalog, _: u64) -> Result<(), CatalogError> {
-        Ok(())
     }
 }
 
@@ -505,10 +500,6 @@ impl Entity for ItemAllergy {
             allergy_id: input.allergy_id,
         })
     }
-
-    fn before_delete(_: &mut Catalog, _: u64) -> Result<(), CatalogError> {
-        Ok(())
-    }
 }
 
 impl Entity for Banner {
@@ -533,9 +524,5 @@ impl Entity for Banner {
                 .unwrap_or_default(),
             sort_order: validate::sort_order(input.sort_order)?,
         })
-    }
-
-    fn before_delete(_: &mut Catalog, _: u64) -> Result<(), CatalogError> {
-        Ok(())
     }
 }

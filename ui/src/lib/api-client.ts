@@ -53,3 +53,16 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/**
+ * Logs a failed call and re-throws it (spec §8: API helpers log and re-throw),
+ * so the caller decides what the user sees.
+ */
+export async function logged<T>(what: string, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    console.error(`${what} failed`, error);
+    throw error;
+  }
+}

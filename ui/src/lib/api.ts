@@ -1,4 +1,4 @@
-import { apiFetch } from './api-client';
+import { apiFetch, logged } from './api-client';
 
 export { ApiError } from './api-error';
 export { apiFetch, readBearerToken, SESSION_KEY } from './api-client';
@@ -30,16 +30,6 @@ export interface Category {
   description_en: string | null;
   sort_order: number;
   visible: boolean;
-}
-
-/** Logs a failed call and re-throws it, so callers decide what the user sees. */
-async function logged<T>(what: string, call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    console.error(`${what} failed`, error);
-    throw error;
-  }
 }
 
 export function getStore(id: number): Promise<Store> {

@@ -1,4 +1,4 @@
-import { apiFetch } from './api-client';
+import { apiFetch, logged } from './api-client';
 
 /** Public menu reads (contract: menu-api.md). Money is euros. */
 
@@ -67,16 +67,6 @@ export interface Banner {
   image_url: string;
   alt: string;
   sort_order: number;
-}
-
-/** Logs a failed call and re-throws it, so callers decide what the user sees. */
-async function logged<T>(what: string, call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    console.error(`${what} failed`, error);
-    throw error;
-  }
 }
 
 export function getProducts(storeId: number): Promise<Product[]> {

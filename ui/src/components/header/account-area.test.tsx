@@ -26,13 +26,9 @@ function renderArea(onLogout = vi.fn()) {
   return onLogout;
 }
 
+/** Mobile per spec §3 is narrower than 768 px. */
 function mockViewport(mobile: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: mobile,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  vi.stubGlobal('innerWidth', mobile ? 375 : 1280);
 }
 
 describe('AccountArea', () => {

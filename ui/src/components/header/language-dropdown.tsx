@@ -1,69 +1,24 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../lib/i18n';
 import { isLanguageCode, LANGUAGE_CODES, LANGUAGES } from '../../lib/languages';
 import type { LanguageCode } from '../../lib/runtime-config';
-import { DROPDOWN_CLOSE_DELAY_MS } from '../../lib/ui-constants';
-
-export { DROPDOWN_CLOSE_DELAY_MS };
+import { useDropdown } from '../dropdown/use-dropdown';
 
 export function LanguageDropdown() {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { open, toggle, close, toggleRef, wrapperProps } = useDropdown();
   const listId = useId();
   const current: LanguageCode = isLanguageCode(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'de';
 
-  const cancelClose = () => {
-    if (closeTimer.current !== undefined) {
-      clearTimeout(closeTimer.current);
-      closeTimer.current = undefined;
-    }
-  };
-
-  useEffect(
-    () => () => {
-      if (closeTimer.current !== undefined) clearTimeout(closeTimer.current);
-    },
-    [],
-  );
-
-  const handleBlur = (event: FocusEvent<HTMLElement>) => {
-    const next = event.relatedTarget;
-    if (next instanceof Node && wrapperRef.current?.contains(next)) return;
-    cancelClose();
-    closeTimer.current = setTimeout(() => {
-      closeTimer.current = undefined;
-      setOpen(false);
-    }, DROPDOWN_CLOSE_DELAY_MS);
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && open) {
-      cancelClose();
-      setOpen(false);
-      toggleRef.current?.focus();
-    }
-  };
-
   const choose = (code: LanguageCode) => {
-    cancelClose();
-    setOpen(false);
+    close();
     void setLanguage(code);
     toggleRef.current?.focus();
   };
 
   return (
-    <div
-      className="language-dropdown"
-      ref={wrapperRef}
-      onKeyDown={handleKeyDown}
-      // Focus events bubble here (React semantics, focusin/focusout in preact/compat).
-      onFocus={cancelClose}
-      onBlur={handleBlur}
-    >
+    <div className="language-dropdown" {...wrapperProps}>
       <button
         ref={toggleRef}
         type="button"
@@ -71,10 +26,7 @@ export function LanguageDropdown() {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => {
-          cancelClose();
-          setOpen((value) => !value);
-        }}
+        onClick={toggle}
       >
         <span className="visually-hidden">{t('header.language')}: </span>
         <span lang={current}>{LANGUAGES[current].name}</span>

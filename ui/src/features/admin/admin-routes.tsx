@@ -3,6 +3,7 @@ import './i18n';
 import './admin.css';
 import { AdminLayout } from './components/admin-layout';
 import { RequireAdmin } from './components/require-admin';
+import { BannersPage } from './routes/banners-page';
 import { CategoriesOverviewPage } from './routes/categories-overview';
 import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/category-pages';
 import { DashboardPage } from './routes/dashboard';
@@ -44,6 +45,7 @@ export function AdminRoutes() {
           <Route path="allergy" element={<AllergyPage />} />
           <Route path="item-allergy" element={<ItemAllergyPage />} />
           <Route path="categories-page" element={<CategoriesOverviewPage />} />
+          <Route path="banners" element={<BannersPage />} />
           <Route path="*" element={<Navigate to="/admin/home" replace />} />
         </Route>
       </Routes>

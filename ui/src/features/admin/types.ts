@@ -106,7 +106,7 @@ export interface Catalog {
   banners: Banner[];
 }
 
-export type CatalogKey = Exclude<keyof Catalog, 'banners'>;
+export type CatalogKey = keyof Catalog;
 
 export const EMPTY_CATALOG: Catalog = {
   taxes: [],

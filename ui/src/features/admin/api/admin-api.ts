@@ -1,5 +1,5 @@
-import { apiFetch } from '../../../lib/api-client';
-import { EMPTY_CATALOG, type Catalog, type Product } from '../types';
+import { apiFetch, logged } from '../../../lib/api-client';
+import { EMPTY_CATALOG, type Banner, type Catalog, type Product } from '../types';
 
 /** Collection endpoints of the admin writes, e.g. POST /taxes/ and PUT /taxes/{id}. */
 export type AdminEndpoint =
@@ -11,19 +11,10 @@ export type AdminEndpoint =
   | '/group-items/'
   | '/product-groups/'
   | '/allergies/'
-  | '/item-allergies/';
+  | '/item-allergies/'
+  | '/banners/';
 
 export type Body = Record<string, unknown>;
-
-/** Logs a failed call and re-throws it, so the screen decides what the user sees. */
-async function logged<T>(what: string, call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    console.error(`${what} failed`, error);
-    throw error;
-  }
-}
 
 const json = (method: string, body: Body): RequestInit => ({
   method,
@@ -62,4 +53,17 @@ export function uploadProductImage(id: number, file: Blob): Promise<Product> {
 
 export function removeProductImage(id: number): Promise<Product> {
   return logged('removeProductImage', apiFetch<Product>(`/products/${id}/image`, { method: 'DELETE' }));
+}
+
+/** POST /banners/?alt=…&sort_order=… with the raw image as body; answers the new banner (201). */
+export function uploadBanner(file: Blob, alt: string, sortOrder: number): Promise<Banner> {
+  const query = new URLSearchParams({ alt, sort_order: String(sortOrder) });
+  return logged(
+    'uploadBanner',
+    apiFetch<Banner>(`/banners/?${query.toString()}`, {
+      method: 'POST',
+      headers: { 'Content-Type': file.type || 'application/octet-stream' },
+      body: file,
+    }),
+  );
 }

@@ -21,6 +21,7 @@ export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'product-groups', label: 'nav.product_groups' },
   { path: 'allergy', label: 'nav.allergy' },
   { path: 'item-allergy', label: 'nav.item_allergy' },
+  { path: 'banners', label: 'nav.banners' },
 ];
 
 /** The signed-in admin frame: top bar, sidebar with every screen, and the catalog for all of them. */

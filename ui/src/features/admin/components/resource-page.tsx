@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { ResourceSpec } from '../lib/resource';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { Card, FormMessage } from './fields';
@@ -12,12 +12,18 @@ export function ResourcePage<R extends { id: number }>({
   newTitle,
   editTitle,
   listTitle,
+  createForm,
+  preview,
 }: {
   spec: ResourceSpec<R>;
   idPrefix: string;
   newTitle: string;
   editTitle: string;
   listTitle: string;
+  /** Replaces the spec-driven create form, e.g. for an upload; editing still uses the spec. */
+  createForm?: ReactNode;
+  /** Shown above the edit form, e.g. the picture being edited. */
+  preview?: (record: R) => ReactNode;
 }) {
   const { t } = useAdminTranslation();
   const [editing, setEditing] = useState<R | null>(null);
@@ -39,18 +45,23 @@ export function ResourcePage<R extends { id: number }>({
       <div ref={formRef}>
         <Card title={editing ? t(editTitle) : t(newTitle)}>
           <FormMessage success={notice} />
-          <ResourceForm
-            key={editing?.id ?? 'new'}
-            spec={spec}
-            record={editing}
-            idPrefix={idPrefix}
-            onSaved={(_record, created) => {
-              if (created) return;
-              setNotice(t('form.saved'));
-              setEditing(null);
-            }}
-            onCancel={editing ? () => setEditing(null) : undefined}
-          />
+          {editing && preview?.(editing)}
+          {editing === null && createForm !== undefined ? (
+            createForm
+          ) : (
+            <ResourceForm
+              key={editing?.id ?? 'new'}
+              spec={spec}
+              record={editing}
+              idPrefix={idPrefix}
+              onSaved={(_record, created) => {
+                if (created) return;
+                setNotice(t('form.saved'));
+                setEditing(null);
+              }}
+              onCancel={editing ? () => setEditing(null) : undefined}
+            />
+          )}
         </Card>
       </div>
       <Card title={t(listTitle)}>

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { AdminEndpoint, Body } from '../api/admin-api';
 import type { Catalog, CatalogKey } from '../types';
 import { parseDecimal, parsePrice, formatDecimalInput, formatPriceInput } from './price';
@@ -30,7 +31,7 @@ export interface FieldSpec {
 
 export interface Column<R> {
   label: string;
-  render: (record: R, catalog: Catalog, t: TFunction) => string;
+  render: (record: R, catalog: Catalog, t: TFunction) => ReactNode;
   className?: string;
 }
 

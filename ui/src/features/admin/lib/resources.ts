@@ -1,6 +1,8 @@
+import { createElement } from 'react';
 import { formatPrice } from '../../../lib/format-price';
 import type {
   Allergy,
+  Banner,
   Category,
   GroupItem,
   ItemAllergy,
@@ -300,4 +302,32 @@ export const itemAllergySpec: ResourceSpec<ItemAllergy> = {
   searchText: (item, catalog) => `${itemName(item, catalog)} ${allergyLabel(catalog, item.allergy_id)}`,
   describe: (item, catalog) => `${allergyLabel(catalog, item.allergy_id)} – ${itemName(item, catalog)}`,
   sort: (a, b) => a.item_type.localeCompare(b.item_type) || a.item_id - b.item_id,
+};
+
+/** What the server allows as a banner's alternative text. */
+export const BANNER_ALT_MAX = 200;
+
+/** The fields of a banner besides its picture: sent as query on upload and as JSON on edit. */
+export const bannerFields: FieldSpec[] = [
+  { name: 'alt', label: 'fields.alt', kind: 'text', required: true, maxLength: BANNER_ALT_MAX, hint: 'hints.alt' },
+  { ...sortField, label: 'fields.position', hint: 'hints.position' },
+];
+
+/** The carousel pictures of the menu page; new ones come from the upload form of the banner screen. */
+export const bannerSpec: ResourceSpec<Banner> = {
+  collection: 'banners',
+  endpoint: '/banners/',
+  fields: bannerFields,
+  columns: [
+    {
+      label: 'fields.image',
+      // The alt text has its own column, so the thumbnail is decorative.
+      render: (banner) => createElement('img', { className: 'admin-thumb', src: banner.image_url, alt: '', loading: 'lazy' }),
+    },
+    { label: 'fields.alt', render: (banner) => banner.alt },
+    { label: 'fields.position', render: (banner) => String(banner.sort_order), className: 'admin-num' },
+  ],
+  searchText: (banner) => banner.alt,
+  describe: (banner) => banner.alt || `#${banner.id}`,
+  sort: bySortOrder,
 };

@@ -12,6 +12,7 @@ import { AdminPage } from '../components/admin-page';
 import { Card, CheckboxInput, FormMessage, SelectInput, TextInput } from '../components/fields';
 import { useCatalog } from '../lib/catalog-context';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
+import { IMAGE_TYPES, imageFileError } from '../lib/image-file';
 import { byName } from '../lib/names';
 import {
   draftFromProduct,
@@ -25,9 +26,6 @@ import {
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { EMPTY_CATALOG, type Catalog, type Product } from '../types';
 import { useEditedRecord } from './category-pages';
-
-const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** /admin/products: create a product, or edit the one named by ?id=N. */
 export function ProductPage() {
@@ -112,12 +110,9 @@ function ProductForm({
       setImageFile(null);
       return;
     }
-    if (!IMAGE_TYPES.includes(file.type)) {
-      setErrors((current) => ({ ...current, fields: { ...current.fields, image: t('errors.image_type') } }));
-      return;
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      setErrors((current) => ({ ...current, fields: { ...current.fields, image: t('errors.image_size') } }));
+    const problem = imageFileError(file);
+    if (problem) {
+      setErrors((current) => ({ ...current, fields: { ...current.fields, image: t(problem) } }));
       return;
     }
     setImageFile(file);
