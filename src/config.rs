@@ -25,6 +25,7 @@ pub struct KeySpec {
     pub secret: bool,
 }
 
+/// Top-level keys first, then each table's, so the printed TOML reads back.
 pub const KEYS: &[KeySpec] = &[
     key("listen", "127.0.0.1:8080"),
     key("data_dir", "./data"),
@@ -34,6 +35,7 @@ pub const KEYS: &[KeySpec] = &[
     key("brand", "Bella Napoli"),
     key("default_language", "de"),
     key("log_format", "human"),
+    key("public_origin", ""),
     key("paypal.client_id", ""),
     KeySpec {
         key: "paypal.client_secret",
@@ -41,6 +43,7 @@ pub const KEYS: &[KeySpec] = &[
         secret: true,
     },
     key("paypal.api_base", "https://api-m.sandbox.paypal.com"),
+    key("testing.clock_start", ""),
 ];
 
 const fn key(key: &'static str, default: &'static str) -> KeySpec {
@@ -155,6 +158,12 @@ pub struct Config {
     pub default_language: Language,
     pub log_format: LogFormat,
     pub paypal: PaypalConfig,
+    /// The address customers use, e.g. `https://pizza.example.com`, when the shop runs
+    /// behind a reverse proxy; live-status connections must come from it. `None`: the
+    /// page's origin must match the request's Host.
+    pub public_origin: Option<String>,
+    /// Tests and demos only: the clock starts at this instant.
+    pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
     /// Every key's value (secrets masked) and its source, for `config check`.
     pub effective: Vec<(&'static KeySpec, String, Source)>,
 }
@@ -222,6 +231,20 @@ impl Config {
         let language = parse("default_language", &|v| parse_language(v).map(|_| ()))?;
         let log_format = parse("log_format", &|v| parse_log_format(v).map(|_| ()))?;
         let paypal_api_base = parse("paypal.api_base", &validate_url)?;
+        let public_origin = parse("public_origin", &|v| {
+            if v.is_empty() {
+                Ok(())
+            } else {
+                parse_origin(v).map(|_| ())
+            }
+        })?;
+        let clock_start = parse("testing.clock_start", &|v| {
+            if v.is_empty() {
+                Ok(())
+            } else {
+                parse_instant(v).map(|_| ())
+            }
+        })?;
         let effective = KEYS
             .iter()
             .filter_map(|spec| {
@@ -252,6 +275,16 @@ impl Config {
                 client_id: get("paypal.client_id")?.0,
                 client_secret: Secret(get("paypal.client_secret")?.0),
                 api_base: paypal_api_base.trim_end_matches('/').to_string(),
+            },
+            public_origin: if public_origin.is_empty() {
+                None
+            } else {
+                Some(parse_origin(&public_origin).map_err(|p| invalid("public_origin", p))?)
+            },
+            clock_start: if clock_start.is_empty() {
+                None
+            } else {
+                Some(parse_instant(&clock_start).map_err(|p| invalid("testing.clock_start", p))?)
             },
             effective,
         })
@@ -540,6 +573,26 @@ fn parse_log_format(value: &str) -> Result<LogFormat, String> {
         "json" => Ok(LogFormat::Json),
         _ => Err(format!("must be human or json, not `{value}`")),
     }
+}
+
+/// `scheme://host[:port]`, without a path or trailing slash.
+fn parse_origin(value: &str) -> Result<String, String> {
+    let trimmed = value.trim().trim_end_matches('/');
+    let rest = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains('/') => Ok(trimmed.to_string()),
+        _ => Err(format!(
+            "must be an origin like https://pizza.example.com (scheme and host, no path), not `{value}`"
+        )),
+    }
+}
+
+fn parse_instant(value: &str) -> Result<chrono::DateTime<chrono::Utc>, String> {
+    value.parse().map_err(|_| {
+        format!("must be an RFC 3339 instant like 2026-11-23T05:00:00Z, not `{value}`")
+    })
 }
 
 fn validate_url(value: &str) -> Result<(), String> {

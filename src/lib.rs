@@ -6,8 +6,10 @@
 pub mod api;
 pub mod auth;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod domain;
+pub mod live;
 pub mod logging;
 pub mod server;
 pub mod startup_error;

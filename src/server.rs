@@ -12,7 +12,9 @@ use tokio::task::JoinHandle;
 
 use crate::api::{self, AppState};
 use crate::auth::tokens::TokenKeys;
+use crate::clock::Clock;
 use crate::config::Config;
+use crate::live::store_status::StatusHub;
 use crate::startup_error::StartupError;
 use crate::store::Store;
 
@@ -116,13 +118,22 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         .catalog()
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
+    let clock = config
+        .clock_start
+        .map_or_else(Clock::system, Clock::starting_at);
+    let profile = store
+        .store_profile(config.store_id)
+        .await
+        .map_err(|error| StartupError::Serve(error.to_string()))?;
+    let status = StatusHub::start(profile, clock, config.timezone);
     let config = Arc::new(config);
     let state = AppState::new(
         Arc::clone(&config),
         store.clone(),
         tokens,
-        &catalog,
-        version,
+        (&catalog, version),
+        clock,
+        status,
     );
     let app = api::app(state);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();

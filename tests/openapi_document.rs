@@ -49,6 +49,18 @@ async fn the_openapi_document_describes_every_api_route() {
         ("/banners/{id}", "put"),
         ("/banners/{id}", "delete"),
         ("/images/{key}", "get"),
+        ("/stores/{id}", "put"),
+        ("/stores/{id}/pause", "put"),
+        ("/stores/{id}/slots", "get"),
+        ("/postcodes/store/{id}", "get"),
+        ("/postcodes", "post"),
+        ("/postcodes/{id}", "put"),
+        ("/postcodes/{id}", "delete"),
+        ("/discounts/{id}", "get"),
+        ("/discounts/{id}/{code}", "put"),
+        ("/discounts/{id}/{code}", "delete"),
+        ("/admin/discounts", "get"),
+        ("/ws/store/{id}/status", "get"),
     ] {
         assert!(
             paths.get(path).and_then(|item| item.get(method)).is_some(),

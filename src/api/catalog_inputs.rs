@@ -6,7 +6,7 @@ use poem_openapi::Object;
 use super::catalog_views::{ItemKind, ProductType};
 use super::error::ApiError;
 use crate::domain::catalog::*;
-use crate::domain::money::{MAX_PRICE_CENTS, euros_to_cents};
+use crate::domain::money::{MAX_PRICE_CENTS, euros_to_cents, percent_to_basis_points};
 
 fn cents(field: &str, euros: f64) -> Result<i64, ApiError> {
     euros_to_cents(euros, MAX_PRICE_CENTS).map_err(|message| ApiError::invalid(field, &message))
@@ -35,11 +35,11 @@ pub struct TaxBody {
 impl IntoInput for TaxBody {
     type Input = TaxInput;
     fn into_input(self) -> Result<TaxInput, ApiError> {
-        let basis_points = euros_to_cents(required("percentage", self.percentage)?, 10_000)
+        let rate_basis_points = percent_to_basis_points(required("percentage", self.percentage)?)
             .map_err(|message| ApiError::invalid("percentage", &message))?;
         Ok(TaxInput {
             name: required("name", self.name)?,
-            rate_basis_points: basis_points as u32,
+            rate_basis_points,
         })
     }
 }

@@ -7,9 +7,11 @@ mod body_limit;
 mod catalog_admin;
 mod catalog_inputs;
 pub mod catalog_views;
+mod delivery;
 pub mod error;
 mod health;
 mod images;
+mod live_status;
 mod login;
 mod menu;
 pub mod menu_snapshot;
@@ -24,9 +26,11 @@ use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 use poem_openapi::OpenApiService;
 
 use crate::auth::tokens::TokenKeys;
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::domain::catalog::{Catalog, CatalogError};
 use crate::domain::image::Image;
+use crate::live::store_status::StatusHub;
 use crate::store::{ChangeError, Store};
 use crate::web::WebUi;
 use menu_snapshot::MenuCache;
@@ -41,6 +45,8 @@ pub struct AppState {
     pub store: Store,
     pub tokens: Arc<TokenKeys>,
     pub menu: Arc<MenuCache>,
+    pub clock: Clock,
+    pub status: Arc<StatusHub>,
 }
 
 impl AppState {
@@ -48,14 +54,17 @@ impl AppState {
         config: Arc<Config>,
         store: Store,
         tokens: TokenKeys,
-        catalog: &Catalog,
-        version: u64,
+        (catalog, version): (&Catalog, u64),
+        clock: Clock,
+        status: Arc<StatusHub>,
     ) -> AppState {
         AppState {
             config,
             store,
             tokens: Arc::new(tokens),
             menu: Arc::new(MenuCache::new(catalog, version)),
+            clock,
+            status,
         }
     }
 
@@ -92,6 +101,8 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         },
         stores::StoreApi { state: s() },
         login::LoginApi { state: s() },
+        delivery::DeliveryApi { state: s() },
+        live_status::LiveStatusApi { state: s() },
     );
     let admin = (
         catalog_admin::AdminCatalogApi { state: s() },

@@ -1,16 +1,23 @@
-use poem_openapi::param::Path;
+//! The store record (spec §7 `GET /stores/{id}`), its admin edits, and the pre-order
+//! times. Every change is published to the live status at once.
+
+use chrono::NaiveDate;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::AppState;
+use super::auth_scheme::AdminAuth;
 use super::error::ApiError;
-use crate::domain::store_profile::StoreHoursEntry;
+use crate::domain::preorder::available_slots;
+use crate::domain::pricing::OrderType;
+use crate::domain::store_profile::{Closure, StoreHoursEntry, StoreProfile, validate_profile};
 
 pub struct StoreApi {
     pub state: AppState,
 }
 
-#[derive(Debug, Object)]
+#[derive(Debug, Clone, Object)]
 pub struct StoreHoursView {
     /// 0 = Sunday … 6 = Saturday.
     pub day_of_week: u8,
@@ -18,7 +25,16 @@ pub struct StoreHoursView {
     pub open_time: String,
     /// `HH:mm`; before `open_time` means the slot runs past midnight.
     pub close_time: String,
+    #[oai(default)]
     pub label: String,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct ClosureView {
+    /// `YYYY-MM-DD` in the store's time zone.
+    pub date: NaiveDate,
+    #[oai(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Object)]
@@ -36,41 +52,92 @@ pub struct StoreView {
     /// Public PayPal client id for the payment script; empty when PayPal is off.
     pub paypal_client_id: String,
     pub store_hours: Vec<StoreHoursView>,
+    /// Today's and future closure dates.
+    pub closures: Vec<ClosureView>,
+    /// Ordering paused by the kitchen.
+    pub paused: bool,
+    pub pickup_lead_minutes: u16,
+    pub delivery_lead_minutes: u16,
+    pub slot_interval_minutes: u16,
 }
 
-impl From<StoreHoursEntry> for StoreHoursView {
-    fn from(entry: StoreHoursEntry) -> Self {
-        StoreHoursView {
-            day_of_week: entry.day_of_week,
-            open_time: entry.open_time,
-            close_time: entry.close_time,
-            label: entry.label,
+/// What an admin may change.
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct StoreBody {
+    pub company_name: String,
+    pub address_line: String,
+    #[oai(default)]
+    pub phone: String,
+    pub show_impressum: bool,
+    #[oai(default)]
+    pub impressum_text: String,
+    pub store_hours: Vec<StoreHoursView>,
+    #[oai(default)]
+    pub closures: Vec<ClosureView>,
+    #[oai(default)]
+    pub paused: bool,
+    pub pickup_lead_minutes: u16,
+    pub delivery_lead_minutes: u16,
+    pub slot_interval_minutes: u16,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct PauseBody {
+    pub paused: bool,
+}
+
+#[derive(Debug, Object)]
+pub struct PreOrderSlot {
+    /// `HH:mm` in the store's time zone.
+    pub time: String,
+    /// The same instant in UTC (RFC 3339), e.g. `2026-11-23T10:30:00Z`.
+    pub starts_at: String,
+}
+
+#[derive(Debug, Object)]
+pub struct PreOrderSlots {
+    /// Whether an order for now is possible (open and not paused).
+    pub immediately: bool,
+    pub slots: Vec<PreOrderSlot>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename_all = "lowercase")]
+pub enum OrderTypeParam {
+    Delivery,
+    Pickup,
+}
+
+impl StoreApi {
+    fn check(&self, id: u64) -> Result<(), ApiError> {
+        if id == self.state.config.store_id {
+            Ok(())
+        } else {
+            Err(ApiError::store_not_found(id))
         }
     }
-}
 
-#[OpenApi]
-impl StoreApi {
-    /// The restaurant: contact details, Impressum and opening hours.
-    #[oai(path = "/stores/:id", method = "get")]
-    async fn get_store(
-        &self,
-        /// The store id (the storefront sends 14).
-        #[oai(name = "id")]
-        id: Path<u64>,
-    ) -> Result<Json<StoreView>, ApiError> {
-        let config = &self.state.config;
-        if id.0 != config.store_id {
-            return Err(ApiError::store_not_found(id.0));
-        }
-        let profile = self
-            .state
+    async fn profile(&self, id: u64) -> Result<StoreProfile, ApiError> {
+        self.check(id)?;
+        self.state
             .store
-            .store_profile(id.0)
+            .store_profile(id)
             .await?
-            .ok_or_else(|| ApiError::store_not_found(id.0))?;
-        Ok(Json(StoreView {
-            id: id.0,
+            .ok_or_else(|| ApiError::store_not_found(id))
+    }
+
+    fn view(&self, id: u64, profile: StoreProfile) -> StoreView {
+        let config = &self.state.config;
+        let today = self
+            .state
+            .clock
+            .now()
+            .with_timezone(&config.timezone)
+            .date_naive();
+        StoreView {
+            id,
             brand: config.brand.clone(),
             company_name: profile.company_name,
             address_line: profile.address_line,
@@ -79,7 +146,162 @@ impl StoreApi {
             impressum_text: profile.impressum_text,
             timezone: config.timezone.name().to_string(),
             paypal_client_id: config.paypal.client_id.clone(),
-            store_hours: profile.store_hours.into_iter().map(Into::into).collect(),
+            store_hours: profile
+                .store_hours
+                .into_iter()
+                .map(|entry| StoreHoursView {
+                    day_of_week: entry.day_of_week,
+                    open_time: entry.open_time,
+                    close_time: entry.close_time,
+                    label: entry.label,
+                })
+                .collect(),
+            closures: profile
+                .closures
+                .into_iter()
+                .filter(|closure| closure.date >= today)
+                .map(|closure| ClosureView {
+                    date: closure.date,
+                    note: closure.note,
+                })
+                .collect(),
+            paused: profile.paused,
+            pickup_lead_minutes: profile.pickup_lead_minutes,
+            delivery_lead_minutes: profile.delivery_lead_minutes,
+            slot_interval_minutes: profile.slot_interval_minutes,
+        }
+    }
+}
+
+#[OpenApi]
+impl StoreApi {
+    /// The restaurant: contact details, Impressum, opening hours, closures, pause switch
+    /// and pre-order settings.
+    #[oai(path = "/stores/:id", method = "get")]
+    async fn get_store(
+        &self,
+        /// The store id (the storefront sends 14).
+        #[oai(name = "id")]
+        id: Path<u64>,
+    ) -> Result<Json<StoreView>, ApiError> {
+        let profile = self.profile(id.0).await?;
+        Ok(Json(self.view(id.0, profile)))
+    }
+
+    /// Change the store's settings (admin). Connected storefronts see new hours,
+    /// closures and the pause switch at once.
+    #[oai(path = "/stores/:id", method = "put")]
+    async fn put_store(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<StoreBody>,
+    ) -> Result<Json<StoreView>, ApiError> {
+        self.profile(id.0).await?;
+        let body = body.0;
+        let profile = validate_profile(StoreProfile {
+            company_name: body.company_name,
+            address_line: body.address_line,
+            phone: body.phone,
+            show_impressum: body.show_impressum,
+            impressum_text: body.impressum_text,
+            store_hours: body
+                .store_hours
+                .into_iter()
+                .map(|entry| StoreHoursEntry {
+                    day_of_week: entry.day_of_week,
+                    open_time: entry.open_time,
+                    close_time: entry.close_time,
+                    label: entry.label,
+                })
+                .collect(),
+            closures: body
+                .closures
+                .into_iter()
+                .map(|closure| Closure {
+                    date: closure.date,
+                    note: closure.note,
+                })
+                .collect(),
+            paused: body.paused,
+            pickup_lead_minutes: body.pickup_lead_minutes,
+            delivery_lead_minutes: body.delivery_lead_minutes,
+            slot_interval_minutes: body.slot_interval_minutes,
+        })
+        .map_err(|error| ApiError::invalid(error.field, &error.message))?;
+        self.state
+            .store
+            .set_store_profile(id.0, profile.clone())
+            .await?;
+        self.state.status.update(profile.clone());
+        tracing::info!(admin = admin.0.id, "store settings changed");
+        Ok(Json(self.view(id.0, profile)))
+    }
+
+    /// Pause or resume ordering (admin): the busy kitchen's switch.
+    #[oai(path = "/stores/:id/pause", method = "put")]
+    async fn put_pause(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<PauseBody>,
+    ) -> Result<Json<StoreView>, ApiError> {
+        self.check(id.0)?;
+        let profile = self
+            .state
+            .store
+            .set_paused(id.0, body.0.paused)
+            .await?
+            .ok_or_else(|| ApiError::store_not_found(id.0))?;
+        self.state.status.update(profile.clone());
+        tracing::info!(
+            admin = admin.0.id,
+            paused = profile.paused,
+            "ordering pause switched"
+        );
+        Ok(Json(self.view(id.0, profile)))
+    }
+
+    /// The times a customer may pre-order for today, and whether "immediately" is
+    /// possible.
+    #[oai(path = "/stores/:id/slots", method = "get")]
+    async fn slots(
+        &self,
+        #[oai(name = "id")] id: Path<u64>,
+        /// `delivery` or `pickup`: they have different lead times.
+        order_type: Query<OrderTypeParam>,
+    ) -> Result<Json<PreOrderSlots>, ApiError> {
+        let profile = self.profile(id.0).await?;
+        let timezone = self.state.config.timezone;
+        let order_type = match order_type.0 {
+            OrderTypeParam::Delivery => OrderType::Delivery,
+            OrderTypeParam::Pickup => OrderType::Pickup,
+        };
+        let lead = match order_type {
+            OrderType::Delivery => profile.delivery_lead_minutes,
+            OrderType::Pickup => profile.pickup_lead_minutes,
+        };
+        let now = self.state.clock.now();
+        let status = crate::domain::store_hours::status_at(
+            &profile.store_hours,
+            &profile.closure_dates(),
+            profile.paused,
+            now,
+            timezone,
+        );
+        let slots = available_slots(&profile, lead, now, timezone)
+            .into_iter()
+            .map(|starts_at| PreOrderSlot {
+                time: starts_at
+                    .with_timezone(&timezone)
+                    .format("%H:%M")
+                    .to_string(),
+                starts_at: starts_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            })
+            .collect();
+        Ok(Json(PreOrderSlots {
+            immediately: status.is_open,
+            slots,
         }))
     }
 }

@@ -2,7 +2,11 @@
 
 pub mod cart;
 pub mod catalog;
+pub mod delivery;
 pub mod image;
 pub mod money;
+pub mod preorder;
+pub mod pricing;
+pub mod store_hours;
 pub mod store_profile;
 pub mod user;

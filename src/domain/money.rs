@@ -11,21 +11,57 @@ pub fn cents_to_euros(cents: i64) -> f64 {
 /// Parses a euro amount sent as a JSON number into cents. Refuses more than two
 /// decimals, negatives, NaN and amounts above `max_cents`.
 pub fn euros_to_cents(euros: f64, max_cents: i64) -> Result<i64, String> {
-    if !euros.is_finite() {
-        return Err("must be a number".into());
+    to_hundredths(euros, max_cents).map_err(|problem| match problem {
+        Hundredths::TooLarge => format!("must be at most {}", format_euros(max_cents)),
+        other => other.message(),
+    })
+}
+
+/// Parses a percentage such as 7, 19 or 8.1 into basis points (hundredths of a percent).
+pub fn percent_to_basis_points(percent: f64) -> Result<u32, String> {
+    to_hundredths(percent, 10_000)
+        .map(|bp| bp as u32)
+        .map_err(|problem| match problem {
+            Hundredths::TooLarge => "must be at most 100".into(),
+            other => other.message(),
+        })
+}
+
+enum Hundredths {
+    NotANumber,
+    TooPrecise,
+    Negative,
+    TooLarge,
+}
+
+impl Hundredths {
+    fn message(&self) -> String {
+        match self {
+            Hundredths::NotANumber => "must be a number",
+            Hundredths::TooPrecise => "must have at most two decimals",
+            Hundredths::Negative => "must not be negative",
+            Hundredths::TooLarge => "is too large",
+        }
+        .into()
     }
-    let scaled = euros * 100.0;
-    let cents = scaled.round();
-    if (scaled - cents).abs() > 1e-6 {
-        return Err("must have at most two decimals".into());
+}
+
+fn to_hundredths(value: f64, max: i64) -> Result<i64, Hundredths> {
+    if !value.is_finite() {
+        return Err(Hundredths::NotANumber);
     }
-    if cents < 0.0 {
-        return Err("must not be negative".into());
+    let scaled = value * 100.0;
+    let rounded = scaled.round();
+    if (scaled - rounded).abs() > 1e-6 {
+        return Err(Hundredths::TooPrecise);
     }
-    if cents > max_cents as f64 {
-        return Err(format!("must be at most {}", format_euros(max_cents)));
+    if rounded < 0.0 {
+        return Err(Hundredths::Negative);
     }
-    Ok(cents as i64)
+    if rounded > max as f64 {
+        return Err(Hundredths::TooLarge);
+    }
+    Ok(rounded as i64)
 }
 
 /// German style: 7,50 €.
@@ -54,6 +90,17 @@ mod tests {
         assert!(euros_to_cents(-1.0, MAX_PRICE_CENTS).is_err());
         assert!(euros_to_cents(f64::NAN, MAX_PRICE_CENTS).is_err());
         assert!(euros_to_cents(1000.0, MAX_PRICE_CENTS).is_err());
+    }
+
+    #[test]
+    fn percentages_become_basis_points() {
+        assert_eq!(percent_to_basis_points(19.0), Ok(1900));
+        assert_eq!(percent_to_basis_points(8.1), Ok(810));
+        assert_eq!(
+            percent_to_basis_points(100.5),
+            Err("must be at most 100".into())
+        );
+        assert!(percent_to_basis_points(7.123).is_err());
     }
 
     #[test]

@@ -1,6 +1,9 @@
-//! What the storefront shows about the restaurant itself.
+//! What the storefront shows about the restaurant itself, and its ordering settings.
 
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+
+use super::store_hours::parse_time;
 
 /// One opening slot. `day_of_week` counts from Sunday = 0; a slot whose close time is
 /// before its open time runs past midnight into the next day.
@@ -13,6 +16,26 @@ pub struct StoreHoursEntry {
     pub label: String,
 }
 
+/// A whole day without orders (a holiday), in the store's time zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Closure {
+    pub date: NaiveDate,
+    #[serde(default)]
+    pub note: String,
+}
+
+fn default_pickup_lead() -> u16 {
+    20
+}
+
+fn default_delivery_lead() -> u16 {
+    45
+}
+
+fn default_interval() -> u16 {
+    15
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoreProfile {
     pub company_name: String,
@@ -22,4 +45,232 @@ pub struct StoreProfile {
     pub show_impressum: bool,
     pub impressum_text: String,
     pub store_hours: Vec<StoreHoursEntry>,
+    #[serde(default)]
+    pub closures: Vec<Closure>,
+    /// The busy kitchen's switch: no orders, whatever the hours say.
+    #[serde(default)]
+    pub paused: bool,
+    /// The earliest pre-order time is now plus this lead (pickup / delivery).
+    #[serde(default = "default_pickup_lead")]
+    pub pickup_lead_minutes: u16,
+    #[serde(default = "default_delivery_lead")]
+    pub delivery_lead_minutes: u16,
+    /// Pre-order times are offered at this step.
+    #[serde(default = "default_interval")]
+    pub slot_interval_minutes: u16,
+}
+
+impl StoreProfile {
+    pub fn closure_dates(&self) -> Vec<NaiveDate> {
+        self.closures.iter().map(|closure| closure.date).collect()
+    }
+}
+
+pub const SLOT_INTERVALS: [u16; 6] = [5, 10, 15, 20, 30, 60];
+pub const MAX_LEAD_MINUTES: u16 = 240;
+
+/// A refused store setting: the field and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+fn refuse(field: &'static str, message: impl Into<String>) -> Result<(), SettingError> {
+    Err(SettingError {
+        field,
+        message: message.into(),
+    })
+}
+
+fn bounded_text(
+    field: &'static str,
+    value: &str,
+    max: usize,
+    required: bool,
+) -> Result<(), SettingError> {
+    if required && value.trim().is_empty() {
+        return refuse(field, "must not be empty");
+    }
+    if value.chars().count() > max {
+        return refuse(field, format!("must be at most {max} characters"));
+    }
+    Ok(())
+}
+
+/// Checks a profile an admin sends. Text is trimmed; hours and closures are sorted.
+pub fn validate_profile(mut profile: StoreProfile) -> Result<StoreProfile, SettingError> {
+    profile.company_name = profile.company_name.trim().to_string();
+    profile.address_line = profile.address_line.trim().to_string();
+    profile.phone = profile.phone.trim().to_string();
+    bounded_text("company_name", &profile.company_name, 120, true)?;
+    bounded_text("address_line", &profile.address_line, 200, true)?;
+    bounded_text("phone", &profile.phone, 40, false)?;
+    bounded_text("impressum_text", &profile.impressum_text, 20_000, false)?;
+    if profile.store_hours.len() > 70 {
+        refuse("store_hours", "at most 70 slots")?;
+    }
+    for (index, entry) in profile.store_hours.iter_mut().enumerate() {
+        let at = |what: &str| format!("store_hours[{index}].{what}");
+        if entry.day_of_week > 6 {
+            refuse(
+                "store_hours",
+                format!("{}: must be 0 (Sunday) to 6 (Saturday)", at("day_of_week")),
+            )?;
+        }
+        let open = parse_time(&entry.open_time);
+        let close = parse_time(&entry.close_time);
+        if open.is_none() {
+            refuse("store_hours", format!("{}: must be HH:mm", at("open_time")))?;
+        }
+        if close.is_none() {
+            refuse(
+                "store_hours",
+                format!("{}: must be HH:mm", at("close_time")),
+            )?;
+        }
+        if open == close {
+            refuse(
+                "store_hours",
+                format!("{}: must differ from open_time", at("close_time")),
+            )?;
+        }
+        entry.label = entry.label.trim().to_string();
+        if entry.label.chars().count() > 60 {
+            refuse(
+                "store_hours",
+                format!("{}: must be at most 60 characters", at("label")),
+            )?;
+        }
+    }
+    profile
+        .store_hours
+        .sort_by(|a, b| (a.day_of_week, &a.open_time).cmp(&(b.day_of_week, &b.open_time)));
+    profile.closures.sort_by_key(|closure| closure.date);
+    if profile
+        .closures
+        .windows(2)
+        .any(|pair| pair[0].date == pair[1].date)
+    {
+        refuse("closures", "each date may appear only once")?;
+    }
+    if profile.closures.len() > 366 {
+        refuse("closures", "at most 366 dates")?;
+    }
+    for closure in &mut profile.closures {
+        closure.note = closure.note.trim().to_string();
+        if closure.note.chars().count() > 100 {
+            refuse("closures", "notes must be at most 100 characters")?;
+        }
+    }
+    if profile.pickup_lead_minutes > MAX_LEAD_MINUTES {
+        refuse(
+            "pickup_lead_minutes",
+            format!("must be 0 to {MAX_LEAD_MINUTES}"),
+        )?;
+    }
+    if profile.delivery_lead_minutes > MAX_LEAD_MINUTES {
+        refuse(
+            "delivery_lead_minutes",
+            format!("must be 0 to {MAX_LEAD_MINUTES}"),
+        )?;
+    }
+    if !SLOT_INTERVALS.contains(&profile.slot_interval_minutes) {
+        refuse("slot_interval_minutes", "must be 5, 10, 15, 20, 30 or 60")?;
+    }
+    Ok(profile)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn profile() -> StoreProfile {
+        StoreProfile {
+            company_name: "Da Gino".into(),
+            address_line: "Hauptstraße 1".into(),
+            phone: "030 1".into(),
+            show_impressum: true,
+            impressum_text: String::new(),
+            store_hours: vec![StoreHoursEntry {
+                day_of_week: 6,
+                open_time: "18:00".into(),
+                close_time: "01:00".into(),
+                label: " **Late** ".into(),
+            }],
+            closures: vec![],
+            paused: false,
+            pickup_lead_minutes: 20,
+            delivery_lead_minutes: 45,
+            slot_interval_minutes: 15,
+        }
+    }
+
+    #[test]
+    fn a_sound_profile_passes_and_an_overnight_slot_is_allowed() {
+        let checked = validate_profile(profile()).unwrap();
+        assert_eq!(checked.store_hours[0].label, "**Late**");
+    }
+
+    type Change = Box<dyn Fn(&mut StoreProfile)>;
+
+    #[test]
+    fn bad_settings_name_the_field() {
+        let cases: Vec<(Change, &str, &str)> = vec![
+            (
+                Box::new(|p| p.store_hours[0].open_time = "7:00".into()),
+                "store_hours",
+                "store_hours[0].open_time: must be HH:mm",
+            ),
+            (
+                Box::new(|p| p.store_hours[0].close_time = "18:00".into()),
+                "store_hours",
+                "must differ",
+            ),
+            (
+                Box::new(|p| p.store_hours[0].day_of_week = 7),
+                "store_hours",
+                "0 (Sunday)",
+            ),
+            (
+                Box::new(|p| p.company_name = " ".into()),
+                "company_name",
+                "empty",
+            ),
+            (
+                Box::new(|p| p.slot_interval_minutes = 7),
+                "slot_interval_minutes",
+                "15",
+            ),
+            (
+                Box::new(|p| p.delivery_lead_minutes = 600),
+                "delivery_lead_minutes",
+                "240",
+            ),
+            (
+                Box::new(|p| {
+                    let date = NaiveDate::from_ymd_opt(2026, 12, 24).unwrap();
+                    p.closures = vec![
+                        Closure {
+                            date,
+                            note: String::new(),
+                        },
+                        Closure {
+                            date,
+                            note: "x".into(),
+                        },
+                    ];
+                }),
+                "closures",
+                "only once",
+            ),
+        ];
+        for (change, field, word) in cases {
+            let mut p = profile();
+            change(&mut p);
+            let error = validate_profile(p).unwrap_err();
+            assert_eq!(error.field, field);
+            assert!(error.message.contains(word), "{}", error.message);
+        }
+    }
 }

@@ -7,9 +7,13 @@ use std::collections::HashMap;
 use redb::{Database, ReadableTable};
 use serde::Deserialize;
 
-use super::tables::{META, META_DEMO_SEEDED, STORE_ID_TO_PROFILE};
+use super::tables::{
+    DISCOUNT_CODE_TO_DISCOUNT, META, META_DEMO_SEEDED, META_NEXT_POSTCODE_ID,
+    POSTCODE_ID_TO_POSTCODE, STORE_ID_TO_PROFILE,
+};
 use super::{StoreError, record};
 use crate::domain::catalog::*;
+use crate::domain::delivery::{Discount, Postcode, PostcodeInput, check_postcode};
 use crate::domain::store_profile::StoreProfile;
 
 const DEMO_RESTAURANT_JSON: &str = include_str!("../../assets/demo-restaurant.json");
@@ -22,6 +26,17 @@ pub struct DemoRestaurant {
     pub toppings: Vec<DemoTopping>,
     pub topping_groups: Vec<DemoGroup>,
     pub categories: Vec<DemoCategory>,
+    pub postcodes: Vec<DemoPostcode>,
+    pub discounts: Vec<Discount>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemoPostcode {
+    postcode: String,
+    minimum_order_cents: i64,
+    delivery_fee_cents: i64,
+    delivery_minutes: u16,
 }
 
 #[derive(Debug, Deserialize)]
@@ -249,9 +264,39 @@ pub fn seed_if_first_start(db: &Database, store_id: u64) -> Result<bool, StoreEr
         }
         meta.insert(META_DEMO_SEEDED, 1)?;
     }
-    let demo = demo_restaurant()?;
+    let mut demo = demo_restaurant()?;
     txn.open_table(STORE_ID_TO_PROFILE)?
         .insert(store_id, record::encode(&demo.store)?.as_slice())?;
+    let mut seeded: Vec<Postcode> = Vec::new();
+    for (index, zone) in std::mem::take(&mut demo.postcodes).into_iter().enumerate() {
+        let input = PostcodeInput {
+            postcode: zone.postcode,
+            minimum_order_cents: zone.minimum_order_cents,
+            delivery_fee_cents: zone.delivery_fee_cents,
+            delivery_minutes: zone.delivery_minutes,
+        };
+        let postcode = check_postcode(index as u64 + 1, input, &seeded).map_err(|refused| {
+            StoreError::Decode(format!(
+                "assets/demo-restaurant.json postcodes: {refused:?}"
+            ))
+        })?;
+        seeded.push(postcode);
+    }
+    {
+        let mut table = txn.open_table(POSTCODE_ID_TO_POSTCODE)?;
+        for postcode in &seeded {
+            table.insert(postcode.id, record::encode(postcode)?.as_slice())?;
+        }
+        txn.open_table(META)?
+            .insert(META_NEXT_POSTCODE_ID, seeded.len() as u64)?;
+        let mut discounts = txn.open_table(DISCOUNT_CODE_TO_DISCOUNT)?;
+        for discount in std::mem::take(&mut demo.discounts) {
+            discounts.insert(
+                discount.code.as_str(),
+                record::encode(&discount)?.as_slice(),
+            )?;
+        }
+    }
     super::catalog::change_in(&txn, None, |catalog| add_demo_menu(catalog, demo))?
         .map_err(|refused| StoreError::Decode(format!("assets/demo-restaurant.json: {refused}")))?;
     txn.commit()?;

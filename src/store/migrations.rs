@@ -11,7 +11,7 @@ use crate::domain::catalog::{Allergy, AllergyInput};
 type Step = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// `STEPS[n]` migrates a database at version `n` to version `n + 1`.
-const STEPS: &[Step] = &[migrate_to_v1, migrate_to_v2];
+const STEPS: &[Step] = &[migrate_to_v1, migrate_to_v2, migrate_to_v3];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
 
@@ -117,6 +117,14 @@ fn migrate_to_v2(txn: &WriteTransaction) -> Result<(), StoreError> {
         Ok(())
     })?
     .map_err(|refused| StoreError::Decode(format!("assets/allergies.json: {refused}")))?;
+    Ok(())
+}
+
+/// Version 3: delivery postcodes and discounts. Hours, closures, pause and pre-order
+/// settings live in the store profile record, whose new fields have defaults.
+fn migrate_to_v3(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(POSTCODE_ID_TO_POSTCODE)?;
+    txn.open_table(DISCOUNT_CODE_TO_DISCOUNT)?;
     Ok(())
 }
 

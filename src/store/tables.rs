@@ -47,3 +47,11 @@ pub const META_NEXT_ID: &str = "next_id";
 /// Bumped by every catalog change; orders menu snapshots.
 pub const META_CATALOG_VERSION: &str = "catalog_version";
 pub const META_NEXT_USER_ID: &str = "next_user_id";
+
+// Ordering settings (schema v3).
+pub const POSTCODE_ID_TO_POSTCODE: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("postcode_id_to_postcode");
+/// `DELIVERY_DISCOUNT` / `PICKUP_DISCOUNT` → discount.
+pub const DISCOUNT_CODE_TO_DISCOUNT: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("discount_code_to_discount");
+pub const META_NEXT_POSTCODE_ID: &str = "next_postcode_id";

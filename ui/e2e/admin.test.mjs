@@ -346,6 +346,117 @@ describe('admin area', { timeout: 180_000 }, () => {
     await visible(page.getByRole('cell', { name: 'Test 10 %', exact: true }));
   });
 
+  /** GET on the server as a client outside the browser (public reads). */
+  const getJson = async (path) => {
+    const response = await fetch(new URL(path, baseUrl));
+    assert.equal(response.status, 200, `GET ${path}`);
+    return response.json();
+  };
+
+  test('sets the hours of today to a single slot', async () => {
+    await nav('Store settings').click();
+    await assertTitle(page, 'Store Settings | Bella Napoli Heimservice');
+    const store = await getJson('/stores/14');
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: store.timezone }).format(new Date());
+    const day = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].indexOf(weekday);
+    const removeFirst = page.getByRole('button', { name: `Remove slot 1 on ${weekday}`, exact: true });
+    await visible(page.getByRole('group', { name: weekday, exact: true }));
+    while ((await removeFirst.count()) > 0) await removeFirst.click();
+    await page.getByRole('button', { name: `Add a slot on ${weekday}` }).click();
+    await page.locator(`#hours-${day}-0-open`).fill('10:00');
+    await page.locator(`#hours-${day}-0-close`).fill('10:00');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await visible(page.getByText('Opening and closing time must differ.'));
+    await page.locator(`#hours-${day}-0-close`).fill('23:30');
+    await page.locator(`#hours-${day}-0-label`).fill('Durchgehend');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'Store settings saved.' }));
+
+    const saved = await getJson('/stores/14');
+    assert.deepEqual(
+      saved.store_hours.filter((hour) => hour.day_of_week === day),
+      [{ day_of_week: day, open_time: '10:00', close_time: '23:30', label: 'Durchgehend' }],
+    );
+  });
+
+  test('pauses ordering at once and resumes it', async () => {
+    const toggle = page.getByRole('switch', { name: 'Pause ordering' });
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+    await toggle.click();
+    await page.waitForFunction(() => globalThis.document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true');
+    await visible(page.getByText('Ordering is paused. Customers cannot place orders right now.'));
+    assert.equal((await getJson('/stores/14')).paused, true);
+
+    await nav('Dashboard').click();
+    await visible(page.getByText('Ordering is paused. Customers cannot place orders right now.'));
+    await page.getByRole('main').getByRole('link', { name: 'Store settings' }).click();
+    await assertTitle(page, 'Store Settings | Bella Napoli Heimservice');
+
+    await page.getByRole('switch', { name: 'Pause ordering' }).click();
+    await visible(page.getByText('Taking orders as usual.'));
+    assert.equal((await getJson('/stores/14')).paused, false);
+  });
+
+  test('adds a closure date', async () => {
+    const date = new Date(Date.now() + 40 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await page.locator('#closure-date').fill(date);
+    await page.locator('#closure-note').fill('Betriebsferien');
+    await page.getByRole('button', { name: 'Add closure' }).click();
+    await visible(page.getByText('Betriebsferien'));
+    await page.locator('#closure-date').fill(date);
+    await page.getByRole('button', { name: 'Add closure' }).click();
+    await visible(page.getByText('This date is already listed.'));
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'Store settings saved.' }));
+    const store = await getJson('/stores/14');
+    assert.ok(
+      store.closures.some((closure) => closure.date === date && closure.note === 'Betriebsferien'),
+      `closure ${date} is saved: ${JSON.stringify(store.closures)}`,
+    );
+  });
+
+  test('sets a delivery discount of 10 % without expiry', async () => {
+    await nav('Discounts').click();
+    await assertTitle(page, 'Discounts | Bella Napoli Heimservice');
+    await page.locator('#discount-delivery-value').fill('10');
+    await page.getByRole('button', { name: 'Save Delivery discount' }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'Delivery discount saved.' }));
+    await visible(page.getByRole('cell', { name: /DELIVERY_DISCOUNT/ }));
+    const discounts = await getJson('/discounts/14');
+    const delivery = discounts.find((discount) => discount.code === 'DELIVERY_DISCOUNT');
+    assert.ok(delivery, `DELIVERY_DISCOUNT is listed: ${JSON.stringify(discounts)}`);
+    assert.equal(delivery.value, 10);
+    assert.equal(delivery.expires_on, null);
+  });
+
+  test('creates a postcode, refuses it a second time and deletes it', async () => {
+    await nav('Postcodes').click();
+    await assertTitle(page, 'Postcodes | Bella Napoli Heimservice');
+    const fill = async () => {
+      await page.locator('#postcode-postcode').fill('12345');
+      await page.locator('#postcode-minimum_order_amount').fill('15,00');
+      await page.locator('#postcode-delivery_fee').fill('2,50');
+      await page.getByRole('button', { name: 'Create' }).click();
+    };
+    await fill();
+    await visible(page.getByRole('status').filter({ hasText: 'Postcode 12345 created.' }));
+    await visible(page.getByRole('cell', { name: '12345', exact: true }));
+    const created = (await getJson('/postcodes/store/14')).find((zone) => zone.postcode === '12345');
+    assert.ok(created, 'the postcode is listed');
+    assert.equal(created.delivery_fee, 2.5);
+    assert.equal(created.minimum_order_amount, 15);
+
+    await fill();
+    await visible(page.locator('#postcode-postcode-error'));
+    assert.equal(await page.locator('#postcode-postcode').getAttribute('aria-invalid'), 'true');
+    assert.equal((await getJson('/postcodes/store/14')).filter((zone) => zone.postcode === '12345').length, 1);
+
+    await page.getByRole('button', { name: 'Delete 12345' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('cell', { name: '12345', exact: true }).waitFor({ state: 'detached' });
+    assert.equal((await getJson('/postcodes/store/14')).filter((zone) => zone.postcode === '12345').length, 0);
+  });
+
   test('logging out returns to the admin login and forgets the session', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await visible(page.getByRole('heading', { name: 'Admin Login' }));

@@ -7,7 +7,9 @@ import { BannersPage } from './routes/banners-page';
 import { CategoriesOverviewPage } from './routes/categories-overview';
 import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/category-pages';
 import { DashboardPage } from './routes/dashboard';
+import { DiscountsPage } from './routes/discounts-page';
 import { AdminLoginPage } from './routes/login';
+import { PostcodesPage } from './routes/postcodes-page';
 import { ProductPage } from './routes/product-page';
 import {
   AllergyPage,
@@ -18,6 +20,7 @@ import {
   ToppingGroupsPage,
   ToppingsPage,
 } from './routes/simple-pages';
+import { StoreSettingsPage } from './routes/store-settings-page';
 
 /** Everything under /admin. Mounted on the "admin/*" route as one lazy chunk. */
 export function AdminRoutes() {
@@ -38,6 +41,9 @@ export function AdminRoutes() {
           <Route path="products" element={<ProductPage />} />
           <Route path="products-list" element={<ProductListPage />} />
           <Route path="tax" element={<TaxPage />} />
+          <Route path="store-setting" element={<StoreSettingsPage />} />
+          <Route path="disscount" element={<DiscountsPage />} />
+          <Route path="postcodes" element={<PostcodesPage />} />
           <Route path="toppings" element={<ToppingsPage />} />
           <Route path="topping-groups" element={<ToppingGroupsPage />} />
           <Route path="group-item" element={<GroupItemPage />} />

@@ -120,3 +120,60 @@ export const EMPTY_CATALOG: Catalog = {
   item_allergies: [],
   banners: [],
 };
+
+/** One opening slot. day_of_week 0–6 with Sunday = 0; a close before the open runs past midnight. */
+export interface StoreHour {
+  day_of_week: number;
+  open_time: string;
+  close_time: string;
+  label: string;
+}
+
+/** A whole day the store is closed (store time zone). */
+export interface Closure {
+  date: string;
+  note: string;
+}
+
+/** GET /stores/{id}: the store record with hours, closures, pause and pre-order settings. */
+export interface StoreSettings {
+  id: number;
+  brand: string;
+  company_name: string;
+  address_line: string;
+  phone: string;
+  show_impressum: boolean;
+  impressum_text: string;
+  timezone: string;
+  paypal_client_id?: string;
+  store_hours: StoreHour[];
+  closures: Closure[];
+  paused: boolean;
+  pickup_lead_minutes: number;
+  delivery_lead_minutes: number;
+  slot_interval_minutes: number;
+}
+
+/** The body of PUT /stores/{id}: the record without id, brand, timezone and paypal_client_id. */
+export type StoreSettingsBody = Omit<StoreSettings, 'id' | 'brand' | 'timezone' | 'paypal_client_id'>;
+
+export type DiscountCode = 'DELIVERY_DISCOUNT' | 'PICKUP_DISCOUNT';
+
+/** GET /admin/discounts: each discount, expired ones included. */
+export interface AdminDiscount {
+  code: DiscountCode;
+  value: number;
+  /** The last day it applies, or null for no expiry. */
+  expires_on: string | null;
+  active: boolean;
+}
+
+/** A delivery zone. Amounts in euros, delivery_time in minutes. */
+export interface Postcode {
+  id: number;
+  store_id: number;
+  postcode: string;
+  minimum_order_amount: number;
+  delivery_fee: number;
+  delivery_time: number;
+}

@@ -13,6 +13,7 @@ export function AdminPage({
   heading,
   intro,
   actions,
+  needsCatalog = true,
   children,
 }: {
   /** The English page title from the spec. */
@@ -20,6 +21,8 @@ export function AdminPage({
   heading: string;
   intro?: string;
   actions?: ReactNode;
+  /** Screens with their own data (store settings, discounts, postcodes) render without waiting for the catalog. */
+  needsCatalog?: boolean;
   children: ReactNode;
 }) {
   const { t } = useAdminTranslation();
@@ -34,9 +37,11 @@ export function AdminPage({
         </div>
         {actions}
       </div>
-      {catalog === null && error !== null && <ErrorMessage text={t('common.load_error')} onRetry={() => void reload()} />}
-      {catalog === null && error === null && <LoadingMessage text={t('common.loading')} />}
-      {catalog !== null && children}
+      {needsCatalog && catalog === null && error !== null && (
+        <ErrorMessage text={t('common.load_error')} onRetry={() => void reload()} />
+      )}
+      {needsCatalog && catalog === null && error === null && <LoadingMessage text={t('common.loading')} />}
+      {(!needsCatalog || catalog !== null) && children}
     </div>
   );
 }

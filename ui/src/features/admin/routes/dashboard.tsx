@@ -1,5 +1,8 @@
 import { Link } from 'react-router-dom';
 import { firstName, useAuth } from '../../../lib/auth';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { useAsync } from '../../../lib/use-async';
+import { getStoreSettings } from '../api/store-admin-api';
 import { AdminPage } from '../components/admin-page';
 import { useCatalog } from '../lib/catalog-context';
 import { useAdminTranslation } from '../lib/use-admin-translation';
@@ -31,6 +34,7 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      <OrderingStatus />
       <div className="admin-card">
         <h2 className="admin-card__title">{t('dashboard.quick')}</h2>
         <p>{t('dashboard.status', { hidden, soldOut })}</p>
@@ -47,5 +51,29 @@ export function DashboardPage() {
         </div>
       </div>
     </AdminPage>
+  );
+}
+
+/** Whether the store takes orders right now (the pause switch), with the way to change it. */
+function OrderingStatus() {
+  const { t } = useAdminTranslation();
+  const { storeId } = getRuntimeConfig();
+  const store = useAsync(() => getStoreSettings(storeId), `admin-store-${storeId}`);
+  if (store.status === 'loading') return null;
+  const paused = store.status === 'success' && store.data.paused === true;
+  return (
+    <section className={`admin-card admin-dashboard-status${paused ? ' admin-dashboard-status--paused' : ''}`}>
+      <h2 className="admin-card__title">{t('dashboard.ordering')}</h2>
+      <p className="admin-dashboard-status__text" data-testid="dashboard-ordering">
+        {store.status === 'error'
+          ? t('dashboard.ordering_unknown')
+          : paused
+            ? t('dashboard.ordering_paused')
+            : t('dashboard.ordering_open')}
+      </p>
+      <Link to="/admin/store-setting" className={paused ? 'button' : 'button button--ghost'}>
+        {t('dashboard.to_settings')}
+      </Link>
+    </section>
   );
 }

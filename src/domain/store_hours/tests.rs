@@ -1,0 +1,137 @@
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Deserialize;
+
+use super::*;
+
+#[derive(Deserialize)]
+struct VectorFile {
+    vectors: Vec<Vector>,
+}
+
+#[derive(Deserialize)]
+struct Vector {
+    name: String,
+    now: DateTime<Utc>,
+    timezone: String,
+    store_hours: Vec<StoreHoursEntry>,
+    closures: Vec<NaiveDate>,
+    paused: bool,
+    expect: Expect,
+}
+
+#[derive(Deserialize)]
+struct Expect {
+    local_time: String,
+    today_hours: Vec<TodaySlot>,
+    is_open: bool,
+    hours_text: HoursText,
+}
+
+#[test]
+fn the_shared_status_vectors_hold() {
+    let file: VectorFile = serde_json::from_str(include_str!(
+        "../../../assets/test-vectors/store-status.json"
+    ))
+    .unwrap();
+    assert!(file.vectors.len() >= 10);
+    for vector in file.vectors {
+        let timezone: Tz = vector.timezone.parse().unwrap();
+        let status = status_at(
+            &vector.store_hours,
+            &vector.closures,
+            vector.paused,
+            vector.now,
+            timezone,
+        );
+        let name = &vector.name;
+        assert_eq!(
+            status.local_time.format("%Y-%m-%d %H:%M:%S").to_string(),
+            vector.expect.local_time,
+            "{name}"
+        );
+        assert_eq!(status.today_hours, vector.expect.today_hours, "{name}");
+        assert_eq!(status.is_open, vector.expect.is_open, "{name}");
+        assert_eq!(status.hours_text, vector.expect.hours_text, "{name}");
+    }
+}
+
+#[test]
+fn labels_are_cleaned() {
+    assert_eq!(clean_label("morning time"), "");
+    assert_eq!(clean_label(" Morning Time "), "");
+    assert_eq!(clean_label("**Late night**"), "Late night");
+    assert_eq!(clean_label("Mittagstisch"), "Mittagstisch");
+}
+
+#[test]
+fn times_parse_strictly() {
+    assert_eq!(parse_time("00:00"), Some(0));
+    assert_eq!(parse_time("23:59"), Some(1439));
+    for bad in ["24:00", "7:30", "07:60", "0730", "", "ab:cd"] {
+        assert_eq!(parse_time(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn the_hours_text_reads_like_the_spec() {
+    assert_eq!(
+        HoursText::OpensAt {
+            time: "17:00".into()
+        }
+        .english(),
+        "Opens at 17:00"
+    );
+    assert_eq!(HoursText::ClosedForToday.english(), "Closed for today");
+    let current = HoursText::Current {
+        open: "11:30".into(),
+        close: "14:30".into(),
+    };
+    assert_eq!(current.english(), "11:30 - 14:30");
+}
+
+fn monday_hours() -> Vec<StoreHoursEntry> {
+    vec![
+        StoreHoursEntry {
+            day_of_week: 1,
+            open_time: "11:30".into(),
+            close_time: "14:30".into(),
+            label: String::new(),
+        },
+        StoreHoursEntry {
+            day_of_week: 1,
+            open_time: "17:00".into(),
+            close_time: "22:30".into(),
+            label: String::new(),
+        },
+    ]
+}
+
+fn utc(text: &str) -> DateTime<Utc> {
+    text.parse().unwrap()
+}
+
+#[test]
+fn the_next_change_is_the_next_slot_boundary_or_midnight() {
+    let berlin = chrono_tz::Europe::Berlin;
+    let hours = monday_hours();
+    // 06:00 local → opens 11:30 local = 10:30Z.
+    assert_eq!(
+        next_change(&hours, &[], utc("2026-11-23T05:00:00Z"), berlin),
+        utc("2026-11-23T10:30:00Z")
+    );
+    // Inside the lunch slot → it closes at 14:30 local.
+    assert_eq!(
+        next_change(&hours, &[], utc("2026-11-23T11:00:00Z"), berlin),
+        utc("2026-11-23T13:30:00Z")
+    );
+    // After the last slot → local midnight (23:00Z in winter).
+    assert_eq!(
+        next_change(&hours, &[], utc("2026-11-23T22:00:00Z"), berlin),
+        utc("2026-11-23T23:00:00Z")
+    );
+    // Exactly at a boundary, the next one is later.
+    assert_eq!(
+        next_change(&hours, &[], utc("2026-11-23T10:30:00Z"), berlin),
+        utc("2026-11-23T13:30:00Z")
+    );
+}

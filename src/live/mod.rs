@@ -1,0 +1,4 @@
+//! WebSocket hubs: state that changes on its own schedule and is pushed to every
+//! connected browser.
+
+pub mod store_status;

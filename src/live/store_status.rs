@@ -1,0 +1,206 @@
+//! The live open/closed status. One task computes the status when something changes —
+//! a slot opens or closes (scheduled at the next boundary, never polled per socket), the
+//! date changes, or an admin saves new hours, closures or the pause switch — and
+//! publishes it on a watch channel that every socket follows. The hub is handed the
+//! store profile (it holds no database handle), and its task ends when the hub is
+//! dropped.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use chrono_tz::Tz;
+use serde::Serialize;
+use tokio::sync::{Notify, watch};
+
+use crate::clock::Clock;
+use crate::domain::store_hours::{TodaySlot, next_change, status_at};
+use crate::domain::store_profile::StoreProfile;
+
+/// What changes only at boundaries; the local time is added per message.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PublishedStatus {
+    pub today_hours: Vec<TodaySlot>,
+    pub is_open: bool,
+    pub paused: bool,
+}
+
+/// The message of spec §4/§7.
+#[derive(Debug, Serialize)]
+pub struct StatusMessage<'a> {
+    pub today_hours: &'a [TodaySlot],
+    /// `yyyy-MM-dd HH:mm:ss` in the store's time zone.
+    pub local_time: String,
+    pub timezone: &'a str,
+    pub is_open: bool,
+    pub paused: bool,
+    pub error: Option<String>,
+}
+
+pub struct StatusHub {
+    sender: watch::Sender<Arc<PublishedStatus>>,
+    profile: Mutex<Option<StoreProfile>>,
+    wake: Arc<Notify>,
+    clock: Clock,
+    timezone: Tz,
+    /// Open sockets, to enforce a cap.
+    connections: AtomicUsize,
+}
+
+/// More sockets than this are refused (503): a bound on memory and descriptors.
+pub const MAX_CONNECTIONS: usize = 20_000;
+
+impl StatusHub {
+    /// Starts the hub and its task, publishing the status of `profile`.
+    pub fn start(profile: Option<StoreProfile>, clock: Clock, timezone: Tz) -> Arc<StatusHub> {
+        let (sender, _) = watch::channel(Arc::new(PublishedStatus::default()));
+        let wake = Arc::new(Notify::new());
+        let hub = Arc::new(StatusHub {
+            sender,
+            profile: Mutex::new(profile),
+            wake: Arc::clone(&wake),
+            clock,
+            timezone,
+            connections: AtomicUsize::new(0),
+        });
+        hub.recompute();
+        let weak = Arc::downgrade(&hub);
+        tokio::spawn(async move {
+            loop {
+                let wait = match weak.upgrade() {
+                    Some(hub) => hub.clock.until(hub.recompute()),
+                    None => break,
+                };
+                tokio::select! {
+                    _ = tokio::time::sleep(wait) => {},
+                    _ = wake.notified() => {},
+                }
+            }
+        });
+        hub
+    }
+
+    /// Publishes the status for now; answers when it may change next.
+    fn recompute(&self) -> chrono::DateTime<chrono::Utc> {
+        let now = self.clock.now();
+        let profile = match self.profile.lock() {
+            Ok(profile) => profile.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        };
+        let Some(profile) = profile else {
+            return now + chrono::Duration::hours(1);
+        };
+        let closures = profile.closure_dates();
+        let status = status_at(
+            &profile.store_hours,
+            &closures,
+            profile.paused,
+            now,
+            self.timezone,
+        );
+        let published = PublishedStatus {
+            today_hours: status.today_hours,
+            is_open: status.is_open,
+            paused: status.paused,
+        };
+        self.sender.send_if_modified(|current| {
+            if **current == published {
+                false
+            } else {
+                *current = Arc::new(published);
+                true
+            }
+        });
+        // One second after the boundary, so the wall clock is past it for sure.
+        next_change(&profile.store_hours, &closures, now, self.timezone)
+            + chrono::Duration::seconds(1)
+    }
+
+    /// Takes the saved profile and publishes its status at once.
+    pub fn update(&self, profile: StoreProfile) {
+        match self.profile.lock() {
+            Ok(mut current) => *current = Some(profile),
+            Err(poisoned) => *poisoned.into_inner() = Some(profile),
+        }
+        self.recompute();
+        self.wake.notify_one();
+    }
+
+    pub fn subscribe(&self) -> watch::Receiver<Arc<PublishedStatus>> {
+        self.sender.subscribe()
+    }
+
+    pub fn current(&self) -> Arc<PublishedStatus> {
+        self.sender.borrow().clone()
+    }
+
+    /// The message for `status`, stamped with the current local time.
+    pub fn message(&self, status: &PublishedStatus) -> String {
+        let local_time = self
+            .clock
+            .now()
+            .with_timezone(&self.timezone)
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string();
+        let message = StatusMessage {
+            today_hours: &status.today_hours,
+            local_time,
+            timezone: self.timezone.name(),
+            is_open: status.is_open,
+            paused: status.paused,
+            error: None,
+        };
+        serde_json::to_string(&message).unwrap_or_default()
+    }
+
+    /// The message for a store id this shop does not have; the socket closes after it.
+    pub fn error_message(&self, detail: String) -> String {
+        let message = StatusMessage {
+            today_hours: &[],
+            local_time: self
+                .clock
+                .now()
+                .with_timezone(&self.timezone)
+                .format("%Y-%m-%d %H:%M:%S")
+                .to_string(),
+            timezone: self.timezone.name(),
+            is_open: false,
+            paused: false,
+            error: Some(detail),
+        };
+        serde_json::to_string(&message).unwrap_or_default()
+    }
+
+    /// Counts a socket in, or refuses it when the cap is reached.
+    pub fn admit(self: &Arc<Self>) -> Option<ConnectionSlot> {
+        let previous = self.connections.fetch_add(1, Ordering::AcqRel);
+        if previous >= MAX_CONNECTIONS {
+            self.connections.fetch_sub(1, Ordering::AcqRel);
+            return None;
+        }
+        Some(ConnectionSlot {
+            hub: Arc::clone(self),
+        })
+    }
+
+    pub fn connections(&self) -> usize {
+        self.connections.load(Ordering::Acquire)
+    }
+}
+
+impl Drop for StatusHub {
+    fn drop(&mut self) {
+        // Let the task see that the hub is gone and end.
+        self.wake.notify_one();
+    }
+}
+
+/// Releases its place in the connection count when dropped.
+pub struct ConnectionSlot {
+    hub: Arc<StatusHub>,
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        self.hub.connections.fetch_sub(1, Ordering::AcqRel);
+    }
+}
