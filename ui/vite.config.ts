@@ -54,6 +54,8 @@ const API_PREFIXES = [
   '/group-items',
   '/product-groups',
   '/item-allergies',
+  '/postcodes',
+  '/discounts',
 ];
 
 // Where `npm run dev` forwards API calls (the Rust server).
@@ -67,7 +69,11 @@ export default defineConfig(({ command }) => ({
   server: {
     // Every API path lives at the server's root; the admin screens live under
     // /order-online/admin and are not proxied.
-    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiTarget])),
+    proxy: {
+      ...Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiTarget])),
+      // The live store status WebSocket.
+      '/ws': { target: apiTarget, ws: true },
+    },
   },
   resolve: {
     alias: isVitest ? [...vitestAliases, ...preactAliases] : preactAliases,

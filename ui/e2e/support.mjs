@@ -24,12 +24,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Starts the server on a free port with a fresh data dir; resolves once it prints its URL. */
-export function startServer(dataDir) {
+/**
+ * Starts the server on a free port with a fresh data dir; resolves once it prints its URL.
+ * `env` adds settings such as HEIMSERVICE_TESTING_CLOCK_START on top of the defaults.
+ */
+export function startServer(dataDir, { env = {} } = {}) {
   const child = spawn(SERVER_BIN, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    // The server refuses unknown HEIMSERVICE_* settings; run it on defaults only.
-    env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEIMSERVICE_'))),
+    // The server refuses unknown HEIMSERVICE_* settings; only the ones asked for are passed on.
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEIMSERVICE_'))),
+      ...env,
+    },
   });
   const output = [];
   const remember = (stream, name) =>

@@ -1,42 +1,78 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { HeaderSlotsProvider } from '../components/header/header-slots';
 import { ToastProvider } from '../components/toast';
 import { CartButton, CartProvider, useCart } from '../features/cart';
+import { OrderTypeSwitch, PostcodeSelector } from '../features/delivery';
 import { MobileSearch, SearchProvider } from '../features/menu';
+import { StoreStatusBadge } from '../features/store-status';
 import { useBlockMobileZoom } from '../lib/block-mobile-zoom';
+import { OrderSettingsProvider } from '../lib/order-settings';
+
+function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
 
 /** Storefront header actions; the admin area has no cart or menu search. */
-function StorefrontActions() {
+function StorefrontActions({ cartHidden }: { cartHidden: boolean }) {
   const { pathname } = useLocation();
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return null;
+  if (isAdminPath(pathname)) return null;
   return (
     <>
       <MobileSearch />
-      <CartButton />
+      <CartButton hidden={cartHidden} />
+    </>
+  );
+}
+
+/** Store status, order type and (for delivery) the postcode selector. */
+function StorefrontToolbar({
+  postcodeOpen,
+  onPostcodeOpenChange,
+}: {
+  postcodeOpen: boolean;
+  onPostcodeOpenChange: (open: boolean) => void;
+}) {
+  const { pathname } = useLocation();
+  if (isAdminPath(pathname)) return null;
+  return (
+    <>
+      <StoreStatusBadge />
+      <div className="site-header__toolbar-end">
+        <OrderTypeSwitch />
+        <PostcodeSelector open={postcodeOpen} onOpenChange={onPostcodeOpenChange} />
+      </div>
     </>
   );
 }
 
 function HeaderWiring({ children }: { children: ReactNode }) {
   const { clearIfOrderPlaced } = useCart();
+  // The cart button is hidden while the postcode modal is open (spec §4).
+  const [postcodeOpen, setPostcodeOpen] = useState(false);
   const slots = useMemo(
-    () => ({ actions: <StorefrontActions />, onLogoClick: clearIfOrderPlaced }),
-    [clearIfOrderPlaced],
+    () => ({
+      actions: <StorefrontActions cartHidden={postcodeOpen} />,
+      toolbar: <StorefrontToolbar postcodeOpen={postcodeOpen} onPostcodeOpenChange={setPostcodeOpen} />,
+      onLogoClick: clearIfOrderPlaced,
+    }),
+    [clearIfOrderPlaced, postcodeOpen],
   );
   return <HeaderSlotsProvider value={slots}>{children}</HeaderSlotsProvider>;
 }
 
-/** Cart, menu search, toasts and the mobile zoom guard for the storefront. */
+/** Order settings, cart, menu search, toasts and the mobile zoom guard for the storefront. */
 export function StorefrontProvider({ children }: { children: ReactNode }) {
   useBlockMobileZoom();
   return (
     <ToastProvider>
-      <CartProvider>
-        <SearchProvider>
-          <HeaderWiring>{children}</HeaderWiring>
-        </SearchProvider>
-      </CartProvider>
+      <OrderSettingsProvider>
+        <CartProvider>
+          <SearchProvider>
+            <HeaderWiring>{children}</HeaderWiring>
+          </SearchProvider>
+        </CartProvider>
+      </OrderSettingsProvider>
     </ToastProvider>
   );
 }

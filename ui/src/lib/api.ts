@@ -20,6 +20,13 @@ export interface Store {
   impressum_text: string;
   timezone: string;
   store_hours: StoreHoursEntry[];
+  /** Whole closed dates (YYYY-MM-DD, store time zone), today and later. */
+  closures?: { date: string; note: string }[];
+  /** Ordering paused by the kitchen. */
+  paused?: boolean;
+  pickup_lead_minutes?: number;
+  delivery_lead_minutes?: number;
+  slot_interval_minutes?: number;
 }
 
 export interface Category {

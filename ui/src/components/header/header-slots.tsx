@@ -2,11 +2,13 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 /**
  * What the app puts into the shared header without the header knowing the
- * features behind it (search, cart): extra action buttons and a hook for
- * clicks on the logo.
+ * features behind it (search, cart, store status): extra action buttons, a
+ * toolbar row and a hook for clicks on the logo.
  */
 export interface HeaderSlots {
   actions?: ReactNode;
+  /** A second row under the brand: store status, order type, postcode. */
+  toolbar?: ReactNode;
   onLogoClick?: () => void;
 }
 

@@ -29,6 +29,11 @@ export function Header() {
           <LanguageDropdown />
         </div>
       </div>
+      {slots.toolbar && (
+        <div className="site-header__toolbar">
+          <div className="container site-header__toolbar-inner">{slots.toolbar}</div>
+        </div>
+      )}
     </header>
   );
 }

@@ -1,2 +1,2 @@
 export { CartButton } from './components/cart-button';
-export { CartProvider, useCart, type CartApi } from './components/cart-provider';
+export { CartProvider, useCart, type CartApi, type OrderTime } from './components/cart-provider';

@@ -1,10 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/toast';
 import i18n from '../../../lib/i18n';
 import type { Product } from '../../../lib/menu-api';
-import { demoProducts } from '../../../test/fetch-mock';
+import { OrderSettingsProvider } from '../../../lib/order-settings';
+import { StoreProvider } from '../../../lib/store-context';
+import { demoProducts, demoStore, mockFetch } from '../../../test/fetch-mock';
 import { CartButton } from './cart-button';
 import { CartProvider, useCart } from './cart-provider';
 
@@ -30,11 +32,15 @@ function Shop() {
 function renderShop() {
   return render(
     <I18nextProvider i18n={i18n}>
-      <ToastProvider>
-        <CartProvider>
-          <Shop />
-        </CartProvider>
-      </ToastProvider>
+      <StoreProvider>
+        <ToastProvider>
+          <OrderSettingsProvider>
+            <CartProvider>
+              <Shop />
+            </CartProvider>
+          </OrderSettingsProvider>
+        </ToastProvider>
+      </StoreProvider>
     </I18nextProvider>,
   );
 }
@@ -56,6 +62,14 @@ async function click(element: HTMLElement) {
 }
 
 describe('cart flow', () => {
+  beforeEach(() => {
+    mockFetch({
+      '/stores/14': { body: demoStore },
+      '/discounts/14': { body: [] },
+      '/stores/14/slots?order_type=delivery': { body: { immediately: true, slots: [] } },
+    });
+  });
+
   it('adds a simple product directly, raises the quantity the second time and shows a toast', async () => {
     renderShop();
     await choose(30);

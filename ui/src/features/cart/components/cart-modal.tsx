@@ -7,6 +7,8 @@ import { fromCents } from '../../../lib/money';
 import { displayNameFor, lineTotalCents, type CartItem } from '../lib/cart';
 import { needsOptions } from '../lib/selection';
 import { useCart } from './cart-provider';
+import { OrderSummary } from './order-summary';
+import { OrderTimeChoice } from './order-time-choice';
 
 function CartLine({ item }: { item: CartItem }) {
   const { t, i18n } = useTranslation();
@@ -89,10 +91,8 @@ export function CartModal({ open, onClose }: { open: boolean; onClose: () => voi
 
   const footer = empty ? undefined : (
     <div className="cart-summary">
-      <div className="cart-summary__row">
-        <span>{t('cart.subtotal')}</span>
-        <strong data-testid="cart-subtotal">{formatPrice(fromCents(cart.subtotalCents))}</strong>
-      </div>
+      <OrderTimeChoice open={open} />
+      <OrderSummary open={open} />
       <button type="button" className="button button--ghost cart-summary__clear" onClick={cart.clear}>
         {t('cart.clear')}
       </button>

@@ -22,6 +22,9 @@ import { emptySelection, needsOptions } from '../lib/selection';
 import { ProductOptionsModal } from './product-options-modal';
 import './cart.css';
 
+/** When the order is wanted: now, or a pre-order slot. Kept for this visit only. */
+export type OrderTime = { kind: 'immediately' } | { kind: 'preorder'; time: string; startsAt: string };
+
 export interface CartApi {
   items: CartItem[];
   note: string;
@@ -39,6 +42,9 @@ export interface CartApi {
   setNote: (note: string) => void;
   /** After an order was placed (order_placed flag), empties the cart once. */
   clearIfOrderPlaced: () => void;
+  /** The chosen order time; null until chosen. */
+  orderTime: OrderTime | null;
+  setOrderTime: (orderTime: OrderTime | null) => void;
 }
 
 const CartContext = createContext<CartApi | null>(null);
@@ -53,6 +59,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   const [items, setItems] = useState<CartItem[]>(() => loadCartItems());
   const [note, setNote] = useState<string>(() => loadOrderNote());
+  const [orderTime, setOrderTime] = useState<OrderTime | null>(null);
   // The modal keeps showing its last product while it fades out.
   const [editing, setEditing] = useState<(Editing & { session: number }) | null>(null);
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -123,8 +130,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       clear,
       setNote,
       clearIfOrderPlaced,
+      orderTime,
+      setOrderTime,
     }),
-    [items, note, chooseProduct, addSelection, edit, clear, clearIfOrderPlaced],
+    [items, note, chooseProduct, addSelection, edit, clear, clearIfOrderPlaced, orderTime],
   );
 
   const confirm = (selection: ProductSelection) => {

@@ -1,0 +1,1 @@
+export { StoreStatusBadge } from './components/store-status-badge';

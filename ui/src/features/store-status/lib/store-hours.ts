@@ -1,0 +1,50 @@
+import type { StoreHoursEntry } from '../../../lib/api';
+import { cleanLabel, minutesOf, type TodaySlot } from './store-status';
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+function shiftDate(date: string, days: number): string {
+  const at = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000);
+  return `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
+}
+
+function dayOfWeek(date: string): number {
+  return new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay();
+}
+
+/**
+ * Today's slots from the weekly hours, the way the live connection sends them:
+ * today's own slots plus the after-midnight part of yesterday's overnight slots
+ * (as 00:00–close), none on a closure date, sorted by open_time, labels cleaned.
+ * Used until the first live message arrives.
+ */
+export function todayHoursFromWeek(
+  storeHours: readonly StoreHoursEntry[],
+  closures: readonly string[],
+  localTime: string,
+): TodaySlot[] {
+  const today = localTime.slice(0, 10);
+  const yesterday = shiftDate(today, -1);
+  const overnight = (entry: StoreHoursEntry) => {
+    const open = minutesOf(entry.open_time);
+    const close = minutesOf(entry.close_time);
+    return open !== null && close !== null && close < open;
+  };
+  const slots: TodaySlot[] = [];
+  if (closures.includes(today)) return slots;
+  if (!closures.includes(yesterday)) {
+    for (const entry of storeHours) {
+      if (entry.day_of_week === dayOfWeek(yesterday) && overnight(entry) && entry.close_time !== '00:00') {
+        slots.push({ open_time: '00:00', close_time: entry.close_time, label: cleanLabel(entry.label) });
+      }
+    }
+  }
+  for (const entry of storeHours) {
+    if (entry.day_of_week === dayOfWeek(today)) {
+      slots.push({ open_time: entry.open_time, close_time: entry.close_time, label: cleanLabel(entry.label) });
+    }
+  }
+  return slots.sort((a, b) => (minutesOf(a.open_time) ?? 0) - (minutesOf(b.open_time) ?? 0));
+}

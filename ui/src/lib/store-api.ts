@@ -1,0 +1,60 @@
+import { apiFetch, logged } from './api-client';
+
+/** Public reads for ordering: postcodes, discounts, pre-order slots (contract: store-api.md). Money is euros. */
+
+export type OrderType = 'delivery' | 'pickup';
+
+export const ORDER_TYPES: readonly OrderType[] = ['delivery', 'pickup'];
+
+/** A delivery zone of the store. */
+export interface PostcodeRecord {
+  id: number;
+  store_id: number;
+  postcode: string;
+  /** Euros, compared with the subtotal before discount. */
+  minimum_order_amount: number;
+  /** Euros. */
+  delivery_fee: number;
+  /** Minutes. */
+  delivery_time: number;
+}
+
+export type DiscountCode = 'DELIVERY_DISCOUNT' | 'PICKUP_DISCOUNT';
+
+export interface Discount {
+  code: DiscountCode | string;
+  /** Percent, ≤ 2 decimals. */
+  value: number;
+  /** Last day it applies (YYYY-MM-DD, store time zone); null = no expiry. */
+  expires_on: string | null;
+}
+
+export interface PreorderSlot {
+  /** HH:mm in the store's time zone. */
+  time: string;
+  /** The same instant in UTC (ISO 8601). */
+  starts_at: string;
+}
+
+export interface PreorderSlots {
+  /** Ordering for now is possible (store open and not paused). */
+  immediately: boolean;
+  slots: PreorderSlot[];
+}
+
+export function getPostcodes(storeId: number): Promise<PostcodeRecord[]> {
+  return logged('getPostcodes', apiFetch<PostcodeRecord[]>(`/postcodes/store/${encodeURIComponent(storeId)}`));
+}
+
+export function getDiscounts(storeId: number): Promise<Discount[]> {
+  return logged('getDiscounts', apiFetch<Discount[]>(`/discounts/${encodeURIComponent(storeId)}`));
+}
+
+export function getPreorderSlots(storeId: number, orderType: OrderType): Promise<PreorderSlots> {
+  return logged(
+    'getPreorderSlots',
+    apiFetch<PreorderSlots>(
+      `/stores/${encodeURIComponent(storeId)}/slots?order_type=${encodeURIComponent(orderType)}`,
+    ),
+  );
+}
