@@ -36,6 +36,8 @@ pub const KEYS: &[KeySpec] = &[
     key("default_language", "de"),
     key("log_format", "human"),
     key("public_origin", ""),
+    key("trusted_proxies", ""),
+    key("country", "DE"),
     key("paypal.client_id", ""),
     KeySpec {
         key: "paypal.client_secret",
@@ -43,6 +45,16 @@ pub const KEYS: &[KeySpec] = &[
         secret: true,
     },
     key("paypal.api_base", "https://api-m.sandbox.paypal.com"),
+    key("smtp.host", ""),
+    key("smtp.port", "587"),
+    key("smtp.security", "starttls"),
+    key("smtp.username", ""),
+    KeySpec {
+        key: "smtp.password",
+        default: "",
+        secret: true,
+    },
+    key("smtp.from", ""),
     key("testing.clock_start", ""),
 ];
 
@@ -146,6 +158,27 @@ pub struct PaypalConfig {
     pub api_base: String,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SmtpSecurity {
+    /// Plain connection upgraded with STARTTLS (port 587).
+    StartTls,
+    /// TLS from the first byte (port 465).
+    Tls,
+    /// No encryption: only for a mail server on this machine.
+    None,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SmtpConfig {
+    pub host: String,
+    pub port: u16,
+    pub security: SmtpSecurity,
+    pub username: String,
+    pub password: Secret,
+    /// The sender, e.g. `Bella Napoli <bestellung@bella-napoli.example>`.
+    pub from: String,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     pub listen: SocketAddr,
@@ -162,6 +195,11 @@ pub struct Config {
     /// behind a reverse proxy; live-status connections must come from it. `None`: the
     /// page's origin must match the request's Host.
     pub public_origin: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed (login throttling per client).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Country of shipping addresses, e.g. `DE`.
+    pub country: String,
+    pub smtp: Option<SmtpConfig>,
     /// Tests and demos only: the clock starts at this instant.
     pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
     /// Every key's value (secrets masked) and its source, for `config check`.
@@ -238,6 +276,30 @@ impl Config {
                 parse_origin(v).map(|_| ())
             }
         })?;
+        let trusted_proxies = parse("trusted_proxies", &|v| parse_ip_list(v).map(|_| ()))?;
+        let country = parse("country", &|v| {
+            if (2..=60).contains(&v.trim().chars().count()) {
+                Ok(())
+            } else {
+                Err(format!("must be a country code or name like DE, not `{v}`"))
+            }
+        })?;
+        let smtp_port = parse("smtp.port", &|v| {
+            v.parse::<u16>()
+                .ok()
+                .filter(|port| *port > 0)
+                .map(|_| ())
+                .ok_or_else(|| format!("must be a port number, not `{v}`"))
+        })?;
+        let smtp_security = parse("smtp.security", &|v| parse_smtp_security(v).map(|_| ()))?;
+        let smtp_host = get("smtp.host")?.0;
+        let smtp_from = parse("smtp.from", &|v| {
+            if !smtp_host.is_empty() && !v.contains('@') {
+                Err("must be a sender address like Bella Napoli <bestellung@example.com> when smtp.host is set".into())
+            } else {
+                Ok(())
+            }
+        })?;
         let clock_start = parse("testing.clock_start", &|v| {
             if v.is_empty() {
                 Ok(())
@@ -275,6 +337,24 @@ impl Config {
                 client_id: get("paypal.client_id")?.0,
                 client_secret: Secret(get("paypal.client_secret")?.0),
                 api_base: paypal_api_base.trim_end_matches('/').to_string(),
+            },
+            trusted_proxies: parse_ip_list(&trusted_proxies)
+                .map_err(|p| invalid("trusted_proxies", p))?,
+            country: country.trim().to_string(),
+            smtp: if smtp_host.is_empty() {
+                None
+            } else {
+                Some(SmtpConfig {
+                    host: smtp_host.clone(),
+                    port: smtp_port
+                        .parse()
+                        .map_err(|_| invalid("smtp.port", "must be a port number".into()))?,
+                    security: parse_smtp_security(&smtp_security)
+                        .map_err(|p| invalid("smtp.security", p))?,
+                    username: get("smtp.username")?.0,
+                    password: Secret(get("smtp.password")?.0),
+                    from: smtp_from,
+                })
             },
             public_origin: if public_origin.is_empty() {
                 None
@@ -572,6 +652,27 @@ fn parse_log_format(value: &str) -> Result<LogFormat, String> {
         "human" => Ok(LogFormat::Human),
         "json" => Ok(LogFormat::Json),
         _ => Err(format!("must be human or json, not `{value}`")),
+    }
+}
+
+fn parse_ip_list(value: &str) -> Result<Vec<std::net::IpAddr>, String> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            item.parse()
+                .map_err(|_| format!("must be IP addresses separated by commas, like 127.0.0.1, ::1; `{item}` is not one"))
+        })
+        .collect()
+}
+
+fn parse_smtp_security(value: &str) -> Result<SmtpSecurity, String> {
+    match value {
+        "starttls" => Ok(SmtpSecurity::StartTls),
+        "tls" => Ok(SmtpSecurity::Tls),
+        "none" => Ok(SmtpSecurity::None),
+        _ => Err(format!("must be starttls, tls or none, not `{value}`")),
     }
 }
 

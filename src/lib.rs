@@ -11,6 +11,7 @@ pub mod config;
 pub mod domain;
 pub mod live;
 pub mod logging;
+pub mod mail;
 pub mod server;
 pub mod startup_error;
 pub mod store;

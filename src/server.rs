@@ -15,6 +15,7 @@ use crate::auth::tokens::TokenKeys;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::live::store_status::StatusHub;
+use crate::mail::Mailer;
 use crate::startup_error::StartupError;
 use crate::store::Store;
 
@@ -126,6 +127,8 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let status = StatusHub::start(profile, clock, config.timezone);
+    let mailer = Mailer::new(config.smtp.as_ref(), store.clone())
+        .map_err(|error| StartupError::Serve(error.to_string()))?;
     let config = Arc::new(config);
     let state = AppState::new(
         Arc::clone(&config),
@@ -134,6 +137,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         (&catalog, version),
         clock,
         status,
+        mailer,
     );
     let app = api::app(state);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();

@@ -152,6 +152,7 @@ fn render_index(template: &str, config: &Config) -> String {
         "storeId": config.store_id,
         "brand": config.brand,
         "defaultLanguage": config.default_language.code(),
+        "country": config.country,
     });
     template
         .replacen(

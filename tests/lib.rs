@@ -4,6 +4,7 @@
 
 mod support;
 
+mod accounts;
 mod api_errors;
 mod catalog_admin;
 mod catalog_permissions;

@@ -1,11 +1,16 @@
 //! `POST /login` (form fields `username` = email and `password`) and `GET /users/me`.
 
+use std::time::Instant;
+
+use poem::http::HeaderMap;
+use poem::web::RemoteAddr;
 use poem_openapi::payload::{Form, Json};
 use poem_openapi::{ApiRequest, ApiResponse, Multipart, Object, OpenApi};
 
 use super::AppState;
 use super::auth_scheme::UserAuth;
 use super::error::{ErrorBody, body};
+use super::throttle::client_address;
 use crate::auth::passwords;
 use crate::auth::tokens::{TOKEN_LIFETIME_SECONDS, unix_now};
 use crate::domain::user::{User, normalize_email};
@@ -42,6 +47,8 @@ pub struct UserView {
     pub customer_name: String,
     /// `admin` or `customer`.
     pub role: String,
+    /// Digits only; may be empty for admins.
+    pub phone: String,
 }
 
 impl From<&User> for UserView {
@@ -51,6 +58,7 @@ impl From<&User> for UserView {
             email: user.email.clone(),
             customer_name: user.name.clone(),
             role: user.role.as_str().into(),
+            phone: user.phone.clone(),
         }
     }
 }
@@ -85,6 +93,9 @@ pub enum LoginResponse {
     /// Wrong email or password (the same answer either way).
     #[oai(status = 401)]
     Unauthorized(Json<LoginFailure>),
+    /// Too many failed attempts from this client or for this account.
+    #[oai(status = 429)]
+    TooManyAttempts(Json<LoginFailure>, #[oai(header = "Retry-After")] u64),
     /// A fault on the server; the details are in the server log only.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
@@ -103,7 +114,12 @@ const INVALID_CREDENTIALS: &str = "Invalid credentials";
 impl LoginApi {
     /// Log in with email and password; answers a bearer token.
     #[oai(path = "/login", method = "post")]
-    async fn login(&self, request: LoginRequest) -> LoginResponse {
+    async fn login(
+        &self,
+        request: LoginRequest,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
+    ) -> LoginResponse {
         let (username, password) = match request {
             LoginRequest::Form(Form(fields)) => (fields.username, fields.password),
             LoginRequest::Multipart(fields) => (fields.username, fields.password),
@@ -113,6 +129,29 @@ impl LoginApi {
                 "missing_credentials",
                 "Please enter email and password.",
             ));
+        }
+        let peer = remote
+            .as_socket_addr()
+            .map(|addr| addr.ip())
+            .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
+        let client = client_address(peer, headers, &self.state.config.trusted_proxies);
+        let account = username.trim().to_lowercase();
+        if let Some(wait) = self
+            .state
+            .login_throttle
+            .check(client, &account, Instant::now())
+        {
+            let seconds = wait.as_secs().max(1);
+            let text = format!("Too many login attempts. Please wait {seconds} seconds.");
+            tracing::warn!(%client, "login throttled");
+            return LoginResponse::TooManyAttempts(
+                Json(LoginFailure {
+                    detail: text.clone(),
+                    code: "too_many_attempts".into(),
+                    message: text,
+                }),
+                seconds,
+            );
         }
         let user = match normalize_email(&username) {
             Ok(email) => match self.state.store.user_by_email(email).await {
@@ -133,6 +172,9 @@ impl LoginApi {
             }
         };
         let Some(user) = user.filter(|_| matches) else {
+            self.state
+                .login_throttle
+                .record_failure(client, &account, Instant::now());
             return LoginResponse::Unauthorized(Json(LoginFailure {
                 detail: INVALID_CREDENTIALS.into(),
                 code: "invalid_credentials".into(),
@@ -146,6 +188,7 @@ impl LoginApi {
                 return internal();
             }
         };
+        self.state.login_throttle.record_success(&account);
         tracing::info!(user = user.id, role = user.role.as_str(), "login");
         LoginResponse::Ok(Json(LoginSuccess {
             access_token,

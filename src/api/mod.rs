@@ -2,6 +2,7 @@
 //! document, the embedded storefront under the base path, and the middleware every
 //! answer passes through.
 
+mod accounts;
 mod auth_scheme;
 mod body_limit;
 mod catalog_admin;
@@ -12,11 +13,12 @@ pub mod error;
 mod health;
 mod images;
 mod live_status;
-mod login;
+pub mod login;
 mod menu;
 pub mod menu_snapshot;
 mod security_headers;
 mod stores;
+mod throttle;
 
 use std::sync::Arc;
 
@@ -31,6 +33,7 @@ use crate::config::Config;
 use crate::domain::catalog::{Catalog, CatalogError};
 use crate::domain::image::Image;
 use crate::live::store_status::StatusHub;
+use crate::mail::Mailer;
 use crate::store::{ChangeError, Store};
 use crate::web::WebUi;
 use menu_snapshot::MenuCache;
@@ -47,6 +50,8 @@ pub struct AppState {
     pub menu: Arc<MenuCache>,
     pub clock: Clock,
     pub status: Arc<StatusHub>,
+    pub mailer: Mailer,
+    pub login_throttle: Arc<throttle::LoginThrottle>,
 }
 
 impl AppState {
@@ -57,6 +62,7 @@ impl AppState {
         (catalog, version): (&Catalog, u64),
         clock: Clock,
         status: Arc<StatusHub>,
+        mailer: Mailer,
     ) -> AppState {
         AppState {
             config,
@@ -65,6 +71,8 @@ impl AppState {
             menu: Arc::new(MenuCache::new(catalog, version)),
             clock,
             status,
+            mailer,
+            login_throttle: Arc::new(throttle::LoginThrottle::default()),
         }
     }
 
@@ -102,6 +110,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         stores::StoreApi { state: s() },
         login::LoginApi { state: s() },
         delivery::DeliveryApi { state: s() },
+        accounts::AccountsApi { state: s() },
         live_status::LiveStatusApi { state: s() },
     );
     let admin = (

@@ -143,6 +143,7 @@ mod tests {
             password_hash: String::new(),
             token_version: 3,
             created_at: 0,
+            phone: String::new(),
         }
     }
 

@@ -92,6 +92,7 @@ fn create(config: Config, args: CreateArgs) -> Result<(), AdminError> {
                 role: Role::Admin,
                 password_hash,
                 created_at: unix_now() as i64,
+                phone: String::new(),
             })
             .await
             .map_err(|error| AdminError::Failed(error.to_string()))?;

@@ -1,5 +1,6 @@
 //! Pure rules and value types. Nothing here touches poem or redb.
 
+pub mod address;
 pub mod cart;
 pub mod catalog;
 pub mod delivery;

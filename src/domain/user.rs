@@ -31,6 +31,9 @@ pub struct User {
     pub token_version: u32,
     /// Unix seconds.
     pub created_at: i64,
+    /// Digits only.
+    #[serde(default)]
+    pub phone: String,
 }
 
 pub const MIN_PASSWORD_CHARS: usize = 8;
@@ -63,7 +66,44 @@ pub fn check_password(password: &str) -> Result<(), String> {
     if length > MAX_PASSWORD_CHARS {
         return Err(format!("must be at most {MAX_PASSWORD_CHARS} characters"));
     }
+    let lowered = password.to_lowercase();
+    if COMMON_PASSWORDS
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .any(|common| common == lowered)
+    {
+        return Err("is too common; choose another".into());
+    }
     Ok(())
+}
+
+/// The passwords attackers try first; refused for new passwords.
+const COMMON_PASSWORDS: &str = include_str!("../../assets/common-passwords.txt");
+
+pub const MAX_PHONE_DIGITS: usize = 15;
+
+/// Keeps the digits of a phone number (spec §5: digits only, at most 15).
+pub fn normalize_phone(phone: &str) -> Result<String, String> {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    if digits.is_empty() {
+        return Err("must contain digits".into());
+    }
+    if digits.len() > MAX_PHONE_DIGITS {
+        return Err(format!("must be at most {MAX_PHONE_DIGITS} digits"));
+    }
+    Ok(digits)
+}
+
+/// A person's name: trimmed, 1–100 characters.
+pub fn check_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("must not be empty".into());
+    }
+    if name.chars().count() > 100 || name.chars().any(char::is_control) {
+        return Err("must be at most 100 characters of text".into());
+    }
+    Ok(name.to_string())
 }
 
 #[cfg(test)]
@@ -90,9 +130,21 @@ mod tests {
     }
 
     #[test]
-    fn passwords_have_bounds() {
+    fn passwords_have_bounds_and_common_ones_are_refused() {
         assert!(check_password("short").is_err());
         assert!(check_password("long enough").is_ok());
         assert!(check_password(&"x".repeat(129)).is_err());
+        assert_eq!(
+            check_password("Passwort1"),
+            Err("is too common; choose another".into())
+        );
+        assert!(check_password("12345678").is_err());
+    }
+
+    #[test]
+    fn phones_keep_digits_only() {
+        assert_eq!(normalize_phone("+49 (30) 123-456"), Ok("4930123456".into()));
+        assert!(normalize_phone("call me").is_err());
+        assert!(normalize_phone("1234567890123456").is_err());
     }
 }

@@ -11,7 +11,7 @@ use crate::domain::catalog::{Allergy, AllergyInput};
 type Step = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// `STEPS[n]` migrates a database at version `n` to version `n + 1`.
-const STEPS: &[Step] = &[migrate_to_v1, migrate_to_v2, migrate_to_v3];
+const STEPS: &[Step] = &[migrate_to_v1, migrate_to_v2, migrate_to_v3, migrate_to_v4];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
 
@@ -125,6 +125,15 @@ fn migrate_to_v2(txn: &WriteTransaction) -> Result<(), StoreError> {
 fn migrate_to_v3(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(POSTCODE_ID_TO_POSTCODE)?;
     txn.open_table(DISCOUNT_CODE_TO_DISCOUNT)?;
+    Ok(())
+}
+
+/// Version 4: customer addresses, password resets, the mail outbox and support messages.
+fn migrate_to_v4(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(ADDRESS_ID_TO_ADDRESS)?;
+    txn.open_table(RESET_TOKEN_HASH_TO_RESET)?;
+    txn.open_table(OUTBOX_ID_TO_MAIL)?;
+    txn.open_table(SUPPORT_ID_TO_MESSAGE)?;
     Ok(())
 }
 

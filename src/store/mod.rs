@@ -2,6 +2,7 @@
 //! the typed repositories the API uses.
 
 mod catalog;
+mod customers;
 mod demo_seed;
 mod migrations;
 mod record;
@@ -17,6 +18,7 @@ use redb::{
 };
 
 pub use catalog::{ChangeError, Changed};
+pub use customers::{Mail, SupportMessage};
 pub use migrations::LATEST_SCHEMA_VERSION;
 pub use users::{NewUser, UserError};
 

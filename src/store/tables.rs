@@ -55,3 +55,18 @@ pub const POSTCODE_ID_TO_POSTCODE: TableDefinition<u64, &[u8]> =
 pub const DISCOUNT_CODE_TO_DISCOUNT: TableDefinition<&str, &[u8]> =
     TableDefinition::new("discount_code_to_discount");
 pub const META_NEXT_POSTCODE_ID: &str = "next_postcode_id";
+
+// Customers (schema v4).
+pub const ADDRESS_ID_TO_ADDRESS: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("address_id_to_address");
+/// SHA-256 (hex) of a password-reset token → who and until when.
+pub const RESET_TOKEN_HASH_TO_RESET: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("reset_token_hash_to_reset");
+/// Mails kept because no SMTP server is configured (or sending failed).
+pub const OUTBOX_ID_TO_MAIL: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("outbox_id_to_mail");
+pub const SUPPORT_ID_TO_MESSAGE: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("support_id_to_message");
+pub const META_NEXT_ADDRESS_ID: &str = "next_address_id";
+pub const META_NEXT_MAIL_ID: &str = "next_mail_id";
+pub const META_NEXT_SUPPORT_ID: &str = "next_support_id";

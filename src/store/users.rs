@@ -13,6 +13,8 @@ pub struct NewUser {
     pub role: Role,
     pub password_hash: String,
     pub created_at: i64,
+    /// Digits only.
+    pub phone: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +41,7 @@ impl Store {
                 password_hash: new.password_hash,
                 token_version: 0,
                 created_at: new.created_at,
+                phone: new.phone,
             };
             emails.insert(user.email.as_str(), id)?;
             txn.open_table(USER_ID_TO_USER)?

@@ -1,6 +1,8 @@
 //! A `TestServer` that starts the real server in-process on port 0 with a fresh data
 //! directory, and helpers to run the real binary.
 
+pub mod smtp_sink;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -187,6 +189,7 @@ impl TestServer {
                 role,
                 password_hash,
                 created_at: 0,
+                phone: "030123456".into(),
             })
             .await
             .unwrap()

@@ -457,6 +457,68 @@ describe('admin area', { timeout: 180_000 }, () => {
     assert.equal((await getJson('/postcodes/store/14')).filter((zone) => zone.postcode === '12345').length, 0);
   });
 
+  test('shows a message sent with the contact form under support messages', async () => {
+    const refused = await fetch(new URL('/admin/support-messages', baseUrl));
+    assert.equal(refused.status, 401, 'support messages need the admin token');
+
+    const question = `Do you deliver to Musterstadt? (${Date.now()})`;
+    const response = await page.request.post(url('/support'), {
+      data: { name: 'Erika Example', email: 'erika@example.com', phone: '+49 30 123456', message: question },
+    });
+    assert.ok(response.ok(), `POST /support answered ${response.status()}: ${await response.text()}`);
+
+    await nav('Support messages').click();
+    await assertTitle(page, 'Support messages | Bella Napoli Heimservice');
+    const entry = page.locator('.admin-inbox__item').filter({ hasText: 'Erika Example' }).first();
+    await visible(entry);
+    await visible(entry.getByRole('link', { name: 'erika@example.com' }));
+    assert.equal(await entry.getByRole('link', { name: 'erika@example.com' }).getAttribute('href'), 'mailto:erika@example.com');
+    await entry.getByRole('button', { name: 'Show message from Erika Example' }).click();
+    await visible(entry.locator('.admin-inbox__text').filter({ hasText: question }));
+
+    await page.getByRole('searchbox').fill('Musterstadt');
+    await visible(entry);
+    await page.getByRole('searchbox').fill('no message says this');
+    await visible(page.getByText('No entries match your search.'));
+  });
+
+  test('shows the password reset mail in the outbox when no SMTP server is set up', async () => {
+    const refused = await fetch(new URL('/admin/outbox', baseUrl));
+    assert.equal(refused.status, 401, 'the outbox needs the admin token');
+
+    const response = await page.request.post(url('/forgot-password'), { data: { email: ADMIN_EMAIL } });
+    assert.ok(response.ok(), `POST /forgot-password answered ${response.status()}: ${await response.text()}`);
+
+    // The server files the mail after answering; wait for it with the admin's token.
+    const token = await page.evaluate(() => JSON.parse(globalThis.sessionStorage.getItem('userData') ?? '{}').access_token);
+    const isReset = (mail) => mail.to === ADMIN_EMAIL && /password|Passwort/i.test(mail.subject);
+    let mails = [];
+    for (let attempt = 0; attempt < 50 && !mails.some(isReset); attempt += 1) {
+      if (attempt > 0) await new Promise((wait) => setTimeout(wait, 100));
+      const answer = await fetch(new URL('/admin/outbox', baseUrl), { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal(answer.status, 200, 'GET /admin/outbox with the admin token');
+      mails = await answer.json();
+    }
+    assert.ok(mails.some(isReset), `a password reset mail is in the outbox: ${JSON.stringify(mails)}`);
+
+    await nav('Outbox').click();
+    await assertTitle(page, 'Outbox | Bella Napoli Heimservice');
+    await visible(page.getByText(/No SMTP server is configured/));
+    const mail = page
+      .locator('.admin-inbox__item')
+      .filter({ hasText: ADMIN_EMAIL })
+      .filter({ has: page.locator('.admin-inbox__title', { hasText: /password|Passwort/i }) })
+      .first();
+    await visible(mail);
+    await mail.getByRole('button', { name: /^Show mail/ }).click();
+    const body = mail.locator('.admin-inbox__text');
+    await visible(body);
+    assert.ok(((await body.textContent()) ?? '').trim().length > 0, 'the mail has a body');
+    const link = body.getByRole('link', { name: /reset-password\?token=/ }).first();
+    await visible(link);
+    assert.match((await link.getAttribute('href')) ?? '', /^https?:\/\/.+\/reset-password\?token=\w+$/);
+  });
+
   test('logging out returns to the admin login and forgets the session', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await visible(page.getByRole('heading', { name: 'Admin Login' }));

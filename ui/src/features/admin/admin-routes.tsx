@@ -9,6 +9,7 @@ import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/ca
 import { DashboardPage } from './routes/dashboard';
 import { DiscountsPage } from './routes/discounts-page';
 import { AdminLoginPage } from './routes/login';
+import { OutboxPage } from './routes/outbox-page';
 import { PostcodesPage } from './routes/postcodes-page';
 import { ProductPage } from './routes/product-page';
 import {
@@ -21,6 +22,7 @@ import {
   ToppingsPage,
 } from './routes/simple-pages';
 import { StoreSettingsPage } from './routes/store-settings-page';
+import { SupportPage } from './routes/support-page';
 
 /** Everything under /admin. Mounted on the "admin/*" route as one lazy chunk. */
 export function AdminRoutes() {
@@ -52,6 +54,8 @@ export function AdminRoutes() {
           <Route path="item-allergy" element={<ItemAllergyPage />} />
           <Route path="categories-page" element={<CategoriesOverviewPage />} />
           <Route path="banners" element={<BannersPage />} />
+          <Route path="support" element={<SupportPage />} />
+          <Route path="outbox" element={<OutboxPage />} />
           <Route path="*" element={<Navigate to="/admin/home" replace />} />
         </Route>
       </Routes>

@@ -177,3 +177,26 @@ export interface Postcode {
   delivery_fee: number;
   delivery_time: number;
 }
+
+/** GET /admin/outbox: a mail the server kept because no SMTP server is configured. */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  /** Plain text. */
+  body: string;
+  /** Unix seconds. */
+  created_at: number;
+  sent?: boolean;
+}
+
+/** GET /admin/support-messages: one message from the storefront's contact form. */
+export interface SupportMessage {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  /** Unix seconds. */
+  received_at: number;
+}

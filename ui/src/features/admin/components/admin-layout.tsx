@@ -25,6 +25,8 @@ export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'allergy', label: 'nav.allergy' },
   { path: 'item-allergy', label: 'nav.item_allergy' },
   { path: 'banners', label: 'nav.banners' },
+  { path: 'support', label: 'nav.support' },
+  { path: 'outbox', label: 'nav.outbox' },
 ];
 
 /** The signed-in admin frame: top bar, sidebar with every screen, and the catalog for all of them. */

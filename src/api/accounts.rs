@@ -1,0 +1,457 @@
+//! Customer accounts (spec §7): registration, addresses, password reset by email, and
+//! the contact form; plus the admin's view of the outbox and the contact messages.
+
+use poem::http::HeaderMap;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+use sha2::{Digest, Sha256};
+
+use super::AppState;
+use super::auth_scheme::{AdminAuth, UserAuth};
+use super::catalog_admin::{Created, Deleted};
+use super::error::{self, ApiError};
+use super::login::UserView;
+use crate::auth::passwords;
+use crate::auth::tokens::unix_now;
+use crate::domain::address::{Address, AddressInput};
+use crate::domain::user::{Role, check_name, check_password, normalize_email, normalize_phone};
+use crate::store::{NewUser, SupportMessage, UserError};
+
+pub struct AccountsApi {
+    pub state: AppState,
+}
+
+/// How long a reset link works.
+const RESET_LIFETIME_SECONDS: i64 = 60 * 60;
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct RegisterBody {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    /// Digits only (others are removed), at most 15.
+    pub phone: Option<String>,
+}
+
+#[derive(Debug, Object)]
+pub struct AddressView {
+    pub id: u64,
+    /// Always `shipping`.
+    #[oai(rename = "type")]
+    pub kind: String,
+    pub customer_name: String,
+    /// Street and house number.
+    pub line1: String,
+    pub city: String,
+    pub zip: String,
+    pub country: String,
+    pub phone: String,
+    pub email: String,
+    pub notes: String,
+}
+
+impl From<Address> for AddressView {
+    fn from(address: Address) -> Self {
+        AddressView {
+            id: address.id,
+            kind: "shipping".into(),
+            customer_name: address.customer_name,
+            line1: address.line1,
+            city: address.city,
+            zip: address.zip,
+            country: address.country,
+            phone: address.phone,
+            email: address.email,
+            notes: address.notes,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct AddressBody {
+    pub customer_name: Option<String>,
+    pub line1: Option<String>,
+    pub city: Option<String>,
+    pub zip: Option<String>,
+    /// Defaults to the shop's country.
+    pub country: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub notes: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct ForgotBody {
+    pub email: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct ResetBody {
+    pub token: String,
+    pub password: Option<String>,
+}
+
+#[derive(Debug, Object)]
+pub struct Notice {
+    pub detail: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct SupportBody {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Object)]
+pub struct SupportView {
+    pub id: u64,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub message: String,
+    /// Unix seconds.
+    pub received_at: i64,
+}
+
+#[derive(Debug, Object)]
+pub struct MailView {
+    pub id: u64,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Always false: these mails were not sent.
+    pub sent: bool,
+}
+
+#[derive(ApiResponse)]
+pub enum NoticeCreated {
+    /// Received.
+    #[oai(status = 201)]
+    Created(Json<Notice>),
+}
+
+fn required(field: &str, value: Option<String>) -> Result<String, ApiError> {
+    value.ok_or_else(|| ApiError::invalid(field, "is required"))
+}
+
+fn field<T>(name: &str, checked: Result<T, String>) -> Result<T, ApiError> {
+    checked.map_err(|message| ApiError::invalid(name, &message))
+}
+
+fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+impl AccountsApi {
+    /// Where links in mails point: the configured public origin, or the host the
+    /// request came to.
+    fn origin(&self, headers: &HeaderMap) -> String {
+        if let Some(origin) = &self.state.config.public_origin {
+            return origin.clone();
+        }
+        let host = headers
+            .get("host")
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or("127.0.0.1:8080");
+        format!("http://{host}")
+    }
+
+    fn address_input(&self, body: AddressBody) -> AddressInput {
+        AddressInput {
+            customer_name: body.customer_name.unwrap_or_default(),
+            line1: body.line1.unwrap_or_default(),
+            city: body.city.unwrap_or_default(),
+            zip: body.zip.unwrap_or_default(),
+            country: body
+                .country
+                .unwrap_or_else(|| self.state.config.country.clone()),
+            phone: body.phone.unwrap_or_default(),
+            email: body.email.unwrap_or_default(),
+            notes: body.notes.unwrap_or_default(),
+        }
+    }
+}
+
+#[OpenApi]
+impl AccountsApi {
+    /// Register a customer account. The answer is the account; log in with
+    /// `POST /login` afterwards.
+    #[oai(path = "/register/customer", method = "post")]
+    async fn register(&self, body: Json<RegisterBody>) -> Result<Created<UserView>, ApiError> {
+        let body = body.0;
+        let name = field("name", check_name(&required("name", body.name)?))?;
+        let email = field("email", normalize_email(&required("email", body.email)?))?;
+        let password = required("password", body.password)?;
+        field("password", check_password(&password))?;
+        let phone = field("phone", normalize_phone(&required("phone", body.phone)?))?;
+        let password_hash = passwords::hash(password).await.map_err(|error| {
+            tracing::error!(%error, "register: hashing failed");
+            ApiError::internal()
+        })?;
+        let created = self
+            .state
+            .store
+            .create_user(NewUser {
+                email,
+                name,
+                role: Role::Customer,
+                password_hash,
+                created_at: unix_now() as i64,
+                phone,
+            })
+            .await?;
+        match created {
+            Ok(user) => {
+                tracing::info!(user = user.id, "customer registered");
+                Ok(Created::Created(Json(UserView::from(&user))))
+            }
+            Err(UserError::EmailTaken) => Err(ApiError::Conflict(error::body(
+                "email_taken",
+                "An account with this email already exists.",
+            ))),
+        }
+    }
+
+    /// The signed-in customer's addresses.
+    #[oai(path = "/addresses/", method = "get")]
+    async fn list_addresses(&self, auth: UserAuth) -> Result<Json<Vec<AddressView>>, ApiError> {
+        let addresses = self.state.store.addresses_of(auth.0.id).await?;
+        Ok(Json(addresses.into_iter().map(AddressView::from).collect()))
+    }
+
+    /// Add an address to the signed-in customer's account.
+    #[oai(path = "/addresses/", method = "post")]
+    async fn create_address(
+        &self,
+        auth: UserAuth,
+        body: Json<AddressBody>,
+    ) -> Result<Created<AddressView>, ApiError> {
+        let input = self.address_input(body.0);
+        let saved = self
+            .state
+            .store
+            .save_address(auth.0.id, None, input)
+            .await?;
+        let address = saved
+            .map_err(|error| ApiError::invalid(error.field, &error.message))?
+            .ok_or_else(ApiError::internal)?;
+        Ok(Created::Created(Json(address.into())))
+    }
+
+    /// Change one of the signed-in customer's addresses (another's id answers 404).
+    #[oai(path = "/addresses/:id", method = "put")]
+    async fn update_address(
+        &self,
+        auth: UserAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<AddressBody>,
+    ) -> Result<Json<AddressView>, ApiError> {
+        let input = self.address_input(body.0);
+        let saved = self
+            .state
+            .store
+            .save_address(auth.0.id, Some(id.0), input)
+            .await?;
+        let address = saved
+            .map_err(|error| ApiError::invalid(error.field, &error.message))?
+            .ok_or_else(|| {
+                ApiError::not_found(
+                    "not_found",
+                    format!("There is no address with id {}.", id.0),
+                )
+            })?;
+        Ok(Json(address.into()))
+    }
+
+    /// Delete one of the signed-in customer's addresses.
+    #[oai(path = "/addresses/:id", method = "delete")]
+    async fn delete_address(
+        &self,
+        auth: UserAuth,
+        #[oai(name = "id")] id: Path<u64>,
+    ) -> Result<Deleted, ApiError> {
+        if !self.state.store.delete_address(auth.0.id, id.0).await? {
+            return Err(ApiError::not_found(
+                "not_found",
+                format!("There is no address with id {}.", id.0),
+            ));
+        }
+        Ok(Deleted::NoContent)
+    }
+
+    /// Ask for a password-reset link. The answer is the same whether or not the
+    /// account exists.
+    #[oai(path = "/forgot-password", method = "post")]
+    async fn forgot_password(
+        &self,
+        body: Json<ForgotBody>,
+        headers: &HeaderMap,
+    ) -> Result<Json<Notice>, ApiError> {
+        let answer = Json(Notice {
+            detail:
+                "If an account exists for this email, we have sent a link to reset the password."
+                    .into(),
+        });
+        let Ok(email) = normalize_email(&body.0.email) else {
+            return Ok(answer);
+        };
+        let Some(user) = self.state.store.user_by_email(email).await? else {
+            return Ok(answer);
+        };
+        let mut random = [0u8; 32];
+        getrandom::fill(&mut random).map_err(|_| ApiError::internal())?;
+        let token: String = random.iter().map(|byte| format!("{byte:02x}")).collect();
+        let expires_at = unix_now() as i64 + RESET_LIFETIME_SECONDS;
+        self.state
+            .store
+            .add_reset_token(token_hash(&token), user.id, expires_at)
+            .await?;
+        let link = format!(
+            "{}{}/reset-password?token={token}",
+            self.origin(headers),
+            self.state.config.base_path
+        );
+        let brand = &self.state.config.brand;
+        let text = format!(
+            "Hallo {name},\n\nüber diesen Link können Sie ein neues Passwort für Ihr Konto bei {brand} setzen. \
+             Er gilt eine Stunde lang und nur einmal:\n\n{link}\n\nWenn Sie kein neues Passwort angefordert haben, \
+             ignorieren Sie diese E-Mail einfach.\n\n---\n\nHello {name},\n\nuse this link to set a new password for \
+             your {brand} account. It works once, for one hour:\n\n{link}\n\nIf you did not ask for this, ignore this email.\n",
+            name = user.name
+        );
+        // Sending may take seconds; the customer should not wait for it, nor learn from
+        // the timing whether the account exists.
+        let mailer = self.state.mailer.clone();
+        let to = user.email.clone();
+        let subject = format!("{brand}: Passwort zurücksetzen / reset your password");
+        tokio::spawn(async move { mailer.send(&to, &subject, text).await });
+        Ok(answer)
+    }
+
+    /// Set a new password with the token from the reset link. Every earlier login of
+    /// the account stops working.
+    #[oai(path = "/reset-password", method = "post")]
+    async fn reset_password(&self, body: Json<ResetBody>) -> Result<Json<Notice>, ApiError> {
+        let body = body.0;
+        let password = required("password", body.password)?;
+        field("password", check_password(&password))?;
+        let password_hash = passwords::hash(password).await.map_err(|error| {
+            tracing::error!(%error, "reset: hashing failed");
+            ApiError::internal()
+        })?;
+        let user = self
+            .state
+            .store
+            .reset_password(
+                token_hash(body.token.trim()),
+                unix_now() as i64,
+                password_hash,
+            )
+            .await?
+            .ok_or_else(|| {
+                ApiError::bad_request(
+                    "invalid_token",
+                    "This reset link is invalid or has expired. Please request a new one.",
+                )
+            })?;
+        tracing::info!(user = user.id, "password reset");
+        Ok(Json(Notice {
+            detail: "Your password has been changed. Please log in.".into(),
+        }))
+    }
+
+    /// The contact form: stored for the admin, and mailed to the shop when SMTP is set.
+    #[oai(path = "/support", method = "post")]
+    async fn support(&self, body: Json<SupportBody>) -> Result<NoticeCreated, ApiError> {
+        let body = body.0;
+        let name = field("name", check_name(&required("name", body.name)?))?;
+        let email = field("email", normalize_email(&required("email", body.email)?))?;
+        let phone = match body.phone.filter(|phone| !phone.trim().is_empty()) {
+            Some(phone) => field("phone", normalize_phone(&phone))?,
+            None => String::new(),
+        };
+        let message = required("message", body.message)?.trim().to_string();
+        if message.is_empty() || message.chars().count() > 5000 {
+            return Err(ApiError::invalid("message", "must be 1 to 5000 characters"));
+        }
+        let saved = self
+            .state
+            .store
+            .add_support_message(SupportMessage {
+                id: 0,
+                name,
+                email,
+                phone,
+                message,
+                received_at: unix_now() as i64,
+            })
+            .await?;
+        if let Some(smtp) = &self.state.config.smtp {
+            let mailer = self.state.mailer.clone();
+            let to = smtp.from.clone();
+            let subject = format!("Kontaktanfrage von {}", saved.name);
+            let text = format!(
+                "{} <{}> {}\n\n{}",
+                saved.name, saved.email, saved.phone, saved.message
+            );
+            tokio::spawn(async move { mailer.send(&to, &subject, text).await });
+        }
+        Ok(NoticeCreated::Created(Json(Notice {
+            detail: "Thank you! We will get back to you soon.".into(),
+        })))
+    }
+
+    /// Contact-form messages, newest first (admin).
+    #[oai(path = "/admin/support-messages", method = "get")]
+    async fn support_messages(
+        &self,
+        _admin: AdminAuth,
+    ) -> Result<Json<Vec<SupportView>>, ApiError> {
+        let messages = self.state.store.support_messages().await?;
+        Ok(Json(
+            messages
+                .into_iter()
+                .map(|m| SupportView {
+                    id: m.id,
+                    name: m.name,
+                    email: m.email,
+                    phone: m.phone,
+                    message: m.message,
+                    received_at: m.received_at,
+                })
+                .collect(),
+        ))
+    }
+
+    /// Mails that were kept instead of sent, newest first (admin).
+    #[oai(path = "/admin/outbox", method = "get")]
+    async fn outbox(&self, _admin: AdminAuth) -> Result<Json<Vec<MailView>>, ApiError> {
+        let mails = self.state.store.outbox().await?;
+        Ok(Json(
+            mails
+                .into_iter()
+                .map(|mail| MailView {
+                    id: mail.id,
+                    to: mail.to,
+                    subject: mail.subject,
+                    body: mail.body,
+                    created_at: mail.created_at,
+                    sent: false,
+                })
+                .collect(),
+        ))
+    }
+}

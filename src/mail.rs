@@ -1,0 +1,104 @@
+//! Outgoing mail (password-reset links, contact-form messages). With an SMTP server
+//! configured, mail is sent through it (STARTTLS or TLS); without one — or when sending
+//! fails — it is kept in the outbox the admin can read, and logged, so a self-hoster
+//! without mail still gets the link.
+
+use lettre::message::Mailbox;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use crate::config::{SmtpConfig, SmtpSecurity};
+use crate::store::Store;
+
+#[derive(Clone)]
+pub struct Mailer {
+    smtp: Option<(AsyncSmtpTransport<Tokio1Executor>, Mailbox)>,
+    store: Store,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("the mail settings are not usable: {0}")]
+pub struct MailConfigError(String);
+
+impl Mailer {
+    pub fn new(config: Option<&SmtpConfig>, store: Store) -> Result<Mailer, MailConfigError> {
+        let smtp = match config {
+            None => None,
+            Some(config) => {
+                let from: Mailbox = config
+                    .from
+                    .parse()
+                    .map_err(|error| MailConfigError(format!("smtp.from: {error}")))?;
+                let builder = match config.security {
+                    SmtpSecurity::StartTls => {
+                        AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&config.host)
+                    }
+                    SmtpSecurity::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&config.host),
+                    SmtpSecurity::None => Ok(
+                        AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&config.host),
+                    ),
+                }
+                .map_err(|error| MailConfigError(format!("smtp.host: {error}")))?;
+                let mut builder = builder
+                    .port(config.port)
+                    .timeout(Some(std::time::Duration::from_secs(20)));
+                if !config.username.is_empty() {
+                    builder = builder.credentials(Credentials::new(
+                        config.username.clone(),
+                        config.password.expose().to_string(),
+                    ));
+                }
+                Some((builder.build(), from))
+            }
+        };
+        Ok(Mailer { smtp, store })
+    }
+
+    /// Sends, or keeps the mail in the outbox. Never fails the caller: a lost mail is
+    /// logged as an error and stays readable in the admin area.
+    pub async fn send(&self, to: &str, subject: &str, body: String) {
+        if let Some((transport, from)) = &self.smtp {
+            match self.deliver(transport, from, to, subject, &body).await {
+                Ok(()) => {
+                    tracing::info!(%to, %subject, "mail sent");
+                    return;
+                }
+                Err(error) => {
+                    tracing::error!(%error, %to, "sending mail failed; kept in the outbox")
+                }
+            }
+        } else {
+            tracing::info!(%to, %subject, %body, "no SMTP server configured; mail kept in the outbox");
+        }
+        let now = crate::auth::tokens::unix_now() as i64;
+        if let Err(error) = self
+            .store
+            .add_to_outbox(to.to_string(), subject.to_string(), body, now)
+            .await
+        {
+            tracing::error!(%error, %to, "cannot keep the mail in the outbox");
+        }
+    }
+
+    async fn deliver(
+        &self,
+        transport: &AsyncSmtpTransport<Tokio1Executor>,
+        from: &Mailbox,
+        to: &str,
+        subject: &str,
+        body: &str,
+    ) -> Result<(), String> {
+        let to: Mailbox = to.parse().map_err(|error| format!("recipient: {error}"))?;
+        let message = Message::builder()
+            .from(from.clone())
+            .to(to)
+            .subject(subject)
+            .body(body.to_string())
+            .map_err(|error| error.to_string())?;
+        transport
+            .send(message)
+            .await
+            .map(|_| ())
+            .map_err(|error| error.to_string())
+    }
+}
