@@ -56,6 +56,12 @@ const API_PREFIXES = [
   '/item-allergies',
   '/postcodes',
   '/discounts',
+  '/register',
+  '/addresses',
+  '/forgot-password',
+  '/reset-password',
+  '/support',
+  '/orders',
 ];
 
 // Where `npm run dev` forwards API calls (the Rust server).

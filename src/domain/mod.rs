@@ -6,6 +6,7 @@ pub mod catalog;
 pub mod delivery;
 pub mod image;
 pub mod money;
+pub mod order_pricing;
 pub mod preorder;
 pub mod pricing;
 pub mod store_hours;

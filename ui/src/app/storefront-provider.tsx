@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { HeaderSlotsProvider } from '../components/header/header-slots';
 import { ToastProvider } from '../components/toast';
+import { LoginModal } from '../features/accounts';
 import { CartButton, CartProvider, useCart } from '../features/cart';
 import { OrderTypeSwitch, PostcodeSelector } from '../features/delivery';
 import { MobileSearch, SearchProvider } from '../features/menu';
@@ -13,14 +14,23 @@ function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
-/** Storefront header actions; the admin area has no cart or menu search. */
-function StorefrontActions({ cartHidden }: { cartHidden: boolean }) {
+/** Storefront header actions; the admin area has no cart, menu search or customer login. */
+function StorefrontActions({
+  cartHidden,
+  loginOpen,
+  onLoginClose,
+}: {
+  cartHidden: boolean;
+  loginOpen: boolean;
+  onLoginClose: () => void;
+}) {
   const { pathname } = useLocation();
   if (isAdminPath(pathname)) return null;
   return (
     <>
       <MobileSearch />
       <CartButton hidden={cartHidden} />
+      <LoginModal open={loginOpen} onClose={onLoginClose} />
     </>
   );
 }
@@ -50,13 +60,17 @@ function HeaderWiring({ children }: { children: ReactNode }) {
   const { clearIfOrderPlaced } = useCart();
   // The cart button is hidden while the postcode modal is open (spec §4).
   const [postcodeOpen, setPostcodeOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
   const slots = useMemo(
     () => ({
-      actions: <StorefrontActions cartHidden={postcodeOpen} />,
+      actions: (
+        <StorefrontActions cartHidden={postcodeOpen} loginOpen={loginOpen} onLoginClose={() => setLoginOpen(false)} />
+      ),
       toolbar: <StorefrontToolbar postcodeOpen={postcodeOpen} onPostcodeOpenChange={setPostcodeOpen} />,
       onLogoClick: clearIfOrderPlaced,
+      onLoginClick: () => setLoginOpen(true),
     }),
-    [clearIfOrderPlaced, postcodeOpen],
+    [clearIfOrderPlaced, postcodeOpen, loginOpen],
   );
   return <HeaderSlotsProvider value={slots}>{children}</HeaderSlotsProvider>;
 }

@@ -8,6 +8,7 @@ describe('runtime config', () => {
       storeId: 14,
       brand: 'Heimservice',
       defaultLanguage: 'de',
+      country: 'DE',
     });
   });
 
@@ -19,12 +20,14 @@ describe('runtime config', () => {
 
   it('reads the values the server fills in', () => {
     expect(
-      parseRuntimeConfig('{"basePath":"/shop/","storeId":7,"brand":"Bella Napoli","defaultLanguage":"en"}'),
-    ).toEqual({ basePath: '/shop', storeId: 7, brand: 'Bella Napoli', defaultLanguage: 'en' });
+      parseRuntimeConfig(
+        '{"basePath":"/shop/","storeId":7,"brand":"Bella Napoli","defaultLanguage":"en","country":"at"}',
+      ),
+    ).toEqual({ basePath: '/shop', storeId: 7, brand: 'Bella Napoli', defaultLanguage: 'en', country: 'AT' });
   });
 
   it('ignores fields of the wrong type', () => {
-    expect(parseRuntimeConfig('{"storeId":"14","defaultLanguage":"fr","brand":""}')).toEqual(DEFAULT_CONFIG);
+    expect(parseRuntimeConfig('{"storeId":"14","defaultLanguage":"fr","brand":"","country":7}')).toEqual(DEFAULT_CONFIG);
   });
 
   it('reads the HTML-escaped meta tag content', () => {

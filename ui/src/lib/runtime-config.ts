@@ -5,6 +5,8 @@ export interface RuntimeConfig {
   storeId: number;
   brand: string;
   defaultLanguage: LanguageCode;
+  /** ISO country code the guest shipping address carries, e.g. "DE". */
+  country: string;
 }
 
 export const DEFAULT_CONFIG: RuntimeConfig = {
@@ -12,6 +14,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   storeId: 14,
   brand: 'Heimservice',
   defaultLanguage: 'de',
+  country: 'DE',
 };
 
 const META_NAME = 'heimservice-config';
@@ -36,7 +39,7 @@ export function parseRuntimeConfig(raw: string | null | undefined): RuntimeConfi
   }
   if (!isRecord(parsed)) return { ...DEFAULT_CONFIG };
 
-  const { basePath, storeId, brand, defaultLanguage } = parsed;
+  const { basePath, storeId, brand, defaultLanguage, country } = parsed;
   return {
     basePath:
       typeof basePath === 'string' && basePath.trim() !== ''
@@ -51,6 +54,8 @@ export function parseRuntimeConfig(raw: string | null | undefined): RuntimeConfi
       defaultLanguage === 'de' || defaultLanguage === 'en'
         ? defaultLanguage
         : DEFAULT_CONFIG.defaultLanguage,
+    country:
+      typeof country === 'string' && country.trim() !== '' ? country.trim().toUpperCase() : DEFAULT_CONFIG.country,
   };
 }
 

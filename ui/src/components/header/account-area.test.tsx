@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../lib/auth';
 import i18n from '../../lib/i18n';
 import { AccountArea, displayName } from './account-area';
+import { HeaderSlotsProvider } from './header-slots';
 
 function signIn(name: string) {
   sessionStorage.setItem(
@@ -35,6 +36,24 @@ describe('AccountArea', () => {
   it('shows the login link when signed out', () => {
     renderArea();
     expect(screen.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/login');
+  });
+
+  it('opens the login dialog from the Login link when the app offers one, keeping the link', () => {
+    const onLoginClick = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <HeaderSlotsProvider value={{ onLoginClick }}>
+            <AccountArea />
+          </HeaderSlotsProvider>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const link = screen.getByRole('link', { name: 'Anmelden' });
+    expect(link).toHaveAttribute('href', '/login');
+    expect(link).toHaveAttribute('aria-haspopup', 'dialog');
+    fireEvent.click(link);
+    expect(onLoginClick).toHaveBeenCalledTimes(1);
   });
 
   it('shows the first name when signed in, and a dropdown with Logout', async () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { AUTH_NAMESPACE, firstName, useAuth } from '../../lib/auth';
 import { useViewport } from '../../lib/viewport';
 import { useDropdown } from '../dropdown/use-dropdown';
+import { useHeaderSlots } from './header-slots';
 import './account-area.css';
 
 const MOBILE_NAME_LENGTH = 4;
@@ -13,9 +14,13 @@ export function displayName(name: string, mobile: boolean): string {
   return mobile && name.length > MOBILE_NAME_LENGTH ? `${name.slice(0, MOBILE_NAME_LENGTH)}...` : name;
 }
 
-/** Signed out: a link to the login page. Signed in: the first name with a Logout dropdown. */
+/**
+ * Signed out: Login, a real link to /login that opens the login dialog when the
+ * app offers one. Signed in: the first name with a Logout dropdown.
+ */
 export function AccountArea() {
   const { t } = useTranslation();
+  const { onLoginClick } = useHeaderSlots();
   const { user, logout } = useAuth();
   const { isMobile: mobile } = useViewport();
   const { open, toggle, close, wrapperProps } = useDropdown();
@@ -24,7 +29,17 @@ export function AccountArea() {
   if (user === null) {
     return (
       <div className="account-area">
-        <Link to="/login" className="button button--ghost">
+        <Link
+          to="/login"
+          className="button button--ghost"
+          aria-haspopup={onLoginClick ? 'dialog' : undefined}
+          onClick={(event) => {
+            // A modified click (new tab) still follows the link.
+            if (!onLoginClick || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            onLoginClick();
+          }}
+        >
           {t('header.login')}
         </Link>
       </div>

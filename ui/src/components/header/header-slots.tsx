@@ -10,6 +10,8 @@ export interface HeaderSlots {
   /** A second row under the brand: store status, order type, postcode. */
   toolbar?: ReactNode;
   onLogoClick?: () => void;
+  /** Opens the login dialog; without it the signed-out Login link simply goes to /login. */
+  onLoginClick?: () => void;
 }
 
 const HeaderSlotsContext = createContext<HeaderSlots>({});

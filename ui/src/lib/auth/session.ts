@@ -6,6 +6,7 @@ export interface AuthUser {
   email?: string;
   customer_name?: string;
   role?: string;
+  phone?: string;
 }
 
 /** The /login success payload; stored whole as the session record. */

@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/toast';
+import { AuthProvider } from '../../../lib/auth';
 import i18n from '../../../lib/i18n';
 import type { Product } from '../../../lib/menu-api';
 import { OrderSettingsProvider } from '../../../lib/order-settings';
@@ -32,6 +34,8 @@ function Shop() {
 function renderShop() {
   return render(
     <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <AuthProvider>
       <StoreProvider>
         <ToastProvider>
           <OrderSettingsProvider>
@@ -41,6 +45,8 @@ function renderShop() {
           </OrderSettingsProvider>
         </ToastProvider>
       </StoreProvider>
+        </AuthProvider>
+      </MemoryRouter>
     </I18nextProvider>,
   );
 }

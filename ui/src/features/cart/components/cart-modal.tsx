@@ -9,6 +9,7 @@ import { needsOptions } from '../lib/selection';
 import { useCart } from './cart-provider';
 import { OrderSummary } from './order-summary';
 import { OrderTimeChoice } from './order-time-choice';
+import { useCheckoutGate } from './use-checkout-gate';
 
 function CartLine({ item }: { item: CartItem }) {
   const { t, i18n } = useTranslation();
@@ -89,10 +90,29 @@ export function CartModal({ open, onClose }: { open: boolean; onClose: () => voi
   const noteId = useId();
   const empty = cart.items.length === 0;
 
+  const checkout = useCheckoutGate();
+
   const footer = empty ? undefined : (
     <div className="cart-summary">
       <OrderTimeChoice open={open} />
       <OrderSummary open={open} />
+      <button
+        type="button"
+        className="button cart-summary__checkout"
+        disabled={checkout.blockedBy !== null}
+        aria-describedby={checkout.blockedBy ? `${noteId}-blocked` : undefined}
+        onClick={() => {
+          onClose();
+          checkout.go();
+        }}
+      >
+        {t('cart.to_checkout')}
+      </button>
+      {checkout.blockedBy && (
+        <p id={`${noteId}-blocked`} className="cart-summary__blocked">
+          {t(`cart.checkout_blocked_${checkout.blockedBy}`)}
+        </p>
+      )}
       <button type="button" className="button button--ghost cart-summary__clear" onClick={cart.clear}>
         {t('cart.clear')}
       </button>

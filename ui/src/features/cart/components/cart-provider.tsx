@@ -45,6 +45,9 @@ export interface CartApi {
   /** The chosen order time; null until chosen. */
   orderTime: OrderTime | null;
   setOrderTime: (orderTime: OrderTime | null) => void;
+  /** The saved address chosen on /update-address for checkout; kept for this visit only. */
+  addressId: number | null;
+  setAddressId: (id: number | null) => void;
 }
 
 const CartContext = createContext<CartApi | null>(null);
@@ -60,6 +63,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<CartItem[]>(() => loadCartItems());
   const [note, setNote] = useState<string>(() => loadOrderNote());
   const [orderTime, setOrderTime] = useState<OrderTime | null>(null);
+  const [addressId, setAddressId] = useState<number | null>(null);
   // The modal keeps showing its last product while it fades out.
   const [editing, setEditing] = useState<(Editing & { session: number }) | null>(null);
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -132,8 +136,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       clearIfOrderPlaced,
       orderTime,
       setOrderTime,
+      addressId,
+      setAddressId,
     }),
-    [items, note, chooseProduct, addSelection, edit, clear, clearIfOrderPlaced, orderTime],
+    [items, note, chooseProduct, addSelection, edit, clear, clearIfOrderPlaced, orderTime, addressId],
   );
 
   const confirm = (selection: ProductSelection) => {

@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/toast';
+import { AuthProvider } from '../../../lib/auth';
 import i18n from '../../../lib/i18n';
 import type { Product } from '../../../lib/menu-api';
 import { OrderSettingsProvider, useOrderSettings } from '../../../lib/order-settings';
@@ -43,6 +45,8 @@ function Controls() {
 function renderCart() {
   return render(
     <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <AuthProvider>
       <StoreProvider>
         <ToastProvider>
           <OrderSettingsProvider>
@@ -52,6 +56,8 @@ function renderCart() {
           </OrderSettingsProvider>
         </ToastProvider>
       </StoreProvider>
+        </AuthProvider>
+      </MemoryRouter>
     </I18nextProvider>,
   );
 }
@@ -144,6 +150,21 @@ describe('cart totals', () => {
     await openCartWith(1);
     expect(text('cart-delivery-fee')).toBe('0,00 €');
     expect(screen.getByText(/Wählen Sie oben Ihre Postleitzahl/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zur Kasse' })).toBeDisabled();
+    expect(screen.getByText('Bitte wählen Sie zuerst Ihre Postleitzahl für die Lieferung.')).toBeInTheDocument();
+  });
+
+  it('blocks checkout until the minimum order is reached, then lets a guest continue', async () => {
+    mockApi();
+    renderCart();
+    await openCartWith(3);
+    const checkout = screen.getByRole('button', { name: 'Zur Kasse' });
+    expect(checkout).toBeDisabled();
+    expect(
+      screen.getByText('Der Mindestbestellwert für Ihre Postleitzahl ist noch nicht erreicht.'),
+    ).toBeInTheDocument();
+    await click('pickup');
+    expect(screen.getByRole('button', { name: 'Zur Kasse' })).toBeEnabled();
   });
 });
 

@@ -1,0 +1,241 @@
+//! Repricing an order from what the customer chose, never from what the client says it
+//! costs: every product, variant and extra is looked up in the current menu, checked
+//! (sold out, variant required, extras offered by the product, each group's min/max)
+//! and priced with the cart rules. The result is a snapshot of names, prices, taxes
+//! and allergens as they were when the order was placed.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::cart::{CartExtra, CartLine};
+use super::catalog::{Catalog, MenuProduct, ProductKind, menu_products};
+
+pub const MAX_LINES: usize = 50;
+pub const MAX_QUANTITY: u32 = 99;
+pub const MAX_EXTRA_QUANTITY: u32 = 10;
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct ExtraRequest {
+    pub topping_id: u64,
+    pub quantity: u32,
+}
+
+/// One line as the customer chose it: ids and quantities only.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct LineRequest {
+    pub product_id: u64,
+    pub variant_id: Option<u64>,
+    pub extras: Vec<ExtraRequest>,
+    pub quantity: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PricedExtra {
+    pub topping_id: u64,
+    pub name: String,
+    pub price_cents: i64,
+    pub quantity: u32,
+    pub allergens: Vec<String>,
+}
+
+/// A line as it was sold.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PricedLine {
+    pub product_id: u64,
+    pub variant_id: Option<u64>,
+    /// Product name plus the variant in brackets.
+    pub name: String,
+    pub unit_price_cents: i64,
+    pub quantity: u32,
+    pub extras: Vec<PricedExtra>,
+    pub tax_basis_points: u32,
+    pub allergens: Vec<String>,
+    pub total_cents: i64,
+}
+
+impl PricedLine {
+    pub fn cart_line(&self) -> CartLine {
+        CartLine {
+            product_id: self.product_id,
+            variant_id: self.variant_id,
+            price_cents: self.unit_price_cents,
+            extras: self
+                .extras
+                .iter()
+                .map(|extra| CartExtra {
+                    topping_id: extra.topping_id,
+                    quantity: extra.quantity,
+                    price_cents: extra.price_cents,
+                })
+                .collect(),
+            quantity: self.quantity,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OrderError {
+    #[error("The cart is empty.")]
+    EmptyCart,
+    #[error("An order may have at most {MAX_LINES} lines.")]
+    TooManyLines,
+    #[error("Product {0} is not on the menu.")]
+    UnknownProduct(u64),
+    #[error("{0} is sold out.")]
+    SoldOut(String),
+    #[error("Please choose a size or variant of {0}.")]
+    VariantRequired(String),
+    #[error("{product} has no variant {variant}.")]
+    UnknownVariant { product: String, variant: u64 },
+    #[error("{product} cannot have extra {topping}.")]
+    UnknownExtra { product: String, topping: u64 },
+    #[error("{product}: choose at least {min} from \"{group}\".")]
+    TooFewExtras {
+        product: String,
+        group: String,
+        min: u8,
+    },
+    #[error("{product}: choose at most {max} from \"{group}\".")]
+    TooManyExtras {
+        product: String,
+        group: String,
+        max: u8,
+    },
+    #[error("The quantity must be between 1 and {MAX_QUANTITY}.")]
+    BadQuantity,
+    #[error("An extra's quantity must be between 1 and {MAX_EXTRA_QUANTITY}.")]
+    BadExtraQuantity,
+}
+
+fn codes(allergens: &[super::catalog::Allergy]) -> Vec<String> {
+    allergens
+        .iter()
+        .map(|allergy| allergy.code.clone())
+        .collect()
+}
+
+/// Prices every line against the current menu.
+pub fn reprice(catalog: &Catalog, lines: &[LineRequest]) -> Result<Vec<PricedLine>, OrderError> {
+    if lines.is_empty() {
+        return Err(OrderError::EmptyCart);
+    }
+    if lines.len() > MAX_LINES {
+        return Err(OrderError::TooManyLines);
+    }
+    let menu: HashMap<u64, MenuProduct> = menu_products(catalog)
+        .into_iter()
+        .map(|item| (item.product.id, item))
+        .collect();
+    lines.iter().map(|line| price_line(&menu, line)).collect()
+}
+
+fn price_line(
+    menu: &HashMap<u64, MenuProduct>,
+    line: &LineRequest,
+) -> Result<PricedLine, OrderError> {
+    if !(1..=MAX_QUANTITY).contains(&line.quantity) {
+        return Err(OrderError::BadQuantity);
+    }
+    let item = menu
+        .get(&line.product_id)
+        .ok_or(OrderError::UnknownProduct(line.product_id))?;
+    let product = &item.product;
+    if !product.available {
+        return Err(OrderError::SoldOut(product.name.clone()));
+    }
+    let (name, unit_price_cents) = match (product.kind, line.variant_id) {
+        (ProductKind::Simple, None) => (product.name.clone(), product.price_cents),
+        (ProductKind::Simple, Some(variant)) => {
+            return Err(OrderError::UnknownVariant {
+                product: product.name.clone(),
+                variant,
+            });
+        }
+        (ProductKind::Variable, None) => {
+            return Err(OrderError::VariantRequired(product.name.clone()));
+        }
+        (ProductKind::Variable, Some(variant_id)) => {
+            let variant = product
+                .variants
+                .iter()
+                .find(|variant| variant.id == variant_id)
+                .ok_or_else(|| OrderError::UnknownVariant {
+                    product: product.name.clone(),
+                    variant: variant_id,
+                })?;
+            (
+                format!("{} ({})", product.name, variant.name),
+                variant.price_cents,
+            )
+        }
+    };
+    let mut extras = Vec::new();
+    let mut per_group: HashMap<u64, u32> = HashMap::new();
+    for extra in &line.extras {
+        if !(1..=MAX_EXTRA_QUANTITY).contains(&extra.quantity) {
+            return Err(OrderError::BadExtraQuantity);
+        }
+        let found = item.groups.iter().find_map(|group| {
+            group
+                .toppings
+                .iter()
+                .find(|topping| topping.topping.id == extra.topping_id)
+                .map(|topping| (group, topping))
+        });
+        let Some((group, topping)) = found else {
+            return Err(OrderError::UnknownExtra {
+                product: product.name.clone(),
+                topping: extra.topping_id,
+            });
+        };
+        if extras
+            .iter()
+            .any(|e: &PricedExtra| e.topping_id == extra.topping_id)
+        {
+            return Err(OrderError::BadExtraQuantity);
+        }
+        *per_group.entry(group.group.id).or_default() += extra.quantity;
+        extras.push(PricedExtra {
+            topping_id: extra.topping_id,
+            name: topping.topping.name.clone(),
+            price_cents: topping.price_cents,
+            quantity: extra.quantity,
+            allergens: codes(&topping.allergens),
+        });
+    }
+    for group in &item.groups {
+        let chosen = per_group.get(&group.group.id).copied().unwrap_or(0);
+        if chosen < u32::from(group.group.min_selections) {
+            return Err(OrderError::TooFewExtras {
+                product: product.name.clone(),
+                group: group.group.name.clone(),
+                min: group.group.min_selections,
+            });
+        }
+        if chosen > u32::from(group.group.max_selections) {
+            return Err(OrderError::TooManyExtras {
+                product: product.name.clone(),
+                group: group.group.name.clone(),
+                max: group.group.max_selections,
+            });
+        }
+    }
+    extras.sort_by_key(|extra| extra.topping_id);
+    let mut priced = PricedLine {
+        product_id: product.id,
+        variant_id: line.variant_id,
+        name,
+        unit_price_cents,
+        quantity: line.quantity,
+        extras,
+        tax_basis_points: item.tax.rate_basis_points,
+        allergens: codes(&item.allergens),
+        total_cents: 0,
+    };
+    priced.total_cents = priced.cart_line().total_cents();
+    Ok(priced)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,328 @@
+use super::*;
+use crate::domain::catalog::*;
+
+struct Menu {
+    catalog: Catalog,
+    pizza: u64,
+    small: u64,
+    large: u64,
+    salad: u64,
+    cola: u64,
+    salami: u64,
+    ham: u64,
+    dressing: u64,
+    sold_out: u64,
+}
+
+fn menu() -> Menu {
+    let mut c = Catalog::default();
+    let tax = c
+        .create::<Tax>(TaxInput {
+            name: "7".into(),
+            rate_basis_points: 700,
+        })
+        .unwrap()
+        .id;
+    let drinks_tax = c
+        .create::<Tax>(TaxInput {
+            name: "19".into(),
+            rate_basis_points: 1900,
+        })
+        .unwrap()
+        .id;
+    let category = c
+        .create::<Category>(CategoryInput {
+            name: "Pizza".into(),
+            name_en: None,
+            description: None,
+            description_en: None,
+            sort_order: 1,
+            visible: true,
+        })
+        .unwrap()
+        .id;
+    let product =
+        |name: &str, kind: ProductKind, price: i64, tax_id: u64, variants: Vec<(&str, i64)>| {
+            ProductInput {
+                category_id: category,
+                name: name.into(),
+                name_en: None,
+                description: None,
+                description_en: None,
+                price_cents: price,
+                tax_id,
+                kind,
+                variants: variants
+                    .into_iter()
+                    .map(|(n, p)| VariantInput {
+                        id: None,
+                        name: n.into(),
+                        name_en: None,
+                        price_cents: p,
+                    })
+                    .collect(),
+                sort_order: 0,
+                available: true,
+            }
+        };
+    let pizza = c
+        .create::<Product>(product(
+            "Salami",
+            ProductKind::Variable,
+            0,
+            tax,
+            vec![("26 cm", 890), ("32 cm", 1090)],
+        ))
+        .unwrap();
+    let salad = c
+        .create::<Product>(product("Mista", ProductKind::Simple, 690, tax, vec![]))
+        .unwrap()
+        .id;
+    let cola = c
+        .create::<Product>(product(
+            "Cola",
+            ProductKind::Simple,
+            280,
+            drinks_tax,
+            vec![],
+        ))
+        .unwrap()
+        .id;
+    let mut sold = product("Cannoli", ProductKind::Simple, 520, tax, vec![]);
+    sold.available = false;
+    let sold_out = c.create::<Product>(sold).unwrap().id;
+    let topping = |c: &mut Catalog, name: &str| {
+        c.create::<Topping>(ToppingInput {
+            name: name.into(),
+            name_en: None,
+            price_cents: 100,
+        })
+        .unwrap()
+        .id
+    };
+    let salami = topping(&mut c, "Salami");
+    let ham = topping(&mut c, "Schinken");
+    let dressing = topping(&mut c, "Joghurt");
+    let extras = c
+        .create::<ToppingGroup>(ToppingGroupInput {
+            name: "Extras".into(),
+            name_en: None,
+            min_selections: 0,
+            max_selections: 2,
+        })
+        .unwrap()
+        .id;
+    let dressings = c
+        .create::<ToppingGroup>(ToppingGroupInput {
+            name: "Dressing".into(),
+            name_en: None,
+            min_selections: 1,
+            max_selections: 1,
+        })
+        .unwrap()
+        .id;
+    for (group, topping, price) in [
+        (extras, salami, 150),
+        (extras, ham, 180),
+        (dressings, dressing, 0),
+    ] {
+        c.create::<GroupItem>(GroupItemInput {
+            topping_group_id: group,
+            topping_id: topping,
+            price_cents: price,
+            sort_order: 0,
+        })
+        .unwrap();
+    }
+    c.create::<ProductGroup>(ProductGroupInput {
+        product_id: pizza.id,
+        topping_group_id: extras,
+        sort_order: 0,
+    })
+    .unwrap();
+    c.create::<ProductGroup>(ProductGroupInput {
+        product_id: salad,
+        topping_group_id: dressings,
+        sort_order: 0,
+    })
+    .unwrap();
+    Menu {
+        pizza: pizza.id,
+        small: pizza.variants[0].id,
+        large: pizza.variants[1].id,
+        salad,
+        cola,
+        salami,
+        ham,
+        dressing,
+        sold_out,
+        catalog: c,
+    }
+}
+
+fn line(
+    product_id: u64,
+    variant_id: Option<u64>,
+    extras: &[(u64, u32)],
+    quantity: u32,
+) -> LineRequest {
+    LineRequest {
+        product_id,
+        variant_id,
+        extras: extras
+            .iter()
+            .map(|&(topping_id, quantity)| ExtraRequest {
+                topping_id,
+                quantity,
+            })
+            .collect(),
+        quantity,
+    }
+}
+
+#[test]
+fn prices_come_from_the_menu_with_group_prices_and_quantities() {
+    let m = menu();
+    let priced = reprice(
+        &m.catalog,
+        &[
+            line(m.pizza, Some(m.large), &[(m.salami, 1), (m.ham, 1)], 2),
+            line(m.cola, None, &[], 3),
+            line(m.salad, None, &[(m.dressing, 1)], 1),
+        ],
+    )
+    .unwrap();
+    assert_eq!(priced[0].name, "Salami (32 cm)");
+    assert_eq!(priced[0].total_cents, (1090 + 150 + 180) * 2);
+    assert_eq!(priced[0].tax_basis_points, 700);
+    assert_eq!(priced[1].total_cents, 840);
+    assert_eq!(priced[1].tax_basis_points, 1900);
+    assert_eq!(priced[2].total_cents, 690);
+    let lines: Vec<_> = priced.iter().map(PricedLine::cart_line).collect();
+    assert_eq!(
+        crate::domain::cart::subtotal_cents(&lines),
+        2840 + 840 + 690
+    );
+}
+
+#[test]
+fn tampering_and_mistakes_are_refused() {
+    let m = menu();
+    let cases = [
+        (vec![], OrderError::EmptyCart),
+        (
+            vec![line(999, None, &[], 1)],
+            OrderError::UnknownProduct(999),
+        ),
+        (
+            vec![line(m.sold_out, None, &[], 1)],
+            OrderError::SoldOut("Cannoli".into()),
+        ),
+        (
+            vec![line(m.pizza, None, &[], 1)],
+            OrderError::VariantRequired("Salami".into()),
+        ),
+        (
+            vec![line(m.pizza, Some(m.small), &[], 0)],
+            OrderError::BadQuantity,
+        ),
+        (
+            vec![line(m.pizza, Some(m.small), &[], 1000)],
+            OrderError::BadQuantity,
+        ),
+        (
+            vec![line(m.pizza, Some(m.small), &[(m.salami, 0)], 1)],
+            OrderError::BadExtraQuantity,
+        ),
+        (
+            vec![line(m.salad, None, &[], 1)],
+            OrderError::TooFewExtras {
+                product: "Mista".into(),
+                group: "Dressing".into(),
+                min: 1,
+            },
+        ),
+        (
+            vec![line(
+                m.pizza,
+                Some(m.small),
+                &[(m.salami, 2), (m.ham, 1)],
+                1,
+            )],
+            OrderError::TooManyExtras {
+                product: "Salami".into(),
+                group: "Extras".into(),
+                max: 2,
+            },
+        ),
+        (
+            vec![line(m.cola, None, &[(m.salami, 1)], 1)],
+            OrderError::UnknownExtra {
+                product: "Cola".into(),
+                topping: m.salami,
+            },
+        ),
+        (
+            vec![line(m.cola, Some(m.small), &[], 1)],
+            OrderError::UnknownVariant {
+                product: "Cola".into(),
+                variant: m.small,
+            },
+        ),
+        (
+            vec![line(m.salad, Some(m.large), &[(m.dressing, 1)], 1)],
+            OrderError::UnknownVariant {
+                product: "Mista".into(),
+                variant: m.large,
+            },
+        ),
+    ];
+    for (lines, expected) in cases {
+        assert_eq!(
+            reprice(&m.catalog, &lines),
+            Err(expected.clone()),
+            "{expected}"
+        );
+    }
+    let too_many: Vec<_> = (0..=MAX_LINES)
+        .map(|_| line(m.cola, None, &[], 1))
+        .collect();
+    assert_eq!(
+        reprice(&m.catalog, &too_many),
+        Err(OrderError::TooManyLines)
+    );
+}
+
+#[test]
+fn a_variant_of_another_product_is_refused() {
+    let mut m = menu();
+    let other = m
+        .catalog
+        .create::<Product>(ProductInput {
+            category_id: *m.catalog.categories.keys().next().unwrap(),
+            name: "Funghi".into(),
+            name_en: None,
+            description: None,
+            description_en: None,
+            price_cents: 0,
+            tax_id: *m.catalog.taxes.keys().next().unwrap(),
+            kind: ProductKind::Variable,
+            variants: vec![VariantInput {
+                id: None,
+                name: "26 cm".into(),
+                name_en: None,
+                price_cents: 1,
+            }],
+            sort_order: 0,
+            available: true,
+        })
+        .unwrap();
+    let foreign = other.variants[0].id;
+    assert_eq!(
+        reprice(&m.catalog, &[line(m.pizza, Some(foreign), &[], 1)]),
+        Err(OrderError::UnknownVariant {
+            product: "Salami".into(),
+            variant: foreign
+        })
+    );
+}

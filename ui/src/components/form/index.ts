@@ -1,0 +1,1 @@
+export { FormMessage, TextField, type TextFieldProps } from './text-field';

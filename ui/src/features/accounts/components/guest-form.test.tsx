@@ -1,0 +1,116 @@
+import { fireEvent, screen } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../../lib/i18n';
+import { renderAt } from '../test/render';
+import { GuestForm } from './guest-form';
+
+const postcode = { id: 1, store_id: 14, postcode: '10115', minimum_order_amount: 15, delivery_fee: 2.5, delivery_time: 40 };
+
+/** happy-dom has no window.alert. */
+function stubAlert() {
+  const alert = vi.fn();
+  vi.stubGlobal('alert', alert);
+  return alert;
+}
+
+function renderGuest({ cartIsEmpty = false } = {}) {
+  return renderAt(<GuestForm cartIsEmpty={cartIsEmpty} />, { path: '/guest-login', history: ['/menu-before'] });
+}
+
+function fill(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.input(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+  }
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /Continue to checkout|Weiter zur Kasse/ }));
+const location = () => screen.getByTestId('location').textContent;
+
+describe('GuestForm', () => {
+  it("is titled 'update your info' with a shipping address section and links to login and register", async () => {
+    await i18n.changeLanguage('en');
+    renderGuest();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^update your info$/);
+    expect(screen.getByRole('group', { name: 'Shipping address' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email (optional)')).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login/checkout');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+  });
+
+  it('for delivery requires name, street, zip and phone: a gap shows form_fill_message', () => {
+    const alert = stubAlert();
+    renderGuest();
+    fill({ Name: 'Max Gast', 'Straße und Hausnummer': 'Hauptstraße 1', Telefon: '030123' });
+    submit();
+    expect(alert).toHaveBeenCalledWith('Bitte füllen Sie alle Pflichtfelder aus.');
+    expect(screen.getByLabelText(/^Postleitzahl/)).toHaveAttribute('aria-invalid', 'true');
+    expect(localStorage.getItem('guestShippingAddress')).toBeNull();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('for pickup the zip is optional', () => {
+    localStorage.setItem('order_type', 'pickup');
+    const alert = stubAlert();
+    renderGuest();
+    fill({ Name: 'Max Gast', 'Straße und Hausnummer': 'Hauptstraße 1', Telefon: '030123' });
+    submit();
+    expect(alert).not.toHaveBeenCalled();
+    expect(location()).toBe('/checkout?isGuestLogin=true {"from":"/guest-login"}');
+  });
+
+  it('requires the name, street and phone whatever the order type', () => {
+    localStorage.setItem('order_type', 'pickup');
+    const alert = stubAlert();
+    renderGuest();
+    fill({ Name: 'Max Gast', 'Straße und Hausnummer': 'Hauptstraße 1' });
+    submit();
+    expect(alert).toHaveBeenCalledWith('Bitte füllen Sie alle Pflichtfelder aus.');
+  });
+
+  it('keeps only digits in the phone field, at most 15', () => {
+    renderGuest();
+    const phone = screen.getByLabelText(/^Telefon/) as HTMLInputElement;
+    fireEvent.input(phone, { target: { value: 'tel: 0176 / 123-45' } });
+    expect(phone.value).toBe('017612345');
+    fireEvent.input(phone, { target: { value: '0049 176 1234 5678 999' } });
+    expect(phone.value).toBe('004917612345678');
+  });
+
+  it('with an empty cart alerts your_cart_is_empty and goes back', () => {
+    const alert = stubAlert();
+    localStorage.setItem('postcode-data', JSON.stringify(postcode));
+    renderGuest({ cartIsEmpty: true });
+    fill({ Name: 'Max Gast', 'Straße und Hausnummer': 'Hauptstraße 1', Telefon: '030123' });
+    submit();
+    expect(alert).toHaveBeenCalledWith('Ihr Warenkorb ist leer');
+    expect(location()).toBe('/menu-before');
+    expect(localStorage.getItem('guestShippingAddress')).toBeNull();
+  });
+
+  it('prefills the chosen delivery postcode, stores the address and opens checkout with the origin state', () => {
+    const alert = stubAlert();
+    localStorage.setItem('postcode-data', JSON.stringify(postcode));
+    renderGuest();
+    expect(screen.getByLabelText(/^Postleitzahl/)).toHaveValue('10115');
+    fill({
+      Name: ' Max Gast ',
+      'Straße und Hausnummer': 'Hauptstraße 1',
+      Ort: 'Berlin',
+      Telefon: '030 123',
+      'E-Mail': 'max@example.com',
+    });
+    submit();
+    expect(alert).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem('guestShippingAddress') ?? 'null')).toEqual({
+      type: 'shipping',
+      customer_name: 'Max Gast',
+      line1: 'Hauptstraße 1',
+      city: 'Berlin',
+      zip: '10115',
+      country: 'DE',
+      phone: '030123',
+      email: 'max@example.com',
+    });
+    expect(location()).toBe('/checkout?isGuestLogin=true {"from":"/guest-login"}');
+  });
+});

@@ -1,0 +1,12 @@
+export { listAddresses, type Address, type AddressInput } from './api/accounts-api';
+export { AddressBook } from './components/address-book';
+export { AddressCard } from './components/address-card';
+export { ForgotPasswordForm } from './components/forgot-password-form';
+export { GuestForm } from './components/guest-form';
+export { LoginForm, reloadTo } from './components/login-form';
+export { LoginModal } from './components/login-modal';
+export { RegisterForm } from './components/register-form';
+export { ResetPasswordForm } from './components/reset-password-form';
+export { GUEST_ADDRESS_KEY, loadGuestAddress, type GuestShippingAddress } from './lib/guest-address';
+export { loginTarget } from './lib/next-page';
+import './components/accounts.css';

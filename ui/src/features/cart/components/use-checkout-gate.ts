@@ -1,0 +1,36 @@
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../../../lib/auth';
+import { toCents } from '../../../lib/money';
+import { useOrderSettings } from '../../../lib/order-settings';
+import { orderTotals, totalsLines } from '../lib/totals';
+import { useCart } from './cart-provider';
+
+/** Why the cart cannot go to checkout yet, if it cannot. */
+export type CheckoutBlock = 'empty' | 'postcode' | 'minimum';
+
+/**
+ * Whether the cart may go to checkout (spec §4/§6): a delivery needs a chosen postcode
+ * and the postcode's minimum order amount; signed-in customers continue to
+ * /update-address, guests to /guest-login.
+ */
+export function useCheckoutGate(): { blockedBy: CheckoutBlock | null; go: () => void } {
+  const cart = useCart();
+  const { user } = useAuth();
+  const { orderType, postcode } = useOrderSettings();
+  const navigate = useNavigate();
+  const totals = orderTotals({
+    lines: totalsLines(cart.items),
+    orderType,
+    discountPercent: null,
+    deliveryFeeCents: toCents(postcode?.delivery_fee ?? 0),
+    minimumOrderCents: toCents(postcode?.minimum_order_amount ?? 0),
+  });
+  let blockedBy: CheckoutBlock | null = null;
+  if (cart.items.length === 0) blockedBy = 'empty';
+  else if (orderType === 'delivery' && !postcode) blockedBy = 'postcode';
+  else if (totals.minimumMissingCents > 0) blockedBy = 'minimum';
+  return {
+    blockedBy,
+    go: () => navigate(user ? '/update-address' : '/guest-login'),
+  };
+}

@@ -1,0 +1,1 @@
+export { SupportForm } from './components/support-form';
