@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use crate::support::TestServer;
+use crate::support::{TestServer, store_settings};
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -42,15 +42,6 @@ async fn next_message(socket: &mut Socket, limit: Duration) -> Value {
             return serde_json::from_str(&text).unwrap();
         }
     }
-}
-
-fn store_body(hours: Value) -> Value {
-    json!({
-        "company_name": "Pizzeria Bella Napoli GmbH", "address_line": "Hauptstraße 12, 10115 Berlin",
-        "phone": "030123456", "show_impressum": true, "impressum_text": "Impressum",
-        "store_hours": hours, "closures": [], "paused": false,
-        "pickup_lead_minutes": 20, "delivery_lead_minutes": 45, "slot_interval_minutes": 15
-    })
 }
 
 #[tokio::test]
@@ -92,7 +83,12 @@ async fn an_hours_edit_and_a_pause_reach_connected_sockets_within_a_second() {
     let hours =
         json!([{"day_of_week": 1, "open_time": "18:00", "close_time": "23:00", "label": "Abends"}]);
     let (status, _) = server
-        .send("PUT", "/stores/14", Some(&token), Some(store_body(hours)))
+        .send(
+            "PUT",
+            "/stores/14",
+            Some(&token),
+            Some(store_settings(json!({"store_hours": hours}))),
+        )
         .await;
     assert_eq!(status, 200);
     let edited = next_message(&mut socket, Duration::from_secs(1)).await;
@@ -105,7 +101,12 @@ async fn an_hours_edit_and_a_pause_reach_connected_sockets_within_a_second() {
     let hours =
         json!([{"day_of_week": 1, "open_time": "11:00", "close_time": "23:00", "label": ""}]);
     server
-        .send("PUT", "/stores/14", Some(&token), Some(store_body(hours)))
+        .send(
+            "PUT",
+            "/stores/14",
+            Some(&token),
+            Some(store_settings(json!({"store_hours": hours}))),
+        )
         .await;
     let reopened = next_message(&mut socket, Duration::from_secs(1)).await;
     assert_eq!(reopened["is_open"], true);

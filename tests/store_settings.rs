@@ -2,21 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::TestServer;
-
-fn settings(overrides: Value) -> Value {
-    let mut body = json!({
-        "company_name": "Pizzeria Bella Napoli GmbH", "address_line": "Hauptstraße 12, 10115 Berlin",
-        "phone": "030123456", "show_impressum": true, "impressum_text": "Impressum",
-        "store_hours": [{"day_of_week": 1, "open_time": "11:30", "close_time": "14:30", "label": "Mittag"}],
-        "closures": [], "paused": false,
-        "pickup_lead_minutes": 20, "delivery_lead_minutes": 45, "slot_interval_minutes": 15
-    });
-    for (key, value) in overrides.as_object().unwrap() {
-        body[key] = value.clone();
-    }
-    body
-}
+use crate::support::{TestServer, store_settings as settings};
 
 #[tokio::test]
 async fn store_settings_are_validated_saved_and_shown() {

@@ -256,3 +256,19 @@ impl TestServer {
         (status, value)
     }
 }
+
+/// A valid `PUT /stores/14` body with the demo's contact data, one Monday lunch slot,
+/// and `overrides` applied key by key.
+pub fn store_settings(overrides: serde_json::Value) -> serde_json::Value {
+    let mut body = serde_json::json!({
+        "company_name": "Pizzeria Bella Napoli GmbH", "address_line": "Hauptstraße 12, 10115 Berlin",
+        "phone": "030123456", "show_impressum": true, "impressum_text": "Impressum",
+        "store_hours": [{"day_of_week": 1, "open_time": "11:30", "close_time": "14:30", "label": "Mittag"}],
+        "closures": [], "paused": false,
+        "pickup_lead_minutes": 20, "delivery_lead_minutes": 45, "slot_interval_minutes": 15
+    });
+    for (key, value) in overrides.as_object().into_iter().flatten() {
+        body[key] = value.clone();
+    }
+    body
+}

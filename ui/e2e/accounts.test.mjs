@@ -4,35 +4,29 @@
 // SERVER_BIN overrides the binary path (default ../target/debug/heimservice);
 // E2E_SCREENSHOT_DIR saves screenshots of the login modal, guest form and checkout.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { assertTitle, CHROMIUM_ARGS, SERVER_BIN, startServer, STEP_TIMEOUT_MS, stopServer, visible } from './support.mjs';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  assertTitle,
+  createAdmin,
+  launchBrowser,
+  SERVER_BIN,
+  startServer,
+  STEP_TIMEOUT_MS,
+  tearDown,
+  visible,
+} from './support.mjs';
 
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'correct-horse-9';
 const CUSTOMER = { name: 'Erika Mustermann', email: 'erika@example.com', password: 'kartoffel-salat-42', phone: '030 1234567' };
 const NEW_PASSWORD = 'spaghetti-eis-77';
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
-/** The environment without HEIMSERVICE_* settings (the server refuses unknown ones). */
-function cleanEnv(extra = {}) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEIMSERVICE_')));
-  return { ...env, ...extra };
-}
-
-function createAdmin(dataDir) {
-  const result = spawnSync(
-    SERVER_BIN,
-    ['admin', 'create', '--data-dir', dataDir, '--email', ADMIN_EMAIL, '--name', 'Anna Admin'],
-    { env: cleanEnv({ HEIMSERVICE_ADMIN_PASSWORD: ADMIN_PASSWORD }), encoding: 'utf8' },
-  );
-  assert.equal(result.status, 0, `admin create failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 describe('customer accounts, guest flow and checkout guards', { timeout: 240_000 }, () => {
   let server;
@@ -107,20 +101,12 @@ describe('customer accounts, guest flow and checkout guards', { timeout: 240_000
     const response = await fetch(url('/products/?store_id=14'));
     assert.equal(response.status, 200, 'GET /products/?store_id=14');
     products = await response.json();
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    context = await launchBrowser(chromium, profileDir);
     // These flows read the English texts the spec quotes.
     await context.addInitScript(() => globalThis.localStorage.setItem('app_language', 'en'));
   });
 
-  after(async () => {
-    await context?.close().catch(() => {});
-    if (server) await stopServer(server.child);
-    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  });
+  after(() => tearDown({ context, server, tempDirs }));
 
   test('registering signs the customer in and goes home', async () => {
     customerPage = await newPage();

@@ -2,45 +2,31 @@
 // Build the UI (npm run build) and then the server that embeds it (cargo build).
 // SERVER_BIN overrides the binary path (default ../target/debug/heimservice).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
   assertTitle,
-  CHROMIUM_ARGS,
+  createAdmin,
+  launchBrowser,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
-  stopServer,
+  tearDown,
   visible,
 } from './support.mjs';
 
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'correct-horse-9';
 // A 1×1 PNG for the image upload.
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 
-/** The environment without HEIMSERVICE_* settings (the server refuses unknown ones). */
-function cleanEnv(extra = {}) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEIMSERVICE_')));
-  return { ...env, ...extra };
-}
-
-function createAdmin(dataDir) {
-  const result = spawnSync(
-    SERVER_BIN,
-    ['admin', 'create', '--data-dir', dataDir, '--email', ADMIN_EMAIL, '--name', 'Anna Admin'],
-    { env: cleanEnv({ HEIMSERVICE_ADMIN_PASSWORD: ADMIN_PASSWORD }), encoding: 'utf8' },
-  );
-  assert.equal(result.status, 0, `admin create failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 describe('admin area', { timeout: 180_000 }, () => {
   let server;
@@ -62,22 +48,14 @@ describe('admin area', { timeout: 180_000 }, () => {
     createAdmin(dataDir);
     server = startServer(dataDir);
     baseUrl = await server.ready;
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    context = await launchBrowser(chromium, profileDir);
     // The admin flow reads the English texts.
     await context.addInitScript(() => globalThis.localStorage.setItem('app_language', 'en'));
     page = await context.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
   });
 
-  after(async () => {
-    await context?.close().catch(() => {});
-    if (server) await stopServer(server.child);
-    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  });
+  after(() => tearDown({ context, server, tempDirs }));
 
   test('a signed-out visit to an admin screen lands on the admin login', async () => {
     await page.goto(url('admin/products'));

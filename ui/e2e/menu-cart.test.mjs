@@ -2,12 +2,19 @@
 // and its demo menu. Build the server and the UI it embeds first (see README).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, SERVER_BIN, startServer, STEP_TIMEOUT_MS, stopServer, visible } from './support.mjs';
+import {
+  launchBrowser,
+  SERVER_BIN,
+  startServer,
+  STEP_TIMEOUT_MS,
+  tearDown,
+  visible,
+} from './support.mjs';
 
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 800 };
@@ -44,18 +51,10 @@ describe('menu and cart', { timeout: 180_000 }, () => {
     assert.equal(response.status, 200, 'GET /products/?store_id=14');
     products = await response.json();
     assert.ok(products.length > 0, 'the demo menu has products');
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    context = await launchBrowser(chromium, profileDir);
   });
 
-  after(async () => {
-    await context?.close().catch(() => {});
-    if (server) await stopServer(server.child);
-    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  });
+  after(() => tearDown({ context, server, tempDirs }));
 
   const productCard = (page, name) =>
     page.locator('article.product-card').filter({ has: page.getByRole('heading', { level: 4, name, exact: true }) });

@@ -3,19 +3,26 @@
 // started on a Monday morning. Build the server and the UI it embeds first (see README).
 // E2E_SCREENSHOT_DIR, if set, receives screenshots of the header, modal and cart.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, SERVER_BIN, startServer, STEP_TIMEOUT_MS, stopServer, visible } from './support.mjs';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createAdmin,
+  launchBrowser,
+  SERVER_BIN,
+  startServer,
+  STEP_TIMEOUT_MS,
+  tearDown,
+  visible,
+} from './support.mjs';
 
 // Monday 2026-11-23, 06:00 in Berlin; the demo hours open on Mondays at 11:30.
 const MONDAY_MORNING = '2026-11-23T05:00:00Z';
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'correct-horse-9';
 const DESKTOP = { width: 1280, height: 900 };
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
@@ -25,15 +32,6 @@ const euro = (amountCents) => `${Math.floor(amountCents / 100)},${String(amountC
 /** Contract rule: round half up of subtotal × basis points / 10000. */
 const discountOf = (subtotalCents, percent) => Math.floor((subtotalCents * Math.round(percent * 100) + 5000) / 10000);
 
-function createAdmin(dataDir) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEIMSERVICE_')));
-  const result = spawnSync(
-    SERVER_BIN,
-    ['admin', 'create', '--data-dir', dataDir, '--email', ADMIN_EMAIL, '--name', 'Anna Admin'],
-    { env: { ...env, HEIMSERVICE_ADMIN_PASSWORD: ADMIN_PASSWORD }, encoding: 'utf8' },
-  );
-  assert.equal(result.status, 0, `admin create failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 describe('store status, postcode and totals', { timeout: 180_000 }, () => {
   let server;
@@ -95,18 +93,10 @@ describe('store status, postcode and totals', { timeout: 180_000 }, () => {
     products = await (await fetch(api('/products/?store_id=14'))).json();
     postcodes = await (await fetch(api('/postcodes/store/14'))).json();
     assert.ok(postcodes.length >= 3, 'the demo data has postcodes');
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    context = await launchBrowser(chromium, profileDir);
   });
 
-  after(async () => {
-    await context?.close().catch(() => {});
-    if (server) await stopServer(server.child);
-    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  });
+  after(() => tearDown({ context, server, tempDirs }));
 
   test('on Monday at 06:00 the header says Closed and when the store opens', async () => {
     const page = await newPage('de');

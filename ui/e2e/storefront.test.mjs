@@ -3,18 +3,18 @@
 // SERVER_BIN overrides the binary path (default ../target/debug/heimservice).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
   assertTitle,
-  CHROMIUM_ARGS,
+  launchBrowser,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
-  stopServer,
+  tearDown,
   visible,
 } from './support.mjs';
 
@@ -42,18 +42,10 @@ describe('storefront', { timeout: 120_000 }, () => {
 
     server = startServer(dataDir);
     baseUrl = await server.ready;
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    context = await launchBrowser(chromium, profileDir);
   });
 
-  after(async () => {
-    await context?.close().catch(() => {});
-    if (server) await stopServer(server.child);
-    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  });
+  after(() => tearDown({ context, server, tempDirs }));
 
   test('home page lists the demo categories in German without console errors', async () => {
     const page = await newPage();

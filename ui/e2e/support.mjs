@@ -2,7 +2,8 @@
 // port with a fresh data dir, and drive headless Chromium against it.
 // SERVER_BIN overrides the binary path (default ../target/debug/heimservice).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,40 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'correct-horse-9';
+
+/** The environment without HEIMSERVICE_* settings (the server refuses unknown ones), plus `extra`. */
+export function cleanEnv(extra = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEIMSERVICE_')));
+  return { ...env, ...extra };
+}
+
+/** Creates the admin account with `heimservice admin create` before the server starts. */
+export function createAdmin(dataDir, { email = ADMIN_EMAIL, password = ADMIN_PASSWORD, name = 'Anna Admin' } = {}) {
+  const result = spawnSync(SERVER_BIN, ['admin', 'create', '--data-dir', dataDir, '--email', email, '--name', name], {
+    env: cleanEnv({ HEIMSERVICE_ADMIN_PASSWORD: password }),
+    encoding: 'utf8',
+  });
+  assert.equal(result.status, 0, `admin create failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Headless Chromium with a fresh profile directory. */
+export function launchBrowser(chromium, profileDir) {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** Closes the browser, stops the server and removes the temporary directories. */
+export async function tearDown({ context, server, tempDirs }) {
+  await context?.close().catch(() => {});
+  if (server) await stopServer(server.child);
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
 /**
  * Starts the server on a free port with a fresh data dir; resolves once it prints its URL.
  * `env` adds settings such as HEIMSERVICE_TESTING_CLOCK_START on top of the defaults.
@@ -32,10 +67,7 @@ export function startServer(dataDir, { env = {} } = {}) {
   const child = spawn(SERVER_BIN, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // The server refuses unknown HEIMSERVICE_* settings; only the ones asked for are passed on.
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEIMSERVICE_'))),
-      ...env,
-    },
+    env: cleanEnv(env),
   });
   const output = [];
   const remember = (stream, name) =>
