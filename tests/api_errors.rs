@@ -30,7 +30,13 @@ async fn bad_requests_get_json_errors_naming_the_problem() {
             "99",
         ),
         ("GET", "/stores/99", 404, "store_not_found", "99"),
-        ("GET", "/stores/abc", 400, "bad_request", "parse"),
+        (
+            "GET",
+            "/stores/abc",
+            400,
+            "bad_request",
+            "not a whole number",
+        ),
         ("GET", "/no-such-api", 404, "not_found", "No such"),
         (
             "DELETE",

@@ -161,6 +161,16 @@ pub async fn into_json_response(error: poem::Error) -> Response {
             "Please log in: this needs a valid access token.".to_string(),
         ),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", error.to_string()),
+        // poem-openapi names path parameters by position (`param0`), which helps nobody.
+        status
+            if status.is_client_error()
+                && error.to_string().starts_with("failed to parse path") =>
+        {
+            (
+                "bad_request",
+                "The address contains an id that is not a whole number.".to_string(),
+            )
+        }
         status if status.is_client_error() => ("bad_request", error.to_string()),
         _ => {
             tracing::error!(%error, %status, "request failed");
