@@ -5,6 +5,7 @@ import { useCart } from '../../features/cart';
 import { useAuth } from '../../lib/auth';
 import { useOrderSettings } from '../../lib/order-settings';
 import { usePageTitle } from '../../lib/page-title';
+import { isServedZip, useServedPostcodes } from '../../lib/served-postcodes';
 import { AccountPage, SessionPending } from './account-page';
 
 /** /update-address – signed-in customers choose the address for checkout. */
@@ -15,6 +16,7 @@ export function UpdateAddressRoute() {
   const { user, loading } = useAuth();
   const { orderType, postcode } = useOrderSettings();
   const { addressId, setAddressId } = useCart();
+  const servedPostcodes = useServedPostcodes();
 
   if (loading) return <SessionPending />;
   if (user === null) return <Navigate to="/login/checkout" replace />;
@@ -24,6 +26,11 @@ export function UpdateAddressRoute() {
       <AddressBook
         selectedId={addressId}
         onSelect={setAddressId}
+        unusableBecause={(address) =>
+          orderType === 'delivery' && servedPostcodes !== null && !isServedZip(address.zip, servedPostcodes)
+            ? t('address.zip_not_served', { zip: address.zip })
+            : null
+        }
         onContinue={(address) => {
           setAddressId(address.id);
           navigate('/checkout', { state: { from: '/update-address' } });

@@ -21,12 +21,14 @@ export interface AddressBookProps {
   onSelect: (id: number | null) => void;
   /** Continue to checkout with the chosen address. */
   onContinue: (address: Address) => void;
+  /** Why an address cannot be used for this order (e.g. a postcode without delivery). */
+  unusableBecause?: (address: Address) => string | null;
   /** Prefill of a new address (the customer's name, phone, e-mail, chosen postcode). */
   prefill: Partial<AddressInput>;
 }
 
 /** The customer's saved addresses: choose one, add, edit or delete, then continue. */
-export function AddressBook({ selectedId, onSelect, onContinue, prefill }: AddressBookProps) {
+export function AddressBook({ selectedId, onSelect, onContinue, prefill, unusableBecause }: AddressBookProps) {
   const { t } = useTranslation();
   const addresses = useAsync(listAddresses, 'addresses');
   const [editing, setEditing] = useState<Editing>(null);
@@ -125,7 +127,17 @@ export function AddressBook({ selectedId, onSelect, onContinue, prefill }: Addre
       )}
       {!showForm && (
         <div className="address-book__continue">
-          <button type="button" className="button" disabled={selected === null} onClick={() => selected && onContinue(selected)}>
+          {selected !== null && unusableBecause?.(selected) && (
+            <p className="field__error" role="alert">
+              {unusableBecause(selected)}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button"
+            disabled={selected === null || Boolean(unusableBecause?.(selected))}
+            onClick={() => selected && onContinue(selected)}
+          >
             {t('address.continue')}
           </button>
         </div>

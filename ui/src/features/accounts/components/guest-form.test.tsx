@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/preact';
+import { act, fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
+import { mockFetch } from '../../../test/fetch-mock';
 import { renderAt } from '../test/render';
 import { GuestForm } from './guest-form';
 
@@ -112,5 +113,25 @@ describe('GuestForm', () => {
       email: 'max@example.com',
     });
     expect(location()).toBe('/checkout?isGuestLogin=true {"from":"/guest-login"}');
+  });
+
+  it('for delivery refuses a postcode the store does not serve', async () => {
+    await i18n.changeLanguage('de');
+    localStorage.clear();
+    const alert = stubAlert();
+    const fetchMock = mockFetch({ '/postcodes/store/14': { body: [postcode] } });
+    localStorage.setItem('order_type', 'delivery');
+    renderGuest();
+    // Let the postcode list arrive.
+    await act(async () => {
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    fill({ Name: 'Max', 'Straße und Hausnummer': 'Weg 1', Postleitzahl: '99999', Telefon: '030' });
+    submit();
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.getByText(/Wir liefern leider nicht in die Postleitzahl 99999/)).toBeInTheDocument();
+    expect(localStorage.getItem('guestShippingAddress')).toBeNull();
+    expect(screen.queryByTestId('location')).toBeNull();
   });
 });

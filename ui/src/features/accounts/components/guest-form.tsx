@@ -5,6 +5,7 @@ import { TextField } from '../../../components/form';
 import { useOrderSettings } from '../../../lib/order-settings';
 import { MAX_PHONE_DIGITS, phoneDigits } from '../../../lib/phone';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { isServedZip, useServedPostcodes } from '../../../lib/served-postcodes';
 import {
   loadGuestAddress,
   missingGuestFields,
@@ -46,6 +47,8 @@ export function GuestForm({ cartIsEmpty }: GuestFormProps) {
   const delivery = orderType === 'delivery';
   const [values, setValues] = useState<Values>(() => initialValues(delivery ? (postcode?.postcode ?? null) : null));
   const [showMissing, setShowMissing] = useState(false);
+  const [unservedZip, setUnservedZip] = useState<string | null>(null);
+  const servedPostcodes = useServedPostcodes();
 
   const required = requiredGuestFields(orderType);
   const address: GuestShippingAddress = {
@@ -61,7 +64,11 @@ export function GuestForm({ cartIsEmpty }: GuestFormProps) {
   const missing = showMissing ? missingGuestFields(address, orderType) : [];
 
   const set = (field: GuestAddressField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const errorOf = (field: GuestAddressField) => (missing.includes(field) ? t('guest.required') : undefined);
+  const errorOf = (field: GuestAddressField) => {
+    if (missing.includes(field)) return t('guest.required');
+    if (field === 'zip' && unservedZip !== null) return t('address.zip_not_served', { zip: unservedZip });
+    return undefined;
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,6 +77,12 @@ export function GuestForm({ cartIsEmpty }: GuestFormProps) {
       window.alert(t('form_fill_message'));
       return;
     }
+    // Spec §5: a delivery postcode must be one the store serves.
+    if (delivery && servedPostcodes !== null && !isServedZip(address.zip, servedPostcodes)) {
+      setUnservedZip(address.zip);
+      return;
+    }
+    setUnservedZip(null);
     if (cartIsEmpty) {
       window.alert(t('your_cart_is_empty'));
       navigate(-1);
