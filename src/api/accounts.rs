@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use super::AppState;
 use super::auth_scheme::{AdminAuth, UserAuth};
 use super::catalog_admin::{Created, Deleted};
-use super::error::{self, ApiError};
+use super::error::{self, ApiError, required};
 use super::login::UserView;
 use crate::auth::passwords;
 use crate::auth::tokens::unix_now;
@@ -138,10 +138,6 @@ pub enum NoticeCreated {
     /// Received.
     #[oai(status = 201)]
     Created(Json<Notice>),
-}
-
-fn required(field: &str, value: Option<String>) -> Result<String, ApiError> {
-    value.ok_or_else(|| ApiError::invalid(field, "is required"))
 }
 
 fn field<T>(name: &str, checked: Result<T, String>) -> Result<T, ApiError> {

@@ -4,18 +4,12 @@
 use poem_openapi::Object;
 
 use super::catalog_views::{ItemKind, ProductType};
-use super::error::ApiError;
+use super::error::{ApiError, required};
 use crate::domain::catalog::*;
 use crate::domain::money::{MAX_PRICE_CENTS, euros_to_cents, percent_to_basis_points};
 
 fn cents(field: &str, euros: f64) -> Result<i64, ApiError> {
     euros_to_cents(euros, MAX_PRICE_CENTS).map_err(|message| ApiError::invalid(field, &message))
-}
-
-/// Body fields are optional in the schema so that a missing one is reported like any
-/// other invalid field, by name.
-fn required<T>(field: &str, value: Option<T>) -> Result<T, ApiError> {
-    value.ok_or_else(|| ApiError::invalid(field, "is required"))
 }
 
 /// Converts a request body into the domain's input.

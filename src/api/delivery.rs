@@ -101,14 +101,6 @@ impl From<PostcodeError> for ApiError {
 }
 
 impl DeliveryApi {
-    fn check(&self, id: u64) -> Result<(), ApiError> {
-        if id == self.state.config.store_id {
-            Ok(())
-        } else {
-            Err(ApiError::store_not_found(id))
-        }
-    }
-
     fn today(&self) -> NaiveDate {
         self.state
             .clock
@@ -135,7 +127,7 @@ impl DeliveryApi {
         &self,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Json<Vec<PostcodeView>>, ApiError> {
-        self.check(id.0)?;
+        self.state.check_store(id.0)?;
         let store_id = id.0;
         let postcodes = self.state.store.postcodes().await?;
         Ok(Json(
@@ -210,7 +202,7 @@ impl DeliveryApi {
         &self,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Json<Vec<DiscountView>>, ApiError> {
-        self.check(id.0)?;
+        self.state.check_store(id.0)?;
         let today = self.today();
         let discounts = self.state.store.discounts().await?;
         Ok(Json(
@@ -235,7 +227,7 @@ impl DeliveryApi {
         #[oai(name = "code")] code: Path<String>,
         body: Json<DiscountBody>,
     ) -> Result<Json<AdminDiscountView>, ApiError> {
-        self.check(id.0)?;
+        self.state.check_store(id.0)?;
         let code = Self::code(&code.0)?;
         let basis_points = percent_to_basis_points(body.0.value)
             .map_err(|message| ApiError::invalid("value", &message))?;
@@ -263,7 +255,7 @@ impl DeliveryApi {
         #[oai(name = "id")] id: Path<u64>,
         #[oai(name = "code")] code: Path<String>,
     ) -> Result<Deleted, ApiError> {
-        self.check(id.0)?;
+        self.state.check_store(id.0)?;
         let code = Self::code(&code.0)?;
         if !self.state.store.delete_discount(code).await? {
             return Err(ApiError::not_found(

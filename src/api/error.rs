@@ -55,6 +55,12 @@ pub enum ApiError {
     Internal(Json<ErrorBody>),
 }
 
+/// Body fields are optional in the schema so that a missing one is reported like any
+/// other invalid field, by name.
+pub fn required<T>(field: &str, value: Option<T>) -> Result<T, ApiError> {
+    value.ok_or_else(|| ApiError::invalid(field, "is required"))
+}
+
 pub fn body(code: &str, detail: impl Into<String>) -> Json<ErrorBody> {
     Json(ErrorBody {
         detail: detail.into(),

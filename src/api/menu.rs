@@ -46,10 +46,8 @@ pub fn public_read<T: poem_openapi::types::Type + Send>(
     headers: &HeaderMap,
     pick: impl FnOnce(&MenuSnapshot) -> PreEncodedJson<T>,
 ) -> Result<Cached<T>, ApiError> {
-    if let Some(store_id) = store_id
-        && store_id != state.config.store_id
-    {
-        return Err(ApiError::store_not_found(store_id));
+    if let Some(store_id) = store_id {
+        state.check_store(store_id)?;
     }
     let snapshot = state.menu.get();
     let if_none_match = headers

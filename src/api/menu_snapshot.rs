@@ -30,8 +30,10 @@ impl<T> PreEncodedJson<T> {
     }
 }
 
+const JSON: &str = "application/json; charset=utf-8";
+
 impl<T: Type> Payload for PreEncodedJson<T> {
-    const CONTENT_TYPE: &'static str = "application/json; charset=utf-8";
+    const CONTENT_TYPE: &'static str = JSON;
 
     fn schema_ref() -> MetaSchemaRef {
         T::schema_ref()
@@ -44,15 +46,7 @@ impl<T: Type> Payload for PreEncodedJson<T> {
 
 impl<T: Send> IntoResponse for PreEncodedJson<T> {
     fn into_response(self) -> Response {
-        Response::builder()
-            .content_type(Self::content_type_header())
-            .body(self.bytes)
-    }
-}
-
-impl<T> PreEncodedJson<T> {
-    fn content_type_header() -> &'static str {
-        "application/json; charset=utf-8"
+        Response::builder().content_type(JSON).body(self.bytes)
     }
 }
 

@@ -76,6 +76,15 @@ impl AppState {
         }
     }
 
+    /// The shop has one store; any other id is a 404.
+    pub fn check_store(&self, store_id: u64) -> Result<(), error::ApiError> {
+        if store_id == self.config.store_id {
+            Ok(())
+        } else {
+            Err(error::ApiError::store_not_found(store_id))
+        }
+    }
+
     /// Applies a catalog operation durably and refreshes the public menu.
     pub async fn change_catalog<T, F>(&self, operation: F) -> Result<T, ChangeError>
     where

@@ -111,16 +111,8 @@ pub enum OrderTypeParam {
 }
 
 impl StoreApi {
-    fn check(&self, id: u64) -> Result<(), ApiError> {
-        if id == self.state.config.store_id {
-            Ok(())
-        } else {
-            Err(ApiError::store_not_found(id))
-        }
-    }
-
     async fn profile(&self, id: u64) -> Result<StoreProfile, ApiError> {
-        self.check(id)?;
+        self.state.check_store(id)?;
         self.state
             .store
             .store_profile(id)
@@ -246,7 +238,7 @@ impl StoreApi {
         #[oai(name = "id")] id: Path<u64>,
         body: Json<PauseBody>,
     ) -> Result<Json<StoreView>, ApiError> {
-        self.check(id.0)?;
+        self.state.check_store(id.0)?;
         let profile = self
             .state
             .store

@@ -129,10 +129,6 @@ impl StatusHub {
         self.sender.subscribe()
     }
 
-    pub fn current(&self) -> Arc<PublishedStatus> {
-        self.sender.borrow().clone()
-    }
-
     /// The message for `status`, stamped with the current local time.
     pub fn message(&self, status: &PublishedStatus) -> String {
         let local_time = self
@@ -180,10 +176,6 @@ impl StatusHub {
         Some(ConnectionSlot {
             hub: Arc::clone(self),
         })
-    }
-
-    pub fn connections(&self) -> usize {
-        self.connections.load(Ordering::Acquire)
     }
 }
 

@@ -110,7 +110,7 @@ impl Store {
 
     /// Whether the customer had that address.
     pub async fn delete_address(&self, user_id: u64, id: u64) -> Result<bool, StoreError> {
-        self.write(move |txn| {
+        self.commit(move |txn| {
             let mut table = txn.open_table(ADDRESSES)?;
             let owned = table
                 .get(id)?
@@ -118,13 +118,12 @@ impl Store {
                 .transpose()?
                 .is_some_and(|address| address.user_id == user_id);
             if !owned {
-                return Ok(Err(false));
+                return Ok(false);
             }
             table.remove(id)?;
-            Ok(Ok(true))
+            Ok(true)
         })
         .await
-        .map(|outcome| outcome.unwrap_or(false))
     }
 
     /// Remembers a reset token (by its hash) for `user_id` until `expires_at`.
@@ -134,17 +133,16 @@ impl Store {
         user_id: u64,
         expires_at: i64,
     ) -> Result<(), StoreError> {
-        self.write(move |txn| {
+        self.commit(move |txn| {
             let reset = Reset {
                 user_id,
                 expires_at,
             };
             txn.open_table(RESET_TOKEN_HASH_TO_RESET)?
                 .insert(token_hash.as_str(), record::encode(&reset)?.as_slice())?;
-            Ok(Ok::<(), ()>(()))
+            Ok(())
         })
-        .await?
-        .map_err(|()| StoreError::Worker)
+        .await
     }
 
     /// Uses a reset token: in one transaction the token is consumed, the password
@@ -156,7 +154,7 @@ impl Store {
         now: i64,
         password_hash: String,
     ) -> Result<Option<User>, StoreError> {
-        self.write(move |txn| {
+        self.commit(move |txn| {
             let mut resets = txn.open_table(RESET_TOKEN_HASH_TO_RESET)?;
             let reset = resets
                 .remove(token_hash.as_str())?
@@ -168,7 +166,7 @@ impl Store {
             })?;
             let Some(reset) = reset.filter(|reset| reset.expires_at > now) else {
                 // Commit the clean-up: a used or expired token stays gone.
-                return Ok(Ok(None));
+                return Ok(None);
             };
             let mut users = txn.open_table(USER_ID_TO_USER)?;
             let user = users
@@ -176,15 +174,14 @@ impl Store {
                 .map(|bytes| record::decode::<User>(bytes.value()))
                 .transpose()?;
             let Some(mut user) = user else {
-                return Ok(Ok(None));
+                return Ok(None);
             };
             user.password_hash = password_hash;
             user.token_version += 1;
             users.insert(user.id, record::encode(&user)?.as_slice())?;
-            Ok(Ok::<Option<User>, ()>(Some(user)))
+            Ok(Some(user))
         })
-        .await?
-        .map_err(|()| StoreError::Worker)
+        .await
     }
 
     pub async fn add_to_outbox(
@@ -194,7 +191,7 @@ impl Store {
         body: String,
         created_at: i64,
     ) -> Result<(), StoreError> {
-        self.write(move |txn| {
+        self.commit(move |txn| {
             let id = next_id(txn, META_NEXT_MAIL_ID)?;
             let mail = Mail {
                 id,
@@ -205,10 +202,9 @@ impl Store {
             };
             txn.open_table(OUTBOX_ID_TO_MAIL)?
                 .insert(id, record::encode(&mail)?.as_slice())?;
-            Ok(Ok::<(), ()>(()))
+            Ok(())
         })
-        .await?
-        .map_err(|()| StoreError::Worker)
+        .await
     }
 
     /// The outbox, newest first.
@@ -225,15 +221,14 @@ impl Store {
         &self,
         message: SupportMessage,
     ) -> Result<SupportMessage, StoreError> {
-        self.write(move |txn| {
+        self.commit(move |txn| {
             let id = next_id(txn, META_NEXT_SUPPORT_ID)?;
             let message = SupportMessage { id, ..message };
             txn.open_table(SUPPORT_ID_TO_MESSAGE)?
                 .insert(id, record::encode(&message)?.as_slice())?;
-            Ok(Ok::<SupportMessage, ()>(message))
+            Ok(message)
         })
-        .await?
-        .map_err(|()| StoreError::Worker)
+        .await
     }
 
     /// Support messages, newest first.

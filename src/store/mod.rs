@@ -170,6 +170,22 @@ impl Store {
         .map_err(|_| StoreError::Worker)?
     }
 
+    /// Like [`Store::write`] for changes that are never refused: committed durably
+    /// whenever `write` succeeds.
+    pub async fn commit<T, F>(&self, write: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&WriteTransaction) -> Result<T, StoreError> + Send + 'static,
+    {
+        match self
+            .write(move |txn| write(txn).map(Ok::<T, std::convert::Infallible>))
+            .await?
+        {
+            Ok(value) => Ok(value),
+            Err(never) => match never {},
+        }
+    }
+
     /// The schema version recorded in the database; used by the health check.
     pub async fn schema_version(&self) -> Result<u64, StoreError> {
         self.read(migrations::read_schema_version).await

@@ -25,13 +25,12 @@ impl Store {
         store_id: u64,
         profile: StoreProfile,
     ) -> Result<(), StoreError> {
-        self.write(move |txn| {
+        self.commit(move |txn| {
             txn.open_table(STORE_ID_TO_PROFILE)?
                 .insert(store_id, record::encode(&profile)?.as_slice())?;
-            Ok(Ok::<(), ()>(()))
+            Ok(())
         })
-        .await?
-        .map_err(|()| StoreError::Worker)
+        .await
     }
 
     /// Changes only the pause switch; answers the new profile, `None` for no such store.
@@ -111,15 +110,14 @@ impl Store {
 
     /// Whether the postcode existed.
     pub async fn delete_postcode(&self, id: u64) -> Result<bool, StoreError> {
-        self.write(move |txn| {
+        self.commit(move |txn| {
             let removed = txn
                 .open_table(POSTCODE_ID_TO_POSTCODE)?
                 .remove(id)?
                 .is_some();
-            Ok(if removed { Ok(true) } else { Err(false) })
+            Ok(removed)
         })
         .await
-        .map(|outcome| outcome.unwrap_or(false))
     }
 
     pub async fn discounts(&self) -> Result<Vec<Discount>, StoreError> {
@@ -136,28 +134,25 @@ impl Store {
     }
 
     pub async fn set_discount(&self, discount: Discount) -> Result<(), StoreError> {
-        self.write(move |txn| {
+        self.commit(move |txn| {
             txn.open_table(DISCOUNT_CODE_TO_DISCOUNT)?.insert(
                 discount.code.as_str(),
                 record::encode(&discount)?.as_slice(),
             )?;
-            Ok(Ok::<(), ()>(()))
+            Ok(())
         })
-        .await?
-        .map_err(|()| StoreError::Worker)
+        .await
     }
 
     /// Whether the discount existed.
     pub async fn delete_discount(&self, code: DiscountCode) -> Result<bool, StoreError> {
-        self.write(move |txn| {
-            let removed = txn
+        self.commit(move |txn| {
+            Ok(txn
                 .open_table(DISCOUNT_CODE_TO_DISCOUNT)?
                 .remove(code.as_str())?
-                .is_some();
-            Ok(if removed { Ok(true) } else { Err(false) })
+                .is_some())
         })
         .await
-        .map(|outcome| outcome.unwrap_or(false))
     }
 }
 
