@@ -45,6 +45,10 @@ pub const KEYS: &[KeySpec] = &[
         secret: true,
     },
     key("paypal.api_base", "https://api-m.sandbox.paypal.com"),
+    key("paypal.sdk_url", "https://www.paypal.com/sdk/js"),
+    key("paypal.currency", "EUR"),
+    key("paypal.timeout_seconds", "20"),
+    key("orders.auto_reject_seconds", "600"),
     key("smtp.host", ""),
     key("smtp.port", "587"),
     key("smtp.security", "starttls"),
@@ -156,6 +160,12 @@ pub struct PaypalConfig {
     pub client_id: String,
     pub client_secret: Secret,
     pub api_base: String,
+    /// Where the storefront loads PayPal's JavaScript SDK from (tests use a fake).
+    pub sdk_url: String,
+    /// ISO 4217 code of the shop's prices, e.g. `EUR`.
+    pub currency: String,
+    /// How long one call to PayPal may take before the outcome is checked again.
+    pub timeout: std::time::Duration,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,6 +201,8 @@ pub struct Config {
     pub default_language: Language,
     pub log_format: LogFormat,
     pub paypal: PaypalConfig,
+    /// An order nobody accepted or rejected within this time is rejected automatically.
+    pub auto_reject_after: std::time::Duration,
     /// The address customers use, e.g. `https://pizza.example.com`, when the shop runs
     /// behind a reverse proxy; live-status connections must come from it. `None`: the
     /// page's origin must match the request's Host.
@@ -269,6 +281,20 @@ impl Config {
         let language = parse("default_language", &|v| parse_language(v).map(|_| ()))?;
         let log_format = parse("log_format", &|v| parse_log_format(v).map(|_| ()))?;
         let paypal_api_base = parse("paypal.api_base", &validate_url)?;
+        let paypal_sdk_url = parse("paypal.sdk_url", &validate_url)?;
+        let paypal_currency = parse("paypal.currency", &|v| {
+            if v.len() == 3 && v.chars().all(|c| c.is_ascii_uppercase()) {
+                Ok(())
+            } else {
+                Err(format!("must be a currency code like EUR, not `{v}`"))
+            }
+        })?;
+        let paypal_timeout = parse("paypal.timeout_seconds", &|v| {
+            parse_seconds(v, 120).map(|_| ())
+        })?;
+        let auto_reject = parse("orders.auto_reject_seconds", &|v| {
+            parse_auto_reject(v).map(|_| ())
+        })?;
         let public_origin = parse("public_origin", &|v| {
             if v.is_empty() {
                 Ok(())
@@ -337,7 +363,13 @@ impl Config {
                 client_id: get("paypal.client_id")?.0,
                 client_secret: Secret(get("paypal.client_secret")?.0),
                 api_base: paypal_api_base.trim_end_matches('/').to_string(),
+                sdk_url: paypal_sdk_url,
+                currency: paypal_currency,
+                timeout: parse_seconds(&paypal_timeout, 120)
+                    .map_err(|p| invalid("paypal.timeout_seconds", p))?,
             },
+            auto_reject_after: parse_auto_reject(&auto_reject)
+                .map_err(|p| invalid("orders.auto_reject_seconds", p))?,
             trusted_proxies: parse_ip_list(&trusted_proxies)
                 .map_err(|p| invalid("trusted_proxies", p))?,
             country: country.trim().to_string(),
@@ -694,6 +726,22 @@ fn parse_instant(value: &str) -> Result<chrono::DateTime<chrono::Utc>, String> {
     value.parse().map_err(|_| {
         format!("must be an RFC 3339 instant like 2026-11-23T05:00:00Z, not `{value}`")
     })
+}
+
+/// 1 second to `max` seconds.
+fn parse_seconds(value: &str, max: u64) -> Result<std::time::Duration, String> {
+    value
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|seconds| (1..=max).contains(seconds))
+        .map(std::time::Duration::from_secs)
+        .ok_or_else(|| format!("must be a number of seconds from 1 to {max}, not `{value}`"))
+}
+
+/// At most a day: a customer must never wait forever for an answer.
+fn parse_auto_reject(value: &str) -> Result<std::time::Duration, String> {
+    parse_seconds(value, 86_400)
 }
 
 fn validate_url(value: &str) -> Result<(), String> {

@@ -12,6 +12,7 @@ pub mod domain;
 pub mod live;
 pub mod logging;
 pub mod mail;
+pub mod payments;
 pub mod server;
 pub mod startup_error;
 pub mod store;

@@ -139,10 +139,11 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         status,
         mailer,
     );
+    let auto_reject = api::auto_reject::spawn(state.clone());
     let app = api::app(state);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
-        Server::new_with_acceptor(acceptor)
+        let served = Server::new_with_acceptor(acceptor)
             .idle_timeout(IDLE_TIMEOUT)
             .run_with_graceful_shutdown(
                 app,
@@ -151,7 +152,9 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
                 },
                 Some(SHUTDOWN_GRACE),
             )
-            .await
+            .await;
+        auto_reject.abort();
+        served
     });
     Ok(RunningServer {
         addr,

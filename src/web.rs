@@ -153,6 +153,9 @@ fn render_index(template: &str, config: &Config) -> String {
         "brand": config.brand,
         "defaultLanguage": config.default_language.code(),
         "country": config.country,
+        "paypalClientId": config.paypal.client_id,
+        "paypalSdkUrl": config.paypal.sdk_url,
+        "currency": config.paypal.currency,
     });
     template
         .replacen(

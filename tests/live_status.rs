@@ -9,10 +9,10 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 use crate::support::{TestServer, store_settings};
 
-type Socket =
+pub(crate) type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn connect(
+pub(crate) async fn connect(
     server: &TestServer,
     path: &str,
     origin: Option<&str>,
@@ -30,7 +30,7 @@ async fn connect(
 }
 
 /// The next text message, within `limit`.
-async fn next_message(socket: &mut Socket, limit: Duration) -> Value {
+pub(crate) async fn next_message(socket: &mut Socket, limit: Duration) -> Value {
     let deadline = tokio::time::Instant::now() + limit;
     loop {
         let message = tokio::time::timeout_at(deadline, socket.next())

@@ -152,17 +152,8 @@ fn token_hash(token: &str) -> String {
 }
 
 impl AccountsApi {
-    /// Where links in mails point: the configured public origin, or the host the
-    /// request came to.
     fn origin(&self, headers: &HeaderMap) -> String {
-        if let Some(origin) = &self.state.config.public_origin {
-            return origin.clone();
-        }
-        let host = headers
-            .get("host")
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or("127.0.0.1:8080");
-        format!("http://{host}")
+        self.state.link_origin(headers)
     }
 
     fn address_input(&self, body: AddressBody) -> AddressInput {

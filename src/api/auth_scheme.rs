@@ -22,9 +22,14 @@ pub struct AdminAuth(pub User);
 
 async fn signed_in_user(req: &Request, bearer: Bearer) -> poem::Result<User> {
     let state = req.data::<AppState>().ok_or_else(ApiError::internal)?;
+    Ok(user_of_token(state, &bearer.token).await?)
+}
+
+/// The account a bearer token stands for, if the token is still valid.
+pub async fn user_of_token(state: &AppState, token: &str) -> Result<User, ApiError> {
     let claims = state
         .tokens
-        .verify(&bearer.token)
+        .verify(token)
         .ok_or_else(ApiError::unauthorized)?;
     let id = claims.user_id().ok_or_else(ApiError::unauthorized)?;
     let user = state
@@ -34,7 +39,7 @@ async fn signed_in_user(req: &Request, bearer: Bearer) -> poem::Result<User> {
         .map_err(ApiError::from)?
         .ok_or_else(ApiError::unauthorized)?;
     if user.token_version != claims.ver || user.role != claims.role {
-        return Err(ApiError::unauthorized().into());
+        return Err(ApiError::unauthorized());
     }
     Ok(user)
 }

@@ -32,6 +32,9 @@ pub enum ApiError {
     /// No valid bearer token.
     #[oai(status = 401)]
     Unauthorized(Json<ErrorBody>),
+    /// The payment did not go through.
+    #[oai(status = 402)]
+    PaymentRequired(Json<ErrorBody>),
     /// The token's role may not do this.
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
@@ -59,6 +62,15 @@ pub enum ApiError {
 /// other invalid field, by name.
 pub fn required<T>(field: &str, value: Option<T>) -> Result<T, ApiError> {
     value.ok_or_else(|| ApiError::invalid(field, "is required"))
+}
+
+/// An error body naming the request field at fault.
+pub fn field_body(code: &str, detail: impl Into<String>, field: &str) -> Json<ErrorBody> {
+    Json(ErrorBody {
+        detail: detail.into(),
+        code: code.into(),
+        field: Some(field.into()),
+    })
 }
 
 pub fn body(code: &str, detail: impl Into<String>) -> Json<ErrorBody> {

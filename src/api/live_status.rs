@@ -22,19 +22,20 @@ pub struct LiveStatusApi {
     pub state: AppState,
 }
 
-const PING_EVERY: Duration = Duration::from_secs(30);
+pub(super) const PING_EVERY: Duration = Duration::from_secs(30);
 /// A client that answered nothing (not even a pong) for this long is gone.
-const SILENCE_LIMIT: Duration = Duration::from_secs(75);
+pub(super) const SILENCE_LIMIT: Duration = Duration::from_secs(75);
 /// The client has nothing to say; anything larger than this is refused.
 const MAX_CLIENT_MESSAGE: usize = 1024;
 
-type Session = Pin<Box<dyn Future<Output = ()> + Send>>;
-type Upgrade = WebSocketUpgraded<Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync>>;
+pub(super) type Session = Pin<Box<dyn Future<Output = ()> + Send>>;
+pub(super) type Upgrade =
+    WebSocketUpgraded<Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync>>;
 
 /// Whether a browser page from `origin` may connect: the configured public origin, or
 /// else the host the request was sent to. Clients without an Origin header are not
 /// browsers and cannot be used for cross-site requests.
-fn origin_allowed(headers: &HeaderMap, public_origin: Option<&str>) -> bool {
+pub(super) fn origin_allowed(headers: &HeaderMap, public_origin: Option<&str>) -> bool {
     let Some(origin) = headers.get("origin").and_then(|v| v.to_str().ok()) else {
         return true;
     };
@@ -53,6 +54,29 @@ fn origin_allowed(headers: &HeaderMap, public_origin: Option<&str>) -> bool {
     !host.is_empty() && origin_host.eq_ignore_ascii_case(host)
 }
 
+/// Small messages only: clients send nothing but pongs (and one sign-in message).
+pub(super) fn socket_config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_message_size(Some(MAX_CLIENT_MESSAGE))
+        .max_frame_size(Some(MAX_CLIENT_MESSAGE))
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+}
+
+pub(super) fn foreign_origin() -> ApiError {
+    ApiError::Forbidden(body(
+        "forbidden_origin",
+        "Live connections are only accepted from the shop's own pages.",
+    ))
+}
+
+pub(super) fn too_many_connections() -> ApiError {
+    ApiError::Unavailable(body(
+        "too_many_connections",
+        "Too many live connections; please try again later.",
+    ))
+}
+
 #[OpenApi]
 impl LiveStatusApi {
     /// Live open/closed status of a store (WebSocket). Messages: `today_hours`,
@@ -65,25 +89,13 @@ impl LiveStatusApi {
         headers: &HeaderMap,
     ) -> Result<Upgrade, ApiError> {
         if !origin_allowed(headers, self.state.config.public_origin.as_deref()) {
-            return Err(ApiError::Forbidden(body(
-                "forbidden_origin",
-                "Live status connections are only accepted from the shop's own pages.",
-            )));
+            return Err(foreign_origin());
         }
         let hub = self.state.status.clone();
-        let slot = hub.admit().ok_or_else(|| {
-            ApiError::Unavailable(body(
-                "too_many_connections",
-                "Too many live connections; please try again later.",
-            ))
-        })?;
+        let slot = hub.admit().ok_or_else(too_many_connections)?;
         let unknown_store = (id.0 != self.state.config.store_id)
             .then(|| format!("There is no store with id {}.", id.0));
-        let config = WebSocketConfig::default()
-            .max_message_size(Some(MAX_CLIENT_MESSAGE))
-            .max_frame_size(Some(MAX_CLIENT_MESSAGE))
-            .read_buffer_size(4 * 1024)
-            .write_buffer_size(0);
+        let config = socket_config();
         let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
             Box::new(move |socket| {
                 Box::pin(async move {

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod auth_scheme;
+pub mod auto_reject;
 mod body_limit;
 mod catalog_admin;
 mod catalog_inputs;
@@ -12,10 +13,16 @@ mod delivery;
 pub mod error;
 mod health;
 mod images;
+mod live_orders;
 mod live_status;
 pub mod login;
 mod menu;
 pub mod menu_snapshot;
+mod order_mail;
+pub mod order_views;
+mod ordering;
+mod orders;
+mod orders_admin;
 mod security_headers;
 mod stores;
 mod throttle;
@@ -32,8 +39,10 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::domain::catalog::{Catalog, CatalogError};
 use crate::domain::image::Image;
+use crate::live::orders::OrderHub;
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
+use crate::payments::paypal::PaypalClient;
 use crate::store::{ChangeError, Store};
 use crate::web::WebUi;
 use menu_snapshot::MenuCache;
@@ -52,6 +61,9 @@ pub struct AppState {
     pub status: Arc<StatusHub>,
     pub mailer: Mailer,
     pub login_throttle: Arc<throttle::LoginThrottle>,
+    /// `None` when PayPal is not configured: cash only.
+    pub paypal: Option<Arc<PaypalClient>>,
+    pub orders: Arc<OrderHub>,
 }
 
 impl AppState {
@@ -65,6 +77,7 @@ impl AppState {
         mailer: Mailer,
     ) -> AppState {
         AppState {
+            paypal: PaypalClient::new(&config.paypal).map(Arc::new),
             config,
             store,
             tokens: Arc::new(tokens),
@@ -73,6 +86,7 @@ impl AppState {
             status,
             mailer,
             login_throttle: Arc::new(throttle::LoginThrottle::default()),
+            orders: Arc::new(OrderHub::default()),
         }
     }
 
@@ -83,6 +97,19 @@ impl AppState {
         } else {
             Err(error::ApiError::store_not_found(store_id))
         }
+    }
+
+    /// Where links in mails point: the configured public origin, or the host the
+    /// request came to.
+    pub fn link_origin(&self, headers: &poem::http::HeaderMap) -> String {
+        if let Some(origin) = &self.config.public_origin {
+            return origin.clone();
+        }
+        let host = headers
+            .get("host")
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or("127.0.0.1:8080");
+        format!("http://{host}")
     }
 
     /// Applies a catalog operation durably and refreshes the public menu.
@@ -121,6 +148,8 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         delivery::DeliveryApi { state: s() },
         accounts::AccountsApi { state: s() },
         live_status::LiveStatusApi { state: s() },
+        orders::OrdersApi { state: s() },
+        live_orders::LiveOrdersApi { state: s() },
     );
     let admin = (
         catalog_admin::AdminCatalogApi { state: s() },
@@ -134,6 +163,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         catalog_admin::AllergyApi { state: s() },
         catalog_admin::ItemAllergyApi { state: s() },
         images::ImageApi { state: s() },
+        orders_admin::OrdersAdminApi { state: s() },
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))
         .description("Online ordering for one restaurant: storefront, menu and store API.")
@@ -144,6 +174,7 @@ pub fn app(state: AppState) -> impl Endpoint {
     let api = openapi_service(&state);
     let spec = api.spec_endpoint();
     let base_path = state.config.base_path.clone();
+    let config = Arc::clone(&state.config);
     let home = Arc::new(format!("{base_path}/"));
     Route::new()
         .at("/openapi.json", spec)
@@ -154,7 +185,7 @@ pub fn app(state: AppState) -> impl Endpoint {
         .around(body_limit::limit_body)
         .catch_all_error(error::into_json_response)
         .data(state)
-        .with(security_headers::middleware())
+        .with(security_headers::middleware(&config))
         .with(Tracing)
 }
 

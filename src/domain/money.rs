@@ -71,9 +71,22 @@ pub fn format_euros(cents: i64) -> String {
     format!("{sign}{},{:02} €", cents / 100, cents % 100)
 }
 
+/// `2350` → `"23.50"`: the decimal string payment APIs expect (never negative here).
+pub fn format_amount(cents: i64) -> String {
+    let cents = cents.max(0);
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn amounts_for_payment_apis_have_two_decimals() {
+        assert_eq!(format_amount(2350), "23.50");
+        assert_eq!(format_amount(5), "0.05");
+        assert_eq!(format_amount(100000), "1000.00");
+    }
 
     #[test]
     fn euros_become_cents_exactly() {

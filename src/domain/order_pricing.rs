@@ -30,13 +30,20 @@ pub struct LineRequest {
     pub quantity: u32,
 }
 
+/// An allergen or additive as it was labelled when the order was placed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllergenRef {
+    pub code: String,
+    pub name: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PricedExtra {
     pub topping_id: u64,
     pub name: String,
     pub price_cents: i64,
     pub quantity: u32,
-    pub allergens: Vec<String>,
+    pub allergens: Vec<AllergenRef>,
 }
 
 /// A line as it was sold.
@@ -50,7 +57,7 @@ pub struct PricedLine {
     pub quantity: u32,
     pub extras: Vec<PricedExtra>,
     pub tax_basis_points: u32,
-    pub allergens: Vec<String>,
+    pub allergens: Vec<AllergenRef>,
     pub total_cents: i64,
 }
 
@@ -108,10 +115,13 @@ pub enum OrderError {
     BadExtraQuantity,
 }
 
-fn codes(allergens: &[super::catalog::Allergy]) -> Vec<String> {
+fn codes(allergens: &[super::catalog::Allergy]) -> Vec<AllergenRef> {
     allergens
         .iter()
-        .map(|allergy| allergy.code.clone())
+        .map(|allergy| AllergenRef {
+            code: allergy.code.clone(),
+            name: allergy.name.clone(),
+        })
         .collect()
 }
 

@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use redb::{ReadableTable, TableDefinition, WriteTransaction};
+use serde::de::DeserializeOwned;
 
 use super::tables::*;
 use super::{Store, StoreError, record};
@@ -49,10 +50,25 @@ stored!(
     Banner => BANNER_ID_TO_BANNER,
 );
 
-/// Reading a whole entity table from either kind of transaction.
-trait OpenTables {
+/// Reading tables from either kind of transaction.
+pub(super) trait OpenTables {
     fn load<E: Stored>(&self) -> Result<BTreeMap<u64, E>, StoreError>;
     fn meta(&self, key: &str) -> Result<u64, StoreError>;
+    /// Every record of a table keyed by id, in id order.
+    fn records<T: DeserializeOwned>(
+        &self,
+        table: TableDefinition<'static, u64, &'static [u8]>,
+    ) -> Result<Vec<T>, StoreError>;
+    /// Every record of a table keyed by name, in key order.
+    fn named_records<T: DeserializeOwned>(
+        &self,
+        table: TableDefinition<'static, &'static str, &'static [u8]>,
+    ) -> Result<Vec<T>, StoreError>;
+    fn record<T: DeserializeOwned>(
+        &self,
+        table: TableDefinition<'static, u64, &'static [u8]>,
+        id: u64,
+    ) -> Result<Option<T>, StoreError>;
 }
 
 fn collect<E: Stored>(
@@ -75,12 +91,42 @@ macro_rules! open_tables {
             fn meta(&self, key: &str) -> Result<u64, StoreError> {
                 Ok(self.open_table(META)?.get(key)?.map(|v| v.value()).unwrap_or(0))
             }
+            fn records<T: DeserializeOwned>(
+                &self,
+                table: TableDefinition<'static, u64, &'static [u8]>,
+            ) -> Result<Vec<T>, StoreError> {
+                let mut records = Vec::new();
+                for entry in self.open_table(table)?.iter()? {
+                    records.push(record::decode::<T>(entry?.1.value())?);
+                }
+                Ok(records)
+            }
+            fn named_records<T: DeserializeOwned>(
+                &self,
+                table: TableDefinition<'static, &'static str, &'static [u8]>,
+            ) -> Result<Vec<T>, StoreError> {
+                let mut records = Vec::new();
+                for entry in self.open_table(table)?.iter()? {
+                    records.push(record::decode::<T>(entry?.1.value())?);
+                }
+                Ok(records)
+            }
+            fn record<T: DeserializeOwned>(
+                &self,
+                table: TableDefinition<'static, u64, &'static [u8]>,
+                id: u64,
+            ) -> Result<Option<T>, StoreError> {
+                self.open_table(table)?
+                    .get(id)?
+                    .map(|bytes| record::decode::<T>(bytes.value()))
+                    .transpose()
+            }
         })*
     };
 }
 open_tables!(redb::ReadTransaction, WriteTransaction);
 
-fn load_catalog(txn: &impl OpenTables) -> Result<Catalog, StoreError> {
+pub(super) fn load_catalog(txn: &impl OpenTables) -> Result<Catalog, StoreError> {
     let mut catalog = load_all(txn)?;
     catalog.next_id = txn.meta(META_NEXT_ID)?;
     Ok(catalog)

@@ -11,7 +11,13 @@ use crate::domain::catalog::{Allergy, AllergyInput};
 type Step = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// `STEPS[n]` migrates a database at version `n` to version `n + 1`.
-const STEPS: &[Step] = &[migrate_to_v1, migrate_to_v2, migrate_to_v3, migrate_to_v4];
+const STEPS: &[Step] = &[
+    migrate_to_v1,
+    migrate_to_v2,
+    migrate_to_v3,
+    migrate_to_v4,
+    migrate_to_v5,
+];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
 
@@ -134,6 +140,20 @@ fn migrate_to_v4(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(RESET_TOKEN_HASH_TO_RESET)?;
     txn.open_table(OUTBOX_ID_TO_MAIL)?;
     txn.open_table(SUPPORT_ID_TO_MESSAGE)?;
+    Ok(())
+}
+
+/// Version 5: orders and their indexes (per day, per customer, open ones, idempotency
+/// keys, PayPal ids).
+fn migrate_to_v5(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(ORDER_ID_TO_ORDER)?;
+    txn.open_table(ORDER_TOKEN_TO_ORDER_ID)?;
+    txn.open_table(ORDER_DAY_TO_LAST_NUMBER)?;
+    txn.open_table(ORDER_DAY_AND_ID)?;
+    txn.open_table(ORDER_USER_AND_ID)?;
+    txn.open_table(OPEN_ORDER_IDS)?;
+    txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
+    txn.open_table(PAYPAL_ID_TO_ORDER_ID)?;
     Ok(())
 }
 

@@ -5,6 +5,7 @@ mod catalog;
 mod customers;
 mod demo_seed;
 mod migrations;
+mod orders;
 mod record;
 mod store_profile;
 mod tables;
@@ -20,6 +21,9 @@ use redb::{
 pub use catalog::{ChangeError, Changed};
 pub use customers::{Mail, SupportMessage};
 pub use migrations::LATEST_SCHEMA_VERSION;
+pub use orders::{
+    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
+};
 pub use users::{NewUser, UserError};
 
 /// The database file inside the data directory.

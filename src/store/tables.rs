@@ -70,3 +70,28 @@ pub const SUPPORT_ID_TO_MESSAGE: TableDefinition<u64, &[u8]> =
 pub const META_NEXT_ADDRESS_ID: &str = "next_address_id";
 pub const META_NEXT_MAIL_ID: &str = "next_mail_id";
 pub const META_NEXT_SUPPORT_ID: &str = "next_support_id";
+
+// Orders (schema v5).
+pub const ORDER_ID_TO_ORDER: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("order_id_to_order");
+/// The customer's link token → order id.
+pub const ORDER_TOKEN_TO_ORDER_ID: TableDefinition<&str, u64> =
+    TableDefinition::new("order_token_to_order_id");
+/// Business date (`YYYY-MM-DD`, store time zone) → the last order number given that day.
+pub const ORDER_DAY_TO_LAST_NUMBER: TableDefinition<&str, u64> =
+    TableDefinition::new("order_day_to_last_number");
+/// (business date, order id): the orders of a day.
+pub const ORDER_DAY_AND_ID: TableDefinition<(&str, u64), ()> =
+    TableDefinition::new("order_day_and_id");
+/// (user id, order id): a customer's orders.
+pub const ORDER_USER_AND_ID: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("order_user_and_id");
+/// Orders the kitchen still has to finish.
+pub const OPEN_ORDER_IDS: TableDefinition<u64, ()> = TableDefinition::new("open_order_ids");
+/// `<scope>:<Idempotency-Key>` → the order it made and a hash of the request.
+pub const IDEMPOTENCY_KEY_TO_ORDER: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("idempotency_key_to_order");
+/// A PayPal order or capture id → the order it paid (each pays at most one order).
+pub const PAYPAL_ID_TO_ORDER_ID: TableDefinition<&str, u64> =
+    TableDefinition::new("paypal_id_to_order_id");
+pub const META_NEXT_ORDER_ID: &str = "next_order_id";

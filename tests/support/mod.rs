@@ -1,6 +1,8 @@
 //! A `TestServer` that starts the real server in-process on port 0 with a fresh data
 //! directory, and helpers to run the real binary.
 
+pub mod fake_paypal;
+pub mod ordering;
 pub mod smtp_sink;
 
 use std::path::{Path, PathBuf};

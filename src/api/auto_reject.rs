@@ -1,0 +1,50 @@
+//! No customer waits forever: an order nobody accepted or rejected in time
+//! (`orders.auto_reject_seconds`) is rejected, and refunded if it was paid.
+
+use std::time::Duration;
+
+use super::AppState;
+use crate::domain::order::{AUTO_REJECT_REASON, OrderStatus};
+
+const CHECK_EVERY: Duration = Duration::from_secs(1);
+
+/// Checks the open orders once; answers how many were rejected.
+pub async fn reject_overdue(state: &AppState) -> usize {
+    let now = state.clock.now();
+    let Ok(open) = state.store.open_orders().await else {
+        return 0;
+    };
+    let mut rejected = 0;
+    for order in open {
+        let overdue = order.status == OrderStatus::WaitingForConfirmation
+            && order.auto_reject_at.is_some_and(|at| at <= now);
+        if !overdue {
+            continue;
+        }
+        // An error means someone answered in the meantime: nothing to do.
+        if state
+            .reject_order(order.id, AUTO_REJECT_REASON)
+            .await
+            .is_ok()
+        {
+            tracing::warn!(
+                order = order.id,
+                number = order.number,
+                "order rejected automatically: nobody answered"
+            );
+            rejected += 1;
+        }
+    }
+    rejected
+}
+
+/// Runs until the returned task is aborted (at shutdown).
+pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(CHECK_EVERY);
+        loop {
+            ticks.tick().await;
+            reject_overdue(&state).await;
+        }
+    })
+}

@@ -1,0 +1,238 @@
+//! Live orders over WebSocket: `/ws/orders/{token}` follows one order for its customer;
+//! `/ws/admin/orders` feeds the restaurant's board. Browsers cannot put a bearer token
+//! on a WebSocket request, so the board's first message carries it (never the URL,
+//! which ends up in logs).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+use poem::http::HeaderMap;
+use poem::web::websocket::{Message, WebSocket, WebSocketStream};
+use poem_openapi::OpenApi;
+use poem_openapi::param::Path;
+use poem_openapi::types::ToJSON;
+use serde_json::json;
+use tokio::sync::broadcast;
+
+use super::AppState;
+use super::auth_scheme::user_of_token;
+use super::error::ApiError;
+use super::live_status::{
+    PING_EVERY, SILENCE_LIMIT, Session, Upgrade, foreign_origin, origin_allowed, socket_config,
+    too_many_connections,
+};
+use super::order_views::{AdminOrderView, OrderView};
+use super::orders::order_by_token;
+use crate::domain::order::Order;
+use crate::domain::user::Role;
+
+/// How long the board may take to send its token.
+const SIGN_IN_WITHIN: Duration = Duration::from_secs(10);
+
+pub struct LiveOrdersApi {
+    pub state: AppState,
+}
+
+type Sink = SplitSink<WebSocketStream, Message>;
+
+fn customer_message(order: &Order) -> String {
+    json!({ "type": "order", "order": OrderView::from(order).to_json() }).to_string()
+}
+
+fn admin_message(order: &Order) -> String {
+    json!({ "type": "order", "order": AdminOrderView::from(order).to_json() }).to_string()
+}
+
+fn error_message(detail: &str) -> String {
+    json!({ "type": "error", "detail": detail }).to_string()
+}
+
+/// Sends every change `render` accepts until the client leaves or stops answering.
+async fn follow<R, F>(
+    mut sink: Sink,
+    mut incoming: futures_util::stream::SplitStream<WebSocketStream>,
+    mut changes: broadcast::Receiver<Arc<Order>>,
+    render: impl Fn(&Order) -> Option<String>,
+    resync: R,
+) where
+    R: Fn() -> F,
+    F: Future<Output = Option<Vec<String>>>,
+{
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut last_heard = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            change = changes.recv() => {
+                let messages = match change {
+                    Ok(order) => render(&order).into_iter().collect(),
+                    // Fell behind: send the current state again instead of the backlog.
+                    Err(broadcast::error::RecvError::Lagged(_)) => match resync().await {
+                        Some(messages) => messages,
+                        None => break,
+                    },
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                for message in messages {
+                    if sink.send(Message::Text(message)).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            message = incoming.next() => match message {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
+            },
+            _ = ping.tick() => {
+                if last_heard.elapsed() > SILENCE_LIMIT
+                    || sink.send(Message::Ping(Vec::new())).await.is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = sink.close().await;
+}
+
+/// The token from the board's first message, `{"token": "…"}`.
+fn token_of(message: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(message).ok()?;
+    value["token"].as_str().map(str::to_string)
+}
+
+async fn board_session(state: AppState, socket: WebSocketStream) {
+    let (mut sink, mut incoming) = socket.split();
+    let first = tokio::time::timeout(SIGN_IN_WITHIN, incoming.next()).await;
+    let token = match first {
+        Ok(Some(Ok(Message::Text(text)))) => token_of(&text),
+        _ => None,
+    };
+    let admin = match token {
+        Some(token) => user_of_token(&state, &token).await.ok(),
+        None => None,
+    };
+    if !admin.is_some_and(|user| user.role == Role::Admin) {
+        let detail = "Please log in again as an admin to see the orders.";
+        let _ = sink.send(Message::Text(error_message(detail))).await;
+        let _ = sink.close().await;
+        return;
+    }
+    // Subscribe before reading, so no order placed in between is missed.
+    let changes = state.orders.subscribe();
+    let snapshot = |state: AppState| async move {
+        let orders = state.store.open_orders().await.ok()?;
+        let views: Vec<serde_json::Value> = orders
+            .iter()
+            .map(|order| AdminOrderView::from(order).to_json().unwrap_or_default())
+            .collect();
+        Some(vec![
+            json!({ "type": "snapshot", "orders": views }).to_string(),
+        ])
+    };
+    let Some(first) = snapshot(state.clone()).await else {
+        return;
+    };
+    for message in first {
+        if sink.send(Message::Text(message)).await.is_err() {
+            return;
+        }
+    }
+    follow(
+        sink,
+        incoming,
+        changes,
+        |order| Some(admin_message(order)),
+        || snapshot(state.clone()),
+    )
+    .await;
+}
+
+async fn customer_session(state: AppState, order: Order, socket: WebSocketStream) {
+    let (mut sink, incoming) = socket.split();
+    let changes = state.orders.subscribe();
+    // Read again after subscribing: a change made meanwhile is not lost.
+    let current = state
+        .store
+        .order(order.id)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or(order);
+    if sink
+        .send(Message::Text(customer_message(&current)))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let id = current.id;
+    follow(
+        sink,
+        incoming,
+        changes,
+        |changed| (changed.id == id).then(|| customer_message(changed)),
+        || {
+            let store = state.store.clone();
+            async move {
+                let order = store.order(id).await.ok().flatten()?;
+                Some(vec![customer_message(&order)])
+            }
+        },
+    )
+    .await;
+}
+
+#[OpenApi]
+impl LiveOrdersApi {
+    /// Live status of one order (WebSocket), for the customer holding its link:
+    /// `{ "type": "order", "order": … }` on connect and after every change.
+    #[oai(path = "/ws/orders/:token", method = "get")]
+    async fn order_updates(
+        &self,
+        #[oai(name = "token")] token: Path<String>,
+        websocket: WebSocket,
+        headers: &HeaderMap,
+    ) -> Result<Upgrade, ApiError> {
+        if !origin_allowed(headers, self.state.config.public_origin.as_deref()) {
+            return Err(foreign_origin());
+        }
+        let slot = self.state.status.admit().ok_or_else(too_many_connections)?;
+        let order = order_by_token(&self.state, token.0).await?;
+        let state = self.state.clone();
+        let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
+            Box::new(move |socket| {
+                Box::pin(async move {
+                    let _slot = slot;
+                    customer_session(state, order, socket).await;
+                })
+            });
+        Ok(websocket.config(socket_config()).on_upgrade(session))
+    }
+
+    /// The restaurant's live orders (WebSocket). Send `{ "token": "<admin token>" }`
+    /// first; then `{ "type": "snapshot", "orders": […] }` and `{ "type": "order", … }`
+    /// for every new or changed order.
+    #[oai(path = "/ws/admin/orders", method = "get")]
+    async fn board_updates(
+        &self,
+        websocket: WebSocket,
+        headers: &HeaderMap,
+    ) -> Result<Upgrade, ApiError> {
+        if !origin_allowed(headers, self.state.config.public_origin.as_deref()) {
+            return Err(foreign_origin());
+        }
+        let slot = self.state.status.admit().ok_or_else(too_many_connections)?;
+        let state = self.state.clone();
+        let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
+            Box::new(move |socket| {
+                Box::pin(async move {
+                    let _slot = slot;
+                    board_session(state, socket).await;
+                })
+            });
+        Ok(websocket.config(socket_config()).on_upgrade(session))
+    }
+}

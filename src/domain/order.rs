@@ -1,0 +1,264 @@
+//! A placed order: the snapshot of what was sold, who gets it, how it is paid, and the
+//! restaurant's answer. The state machine: waiting for confirmation → accepted (with an
+//! estimated time) or rejected; accepted → preparing → out for delivery (delivery) or
+//! ready for pickup (pickup) → completed. Steps may be skipped forward, never back.
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::order_pricing::PricedLine;
+use super::pricing::{OrderType, Totals};
+use super::vat::VatLine;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderStatus {
+    WaitingForConfirmation,
+    Accepted,
+    Rejected,
+    Preparing,
+    OutForDelivery,
+    ReadyForPickup,
+    Completed,
+}
+
+impl OrderStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::WaitingForConfirmation => "waiting_for_confirmation",
+            OrderStatus::Accepted => "accepted",
+            OrderStatus::Rejected => "rejected",
+            OrderStatus::Preparing => "preparing",
+            OrderStatus::OutForDelivery => "out_for_delivery",
+            OrderStatus::ReadyForPickup => "ready_for_pickup",
+            OrderStatus::Completed => "completed",
+        }
+    }
+
+    /// Still something for the kitchen to do.
+    pub fn is_open(self) -> bool {
+        !matches!(self, OrderStatus::Rejected | OrderStatus::Completed)
+    }
+
+    /// Position on the way from accepted to completed.
+    fn step(self) -> Option<u8> {
+        match self {
+            OrderStatus::Accepted => Some(1),
+            OrderStatus::Preparing => Some(2),
+            OrderStatus::OutForDelivery | OrderStatus::ReadyForPickup => Some(3),
+            OrderStatus::Completed => Some(4),
+            OrderStatus::WaitingForConfirmation | OrderStatus::Rejected => None,
+        }
+    }
+
+    fn english(self) -> &'static str {
+        match self {
+            OrderStatus::WaitingForConfirmation => "waiting for confirmation",
+            OrderStatus::Accepted => "accepted",
+            OrderStatus::Rejected => "rejected",
+            OrderStatus::Preparing => "being prepared",
+            OrderStatus::OutForDelivery => "out for delivery",
+            OrderStatus::ReadyForPickup => "ready for pickup",
+            OrderStatus::Completed => "completed",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentMethod {
+    Cash,
+    Online,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentStatus {
+    /// Paid in cash on delivery or at pickup.
+    CashDue,
+    /// Captured by PayPal.
+    Paid,
+    Refunded,
+    /// The refund of a rejected order failed; the restaurant must refund by hand.
+    RefundFailed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Payment {
+    pub method: PaymentMethod,
+    pub status: PaymentStatus,
+    pub paypal_order_id: Option<String>,
+    pub capture_id: Option<String>,
+    pub refund_id: Option<String>,
+    /// Why the refund failed, for the restaurant.
+    pub refund_error: Option<String>,
+}
+
+/// Who receives the order: the delivery address, or the contact for pickup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Customer {
+    pub customer_name: String,
+    pub line1: String,
+    pub city: String,
+    pub zip: String,
+    pub country: String,
+    pub phone: String,
+    pub email: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatusChange {
+    pub status: OrderStatus,
+    pub at: DateTime<Utc>,
+    #[serde(default)]
+    pub note: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Order {
+    pub id: u64,
+    /// Counts from 1 each business day (store time zone).
+    pub number: u32,
+    /// The customer's unguessable link to the order (256 random bits, base64url).
+    pub token: String,
+    pub created_at: DateTime<Utc>,
+    pub business_date: NaiveDate,
+    pub status: OrderStatus,
+    pub order_type: OrderType,
+    pub user_id: Option<u64>,
+    pub customer: Customer,
+    pub payment: Payment,
+    pub preorder_at: Option<DateTime<Utc>>,
+    pub note: String,
+    pub lines: Vec<PricedLine>,
+    pub totals: Totals,
+    pub discount_basis_points: u32,
+    pub vat: Vec<VatLine>,
+    pub estimated_minutes: Option<u16>,
+    pub estimated_ready_at: Option<DateTime<Utc>>,
+    pub rejection_reason: Option<String>,
+    /// When an unanswered order is rejected automatically.
+    pub auto_reject_at: Option<DateTime<Utc>>,
+    pub history: Vec<StatusChange>,
+}
+
+pub const MIN_ESTIMATE_MINUTES: u16 = 5;
+pub const MAX_ESTIMATE_MINUTES: u16 = 240;
+pub const MAX_REASON_CHARS: usize = 300;
+pub const MAX_NOTE_CHARS: usize = 500;
+pub const AUTO_REJECT_REASON: &str = "The restaurant did not respond in time.";
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TransitionError {
+    #[error("Order {number} is already {status}.")]
+    AlreadyDecided { number: u32, status: &'static str },
+    #[error("Order {number} must be accepted first.")]
+    NotAccepted { number: u32 },
+    #[error("A pickup order cannot be out for delivery.")]
+    PickupNotDelivered,
+    #[error("A delivery order is not picked up.")]
+    DeliveryNotPickedUp,
+    #[error("Order {number} is already {status}; it cannot go back.")]
+    Backwards { number: u32, status: &'static str },
+    #[error("Use accept or reject for this step.")]
+    UseDecision,
+    #[error("The estimated time must be {MIN_ESTIMATE_MINUTES} to {MAX_ESTIMATE_MINUTES} minutes.")]
+    BadEstimate,
+    #[error("Please give a reason (at most {MAX_REASON_CHARS} characters).")]
+    BadReason,
+}
+
+impl Order {
+    fn record(&mut self, status: OrderStatus, at: DateTime<Utc>, note: String) {
+        self.status = status;
+        self.history.push(StatusChange { status, at, note });
+    }
+
+    fn must_be_waiting(&self) -> Result<(), TransitionError> {
+        if self.status == OrderStatus::WaitingForConfirmation {
+            Ok(())
+        } else {
+            Err(TransitionError::AlreadyDecided {
+                number: self.number,
+                status: self.status.english(),
+            })
+        }
+    }
+
+    /// The restaurant takes the order and says when it will be ready (or at the door).
+    pub fn accept(&mut self, minutes: u16, now: DateTime<Utc>) -> Result<(), TransitionError> {
+        if !(MIN_ESTIMATE_MINUTES..=MAX_ESTIMATE_MINUTES).contains(&minutes) {
+            return Err(TransitionError::BadEstimate);
+        }
+        self.must_be_waiting()?;
+        let soonest = now + Duration::minutes(i64::from(minutes));
+        // A pre-order is ready at the chosen time, unless the kitchen needs longer.
+        let ready_at = self.preorder_at.map_or(soonest, |at| at.max(soonest));
+        self.estimated_minutes = Some(minutes);
+        self.estimated_ready_at = Some(ready_at);
+        self.auto_reject_at = None;
+        self.record(OrderStatus::Accepted, now, format!("{minutes} min"));
+        Ok(())
+    }
+
+    /// The restaurant cannot take the order (or nobody answered in time).
+    pub fn reject(&mut self, reason: &str, now: DateTime<Utc>) -> Result<(), TransitionError> {
+        let reason = reason.trim();
+        if reason.is_empty()
+            || reason.chars().count() > MAX_REASON_CHARS
+            || reason.chars().any(char::is_control)
+        {
+            return Err(TransitionError::BadReason);
+        }
+        self.must_be_waiting()?;
+        self.rejection_reason = Some(reason.to_string());
+        self.auto_reject_at = None;
+        self.record(OrderStatus::Rejected, now, reason.to_string());
+        Ok(())
+    }
+
+    /// A later step of an accepted order.
+    pub fn advance(&mut self, to: OrderStatus, now: DateTime<Utc>) -> Result<(), TransitionError> {
+        let Some(target) = to.step() else {
+            return Err(TransitionError::UseDecision);
+        };
+        if to == OrderStatus::Accepted {
+            return Err(TransitionError::UseDecision);
+        }
+        match (self.order_type, to) {
+            (OrderType::Pickup, OrderStatus::OutForDelivery) => {
+                return Err(TransitionError::PickupNotDelivered);
+            }
+            (OrderType::Delivery, OrderStatus::ReadyForPickup) => {
+                return Err(TransitionError::DeliveryNotPickedUp);
+            }
+            _ => {}
+        }
+        match self.status {
+            OrderStatus::WaitingForConfirmation => {
+                return Err(TransitionError::NotAccepted {
+                    number: self.number,
+                });
+            }
+            OrderStatus::Rejected | OrderStatus::Completed => {
+                return Err(TransitionError::AlreadyDecided {
+                    number: self.number,
+                    status: self.status.english(),
+                });
+            }
+            _ => {}
+        }
+        let current = self.status.step().unwrap_or(0);
+        if target <= current {
+            return Err(TransitionError::Backwards {
+                number: self.number,
+                status: self.status.english(),
+            });
+        }
+        self.record(to, now, String::new());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

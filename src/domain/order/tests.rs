@@ -1,0 +1,128 @@
+use chrono::TimeZone;
+
+use super::*;
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 23, 17, 0, 0).unwrap()
+}
+
+fn order(order_type: OrderType) -> Order {
+    Order {
+        id: 1,
+        number: 7,
+        token: "t".into(),
+        created_at: now(),
+        business_date: now().date_naive(),
+        status: OrderStatus::WaitingForConfirmation,
+        order_type,
+        user_id: None,
+        customer: Customer {
+            customer_name: "Max".into(),
+            line1: "Weg 1".into(),
+            city: "Berlin".into(),
+            zip: "10115".into(),
+            country: "DE".into(),
+            phone: "030".into(),
+            email: String::new(),
+        },
+        payment: Payment {
+            method: PaymentMethod::Cash,
+            status: PaymentStatus::CashDue,
+            paypal_order_id: None,
+            capture_id: None,
+            refund_id: None,
+            refund_error: None,
+        },
+        preorder_at: None,
+        note: String::new(),
+        lines: vec![],
+        totals: Totals {
+            subtotal_cents: 0,
+            discount_cents: 0,
+            delivery_fee_cents: 0,
+            total_cents: 0,
+            minimum_missing_cents: 0,
+        },
+        discount_basis_points: 0,
+        vat: vec![],
+        estimated_minutes: None,
+        estimated_ready_at: None,
+        rejection_reason: None,
+        auto_reject_at: Some(now()),
+        history: vec![],
+    }
+}
+
+#[test]
+fn accepting_sets_the_estimate_and_stops_the_auto_reject() {
+    let mut o = order(OrderType::Delivery);
+    o.accept(20, now()).unwrap();
+    assert_eq!(o.status, OrderStatus::Accepted);
+    assert_eq!(o.estimated_ready_at, Some(now() + Duration::minutes(20)));
+    assert_eq!(o.auto_reject_at, None);
+    assert_eq!(o.history.len(), 1);
+    assert_eq!(
+        o.accept(20, now()),
+        Err(TransitionError::AlreadyDecided {
+            number: 7,
+            status: "accepted"
+        })
+    );
+    assert!(o.reject("too late", now()).is_err());
+}
+
+#[test]
+fn a_preorder_is_ready_at_its_time_unless_the_kitchen_needs_longer() {
+    let mut o = order(OrderType::Pickup);
+    o.preorder_at = Some(now() + Duration::hours(2));
+    o.accept(30, now()).unwrap();
+    assert_eq!(o.estimated_ready_at, o.preorder_at);
+}
+
+#[test]
+fn estimates_and_reasons_are_bounded() {
+    let mut o = order(OrderType::Delivery);
+    assert_eq!(o.accept(4, now()), Err(TransitionError::BadEstimate));
+    assert_eq!(o.accept(241, now()), Err(TransitionError::BadEstimate));
+    assert_eq!(o.reject("  ", now()), Err(TransitionError::BadReason));
+    assert_eq!(
+        o.reject(&"x".repeat(301), now()),
+        Err(TransitionError::BadReason)
+    );
+    o.reject("Zu viel los", now()).unwrap();
+    assert_eq!(o.rejection_reason.as_deref(), Some("Zu viel los"));
+    assert!(!o.status.is_open());
+}
+
+#[test]
+fn later_steps_go_forward_and_fit_the_order_type() {
+    let mut o = order(OrderType::Pickup);
+    assert_eq!(
+        o.advance(OrderStatus::Preparing, now()),
+        Err(TransitionError::NotAccepted { number: 7 })
+    );
+    o.accept(15, now()).unwrap();
+    assert_eq!(
+        o.advance(OrderStatus::OutForDelivery, now()),
+        Err(TransitionError::PickupNotDelivered)
+    );
+    o.advance(OrderStatus::ReadyForPickup, now()).unwrap();
+    assert!(matches!(
+        o.advance(OrderStatus::Preparing, now()),
+        Err(TransitionError::Backwards { .. })
+    ));
+    assert_eq!(
+        o.advance(OrderStatus::Rejected, now()),
+        Err(TransitionError::UseDecision)
+    );
+    o.advance(OrderStatus::Completed, now()).unwrap();
+    assert!(o.advance(OrderStatus::Completed, now()).is_err());
+
+    let mut d = order(OrderType::Delivery);
+    d.accept(15, now()).unwrap();
+    assert_eq!(
+        d.advance(OrderStatus::ReadyForPickup, now()),
+        Err(TransitionError::DeliveryNotPickedUp)
+    );
+    d.advance(OrderStatus::Completed, now()).unwrap();
+}

@@ -1,0 +1,152 @@
+//! What an order costs and whether it may be placed now, decided from the current menu,
+//! the delivery zone, the discount and the clock — never from the client's numbers.
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+use super::address::normalize_zip;
+use super::cart::subtotal_cents;
+use super::catalog::Catalog;
+use super::delivery::{Discount, Postcode, active_discount};
+use super::money::format_euros;
+use super::order_pricing::{LineRequest, OrderError, PricedLine, reprice};
+use super::preorder::available_slots;
+use super::pricing::{DeliveryTerms, OrderType, Totals, order_totals};
+use super::store_hours::status_at;
+use super::store_profile::StoreProfile;
+use super::vat::{VatLine, vat_breakdown};
+
+/// Everything an order is checked against, read in one transaction.
+pub struct QuoteContext<'a> {
+    pub catalog: &'a Catalog,
+    pub profile: &'a StoreProfile,
+    pub postcodes: &'a [Postcode],
+    pub discounts: &'a [Discount],
+    pub now: DateTime<Utc>,
+    pub timezone: Tz,
+}
+
+/// The customer's choices that decide the price and the time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderChoice {
+    pub order_type: OrderType,
+    pub lines: Vec<LineRequest>,
+    /// The delivery address's postcode (delivery only).
+    pub zip: Option<String>,
+    /// `None`: as soon as possible.
+    pub preorder_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quote {
+    pub lines: Vec<PricedLine>,
+    pub totals: Totals,
+    pub discount_basis_points: u32,
+    pub vat: Vec<VatLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QuoteError {
+    #[error(transparent)]
+    Lines(#[from] OrderError),
+    #[error("The restaurant is closed right now. Please choose a pre-order time.")]
+    StoreClosed,
+    #[error("Please select a valid time.")]
+    SlotUnavailable,
+    #[error("Please enter the postcode of the delivery address.")]
+    ZipRequired,
+    #[error("We do not deliver to {0}.")]
+    PostcodeNotServed(String),
+    #[error("The minimum order amount for {postcode} is {minimum}.")]
+    BelowMinimum { postcode: String, minimum: String },
+}
+
+pub fn quote(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<Quote, QuoteError> {
+    let lines = reprice(context.catalog, &choice.lines)?;
+    let zone = match choice.order_type {
+        OrderType::Pickup => None,
+        OrderType::Delivery => {
+            let zip = choice
+                .zip
+                .as_deref()
+                .filter(|zip| !zip.trim().is_empty())
+                .ok_or(QuoteError::ZipRequired)?;
+            let zip = normalize_zip(zip).map_err(|_| QuoteError::PostcodeNotServed(zip.into()))?;
+            let zone = context
+                .postcodes
+                .iter()
+                .find(|zone| zone.postcode == zip)
+                .ok_or(QuoteError::PostcodeNotServed(zip))?;
+            Some(zone)
+        }
+    };
+    check_time(context, choice)?;
+    let today = context.now.with_timezone(&context.timezone).date_naive();
+    let discount = active_discount(context.discounts, choice.order_type, today);
+    let cart_lines: Vec<_> = lines.iter().map(PricedLine::cart_line).collect();
+    let terms = zone.map_or(DeliveryTerms::default(), |zone| DeliveryTerms {
+        fee_cents: zone.delivery_fee_cents,
+        minimum_order_cents: zone.minimum_order_cents,
+    });
+    let totals = order_totals(
+        subtotal_cents(&cart_lines),
+        choice.order_type,
+        discount,
+        terms,
+    );
+    if let Some(zone) = zone
+        && totals.minimum_missing_cents > 0
+    {
+        return Err(QuoteError::BelowMinimum {
+            postcode: zone.postcode.clone(),
+            minimum: format_euros(zone.minimum_order_cents),
+        });
+    }
+    let goods: Vec<(u32, i64)> = lines
+        .iter()
+        .map(|line| (line.tax_basis_points, line.total_cents))
+        .collect();
+    let vat = vat_breakdown(&goods, totals.discount_cents, totals.delivery_fee_cents);
+    Ok(Quote {
+        lines,
+        totals,
+        discount_basis_points: discount.unwrap_or(0),
+        vat,
+    })
+}
+
+/// "As soon as possible" needs the store open now; a pre-order needs one of the times
+/// the storefront offers (`GET /stores/{id}/slots`).
+fn check_time(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<(), QuoteError> {
+    let profile = context.profile;
+    match choice.preorder_at {
+        None => {
+            let status = status_at(
+                &profile.store_hours,
+                &profile.closure_dates(),
+                profile.paused,
+                context.now,
+                context.timezone,
+            );
+            if status.is_open {
+                Ok(())
+            } else {
+                Err(QuoteError::StoreClosed)
+            }
+        }
+        Some(at) => {
+            let lead = match choice.order_type {
+                OrderType::Delivery => profile.delivery_lead_minutes,
+                OrderType::Pickup => profile.pickup_lead_minutes,
+            };
+            if available_slots(profile, lead, context.now, context.timezone).contains(&at) {
+                Ok(())
+            } else {
+                Err(QuoteError::SlotUnavailable)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,558 @@
+//! Placing orders: server-side pricing, refusals that leave nothing behind,
+//! idempotency, privacy, and the restaurant's answers.
+
+use serde_json::{Value, json};
+
+use crate::support::TestServer;
+use crate::support::ordering::*;
+
+async fn lunch_server() -> TestServer {
+    TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
+        .start()
+        .await
+}
+
+fn cents(value: &Value) -> i64 {
+    (value.as_f64().unwrap() * 100.0).round() as i64
+}
+
+#[tokio::test]
+async fn a_guest_cash_order_is_priced_by_the_server_numbered_and_tracked() {
+    let server = lunch_server().await;
+    let menu = Menu::load(&server).await;
+    let cola_small = menu.product("Coca-Cola")["variants"][0]["price"].clone();
+    let (status, order) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &guest_order(lunch_lines(&menu), "10115"),
+    )
+    .await;
+    assert_eq!(status, 201, "{order}");
+    let goods = 2 * 590 + cents(&cola_small);
+    assert_eq!(cents(&order["subtotal"]), goods);
+    assert_eq!(cents(&order["delivery_fee"]), 150);
+    assert_eq!(
+        cents(&order["discount"]),
+        0,
+        "no delivery discount in the demo"
+    );
+    assert_eq!(cents(&order["total"]), goods + 150);
+    assert_eq!(order["status"], "waiting_for_confirmation");
+    assert_eq!(order["payment_status"], "cash_due");
+    assert_eq!(order["number"], 1);
+    assert_eq!(order["business_date"], "2026-11-23");
+    assert_eq!(order["note"], "Bitte klingeln");
+    assert_eq!(order["customer"]["phone"], "0305551234");
+    assert_eq!(order["lines"][1]["name"], "Coca-Cola (0,33 l)");
+    assert_eq!(order["lines"][0]["tax_percentage"], 7.0);
+    assert!(
+        !order["lines"][0]["allergens"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    // VAT per rate: food 7 %, drinks 19 %, adding up to the total.
+    let vat = order["vat"].as_array().unwrap();
+    assert_eq!(vat.len(), 2);
+    assert_eq!(vat[0]["percentage"], 7.0);
+    assert_eq!(vat[1]["percentage"], 19.0);
+    let gross: i64 = vat.iter().map(|v| cents(&v["gross"])).sum();
+    assert_eq!(gross, goods + 150);
+    for rate in vat {
+        assert_eq!(
+            cents(&rate["net"]) + cents(&rate["vat"]),
+            cents(&rate["gross"])
+        );
+    }
+    assert_eq!(order["history"][0]["status"], "waiting_for_confirmation");
+    let token = order["token"].as_str().unwrap();
+    assert_eq!(token.len(), 64, "256 bits");
+    assert!(order.get("paypal_order_id").is_none(), "customer view");
+
+    let (status, tracked) = server.get_json(&format!("/orders/track/{token}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(tracked, order);
+    let (status, _) = server
+        .get_json(&format!("/orders/track/{}", "0".repeat(64)))
+        .await;
+    assert_eq!(status, 404);
+
+    // The next order of the day gets the next number; pickup gets 10 % off, no fee.
+    let mut pickup = guest_order(json!([line(menu.id("Bruschetta"), 1)]), "");
+    pickup["order_type"] = json!("pickup");
+    let (status, second) = post_with(&server, "/orders/guest", None, &[], &pickup).await;
+    assert_eq!(status, 201, "{second}");
+    assert_eq!(second["number"], 2);
+    assert_eq!(cents(&second["discount"]), 59);
+    assert_eq!(second["discount_percentage"], 10.0);
+    assert_eq!(cents(&second["total"]), 531);
+    assert_eq!(cents(&second["delivery_fee"]), 0);
+}
+
+#[tokio::test]
+async fn tampering_and_impossible_orders_are_refused_and_leave_nothing_behind() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let good = guest_order(lunch_lines(&menu), "10115");
+    let with = |key: &str, value: Value| {
+        let mut body = good.clone();
+        body[key] = value;
+        body
+    };
+    let with_line = |field: &str, value: Value| {
+        let mut body = good.clone();
+        body["lines"][0][field] = value;
+        body
+    };
+    let foreign_variant = json!([{
+        "product_id": menu.id("Pizza Salami"),
+        "variant_id": menu.variant("Pizza Margherita", "Ø 26 cm"),
+        "extras": [], "quantity": 2
+    }]);
+    let salad_without_dressing = json!([line(menu.id("Insalata Mista"), 2)]);
+    let cases: Vec<(&str, Value, u16, &str)> = vec![
+        (
+            "client total",
+            with("total", json!(0.01)),
+            400,
+            "bad_request",
+        ),
+        (
+            "client status",
+            with("status", json!("accepted")),
+            400,
+            "bad_request",
+        ),
+        (
+            "line price",
+            with_line("price", json!(0.01)),
+            400,
+            "bad_request",
+        ),
+        (
+            "zero quantity",
+            with_line("quantity", json!(0)),
+            400,
+            "invalid",
+        ),
+        (
+            "negative quantity",
+            with_line("quantity", json!(-3)),
+            400,
+            "invalid",
+        ),
+        (
+            "huge quantity",
+            with_line("quantity", json!(100000)),
+            400,
+            "invalid",
+        ),
+        (
+            "foreign variant",
+            with("lines", foreign_variant),
+            409,
+            "product_unavailable",
+        ),
+        (
+            "sold out",
+            with("lines", json!([line(menu.id("Cannoli Siciliani"), 3)])),
+            409,
+            "product_unavailable",
+        ),
+        (
+            "unknown product",
+            with("lines", json!([line(999_999, 1)])),
+            409,
+            "product_unavailable",
+        ),
+        (
+            "group minimum",
+            with("lines", salad_without_dressing),
+            409,
+            "product_unavailable",
+        ),
+        ("empty cart", with("lines", json!([])), 400, "empty_cart"),
+        (
+            "below minimum",
+            with("lines", json!([line(menu.id("Bruschetta"), 1)])),
+            409,
+            "below_minimum",
+        ),
+        (
+            "unknown postcode",
+            with("shipping_address", guest_address("99999")),
+            400,
+            "postcode_not_served",
+        ),
+        (
+            "slot not offered",
+            with("preorder_at", json!("2026-11-23T11:07:00Z")),
+            409,
+            "slot_unavailable",
+        ),
+        (
+            "missing phone",
+            {
+                let mut body = good.clone();
+                body["shipping_address"]["phone"] = json!("");
+                body
+            },
+            400,
+            "invalid",
+        ),
+        (
+            "online without PayPal configured",
+            with("payment_method", json!("online")),
+            400,
+            "online_payment_unavailable",
+        ),
+        (
+            "address id for a guest",
+            with("address_id", json!(1)),
+            400,
+            "invalid",
+        ),
+        (
+            "note too long",
+            with("note", json!("x".repeat(501))),
+            400,
+            "invalid",
+        ),
+    ];
+    for (name, body, status, code) in cases {
+        let (got, answer) = post_with(&server, "/orders/guest", None, &[], &body).await;
+        assert_eq!(got, status, "{name}: {answer}");
+        assert_eq!(answer["code"], code, "{name}: {answer}");
+        assert!(!answer["detail"].as_str().unwrap().is_empty(), "{name}");
+    }
+    let (_, below) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &with("lines", json!([line(menu.id("Bruschetta"), 1)])),
+    )
+    .await;
+    assert_eq!(
+        below["detail"],
+        "The minimum order amount for 10115 is 12,00 €."
+    );
+
+    let (status, day) = server
+        .send("GET", "/admin/orders", Some(&admin), None)
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(day["count"], 0, "nothing half-written: {day}");
+    assert!(day["orders"].as_array().unwrap().is_empty());
+
+    // Paused: only pre-orders for later are possible, and none while paused.
+    let (status, _) = server
+        .send(
+            "PUT",
+            "/stores/14/pause",
+            Some(&admin),
+            Some(json!({"paused": true})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, answer) = post_with(&server, "/orders/guest", None, &[], &good).await;
+    assert_eq!(status, 409, "{answer}");
+    assert_eq!(answer["code"], "store_closed");
+}
+
+#[tokio::test]
+async fn a_preorder_for_an_offered_slot_is_taken() {
+    let server = lunch_server().await;
+    let menu = Menu::load(&server).await;
+    let (_, slots) = server
+        .get_json("/stores/14/slots?order_type=delivery")
+        .await;
+    let slot = slots["slots"][0]["starts_at"].clone();
+    let mut body = guest_order(lunch_lines(&menu), "10115");
+    body["preorder_at"] = slot.clone();
+    let (status, order) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    let parse = |v: &Value| {
+        v.as_str()
+            .unwrap()
+            .parse::<chrono::DateTime<chrono::Utc>>()
+            .unwrap()
+    };
+    assert_eq!(parse(&order["preorder_at"]), parse(&slot));
+}
+
+#[tokio::test]
+async fn the_same_idempotency_key_never_makes_two_orders() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let body = guest_order(lunch_lines(&menu), "10115");
+    let key = [("Idempotency-Key", "4f1c2a9e-attempt-1")];
+    let (first_status, first) = post_with(&server, "/orders/guest", None, &key, &body).await;
+    let (again_status, again) = post_with(&server, "/orders/guest", None, &key, &body).await;
+    assert_eq!((first_status, again_status), (201, 200));
+    assert_eq!(first["id"], again["id"]);
+    let mut other = body.clone();
+    other["note"] = json!("anders");
+    let (status, conflict) = post_with(&server, "/orders/guest", None, &key, &other).await;
+    assert_eq!(status, 409);
+    assert_eq!(conflict["code"], "idempotency_conflict");
+    let (status, bad) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[("Idempotency-Key", "")],
+        &body,
+    )
+    .await;
+    assert_eq!(status, 400, "{bad}");
+    let (_, day) = server
+        .send("GET", "/admin/orders", Some(&admin), None)
+        .await;
+    assert_eq!(day["count"], 1);
+}
+
+#[tokio::test]
+async fn customers_order_to_their_saved_addresses_and_see_only_their_orders() {
+    let server = lunch_server().await;
+    let menu = Menu::load(&server).await;
+    let customer = server.customer_token().await;
+    let (status, address) = server
+        .send(
+            "POST",
+            "/addresses/",
+            Some(&customer),
+            Some(json!({"customer_name": "Karl Kunde", "line1": "Invalidenstraße 1", "city": "Berlin",
+                        "zip": "10115", "country": "DE", "phone": "030111", "email": "", "notes": ""})),
+        )
+        .await;
+    assert_eq!(status, 201, "{address}");
+    let body = json!({
+        "order_type": "delivery", "lines": lunch_lines(&menu), "address_id": address["id"],
+        "payment_method": "cash", "preorder_at": null, "note": ""
+    });
+    let (status, order) = post_with(&server, "/orders/", Some(&customer), &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    assert_eq!(order["customer"]["customer_name"], "Karl Kunde");
+    assert_eq!(
+        order["customer"]["email"], "kunde@example.com",
+        "the account's email"
+    );
+    let (status, mine) = server.send("GET", "/orders/", Some(&customer), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(mine.as_array().unwrap().len(), 1);
+    assert_eq!(mine[0]["id"], order["id"]);
+
+    // Someone else can neither use the address nor see the order.
+    server
+        .create_account(
+            "other@example.com",
+            "other-password-1",
+            heimservice::domain::user::Role::Customer,
+        )
+        .await;
+    let other = server.login("other@example.com", "other-password-1").await;
+    let (status, refused) = post_with(&server, "/orders/", Some(&other), &[], &body).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["field"], "address_id");
+    let (_, theirs) = server.send("GET", "/orders/", Some(&other), None).await;
+    assert_eq!(theirs, json!([]));
+    let (status, _) = server
+        .send(
+            "GET",
+            &format!("/admin/orders/{}", order["id"]),
+            Some(&other),
+            None,
+        )
+        .await;
+    assert_eq!(status, 403);
+    let (status, _) = post_with(&server, "/orders/", None, &[], &body).await;
+    assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn the_restaurant_accepts_rejects_and_moves_orders_on() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let body = guest_order(lunch_lines(&menu), "10115");
+    let (_, first) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    let (_, second) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    let id = first["id"].as_u64().unwrap();
+    let (_, open) = server
+        .send("GET", "/admin/orders/open", Some(&admin), None)
+        .await;
+    assert_eq!(open.as_array().unwrap().len(), 2);
+    assert!(open[0]["auto_reject_at"].is_string());
+
+    let path = |action: &str| format!("/admin/orders/{id}/{action}");
+    let (status, bad) = server
+        .send(
+            "POST",
+            &path("accept"),
+            Some(&admin),
+            Some(json!({"minutes": 2})),
+        )
+        .await;
+    assert_eq!((status, bad["field"].as_str()), (400, Some("minutes")));
+    let (status, too_early) = server
+        .send(
+            "POST",
+            &path("status"),
+            Some(&admin),
+            Some(json!({"status": "preparing"})),
+        )
+        .await;
+    assert_eq!(status, 409, "{too_early}");
+    let (status, accepted) = server
+        .send(
+            "POST",
+            &path("accept"),
+            Some(&admin),
+            Some(json!({"minutes": 20})),
+        )
+        .await;
+    assert_eq!(status, 200, "{accepted}");
+    assert_eq!(accepted["status"], "accepted");
+    assert_eq!(accepted["estimated_minutes"], 20);
+    let ready: chrono::DateTime<chrono::Utc> = accepted["estimated_ready_at"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let placed: chrono::DateTime<chrono::Utc> =
+        accepted["created_at"].as_str().unwrap().parse().unwrap();
+    let minutes = (ready - placed).num_minutes();
+    assert!((20..=21).contains(&minutes), "{minutes}");
+    assert!(accepted["auto_reject_at"].is_null());
+    let (status, again) = server
+        .send(
+            "POST",
+            &path("reject"),
+            Some(&admin),
+            Some(json!({"reason": "zu spät"})),
+        )
+        .await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (409, Some("invalid_transition"))
+    );
+
+    for (step, expected) in [
+        ("preparing", 200),
+        ("ready_for_pickup", 409),
+        ("out_for_delivery", 200),
+        ("preparing", 409),
+        ("completed", 200),
+    ] {
+        let (status, answer) = server
+            .send(
+                "POST",
+                &path("status"),
+                Some(&admin),
+                Some(json!({"status": step})),
+            )
+            .await;
+        assert_eq!(status, expected, "{step}: {answer}");
+    }
+    let (_, done) = server
+        .get_json(&format!(
+            "/orders/track/{}",
+            first["token"].as_str().unwrap()
+        ))
+        .await;
+    let steps: Vec<&str> = done["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            "waiting_for_confirmation",
+            "accepted",
+            "preparing",
+            "out_for_delivery",
+            "completed"
+        ]
+    );
+
+    let second_id = second["id"].as_u64().unwrap();
+    let (status, missing) = server
+        .send(
+            "POST",
+            &format!("/admin/orders/{second_id}/reject"),
+            Some(&admin),
+            Some(json!({"reason": "  "})),
+        )
+        .await;
+    assert_eq!((status, missing["field"].as_str()), (400, Some("reason")));
+    let (status, rejected) = server
+        .send(
+            "POST",
+            &format!("/admin/orders/{second_id}/reject"),
+            Some(&admin),
+            Some(json!({"reason": "Küche geschlossen"})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(rejected["status"], "rejected");
+    assert_eq!(rejected["rejection_reason"], "Küche geschlossen");
+    assert_eq!(rejected["payment_status"], "cash_due");
+
+    let (_, open) = server
+        .send("GET", "/admin/orders/open", Some(&admin), None)
+        .await;
+    assert_eq!(open, json!([]));
+    let (_, day) = server
+        .send("GET", "/admin/orders?date=2026-11-23", Some(&admin), None)
+        .await;
+    assert_eq!(day["count"], 1, "the rejected order does not count");
+    assert_eq!(cents(&day["revenue"]), cents(&first["total"]));
+    assert_eq!(day["orders"][0]["id"], second["id"], "newest first");
+    let (_, other_day) = server
+        .send("GET", "/admin/orders?date=2026-11-22", Some(&admin), None)
+        .await;
+    assert_eq!(other_day["count"], 0);
+    let (status, _) = server
+        .send("GET", "/admin/orders/999", Some(&admin), None)
+        .await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn an_unanswered_order_is_rejected_automatically() {
+    let server = TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
+        .env("HEIMSERVICE_ORDERS_AUTO_REJECT_SECONDS", "1")
+        .start()
+        .await;
+    let menu = Menu::load(&server).await;
+    let (_, order) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &guest_order(lunch_lines(&menu), "10115"),
+    )
+    .await;
+    let path = format!("/orders/track/{}", order["token"].as_str().unwrap());
+    let mut tracked = Value::Null;
+    for _ in 0..50 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        tracked = server.get_json(&path).await.1;
+        if tracked["status"] == "rejected" {
+            break;
+        }
+    }
+    assert_eq!(tracked["status"], "rejected", "{tracked}");
+    assert_eq!(
+        tracked["rejection_reason"],
+        "The restaurant did not respond in time."
+    );
+}

@@ -1,0 +1,91 @@
+//! Orders for tests: the demo menu looked up by name, and order bodies as the
+//! storefront sends them.
+
+use serde_json::{Value, json};
+
+use super::TestServer;
+
+/// Monday 23 November 2026, 12:00 in Berlin: the demo restaurant's lunch hours.
+pub const LUNCHTIME: &str = "2026-11-23T11:00:00Z";
+
+/// The public menu's products.
+pub struct Menu(pub Vec<Value>);
+
+impl Menu {
+    pub async fn load(server: &TestServer) -> Menu {
+        let (status, products) = server.get_json("/products/?store_id=14").await;
+        assert_eq!(status, 200);
+        Menu(products.as_array().unwrap().clone())
+    }
+
+    pub fn product(&self, name: &str) -> &Value {
+        self.0
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("no product {name}"))
+    }
+
+    pub fn id(&self, name: &str) -> u64 {
+        self.product(name)["id"].as_u64().unwrap()
+    }
+
+    pub fn variant(&self, product: &str, variant: &str) -> u64 {
+        self.product(product)["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["name"] == variant)
+            .unwrap_or_else(|| panic!("no variant {variant} of {product}"))["id"]
+            .as_u64()
+            .unwrap()
+    }
+}
+
+pub fn line(product_id: u64, quantity: i64) -> Value {
+    json!({ "product_id": product_id, "variant_id": null, "extras": [], "quantity": quantity })
+}
+
+pub fn guest_address(zip: &str) -> Value {
+    json!({
+        "type": "shipping", "customer_name": "Gina Gast", "line1": "Torstraße 5",
+        "city": "Berlin", "zip": zip, "country": "DE", "phone": "030 555 1234",
+        "email": "gina@example.com"
+    })
+}
+
+/// A guest's cash order for delivery to `zip`.
+pub fn guest_order(lines: Value, zip: &str) -> Value {
+    json!({
+        "order_type": "delivery", "lines": lines, "shipping_address": guest_address(zip),
+        "payment_method": "cash", "preorder_at": null, "note": "Bitte klingeln"
+    })
+}
+
+/// Two Bruschetta and a small Coca-Cola: 14,60 € of goods, over the 12 € minimum.
+pub fn lunch_lines(menu: &Menu) -> Value {
+    json!([
+        line(menu.id("Bruschetta"), 2),
+        { "product_id": menu.id("Coca-Cola"), "variant_id": menu.variant("Coca-Cola", "0,33 l"),
+          "extras": [], "quantity": 1 }
+    ])
+}
+
+/// Sends `body` with optional headers; returns status and JSON.
+pub async fn post_with(
+    server: &TestServer,
+    path: &str,
+    token: Option<&str>,
+    headers: &[(&str, &str)],
+    body: &Value,
+) -> (u16, Value) {
+    let mut request = server.client.post(server.url(path)).json(body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
