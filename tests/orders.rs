@@ -265,6 +265,43 @@ async fn tampering_and_impossible_orders_are_refused_and_leave_nothing_behind() 
 }
 
 #[tokio::test]
+async fn variants_and_extras_are_priced_like_the_cart() {
+    let server = lunch_server().await;
+    let menu = Menu::load(&server).await;
+    let variant = menu.variant("Pizza Salami", "Ø 32 cm");
+    let variant_cents = menu.product("Pizza Salami")["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["id"] == variant)
+        .map(|v| cents(&v["price"]))
+        .unwrap();
+    let (mozzarella, mozzarella_cents) = menu.topping("Pizza Salami", "Extra Mozzarella");
+    let (onions, onions_cents) = menu.topping("Pizza Salami", "Zwiebeln");
+    let mut body = guest_order(
+        json!([{
+            "product_id": menu.id("Pizza Salami"), "variant_id": variant, "quantity": 2,
+            "extras": [{"topping_id": mozzarella, "quantity": 1}, {"topping_id": onions, "quantity": 2}]
+        }]),
+        "",
+    );
+    body["order_type"] = json!("pickup");
+    let (status, order) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    // Spec §9: (price + each extra × its quantity) × the line's quantity.
+    let subtotal = (variant_cents + mozzarella_cents + 2 * onions_cents) * 2;
+    assert_eq!(cents(&order["subtotal"]), subtotal);
+    assert_eq!(order["lines"][0]["name"], "Pizza Salami (Ø 32 cm)");
+    let extras = order["lines"][0]["extras"].as_array().unwrap();
+    let onion_line = extras.iter().find(|e| e["topping_id"] == onions).unwrap();
+    assert_eq!(onion_line["quantity"], 2);
+    // 10 % pickup discount, rounded half up to the cent.
+    let discount = (subtotal * 1000 + 5000) / 10000;
+    assert_eq!(cents(&order["discount"]), discount);
+    assert_eq!(cents(&order["total"]), subtotal - discount);
+}
+
+#[tokio::test]
 async fn a_preorder_for_an_offered_slot_is_taken() {
     let server = lunch_server().await;
     let menu = Menu::load(&server).await;
@@ -554,5 +591,66 @@ async fn an_unanswered_order_is_rejected_automatically() {
     assert_eq!(
         tracked["rejection_reason"],
         "The restaurant did not respond in time."
+    );
+}
+
+#[tokio::test]
+async fn the_customer_gets_a_confirmation_with_the_status_link_and_the_answer() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let (_, order) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &guest_order(lunch_lines(&menu), "10115"),
+    )
+    .await;
+    let link = format!("/order-online/orders/{}", order["token"].as_str().unwrap());
+    server
+        .send(
+            "POST",
+            &format!("/admin/orders/{}/accept", order["id"]),
+            Some(&admin),
+            Some(json!({"minutes": 30})),
+        )
+        .await;
+    let mut outbox = Value::Null;
+    for _ in 0..40 {
+        outbox = server
+            .send("GET", "/admin/outbox", Some(&admin), None)
+            .await
+            .1;
+        if outbox.as_array().is_some_and(|mails| mails.len() >= 2) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let mails = outbox.as_array().unwrap();
+    let confirmation = mails
+        .iter()
+        .find(|m| {
+            m["subject"]
+                .as_str()
+                .unwrap()
+                .contains("Bestellung Nr. 1 /")
+        })
+        .expect("a confirmation mail");
+    assert_eq!(confirmation["to"], "gina@example.com");
+    assert!(
+        confirmation["body"].as_str().unwrap().contains(&link),
+        "{confirmation}"
+    );
+    let total = cents(&order["total"]);
+    let total_text = format!("{},{:02} €", total / 100, total % 100);
+    assert!(confirmation["body"].as_str().unwrap().contains(&total_text));
+    let answer = mails
+        .iter()
+        .find(|m| m["subject"].as_str().unwrap().contains("angenommen"))
+        .expect("an acceptance mail");
+    assert!(
+        answer["body"].as_str().unwrap().contains("12:30"),
+        "ready at 12:30 Berlin time"
     );
 }

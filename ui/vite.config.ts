@@ -47,7 +47,9 @@ const API_PREFIXES = [
   '/images',
   '/login',
   '/users',
-  '/admin/catalog',
+  // Admin-only API calls (catalog, orders, outbox, support, discounts); the admin
+  // pages themselves live under the base path.
+  '/admin/',
   '/taxes',
   '/toppings',
   '/topping-groups',
@@ -77,7 +79,7 @@ export default defineConfig(({ command }) => ({
     // /order-online/admin and are not proxied.
     proxy: {
       ...Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiTarget])),
-      // The live store status WebSocket.
+      // The live store status and order WebSockets.
       '/ws': { target: apiTarget, ws: true },
     },
   },
@@ -100,7 +102,8 @@ export default defineConfig(({ command }) => ({
       },
       output: {
         // Libraries change less often than app code: keep them in one cacheable chunk.
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+        // PayPal's loader stays out of it: it is only fetched when a customer pays online.
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!@paypal[\\/])/ }] },
       },
     },
   },

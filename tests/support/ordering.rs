@@ -39,6 +39,18 @@ impl Menu {
             .as_u64()
             .unwrap()
     }
+
+    pub fn topping(&self, product: &str, topping: &str) -> (u64, i64) {
+        let found = self.product(product)["enriched_topping_groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|g| g["toppings"].as_array().unwrap())
+            .find(|t| t["name"] == topping)
+            .unwrap_or_else(|| panic!("no topping {topping} on {product}"));
+        let cents = (found["price"].as_f64().unwrap() * 100.0).round() as i64;
+        (found["id"].as_u64().unwrap(), cents)
+    }
 }
 
 pub fn line(product_id: u64, quantity: i64) -> Value {

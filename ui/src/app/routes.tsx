@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
       { path: 'support', lazy: () => import('./routes/support') },
       { path: 'update-address', lazy: () => import('./routes/update-address') },
       { path: 'checkout', lazy: () => import('./routes/checkout') },
+      { path: 'orders/:token', lazy: () => import('./routes/order-status') },
+      { path: 'my-orders', lazy: () => import('./routes/my-orders') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

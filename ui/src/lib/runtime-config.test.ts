@@ -9,6 +9,9 @@ describe('runtime config', () => {
       brand: 'Heimservice',
       defaultLanguage: 'de',
       country: 'DE',
+      paypalClientId: '',
+      paypalSdkUrl: 'https://www.paypal.com/sdk/js',
+      currency: 'EUR',
     });
   });
 
@@ -23,7 +26,28 @@ describe('runtime config', () => {
       parseRuntimeConfig(
         '{"basePath":"/shop/","storeId":7,"brand":"Bella Napoli","defaultLanguage":"en","country":"at"}',
       ),
-    ).toEqual({ basePath: '/shop', storeId: 7, brand: 'Bella Napoli', defaultLanguage: 'en', country: 'AT' });
+    ).toEqual({ ...DEFAULT_CONFIG, basePath: '/shop', storeId: 7, brand: 'Bella Napoli', defaultLanguage: 'en', country: 'AT' });
+  });
+
+  it('reads the PayPal client id, SDK URL and currency', () => {
+    expect(
+      parseRuntimeConfig(
+        '{"paypalClientId":" AbC123 ","paypalSdkUrl":"http://127.0.0.1:9000/sdk/js","currency":"eur"}',
+      ),
+    ).toEqual({
+      ...DEFAULT_CONFIG,
+      paypalClientId: 'AbC123',
+      paypalSdkUrl: 'http://127.0.0.1:9000/sdk/js',
+      currency: 'EUR',
+    });
+  });
+
+  it('keeps online payment off and the PayPal defaults for empty or wrongly typed values', () => {
+    const config = parseRuntimeConfig('{"paypalClientId":"","paypalSdkUrl":7,"currency":" "}');
+    expect(config.paypalClientId).toBe('');
+    expect(config.paypalSdkUrl).toBe('https://www.paypal.com/sdk/js');
+    expect(config.currency).toBe('EUR');
+    expect(parseRuntimeConfig('{"paypalClientId":42}').paypalClientId).toBe('');
   });
 
   it('ignores fields of the wrong type', () => {

@@ -7,6 +7,12 @@ export interface RuntimeConfig {
   defaultLanguage: LanguageCode;
   /** ISO country code the guest shipping address carries, e.g. "DE". */
   country: string;
+  /** PayPal REST client id; empty means online payment is not offered. */
+  paypalClientId: string;
+  /** Where the PayPal JS SDK is loaded from (tests point it at a fake). */
+  paypalSdkUrl: string;
+  /** ISO currency code of online payments. */
+  currency: string;
 }
 
 export const DEFAULT_CONFIG: RuntimeConfig = {
@@ -15,12 +21,20 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   brand: 'Heimservice',
   defaultLanguage: 'de',
   country: 'DE',
+  paypalClientId: '',
+  paypalSdkUrl: 'https://www.paypal.com/sdk/js',
+  currency: 'EUR',
 };
 
 const META_NAME = 'heimservice-config';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A non-empty trimmed string, else undefined. */
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** Strips trailing slashes so "/order-online/" and "/order-online" mean the same; "/" stays "/". */
@@ -39,7 +53,7 @@ export function parseRuntimeConfig(raw: string | null | undefined): RuntimeConfi
   }
   if (!isRecord(parsed)) return { ...DEFAULT_CONFIG };
 
-  const { basePath, storeId, brand, defaultLanguage, country } = parsed;
+  const { basePath, storeId, brand, defaultLanguage, country, paypalClientId, paypalSdkUrl, currency } = parsed;
   return {
     basePath:
       typeof basePath === 'string' && basePath.trim() !== ''
@@ -56,6 +70,9 @@ export function parseRuntimeConfig(raw: string | null | undefined): RuntimeConfi
         : DEFAULT_CONFIG.defaultLanguage,
     country:
       typeof country === 'string' && country.trim() !== '' ? country.trim().toUpperCase() : DEFAULT_CONFIG.country,
+    paypalClientId: nonEmpty(paypalClientId) ?? DEFAULT_CONFIG.paypalClientId,
+    paypalSdkUrl: nonEmpty(paypalSdkUrl) ?? DEFAULT_CONFIG.paypalSdkUrl,
+    currency: nonEmpty(currency)?.toUpperCase() ?? DEFAULT_CONFIG.currency,
   };
 }
 

@@ -1,7 +1,11 @@
-import { act, render, screen, waitFor } from '@testing-library/preact';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider, useNavigate, useParams } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCart } from '../../features/cart';
+import { demoOrder } from '../../features/orders/test/demo-order';
+import { clearRuntimeConfig, setRuntimeConfig } from '../../features/orders/test/runtime-config';
 import { AuthProvider } from '../../lib/auth';
 import i18n from '../../lib/i18n';
 import { StoreProvider } from '../../lib/store-context';
@@ -34,12 +38,45 @@ function signIn() {
   );
 }
 
-function renderCheckout(state?: unknown) {
-  mockFetch({
+type Answer = { status?: number; body: unknown };
+
+const savedAddress = {
+  id: 12, type: 'shipping', customer_name: 'Max Muster', line1: 'Torstraße 5', city: 'Berlin', zip: '10115',
+  country: 'DE', phone: '030999', email: 'max@example.com', notes: '',
+};
+
+const placed = demoOrder({ token: 'tok-123', payment_method: 'cash', payment_status: 'cash_due' });
+
+/** Stands in for /update-address: picks the saved address and continues to checkout. */
+function PickAddress() {
+  const { setAddressId } = useCart();
+  const navigate = useNavigate();
+  useEffect(() => {
+    setAddressId(12);
+    navigate('/checkout', { state: { from: '/update-address' } });
+  }, [setAddressId, navigate]);
+  return null;
+}
+
+function OrderPage() {
+  return <p data-testid="page">order {useParams().token}</p>;
+}
+
+function renderCheckout(
+  state?: unknown,
+  { extra = {}, slots = { immediately: true, slots: [] }, start }: {
+    extra?: Record<string, Answer | (() => Answer)>;
+    slots?: unknown;
+    start?: string;
+  } = {},
+) {
+  const fetchMock = mockFetch({
     '/stores/14': { body: demoStore },
     '/discounts/14': { body: [] },
-    '/stores/14/slots?order_type=pickup': { body: { immediately: true, slots: [] } },
-    '/stores/14/slots?order_type=delivery': { body: { immediately: true, slots: [] } },
+    '/stores/14/slots?order_type=pickup': { body: slots },
+    '/stores/14/slots?order_type=delivery': { body: slots },
+    '/addresses/': { body: [savedAddress] },
+    ...extra,
   });
   const stub = (name: string) => <p data-testid="page">{name}</p>;
   const router = createMemoryRouter(
@@ -48,8 +85,13 @@ function renderCheckout(state?: unknown) {
       { path: '/checkout', element: <CheckoutRoute /> },
       { path: '/update-address', element: stub('update-address') },
       { path: '/guest-login', element: stub('guest-login') },
+      { path: '/pick', element: <PickAddress /> },
+      { path: '/orders/:token', element: <OrderPage /> },
     ],
-    { initialEntries: ['/', { pathname: '/checkout', search: '?isGuestLogin=true', state }], initialIndex: 1 },
+    {
+      initialEntries: ['/', start ?? { pathname: '/checkout', search: '?isGuestLogin=true', state }],
+      initialIndex: 1,
+    },
   );
   render(
     <I18nextProvider i18n={i18n}>
@@ -62,7 +104,7 @@ function renderCheckout(state?: unknown) {
       </StoreProvider>
     </I18nextProvider>,
   );
-  return router;
+  return { router, fetchMock };
 }
 
 /** After a redirect with replace, going back skips /checkout. */
@@ -77,25 +119,25 @@ async function expectReplacedWith(router: ReturnType<typeof createMemoryRouter>,
 describe('checkout guards', () => {
   it('sends a signed-in customer who did not come from /update-address there, replacing history', async () => {
     signIn();
-    const router = renderCheckout();
+    const { router } = renderCheckout();
     await expectReplacedWith(router, '/update-address');
   });
 
   it('a signed-in customer coming "from" the guest form still goes to /update-address', async () => {
     signIn();
     localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
-    const router = renderCheckout({ from: '/guest-login' });
+    const { router } = renderCheckout({ from: '/guest-login' });
     await expectReplacedWith(router, '/update-address');
   });
 
   it('sends a guest who did not come from /guest-login to /guest-login', async () => {
     localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
-    const router = renderCheckout({ from: '/somewhere' });
+    const { router } = renderCheckout({ from: '/somewhere' });
     await expectReplacedWith(router, '/guest-login');
   });
 
   it('sends a guest without a stored address to /guest-login', async () => {
-    const router = renderCheckout({ from: '/guest-login' });
+    const { router } = renderCheckout({ from: '/guest-login' });
     await expectReplacedWith(router, '/guest-login');
   });
 
@@ -104,7 +146,7 @@ describe('checkout guards', () => {
     localStorage.setItem('order_type', 'pickup');
     localStorage.setItem('cartItems', JSON.stringify([cartLine]));
     localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
-    const router = renderCheckout({ from: '/guest-login' });
+    const { router } = renderCheckout({ from: '/guest-login' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/checkout');
@@ -117,6 +159,250 @@ describe('checkout guards', () => {
     expect(screen.getByRole('radio', { name: 'Pay online' })).not.toBeChecked();
     expect(await screen.findByTestId('cart-total')).toHaveTextContent('5,00 €');
     expect(await screen.findByRole('option', { name: 'Immediately' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /order/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place binding order' })).toBeEnabled();
+  });
+});
+
+
+type FetchMock = ReturnType<typeof mockFetch>;
+
+/** The POST requests sent so far, with their headers and parsed bodies. */
+function posts(fetchMock: FetchMock) {
+  return fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([input, init]) => ({
+      path: String(input),
+      headers: new Headers(init?.headers),
+      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+    }));
+}
+
+/** Lets `path` answer only after `gate` resolves (or with what `override` returns first). */
+function intercept(fetchMock: FetchMock, path: string, override: () => Promise<Response | undefined>) {
+  const answer = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input) === path) {
+      const response = await override();
+      if (response) return response;
+    }
+    return answer(input, init);
+  });
+}
+
+async function click(element: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+/** Waits until the order time defaulted to "immediately". */
+async function immediately() {
+  await waitFor(() => expect(screen.getByTestId('order-essentials')).toHaveTextContent('Sofort'));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function guestCheckout(extra: Record<string, Answer | (() => Answer)> = {}, slots?: unknown) {
+  localStorage.setItem('order_type', 'pickup');
+  localStorage.setItem('cartItems', JSON.stringify([cartLine]));
+  localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
+  return renderCheckout({ from: '/guest-login' }, { extra, slots });
+}
+
+describe('placing an order', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    clearRuntimeConfig();
+  });
+
+  it('places a guest cash order: processing, POST with Idempotency-Key, order_placed and the status page', async () => {
+    localStorage.setItem('orderNote', 'Bitte klingeln');
+    const { router, fetchMock } = guestCheckout({ '/orders/guest': { status: 201, body: placed } });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    intercept(fetchMock, '/orders/guest', async () => {
+      await gate;
+      return undefined;
+    });
+    await immediately();
+
+    const essentials = screen.getByTestId('order-essentials');
+    expect(essentials).toHaveTextContent('Abholung');
+    expect(essentials).toHaveTextContent('Gina Gast');
+    expect(essentials).toHaveTextContent('Sofort');
+    expect(essentials).toHaveTextContent('Barzahlung');
+    await waitFor(() => expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('5,00 €'));
+    expect(screen.getByLabelText('Anmerkung zur Bestellung')).toHaveValue('Bitte klingeln');
+
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    // The essentials stand right above the binding button.
+    expect(essentials.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await click(button);
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Bestellung wird verarbeitet …');
+
+    await act(async () => {
+      release();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-123'));
+    expect(localStorage.getItem('order_placed')).toBe('true');
+    // The cart stays until the logo is clicked (spec §4).
+    expect(localStorage.getItem('cartItems')).not.toBeNull();
+
+    const [post, ...more] = posts(fetchMock);
+    expect(more).toHaveLength(0);
+    expect(post?.path).toBe('/orders/guest');
+    expect(post?.headers.get('Idempotency-Key')).toMatch(UUID);
+    expect(post?.headers.has('Authorization')).toBe(false);
+    expect(post?.body).toEqual({
+      order_type: 'pickup',
+      lines: [{ product_id: 30, variant_id: null, extras: [], quantity: 2 }],
+      shipping_address: guestAddress,
+      payment_method: 'cash',
+      preorder_at: null,
+      note: 'Bitte klingeln',
+    });
+  });
+
+  it('a signed-in customer orders with the chosen address_id and a pre-order slot; no time → "select a valid time"', async () => {
+    await i18n.changeLanguage('en');
+    signIn();
+    localStorage.setItem('order_type', 'delivery');
+    localStorage.setItem(
+      'postcode-data',
+      JSON.stringify({ id: 1, store_id: 14, postcode: '10115', minimum_order_amount: 0, delivery_fee: 2.5, delivery_time: 30 }),
+    );
+    const pizza = {
+      ...cartLine, id: 9, name: 'Pizza Margherita', price: 9.9, uniqueKey: '9|102|3x2', quantity: 1,
+      selectedVariant: { id: 102, name: 'Ø 32 cm', price: 9.9 },
+      extras: [{ id: 3, name: 'Salami', price: 1.5, quantity: 2, group_id: 1 }],
+    };
+    localStorage.setItem('cartItems', JSON.stringify([pizza, cartLine]));
+    const { router, fetchMock } = renderCheckout(undefined, {
+      start: '/pick',
+      slots: { immediately: false, slots: [{ time: '18:30', starts_at: '2026-11-22T17:30:00Z' }] },
+      extra: { '/orders/': { status: 201, body: placed } },
+    });
+
+    const essentials = await screen.findByTestId('order-essentials');
+    await waitFor(() => expect(essentials).toHaveTextContent('Torstraße 5, 10115 Berlin'));
+    expect(essentials).toHaveTextContent('No time chosen yet');
+    await click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a valid time.');
+    expect(posts(fetchMock)).toEqual([]);
+
+    const select = await screen.findByLabelText('Order time');
+    await act(async () => {
+      // A real change event: the Preact testing library turns fireEvent.change into input.
+      (select as HTMLSelectElement).value = '2026-11-22T17:30:00Z';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(essentials).toHaveTextContent('Pre-order for 18:30');
+    await click(screen.getByRole('button', { name: 'Place binding order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-123'));
+
+    const [post] = posts(fetchMock);
+    expect(post?.path).toBe('/orders/');
+    expect(post?.headers.get('Authorization')).toBe('Bearer jwt');
+    expect(post?.body).toEqual({
+      order_type: 'delivery',
+      lines: [
+        { product_id: 9, variant_id: 102, extras: [{ topping_id: 3, quantity: 2 }], quantity: 1 },
+        { product_id: 30, variant_id: null, extras: [], quantity: 2 },
+      ],
+      address_id: 12,
+      payment_method: 'cash',
+      preorder_at: '2026-11-22T17:30:00Z',
+      note: '',
+    });
+  });
+
+  it('a refusal shows the translated message (or the server detail) in the alert and keeps the cart', async () => {
+    let answer: Answer = {
+      status: 409,
+      body: {
+        detail: 'The restaurant is closed right now. Please choose a pre-order time.',
+        code: 'store_closed',
+        field: null,
+      },
+    };
+    const { router, fetchMock } = guestCheckout({ '/orders/guest': () => answer });
+    await immediately();
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+
+    await click(button);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Das Restaurant hat gerade geschlossen. Bitte wählen Sie eine Vorbestellzeit.',
+      ),
+    );
+    expect(button).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(localStorage.getItem('order_placed')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toHaveLength(1);
+
+    answer = { status: 409, body: { detail: 'Cola 0,33 l is sold out.', code: 'product_unavailable', field: 'lines' } };
+    await click(button);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Cola 0,33 l is sold out.'));
+    // A refusal ends the attempt: the next one has its own key.
+    const [first, second] = posts(fetchMock);
+    expect(second?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
+  });
+
+  it('retries with the same Idempotency-Key when the answer got lost', async () => {
+    const { router, fetchMock } = guestCheckout({ '/orders/guest': { status: 200, body: placed } });
+    let lost = true;
+    intercept(fetchMock, '/orders/guest', async () => {
+      if (!lost) return undefined;
+      lost = false;
+      throw new TypeError('Failed to fetch');
+    });
+    await immediately();
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+
+    await click(button);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.'),
+    );
+    await click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-123'));
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input) === '/orders/guest')
+      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('shows online payment disabled without a PayPal client id', async () => {
+    guestCheckout();
+    await immediately();
+    const online = screen.getByRole('radio', { name: 'Online bezahlen' });
+    expect(online).toBeDisabled();
+    expect(online).toHaveAccessibleDescription('Online-Zahlung ist derzeit nicht verfügbar.');
+    expect(screen.getByTestId('payment-online-unavailable')).toHaveTextContent(
+      'Online-Zahlung ist derzeit nicht verfügbar.',
+    );
+  });
+
+  it('offers online payment with a client id and puts the binding wording above the PayPal area', async () => {
+    setRuntimeConfig({ paypalClientId: 'client-1', paypalSdkUrl: 'http://127.0.0.1:1/sdk/js' });
+    guestCheckout();
+    await immediately();
+    const online = screen.getByRole('radio', { name: 'Online bezahlen' });
+    expect(online).toBeEnabled();
+    await click(online);
+    expect(screen.queryByRole('button', { name: 'Zahlungspflichtig bestellen' })).not.toBeInTheDocument();
+    const essentials = screen.getByTestId('order-essentials');
+    expect(essentials).toHaveTextContent('Online mit PayPal');
+    const area = await screen.findByTestId('paypal-area');
+    const binding = within(area.parentElement!).getByText('Zahlungspflichtig bestellen');
+    expect(essentials.compareDocumentPosition(binding) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(binding.compareDocumentPosition(area) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

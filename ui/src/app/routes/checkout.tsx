@@ -1,17 +1,39 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
-import { AddressCard, listAddresses, loadGuestAddress } from '../../features/accounts';
-import { CheckoutLines, OrderSummary, OrderTimeChoice, useCart } from '../../features/cart';
+import {
+  AddressCard,
+  listAddresses,
+  loadGuestAddress,
+  type Address,
+  type GuestShippingAddress,
+} from '../../features/accounts';
+import {
+  CheckoutLines,
+  OrderNoteField,
+  OrderSummary,
+  OrderTimeChoice,
+  useCart,
+  useCartTotals,
+} from '../../features/cart';
+import { PlaceOrder } from '../../features/orders';
 import { useAuth } from '../../lib/auth';
+import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';
+import { buildOrderRequest, type OrderAddress } from '../../lib/orders-api';
 import { useOrderSettings } from '../../lib/order-settings';
 import { usePageTitle } from '../../lib/page-title';
-import { useAsync } from '../../lib/use-async';
+import { getRuntimeConfig } from '../../lib/runtime-config';
+import { useAsync, type AsyncResult } from '../../lib/use-async';
 import { SessionPending } from './account-page';
 import './checkout.css';
 
-type PaymentMethod = 'cash' | 'online';
+interface AddressLike {
+  customer_name: string;
+  line1: string;
+  zip: string;
+  city: string;
+}
 
 /** Where the page was opened from (router state `{ from }`). */
 function originOf(state: unknown): string | undefined {
@@ -29,10 +51,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The saved addresses of a signed-in customer (none are fetched for a guest). */
+function useSavedAddresses(signedIn: boolean): AsyncResult<Address[]> {
+  return useAsync(signedIn ? listAddresses : noAddresses, signedIn ? 'addresses' : 'guest');
+}
+
+const noAddresses = (): Promise<Address[]> => Promise.resolve([]);
+
 /** The chosen saved address of a signed-in customer. */
-function SavedAddress({ id }: { id: number }) {
+function SavedAddress({ id, addresses }: { id: number; addresses: AsyncResult<Address[]> }) {
   const { t } = useTranslation();
-  const addresses = useAsync(listAddresses, 'addresses');
   if (addresses.status === 'loading') return <LoadingMessage text={t('address.loading')} />;
   if (addresses.status === 'error') return <ErrorMessage text={t('address.load_error')} onRetry={addresses.reload} />;
   const address = addresses.data.find((entry) => entry.id === id);
@@ -40,65 +68,92 @@ function SavedAddress({ id }: { id: number }) {
   return <AddressCard address={address} />;
 }
 
+/** The address in one line above the order button: street, zip and city; for pickup the contact's name. */
+function shortAddress(address: AddressLike | null | undefined, orderType: OrderType): string | null {
+  if (!address) return null;
+  if (orderType === 'pickup') return address.customer_name;
+  return [address.line1, [address.zip, address.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
 function PaymentChoice({ value, onChange }: { value: PaymentMethod; onChange: (value: PaymentMethod) => void }) {
   const { t } = useTranslation();
+  const onlineAvailable = getRuntimeConfig().paypalClientId !== '';
+  const unavailableId = useId();
   const methods: PaymentMethod[] = ['cash', 'online'];
   return (
     <fieldset className="payment-choice">
       <legend className="visually-hidden">{t('checkout.payment')}</legend>
-      {methods.map((method) => (
-        <label key={method} className={`payment-choice__option${value === method ? ' payment-choice__option--selected' : ''}`}>
-          <input
-            type="radio"
-            name="payment_method"
-            value={method}
-            checked={value === method}
-            onChange={() => onChange(method)}
-          />
-          <span>{t(`checkout.payment_${method}`)}</span>
-        </label>
-      ))}
+      {methods.map((method) => {
+        const disabled = method === 'online' && !onlineAvailable;
+        return (
+          <div key={method} className="payment-choice__item">
+            <label
+              className={`payment-choice__option${value === method ? ' payment-choice__option--selected' : ''}${disabled ? ' payment-choice__option--disabled' : ''}`}
+            >
+              <input
+                type="radio"
+                name="payment_method"
+                value={method}
+                checked={value === method}
+                disabled={disabled}
+                aria-describedby={disabled ? unavailableId : undefined}
+                onChange={() => onChange(method)}
+              />
+              <span>{t(`checkout.payment_${method}`)}</span>
+            </label>
+            {disabled && (
+              <p id={unavailableId} className="payment-choice__note" data-testid="payment-online-unavailable">
+                {t('checkout.payment_online_unavailable')}
+              </p>
+            )}
+          </div>
+        );
+      })}
     </fieldset>
   );
 }
 
-/**
- * /checkout – review before ordering. Signed-in customers come from
- * /update-address, guests from /guest-login (spec §4/§6); anyone else is sent
- * there first.
- */
-export function CheckoutRoute() {
+/** The checkout itself, once the guards let the customer in. */
+function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; guestAddress: GuestShippingAddress | null }) {
   const { t } = useTranslation();
-  usePageTitle('Checkout');
-  const location = useLocation();
-  const { user, loading } = useAuth();
+  const navigate = useNavigate();
   const cart = useCart();
   const { orderType, postcode } = useOrderSettings();
   const [payment, setPayment] = useState<PaymentMethod>('cash');
-  const [guestAddress] = useState(loadGuestAddress);
-  const from = originOf(location.state);
-
-  if (loading) return <SessionPending />;
-  if (user !== null) {
-    if (from !== '/update-address' || cart.addressId === null) return <Navigate to="/update-address" replace />;
-  } else if (from !== '/guest-login' || guestAddress === null) {
-    return <Navigate to="/guest-login" replace />;
-  }
+  const totals = useCartTotals(true);
+  const signedIn = addressId !== null;
+  const addresses = useSavedAddresses(signedIn);
+  const { markOrderPlaced } = cart;
 
   const delivery = orderType === 'delivery';
-  const changeAddress = user !== null ? '/update-address' : '/guest-login';
+  const savedAddress =
+    signedIn && addresses.status === 'success' ? addresses.data.find((entry) => entry.id === addressId) : undefined;
+  const orderAddress: OrderAddress | null =
+    addressId !== null
+      ? { kind: 'saved', addressId }
+      : guestAddress !== null
+        ? { kind: 'guest', address: guestAddress }
+        : null;
 
-  if (cart.items.length === 0) {
-    return (
-      <div className="container page checkout-page">
-        <h1 className="page__title">{t('checkout.title')}</h1>
-        <p>{t('your_cart_is_empty')}</p>
-        <Link to="/" className="button">
-          {t('cart.browse')}
-        </Link>
-      </div>
-    );
-  }
+  const request =
+    cart.orderTime === null || orderAddress === null
+      ? null
+      : buildOrderRequest({
+          items: cart.items,
+          orderType,
+          orderTime: cart.orderTime,
+          note: cart.note,
+          address: orderAddress,
+          paymentMethod: payment,
+        });
+
+  const onPlaced = useCallback(
+    (order: Order) => {
+      markOrderPlaced();
+      navigate(`/orders/${encodeURIComponent(order.token)}`, { replace: true });
+    },
+    [markOrderPlaced, navigate],
+  );
 
   return (
     <div className="container page checkout-page">
@@ -113,18 +168,19 @@ export function CheckoutRoute() {
           </Section>
           <Section title={delivery ? t('checkout.delivery_address') : t('checkout.contact')}>
             <div data-testid="checkout-address">
-              {user !== null && cart.addressId !== null ? (
-                <SavedAddress id={cart.addressId} />
+              {addressId !== null ? (
+                <SavedAddress id={addressId} addresses={addresses} />
               ) : (
                 guestAddress !== null && <AddressCard address={guestAddress} />
               )}
             </div>
-            <Link to={changeAddress} className="checkout-section__change">
+            <Link to={signedIn ? '/update-address' : '/guest-login'} className="checkout-section__change">
               {t('checkout.change_address')}
             </Link>
           </Section>
           <Section title={t('checkout.your_order')}>
             <CheckoutLines />
+            <OrderNoteField />
           </Section>
         </div>
         <div className="checkout-grid__side">
@@ -135,12 +191,62 @@ export function CheckoutRoute() {
             <PaymentChoice value={payment} onChange={setPayment} />
           </Section>
           <Section title={t('checkout.totals')}>
-            <OrderSummary open />
+            <OrderSummary open totals={totals} />
           </Section>
+          <section className="checkout-section checkout-section--place">
+            <PlaceOrder
+              guest={!signedIn}
+              request={request}
+              onPlaced={onPlaced}
+              essentials={{
+                orderType,
+                address: shortAddress(signedIn ? savedAddress : guestAddress, orderType),
+                time: cart.orderTime,
+                payment,
+                totalCents: totals.totalCents,
+              }}
+            />
+          </section>
         </div>
       </div>
     </div>
   );
+}
+
+/**
+ * /checkout – review and place the order. Signed-in customers come from
+ * /update-address, guests from /guest-login (spec §4/§6); anyone else is sent
+ * there first.
+ */
+export function CheckoutRoute() {
+  const { t } = useTranslation();
+  usePageTitle('Checkout');
+  const location = useLocation();
+  const { user, loading } = useAuth();
+  const cart = useCart();
+  const [guestAddress] = useState(loadGuestAddress);
+  const from = originOf(location.state);
+
+  if (loading) return <SessionPending />;
+  if (user !== null) {
+    if (from !== '/update-address' || cart.addressId === null) return <Navigate to="/update-address" replace />;
+  } else if (from !== '/guest-login' || guestAddress === null) {
+    return <Navigate to="/guest-login" replace />;
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="container page checkout-page">
+        <h1 className="page__title">{t('checkout.title')}</h1>
+        <p>{t('your_cart_is_empty')}</p>
+        <Link to="/" className="button">
+          {t('cart.browse')}
+        </Link>
+      </div>
+    );
+  }
+
+  return <CheckoutPage addressId={user !== null ? cart.addressId : null} guestAddress={user !== null ? null : guestAddress} />;
 }
 
 export { CheckoutRoute as Component };

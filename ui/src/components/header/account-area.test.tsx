@@ -66,11 +66,27 @@ describe('AccountArea', () => {
 
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Meine Bestellungen' })).toHaveAttribute('href', '/my-orders');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
     });
     expect(onLogout).toHaveBeenCalled();
     expect(sessionStorage.getItem('userData')).toBeNull();
+  });
+
+  it('links to My orders from the dropdown and closes it on the way', async () => {
+    await i18n.changeLanguage('en');
+    signIn('Kim');
+    renderArea();
+    fireEvent.click(screen.getByRole('button', { name: 'Account of Kim' }));
+    const link = screen.getByRole('link', { name: 'My orders' });
+    expect(link).toHaveAttribute('href', '/my-orders');
+    // My orders comes right before Logout.
+    expect(link.nextElementSibling).toBe(screen.getByRole('button', { name: 'Logout' }));
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
   });
 
   it('cuts the name to 4 characters plus "..." on mobile', () => {

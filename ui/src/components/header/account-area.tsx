@@ -16,7 +16,7 @@ export function displayName(name: string, mobile: boolean): string {
 
 /**
  * Signed out: Login, a real link to /login that opens the login dialog when the
- * app offers one. Signed in: the first name with a Logout dropdown.
+ * app offers one. Signed in: the first name with a dropdown holding My orders and Logout.
  */
 export function AccountArea() {
   const { t } = useTranslation();
@@ -65,6 +65,9 @@ export function AccountArea() {
       </button>
       {open && (
         <div id={menuId} className="account-menu__list">
+          <Link to="/my-orders" className="account-menu__option" onClick={close}>
+            {t('header.my_orders')}
+          </Link>
           <button
             type="button"
             className="account-menu__option"

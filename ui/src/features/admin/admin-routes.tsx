@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import './i18n';
 import './admin.css';
+import './orders.css';
 import { AdminLayout } from './components/admin-layout';
 import { RequireAdmin } from './components/require-admin';
 import { BannersPage } from './routes/banners-page';
@@ -9,6 +10,8 @@ import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/ca
 import { DashboardPage } from './routes/dashboard';
 import { DiscountsPage } from './routes/discounts-page';
 import { AdminLoginPage } from './routes/login';
+import { OrderDetailPage } from './routes/order-detail-page';
+import { OrdersHistoryPage } from './routes/orders-history-page';
 import { OutboxPage } from './routes/outbox-page';
 import { PostcodesPage } from './routes/postcodes-page';
 import { ProductPage } from './routes/product-page';
@@ -38,6 +41,8 @@ export function AdminRoutes() {
           }
         >
           <Route path="home" element={<DashboardPage />} />
+          <Route path="orders/:id" element={<OrderDetailPage />} />
+          <Route path="orders-history" element={<OrdersHistoryPage />} />
           <Route path="category" element={<CategoryFormPage />} />
           <Route path="category-list" element={<CategoryListPage />} />
           <Route path="products" element={<ProductPage />} />

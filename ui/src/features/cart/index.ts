@@ -1,5 +1,7 @@
 export { CartButton } from './components/cart-button';
 export { CartProvider, useCart, type CartApi, type OrderTime } from './components/cart-provider';
 export { CheckoutLines } from './components/checkout-lines';
+export { OrderNoteField } from './components/order-note-field';
 export { OrderSummary } from './components/order-summary';
 export { OrderTimeChoice } from './components/order-time-choice';
+export { useCartTotals, type CartTotals } from './components/use-cart-totals';

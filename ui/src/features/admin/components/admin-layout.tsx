@@ -9,6 +9,7 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 /** Every admin screen, in the order of the sidebar. Paths are relative to /admin. */
 export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'home', label: 'nav.home' },
+  { path: 'orders-history', label: 'nav.orders_history' },
   { path: 'store-setting', label: 'nav.store_setting' },
   { path: 'disscount', label: 'nav.disscount' },
   { path: 'postcodes', label: 'nav.postcodes' },

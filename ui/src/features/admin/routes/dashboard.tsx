@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
+import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
 import { firstName, useAuth } from '../../../lib/auth';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { useAsync } from '../../../lib/use-async';
-import { getStoreSettings } from '../api/store-admin-api';
+import type { AsyncResult } from '../../../lib/use-async';
 import { AdminPage } from '../components/admin-page';
+import { OrdersBoard } from '../components/orders-board';
 import { useCatalog } from '../lib/catalog-context';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { EMPTY_CATALOG, type CatalogKey } from '../types';
+import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
+import type { CatalogKey, StoreSettings } from '../types';
 
 const TILES: readonly { key: CatalogKey; label: string; path: string }[] = [
   { key: 'categories', label: 'dashboard.categories', path: 'category-list' },
@@ -16,14 +17,40 @@ const TILES: readonly { key: CatalogKey; label: string; path: string }[] = [
   { key: 'allergies', label: 'dashboard.allergies', path: 'allergy' },
 ];
 
+/** /admin/home: the live orders board first, then the ordering switch and the catalog at a glance. */
 export function DashboardPage() {
   const { t } = useAdminTranslation();
   const { user } = useAuth();
-  const catalog = useCatalog().catalog ?? EMPTY_CATALOG;
+  const store = useAdminStore();
+  return (
+    <AdminPage
+      title="Admin Dashboard"
+      heading={t('dashboard.heading', { name: firstName(user) })}
+      intro={t('dashboard.intro')}
+      needsCatalog={false}
+    >
+      <OrdersBoard timezone={storeTimezone(store)} />
+      <OrderingStatus store={store} />
+      <CatalogSummary />
+    </AdminPage>
+  );
+}
+
+/** Counts of the catalog with shortcuts; the orders board above does not wait for it. */
+function CatalogSummary() {
+  const { t } = useAdminTranslation();
+  const { catalog, error, reload } = useCatalog();
+  if (catalog === null) {
+    return error !== null ? (
+      <ErrorMessage text={t('common.load_error')} onRetry={() => void reload()} />
+    ) : (
+      <LoadingMessage text={t('common.loading')} />
+    );
+  }
   const hidden = catalog.categories.filter((category) => !category.visible).length;
   const soldOut = catalog.products.filter((product) => !product.available).length;
   return (
-    <AdminPage title="Admin Dashboard" heading={t('dashboard.heading', { name: firstName(user) })} intro={t('dashboard.intro')}>
+    <>
       <ul className="admin-tiles">
         {TILES.map((tile) => (
           <li key={tile.key}>
@@ -34,7 +61,6 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
-      <OrderingStatus />
       <div className="admin-card">
         <h2 className="admin-card__title">{t('dashboard.quick')}</h2>
         <p>{t('dashboard.status', { hidden, soldOut })}</p>
@@ -50,15 +76,13 @@ export function DashboardPage() {
           </Link>
         </div>
       </div>
-    </AdminPage>
+    </>
   );
 }
 
 /** Whether the store takes orders right now (the pause switch), with the way to change it. */
-function OrderingStatus() {
+function OrderingStatus({ store }: { store: AsyncResult<StoreSettings> }) {
   const { t } = useAdminTranslation();
-  const { storeId } = getRuntimeConfig();
-  const store = useAsync(() => getStoreSettings(storeId), `admin-store-${storeId}`);
   if (store.status === 'loading') return null;
   const paused = store.status === 'success' && store.data.paused === true;
   return (

@@ -7,6 +7,7 @@ import { fromCents } from '../../../lib/money';
 import { displayNameFor, lineTotalCents, type CartItem } from '../lib/cart';
 import { needsOptions } from '../lib/selection';
 import { useCart } from './cart-provider';
+import { OrderNoteField } from './order-note-field';
 import { OrderSummary } from './order-summary';
 import { OrderTimeChoice } from './order-time-choice';
 import { useCheckoutGate } from './use-checkout-gate';
@@ -139,20 +140,7 @@ export function CartModal({ open, onClose }: { open: boolean; onClose: () => voi
               <CartLine key={item.uniqueKey} item={item} />
             ))}
           </ul>
-          <div className="cart-note">
-            <label htmlFor={noteId} className="cart-note__label">
-              {t('cart.note')}
-            </label>
-            <textarea
-              id={noteId}
-              className="cart-note__input"
-              rows={3}
-              maxLength={500}
-              placeholder={t('cart.note_placeholder')}
-              value={cart.note}
-              onInput={(event) => cart.setNote(event.currentTarget.value)}
-            />
-          </div>
+          <OrderNoteField />
         </>
       )}
     </Modal>

@@ -17,7 +17,14 @@ import {
   type CartItem,
   type ProductSelection,
 } from '../lib/cart';
-import { loadCartItems, loadOrderNote, saveCartItems, saveOrderNote, takeOrderPlacedFlag } from '../lib/cart-storage';
+import {
+  loadCartItems,
+  loadOrderNote,
+  markOrderPlaced,
+  saveCartItems,
+  saveOrderNote,
+  takeOrderPlacedFlag,
+} from '../lib/cart-storage';
 import { emptySelection, needsOptions } from '../lib/selection';
 import { ProductOptionsModal } from './product-options-modal';
 import './cart.css';
@@ -40,6 +47,8 @@ export interface CartApi {
   edit: (key: string) => void;
   clear: () => void;
   setNote: (note: string) => void;
+  /** Sets the order_placed flag; the cart stays until the logo is clicked (spec §4). */
+  markOrderPlaced: () => void;
   /** After an order was placed (order_placed flag), empties the cart once. */
   clearIfOrderPlaced: () => void;
   /** The chosen order time; null until chosen. */
@@ -133,6 +142,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       edit,
       clear,
       setNote,
+      markOrderPlaced: () => markOrderPlaced(),
       clearIfOrderPlaced,
       orderTime,
       setOrderTime,

@@ -7,37 +7,30 @@ import { useCart } from './cart-provider';
 
 /** The cart lines for review at checkout: quantity, name, extras and line total; no editing. */
 export function CheckoutLines() {
-  const { t, i18n } = useTranslation();
-  const { items, note } = useCart();
+  const { i18n } = useTranslation();
+  const { items } = useCart();
   const language = i18n.resolvedLanguage ?? 'de';
   return (
-    <>
-      <ul className="checkout-lines">
-        {items.map((item) => (
-          <li key={item.uniqueKey} className="checkout-line">
-            <span className="checkout-line__quantity">{item.quantity}×</span>
-            <span className="checkout-line__main">
-              <span className="checkout-line__name">{displayNameFor(item, language)}</span>
-              {item.extras.length > 0 && (
-                <span className="checkout-line__extras">
-                  {item.extras
-                    .map(
-                      (extra) =>
-                        `+ ${extra.quantity > 1 ? `${extra.quantity}× ` : ''}${localized(extra.name, extra.name_en, language)}`,
-                    )
-                    .join(', ')}
-                </span>
-              )}
-            </span>
-            <span className="checkout-line__price">{formatPrice(fromCents(lineTotalCents(item)))}</span>
-          </li>
-        ))}
-      </ul>
-      {note.trim() !== '' && (
-        <p className="checkout-note">
-          <strong>{t('cart.note')}:</strong> {note}
-        </p>
-      )}
-    </>
+    <ul className="checkout-lines">
+      {items.map((item) => (
+        <li key={item.uniqueKey} className="checkout-line">
+          <span className="checkout-line__quantity">{item.quantity}×</span>
+          <span className="checkout-line__main">
+            <span className="checkout-line__name">{displayNameFor(item, language)}</span>
+            {item.extras.length > 0 && (
+              <span className="checkout-line__extras">
+                {item.extras
+                  .map(
+                    (extra) =>
+                      `+ ${extra.quantity > 1 ? `${extra.quantity}× ` : ''}${localized(extra.name, extra.name_en, language)}`,
+                  )
+                  .join(', ')}
+              </span>
+            )}
+          </span>
+          <span className="checkout-line__price">{formatPrice(fromCents(lineTotalCents(item)))}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,50 +1,23 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../lib/format-price';
-import { fromCents, toCents } from '../../../lib/money';
+import { fromCents } from '../../../lib/money';
 import { useOrderSettings } from '../../../lib/order-settings';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { getDiscounts, type Discount } from '../../../lib/store-api';
-import { useStore } from '../../../lib/store-context';
-import { todayIn } from '../../../lib/store-time';
-import { discountPercentFor, orderTotals, totalsLines } from '../lib/totals';
-import { useCart } from './cart-provider';
+import { useCartTotals, type CartTotals } from './use-cart-totals';
 
 const euros = (cents: number) => formatPrice(fromCents(cents));
 
-/** Subtotal, discount, delivery fee and time, grand total and what the minimum order still lacks. */
-export function OrderSummary({ open }: { open: boolean }) {
-  const { t, i18n } = useTranslation();
-  const cart = useCart();
-  const store = useStore();
+/**
+ * Subtotal, discount, delivery fee and time, grand total and what the minimum
+ * order still lacks. A caller that needs the totals itself passes them in, so
+ * the discounts are fetched once.
+ */
+export function OrderSummary({ open, totals: given }: { open: boolean; totals?: CartTotals }) {
+  const { i18n, t } = useTranslation();
   const { orderType, postcode } = useOrderSettings();
-  const [discounts, setDiscounts] = useState<Discount[]>([]);
-
-  useEffect(() => {
-    if (!open) return;
-    let active = true;
-    // Logged by the API helper; without the list there is no discount.
-    getDiscounts(getRuntimeConfig().storeId).then(
-      (list) => {
-        if (active) setDiscounts(Array.isArray(list) ? list : []);
-      },
-      () => {},
-    );
-    return () => {
-      active = false;
-    };
-  }, [open]);
-
-  const timezone = store.status === 'success' ? store.data.timezone : 'Europe/Berlin';
-  const discountPercent = discountPercentFor(discounts, orderType, todayIn(timezone));
+  const own = useCartTotals(open && given === undefined);
+  const totals = given ?? own;
+  const { discountPercent } = totals;
   const delivery = orderType === 'delivery';
-  const totals = orderTotals({
-    lines: totalsLines(cart.items),
-    orderType,
-    discountPercent,
-    deliveryFeeCents: toCents(postcode?.delivery_fee ?? 0),
-    minimumOrderCents: toCents(postcode?.minimum_order_amount ?? 0),
-  });
 
   const percent = String(discountPercent ?? 0).replace('.', i18n.resolvedLanguage === 'en' ? '.' : ',');
 

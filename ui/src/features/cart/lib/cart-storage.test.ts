@@ -5,6 +5,7 @@ import { buildCartItem } from './cart';
 import {
   loadCartItems,
   loadOrderNote,
+  markOrderPlaced,
   saveCartItems,
   saveOrderNote,
   takeOrderPlacedFlag,
@@ -55,5 +56,11 @@ describe('cart storage', () => {
     expect(takeOrderPlacedFlag()).toBe(true);
     expect(localStorage.getItem('order_placed')).toBeNull();
     expect(takeOrderPlacedFlag()).toBe(false);
+  });
+
+  it("marks a placed order with order_placed = 'true'", () => {
+    markOrderPlaced();
+    expect(localStorage.getItem('order_placed')).toBe('true');
+    expect(takeOrderPlacedFlag()).toBe(true);
   });
 });

@@ -63,6 +63,11 @@ export function saveOrderNote(note: string, storage: Storage = localStorage): vo
   write(storage, ORDER_NOTE_KEY, note === '' ? null : note);
 }
 
+/** Remembers that an order was placed (order_placed = 'true'); the next logo click empties the cart. */
+export function markOrderPlaced(storage: Storage = localStorage): void {
+  write(storage, ORDER_PLACED_KEY, 'true');
+}
+
 /** True once after an order was placed: removes the flag and tells the caller to clear the cart. */
 export function takeOrderPlacedFlag(storage: Storage = localStorage): boolean {
   try {

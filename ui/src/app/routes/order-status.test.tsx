@@ -1,0 +1,199 @@
+import { act, render, screen, waitFor, within } from '@testing-library/preact';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_TOKEN, demoOrder } from '../../features/orders/test/demo-order';
+import i18n from '../../lib/i18n';
+import type { Order } from '../../lib/order-types';
+import { StoreProvider } from '../../lib/store-context';
+import { FakeSocket, setVisibility } from '../../test/fake-websocket';
+import { demoStore, mockFetch } from '../../test/fetch-mock';
+import { OrderStatusRoute } from './order-status';
+
+type Answer = { status?: number; body: unknown };
+
+function renderStatus(answer: Answer | (() => Answer), token = DEMO_TOKEN) {
+  const fetchMock = mockFetch({
+    '/stores/14': { body: demoStore },
+    [`/orders/track/${token}`]: answer,
+  });
+  const router = createMemoryRouter([{ path: '/orders/:token', element: <OrderStatusRoute /> }], {
+    initialEntries: [`/orders/${token}`],
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <StoreProvider>
+        <RouterProvider router={router} />
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  return fetchMock;
+}
+
+/** The live connection of the page sends the order in its new state. */
+async function push(order: Order) {
+  await waitFor(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
+  await act(async () => {
+    FakeSocket.latest().receive({ type: 'order', order });
+  });
+}
+
+const status = () => screen.getByTestId('order-status');
+
+/** Gives effects (which run after paint) the chance to open a connection. */
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
+describe('order status page', () => {
+  beforeEach(() => {
+    FakeSocket.reset();
+    setVisibility('visible');
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it("shows 'processing' while loading, then the order waiting for the restaurant, with its details", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fetchMock = renderStatus({ body: demoOrder() });
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).startsWith('/orders/track/')) await gate;
+      return answer(input, init);
+    });
+
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('Wird bearbeitet');
+    expect(document.title).toBe('Order Status | Heimservice Heimservice');
+    await act(async () => {
+      release();
+    });
+
+    await waitFor(() => expect(status()).toHaveTextContent('Warten auf Bestätigung durch das Restaurant'));
+    expect(screen.getByTestId('order-number')).toHaveTextContent('Bestellung Nr. 3');
+    // 17:05 UTC is 18:05 in Berlin.
+    expect(screen.getByText(/Bestellt am 22\.11\.2026, 18:05/)).toBeInTheDocument();
+    expect(screen.queryByTestId('order-estimated-time')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-rejection')).not.toBeInTheDocument();
+
+    expect(screen.getByText('Pizza Salami (Groß)')).toBeInTheDocument();
+    expect(screen.getByText('+ Extra Käse')).toBeInTheDocument();
+    expect(screen.getByText('Bitte klingeln')).toBeInTheDocument();
+    expect(screen.getByText('Rabatt (10 %)')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('21,40 €');
+    expect(screen.getByText('enthaltene MwSt. 7 % (netto 20,00 €)')).toBeInTheDocument();
+    expect(screen.getByText('1,40 €')).toBeInTheDocument();
+    const destination = screen.getByTestId('order-destination');
+    expect(destination).toHaveTextContent('Lieferung an');
+    expect(destination).toHaveTextContent('Hauptstraße 1');
+    expect(destination).toHaveTextContent('10115 Berlin');
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('Online mit PayPal – bezahlt');
+
+    expect(FakeSocket.latest().url).toMatch(new RegExp(`^ws://[^/]+/ws/orders/${DEMO_TOKEN}$`));
+  });
+
+  it('follows the live connection: accepted with the estimated time, then the later steps', async () => {
+    renderStatus({ body: demoOrder() });
+    await waitFor(() => expect(status()).toHaveTextContent('Warten auf Bestätigung'));
+
+    await push(
+      demoOrder({ status: 'accepted', estimated_minutes: 20, estimated_ready_at: '2026-11-22T17:25:00Z' }),
+    );
+    expect(status()).toHaveTextContent(/^Angenommen$/);
+    expect(screen.getByTestId('order-estimated-time')).toHaveTextContent('Voraussichtlich um 18:25 Uhr (ca. 20 Min.)');
+    const progress = screen.getByRole('list', { name: 'Fortschritt Ihrer Bestellung' });
+    expect(within(progress).getAllByRole('listitem').map((step) => step.textContent)).toEqual([
+      'Angenommen',
+      'In Zubereitung',
+      'Unterwegs zu Ihnen',
+      'Abgeschlossen',
+    ]);
+    expect(within(progress).getByText('Angenommen')).toHaveAttribute('aria-current', 'step');
+
+    await push(
+      demoOrder({ status: 'out_for_delivery', estimated_minutes: 20, estimated_ready_at: '2026-11-22T17:25:00Z' }),
+    );
+    expect(status()).toHaveTextContent('Angenommen · Unterwegs zu Ihnen');
+    expect(screen.getByTestId('order-estimated-time')).toHaveTextContent('18:25');
+    expect(within(progress).getByText('Unterwegs zu Ihnen')).toHaveAttribute('aria-current', 'step');
+
+    const socket = FakeSocket.latest();
+    await push(demoOrder({ status: 'completed', estimated_minutes: 20, estimated_ready_at: '2026-11-22T17:25:00Z' }));
+    expect(status()).toHaveTextContent('Angenommen · Abgeschlossen');
+    // Nothing changes after completion: the connection is closed.
+    expect(socket.closedByClient).toBe(true);
+  });
+
+  it('shows a pickup order ready for pickup in English', async () => {
+    await i18n.changeLanguage('en');
+    renderStatus({
+      body: demoOrder({
+        status: 'ready_for_pickup',
+        order_type: 'pickup',
+        payment_method: 'cash',
+        payment_status: 'cash_due',
+        delivery_fee: 0,
+        estimated_minutes: 15,
+        estimated_ready_at: '2026-11-22T17:20:00Z',
+      }),
+    });
+    await waitFor(() => expect(status()).toHaveTextContent('Accepted · Ready for pickup'));
+    expect(screen.getByTestId('order-estimated-time')).toHaveTextContent('Estimated at 18:20 (about 15 min)');
+    expect(screen.getByTestId('order-destination')).toHaveTextContent('Pickup at the restaurant');
+    expect(screen.getByTestId('order-destination')).toHaveTextContent('Hauptstraße 12, 10115 Berlin');
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('Cash – to be paid on handover');
+  });
+
+  it("shows a rejected order: exactly \"Sorry, the restaurant couldn't accept your order\", the reason and the refund", async () => {
+    await i18n.changeLanguage('en');
+    renderStatus({ body: demoOrder() });
+    await waitFor(() => expect(status()).toHaveTextContent('Waiting for restaurant confirmation'));
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    const socket = FakeSocket.latest();
+
+    await push(demoOrder({ status: 'rejected', rejection_reason: 'Zu viel los', payment_status: 'refunded' }));
+    expect(status()).toHaveTextContent(/^Not accepted$/);
+    const rejection = screen.getByTestId('order-rejection');
+    expect(within(rejection).getByText("Sorry, the restaurant couldn't accept your order")).toBeInTheDocument();
+    expect(rejection).toHaveTextContent('Reason: Zu viel los');
+    expect(rejection).toHaveTextContent('Your payment has been refunded.');
+    expect(screen.queryByTestId('order-estimated-time')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Progress of your order' })).not.toBeInTheDocument();
+    expect(socket.closedByClient).toBe(true);
+  });
+
+  it('says when a refund did not go through', async () => {
+    renderStatus({
+      body: demoOrder({ status: 'rejected', rejection_reason: 'Zu viel los', payment_status: 'refund_failed' }),
+    });
+    const rejection = await screen.findByTestId('order-rejection');
+    expect(rejection).toHaveTextContent('Leider konnte das Restaurant Ihre Bestellung nicht annehmen');
+    expect(rejection).toHaveTextContent('Die Erstattung Ihrer Zahlung ist noch nicht abgeschlossen');
+    // A finished order is not followed live.
+    await settle();
+    expect(FakeSocket.instances).toHaveLength(0);
+  });
+
+  it('says clearly when there is no order for the token', async () => {
+    renderStatus({ status: 404, body: { detail: 'There is no such order.', code: 'order_not_found' } }, 'nope');
+    expect(await screen.findByRole('heading', { name: 'Bestellung nicht gefunden' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-not-found')).toHaveTextContent('Zu diesem Link gibt es keine Bestellung');
+    await settle();
+    expect(FakeSocket.instances).toHaveLength(0);
+  });
+
+  it('offers a retry when loading fails for another reason', async () => {
+    let answer: Answer = { status: 500, body: { detail: 'boom', code: 'internal' } };
+    renderStatus(() => answer);
+    expect(await screen.findByText(/Der Bestellstatus konnte nicht geladen werden/)).toBeInTheDocument();
+    answer = { body: demoOrder() };
+    await act(async () => {
+      screen.getByRole('button', { name: 'Erneut versuchen' }).click();
+    });
+    await waitFor(() => expect(status()).toHaveTextContent('Warten auf Bestätigung'));
+  });
+});

@@ -1,0 +1,161 @@
+import type { AdminOrder } from '../../../lib/order-types';
+
+/** A message of the live order board (contract: orders-api.md, "Live board"). */
+export type BoardMessage =
+  | { type: 'snapshot'; orders: AdminOrder[] }
+  | { type: 'order'; order: AdminOrder }
+  | { type: 'error'; detail: string };
+
+function isOrder(value: unknown): value is AdminOrder {
+  if (typeof value !== 'object' || value === null) return false;
+  const order = value as Record<string, unknown>;
+  return typeof order.id === 'number' && typeof order.status === 'string' && typeof order.created_at === 'string';
+}
+
+/** Reads one message; null when it does not parse or has an unknown shape. */
+export function parseBoardMessage(data: unknown): BoardMessage | null {
+  if (typeof data !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const record = parsed as Record<string, unknown>;
+  if (record.type === 'snapshot' && Array.isArray(record.orders)) {
+    return { type: 'snapshot', orders: record.orders.filter(isOrder) };
+  }
+  if (record.type === 'order' && isOrder(record.order)) return { type: 'order', order: record.order };
+  if (record.type === 'error') {
+    return { type: 'error', detail: typeof record.detail === 'string' ? record.detail : '' };
+  }
+  return null;
+}
+
+/** The board URL on the page's own origin (ws:// or wss://). */
+export function boardSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+  return `${scheme}${location.host}/ws/admin/orders`;
+}
+
+/** The parts of WebSocket the board uses (a fake one stands in during tests). */
+export interface BoardSocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send: (data: string) => void;
+  close: () => void;
+}
+
+export interface BoardConnectionOptions {
+  url: string;
+  /** The admin token, sent as the first message of every connection. */
+  token: string;
+  onMessage: (message: BoardMessage) => void;
+  /** The connection closed and a new one is on its way. */
+  onClosed: () => void;
+  createSocket?: (url: string) => BoardSocketLike;
+  document?: Document;
+  /** Reconnect delay: doubles after each failed attempt, from initial up to max. */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+const CLOSING = 2;
+
+export const defaultBoardSocket = (url: string) => new WebSocket(url) as unknown as BoardSocketLike;
+
+/**
+ * Keeps the board connection open: authenticates with the token, reconnects with
+ * backoff after a drop (in a hidden tab too, so new orders still ring) and at once
+ * when the tab becomes visible again. After an error message from the server
+ * (bad or expired token) it stays closed. Returns a stop function.
+ */
+export function connectOrdersBoard({
+  url,
+  token,
+  onMessage,
+  onClosed,
+  createSocket = defaultBoardSocket,
+  document: doc = document,
+  initialBackoffMs = 1000,
+  maxBackoffMs = 30_000,
+}: BoardConnectionOptions): () => void {
+  let socket: BoardSocketLike | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  let stopped = false;
+  let refused = false;
+
+  const clearRetry = () => {
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = null;
+  };
+
+  const open = () => {
+    clearRetry();
+    if (stopped || refused) return;
+    let current: BoardSocketLike;
+    try {
+      current = createSocket(url);
+    } catch (error) {
+      console.error('Order board connection failed', error);
+      scheduleRetry();
+      return;
+    }
+    socket = current;
+    current.onopen = () => current.send(JSON.stringify({ token }));
+    current.onmessage = (event) => {
+      const message = parseBoardMessage(event.data);
+      if (message === null) {
+        console.error('Order board message rejected', event.data);
+        return;
+      }
+      if (message.type === 'error') refused = true;
+      else failures = 0;
+      onMessage(message);
+    };
+    current.onerror = () => {
+      // A close event follows; reconnecting happens there.
+    };
+    current.onclose = () => {
+      if (socket === current) socket = null;
+      if (stopped || refused) return;
+      onClosed();
+      scheduleRetry();
+    };
+  };
+
+  function scheduleRetry() {
+    if (stopped || refused || retryTimer !== null) return;
+    const delay = Math.min(maxBackoffMs, initialBackoffMs * 2 ** failures);
+    failures += 1;
+    retryTimer = setTimeout(open, delay);
+  }
+
+  const onVisibilityChange = () => {
+    if (doc.visibilityState !== 'visible') return;
+    if (socket === null || socket.readyState >= CLOSING) open();
+  };
+
+  doc.addEventListener('visibilitychange', onVisibilityChange);
+  open();
+
+  return () => {
+    stopped = true;
+    clearRetry();
+    doc.removeEventListener('visibilitychange', onVisibilityChange);
+    const current = socket;
+    socket = null;
+    if (current) {
+      current.onopen = null;
+      current.onclose = null;
+      current.onmessage = null;
+      current.onerror = null;
+      current.close();
+    }
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { acceptedOrder, adminOrder } from '../test-orders';
+import { boardReducer, INITIAL_BOARD, ordersInProgress, waitingOrders, type BoardState } from './orders-board-state';
+
+const first = adminOrder({ id: 1, number: 1, created_at: '2026-11-22T17:00:00Z' });
+const second = adminOrder({ id: 2, number: 2, created_at: '2026-11-22T17:10:00Z' });
+const live = (orders = [first, second]): BoardState => boardReducer(INITIAL_BOARD, { type: 'snapshot', orders });
+const ids = (state: BoardState) => state.orders.map((order) => order.id);
+
+describe('boardReducer', () => {
+  it('takes the snapshot as the open orders, oldest first, and goes live', () => {
+    const done = adminOrder({ id: 3, status: 'completed' });
+    const state = boardReducer({ ...INITIAL_BOARD, error: 'old' }, { type: 'snapshot', orders: [second, done, first] });
+    expect(ids(state)).toEqual([1, 2]);
+    expect(state).toMatchObject({ connection: 'live', error: null, loaded: true });
+  });
+
+  it('inserts a new order in arrival order', () => {
+    const early = adminOrder({ id: 9, created_at: '2026-11-22T17:05:00Z' });
+    expect(ids(boardReducer(live(), { type: 'order', order: early }))).toEqual([1, 9, 2]);
+  });
+
+  it('replaces an order by id', () => {
+    const state = boardReducer(live(), { type: 'order', order: acceptedOrder({ id: 1, created_at: first.created_at }) });
+    expect(ids(state)).toEqual([1, 2]);
+    expect(state.orders[0]?.status).toBe('accepted');
+  });
+
+  it('drops an order that left the open set (rejected or completed)', () => {
+    const rejected = boardReducer(live(), { type: 'order', order: { ...first, status: 'rejected' } });
+    expect(ids(rejected)).toEqual([2]);
+    const completed = boardReducer(rejected, { type: 'order', order: { ...second, status: 'completed' } });
+    expect(ids(completed)).toEqual([]);
+    // A finished order that was never on the board does not appear either.
+    expect(ids(boardReducer(completed, { type: 'order', order: adminOrder({ id: 5, status: 'completed' }) }))).toEqual([]);
+  });
+
+  it('reconnects after a drop, but stays failed after the server refused', () => {
+    expect(boardReducer(live(), { type: 'closed' }).connection).toBe('reconnecting');
+    const failed = boardReducer(live(), { type: 'error', detail: 'Your session has expired.' });
+    expect(failed).toMatchObject({ connection: 'failed', error: 'Your session has expired.' });
+    expect(ids(failed)).toEqual([1, 2]);
+    expect(boardReducer(failed, { type: 'closed' }).connection).toBe('failed');
+    expect(boardReducer(failed, { type: 'connecting' })).toMatchObject({ connection: 'connecting', error: null });
+  });
+
+  it('uses a loaded list only while the socket is not live', () => {
+    const loaded = boardReducer(INITIAL_BOARD, { type: 'fallback', orders: [second, first] });
+    expect(ids(loaded)).toEqual([1, 2]);
+    expect(loaded).toMatchObject({ connection: 'connecting', loaded: true });
+    expect(ids(boardReducer(live([first]), { type: 'fallback', orders: [first, second] }))).toEqual([1]);
+  });
+
+  it('splits the board into waiting orders and orders in progress', () => {
+    const working = acceptedOrder({ id: 4, status: 'out_for_delivery' });
+    const state = live([first, working, second]);
+    expect(waitingOrders(state.orders).map((order) => order.id)).toEqual([1, 2]);
+    expect(ordersInProgress(state.orders).map((order) => order.id)).toEqual([4]);
+  });
+});

@@ -1,0 +1,123 @@
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../lib/format-price';
+import type { Order, OrderLine } from '../../../lib/order-types';
+import { useStore } from '../../../lib/store-context';
+
+function percentText(value: number, language: string): string {
+  return language === 'en' ? String(value) : String(value).replace('.', ',');
+}
+
+function Line({ line }: { line: OrderLine }) {
+  return (
+    <li className="order-line">
+      <span className="order-line__quantity">{line.quantity}×</span>
+      <span className="order-line__main">
+        <span className="order-line__name">{line.name}</span>
+        {line.extras.length > 0 && (
+          <span className="order-line__extras">
+            {line.extras
+              .map((extra) => `+ ${extra.quantity > 1 ? `${extra.quantity}× ` : ''}${extra.name}`)
+              .join(', ')}
+          </span>
+        )}
+      </span>
+      <span className="order-line__price">{formatPrice(line.total)}</span>
+    </li>
+  );
+}
+
+function Totals({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'de';
+  return (
+    <dl className="order-totals">
+      <div className="order-totals__row">
+        <dt>{t('cart.subtotal')}</dt>
+        <dd>{formatPrice(order.subtotal)}</dd>
+      </div>
+      {order.discount > 0 && (
+        <div className="order-totals__row order-totals__row--discount">
+          <dt>{t('cart.discount', { percent: percentText(order.discount_percentage, language) })}</dt>
+          <dd>−{formatPrice(order.discount)}</dd>
+        </div>
+      )}
+      {order.order_type === 'delivery' && (
+        <div className="order-totals__row">
+          <dt>{t('cart.delivery_fee')}</dt>
+          <dd>{formatPrice(order.delivery_fee)}</dd>
+        </div>
+      )}
+      <div className="order-totals__row order-totals__row--total">
+        <dt>{t('cart.total')}</dt>
+        <dd data-testid="order-total">{formatPrice(order.total)}</dd>
+      </div>
+      {order.vat.map((vat) => (
+        <div key={vat.percentage} className="order-totals__row order-totals__row--muted">
+          <dt>{t('orders.status_page.vat', { percentage: percentText(vat.percentage, language), net: formatPrice(vat.net) })}</dt>
+          <dd>{formatPrice(vat.vat)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Destination({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const { customer } = order;
+  const place = [customer.zip, customer.city].filter(Boolean).join(' ');
+  const delivery = order.order_type === 'delivery';
+  return (
+    <div className="order-destination" data-testid="order-destination">
+      <h3 className="order-card__subtitle">
+        {delivery ? t('orders.status_page.delivery_to') : t('orders.status_page.pickup')}
+      </h3>
+      {!delivery && store.status === 'success' && store.data.address_line && (
+        <p className="order-destination__store">{store.data.address_line}</p>
+      )}
+      <address className="order-destination__address">
+        <strong>{customer.customer_name}</strong>
+        {delivery && <span>{customer.line1}</span>}
+        {delivery && place && <span>{place}</span>}
+        {customer.phone && <span>{t('address.phone_line', { phone: customer.phone })}</span>}
+      </address>
+    </div>
+  );
+}
+
+function Payment({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <div className="order-payment">
+      <h3 className="order-card__subtitle">{t('orders.status_page.payment')}</h3>
+      <p data-testid="order-payment">
+        {t(`orders.payment.${order.payment_method}`)} – {t(`orders.status_page.payment_status.${order.payment_status}`)}
+      </p>
+    </div>
+  );
+}
+
+/** What was ordered, what it costs (with VAT), where it goes and how it is paid. */
+export function OrderDetails({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <section className="order-card">
+      <h2 className="order-card__title">{t('orders.status_page.items')}</h2>
+      <ul className="order-lines">
+        {order.lines.map((line, index) => (
+          <Line key={`${line.product_id}-${line.variant_id ?? 'base'}-${index}`} line={line} />
+        ))}
+      </ul>
+      {order.note.trim() !== '' && (
+        <p className="order-note">
+          <strong>{t('cart.note')}:</strong> {order.note}
+        </p>
+      )}
+      <Totals order={order} />
+      <div className="order-card__columns">
+        <Destination order={order} />
+        <Payment order={order} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../../lib/order-types';
+import { isAcceptedOrLater, stepStates } from '../lib/order-progress';
+import { clockTime, dateTime } from '../lib/order-time';
+
+/** The status line: 'waiting…', 'accepted' (plus a later step's name), 'not accepted'. */
+export function statusText(order: Pick<Order, 'status'>, t: TFunction): string {
+  const { status } = order;
+  if (status === 'waiting_for_confirmation' || status === 'rejected' || status === 'accepted') {
+    return t(`orders.status.${status}`);
+  }
+  return `${t('orders.status.accepted')} · ${t(`orders.status.${status}`)}`;
+}
+
+function Progress({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="order-progress" aria-label={t('orders.status_page.progress')}>
+      {stepStates(order.order_type, order.status).map(({ step, state }) => (
+        <li
+          key={step}
+          className={`order-progress__step order-progress__step--${state}`}
+          aria-current={state === 'current' ? 'step' : undefined}
+        >
+          {t(`orders.status.${step}`)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Rejection({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <div className="order-rejection" data-testid="order-rejection" role="alert">
+      <p className="order-rejection__title">{t('orders.status_page.rejected')}</p>
+      {order.rejection_reason && <p>{t('orders.status_page.reason', { reason: order.rejection_reason })}</p>}
+      {order.payment_status === 'refunded' && <p>{t('orders.status_page.refunded')}</p>}
+      {order.payment_status === 'refund_failed' && <p>{t('orders.status_page.refund_failed')}</p>}
+    </div>
+  );
+}
+
+/** Order number, dates and where the order stands, as the restaurant updates it. */
+export function OrderStatusCard({ order, timezone }: { order: Order; timezone: string }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'de';
+  const accepted = isAcceptedOrLater(order.status);
+  const estimate = order.estimated_ready_at;
+
+  return (
+    <section className="order-card order-status-card">
+      <h2 className="order-card__title" data-testid="order-number">
+        {t('orders.status_page.number', { number: order.number })}
+      </h2>
+      <p className="order-status-card__meta">
+        {t('orders.status_page.placed_at', { date: dateTime(order.created_at, timezone, language) })}
+        {order.preorder_at !== null && (
+          <>
+            <br />
+            {t('orders.status_page.preorder', { date: dateTime(order.preorder_at, timezone, language) })}
+          </>
+        )}
+      </p>
+      <p className="order-status-card__status" role="status">
+        <span className="order-status-card__label">{t('orders.status_page.status')}: </span>
+        <strong data-testid="order-status" className={`order-status order-status--${order.status}`}>
+          {statusText(order, t)}
+        </strong>
+      </p>
+      {accepted && estimate !== null && (
+        <p className="order-status-card__estimate" data-testid="order-estimated-time">
+          {order.estimated_minutes !== null
+            ? t('orders.status_page.estimated', { time: clockTime(estimate, timezone), minutes: order.estimated_minutes })
+            : t('orders.status_page.estimated_time', { time: clockTime(estimate, timezone) })}
+        </p>
+      )}
+      {accepted && <Progress order={order} />}
+      {order.status === 'rejected' && <Rejection order={order} />}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
+import type { OrderRequest } from '../../../lib/order-types';
+import { createPaypalOrder } from '../../../lib/orders-api';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { orderErrorMessage } from '../lib/order-errors';
+
+export type PlaceResult = { ok: true } | { ok: false; code: string | undefined };
+
+export interface PaypalCheckoutProps {
+  guest: boolean;
+  /** The order for the current choices; null while no valid order time is chosen. */
+  request: OrderRequest | null;
+  /** An order is being placed: the buttons wait. */
+  busy: boolean;
+  /** Places the paid order (the caller shows its outcome). */
+  place: (request: OrderRequest) => Promise<PlaceResult>;
+  /** Shows a message in the checkout's alert region; null clears it. */
+  showError: (message: string | null) => void;
+}
+
+type LoaderState = 'initial' | 'pending' | 'resolved' | 'rejected';
+
+/** The PayPal buttons, shown once the SDK script has loaded (spec §4 loader states). */
+function PaypalButtonsArea({ guest, request, busy, place, showError }: PaypalCheckoutProps) {
+  const { t } = useTranslation();
+  const [{ isInitial, isPending, isResolved }] = usePayPalScriptReducer();
+  const state: LoaderState = isInitial ? 'initial' : isPending ? 'pending' : isResolved ? 'resolved' : 'rejected';
+  // The order a PayPal payment was opened for; onApprove places exactly that one.
+  const opened = useRef<OrderRequest | null>(null);
+  // createOrder showed the server's refusal; PayPal's onError that follows must not replace it.
+  const refusalShown = useRef(false);
+
+  useEffect(() => {
+    if (state === 'rejected') console.error('The PayPal SDK script failed to load');
+  }, [state]);
+
+  return (
+    <div className="paypal-area" data-testid="paypal-area" data-state={state}>
+      {state === 'initial' && <LoadingMessage text={t('orders.paypal.initial')} />}
+      {state === 'pending' && <LoadingMessage text={t('orders.paypal.pending')} />}
+      {state === 'rejected' && <ErrorMessage text={t('orders.paypal.rejected')} />}
+      {state === 'resolved' && (
+        <PayPalButtons
+          className="paypal-area__buttons"
+          // "Buy now" is PayPal's wording closest to a binding order.
+          style={{ layout: 'vertical', label: 'buynow' }}
+          disabled={busy}
+          onClick={(_data, actions) => {
+            if (request !== null) return actions.resolve();
+            showError(t('orders.errors.select_time'));
+            return actions.reject();
+          }}
+          createOrder={async () => {
+            showError(null);
+            refusalShown.current = false;
+            if (request === null) throw new Error('No valid order time chosen');
+            opened.current = request;
+            try {
+              const created = await createPaypalOrder(request, { guest });
+              return created.paypal_order_id;
+            } catch (error) {
+              refusalShown.current = true;
+              showError(orderErrorMessage(error, t));
+              throw error;
+            }
+          }}
+          onApprove={async (data, actions) => {
+            const body = opened.current;
+            if (!data.orderID || body === null) {
+              showError(t('orders.errors.payment_required'));
+              return;
+            }
+            const result = await place({ ...body, payment_method: 'online', paypal_order_id: data.orderID });
+            // The buyer may pick another funding source for the same PayPal order.
+            if (!result.ok && result.code === 'instrument_declined') actions.restart();
+          }}
+          onCancel={() => showError(t('orders.errors.payment_cancelled'))}
+          onError={(error) => {
+            if (refusalShown.current) {
+              refusalShown.current = false;
+              return;
+            }
+            console.error('PayPal payment error', error);
+            showError(t('orders.errors.payment_error'));
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Loads the PayPal SDK (client id, currency, intent capture, no card funding) and shows its buttons. */
+export default function PaypalCheckout(props: PaypalCheckoutProps) {
+  const config = getRuntimeConfig();
+  const options = useMemo(
+    () => ({
+      clientId: config.paypalClientId,
+      currency: config.currency,
+      intent: 'capture',
+      disableFunding: 'card',
+      sdkBaseUrl: config.paypalSdkUrl,
+    }),
+    [config.paypalClientId, config.currency, config.paypalSdkUrl],
+  );
+  return (
+    <PayPalScriptProvider options={options}>
+      <PaypalButtonsArea {...props} />
+    </PayPalScriptProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import type { OrderStatus, OrderType } from '../../../lib/order-types';
+
+/** The steps after the restaurant accepted, for this order type. */
+export type ProgressStep = 'accepted' | 'preparing' | 'out_for_delivery' | 'ready_for_pickup' | 'completed';
+
+export function progressSteps(orderType: OrderType): ProgressStep[] {
+  return ['accepted', 'preparing', orderType === 'delivery' ? 'out_for_delivery' : 'ready_for_pickup', 'completed'];
+}
+
+/** Accepted or any later step (not waiting, not rejected). */
+export function isAcceptedOrLater(status: OrderStatus): boolean {
+  return status !== 'waiting_for_confirmation' && status !== 'rejected';
+}
+
+/** Nothing changes after these. */
+export function isFinal(status: OrderStatus): boolean {
+  return status === 'completed' || status === 'rejected';
+}
+
+export type StepState = 'done' | 'current' | 'upcoming';
+
+/** Each step as done, current or upcoming; steps the restaurant skipped count as done. */
+export function stepStates(orderType: OrderType, status: OrderStatus): { step: ProgressStep; state: StepState }[] {
+  const steps = progressSteps(orderType);
+  const reached = steps.indexOf(status as ProgressStep);
+  return steps.map((step, index) => ({
+    step,
+    state: reached === -1 || index > reached ? 'upcoming' : index === reached ? 'current' : 'done',
+  }));
+}

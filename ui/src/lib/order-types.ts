@@ -1,0 +1,140 @@
+/** Orders as the server sends them (customer and admin views share these shapes). */
+
+export type OrderType = 'delivery' | 'pickup';
+export type PaymentMethod = 'cash' | 'online';
+export type PaymentStatus = 'cash_due' | 'paid' | 'refunded' | 'refund_failed';
+
+export type OrderStatus =
+  | 'waiting_for_confirmation'
+  | 'accepted'
+  | 'rejected'
+  | 'preparing'
+  | 'out_for_delivery'
+  | 'ready_for_pickup'
+  | 'completed';
+
+export interface AllergenRef {
+  code: string;
+  name: string;
+}
+
+export interface OrderExtra {
+  topping_id: number;
+  name: string;
+  price: number;
+  quantity: number;
+  allergens: AllergenRef[];
+}
+
+export interface OrderLine {
+  product_id: number;
+  variant_id: number | null;
+  name: string;
+  unit_price: number;
+  quantity: number;
+  extras: OrderExtra[];
+  tax_percentage: number;
+  allergens: AllergenRef[];
+  total: number;
+}
+
+export interface VatLine {
+  percentage: number;
+  gross: number;
+  net: number;
+  vat: number;
+}
+
+export interface OrderCustomer {
+  customer_name: string;
+  line1: string;
+  city: string;
+  zip: string;
+  country: string;
+  phone: string;
+  email: string;
+}
+
+export interface StatusChange {
+  status: OrderStatus;
+  at: string;
+  note: string;
+}
+
+export interface Order {
+  id: number;
+  number: number;
+  token: string;
+  created_at: string;
+  business_date: string;
+  status: OrderStatus;
+  order_type: OrderType;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  preorder_at: string | null;
+  note: string;
+  customer: OrderCustomer;
+  lines: OrderLine[];
+  subtotal: number;
+  discount_percentage: number;
+  discount: number;
+  delivery_fee: number;
+  total: number;
+  vat: VatLine[];
+  estimated_minutes: number | null;
+  estimated_ready_at: string | null;
+  rejection_reason: string | null;
+  history: StatusChange[];
+}
+
+export interface AdminOrder extends Order {
+  user_id: number | null;
+  paypal_order_id: string | null;
+  capture_id: string | null;
+  auto_reject_at: string | null;
+}
+
+/** Statuses the restaurant still has to work on. */
+export const OPEN_STATUSES: readonly OrderStatus[] = [
+  'waiting_for_confirmation',
+  'accepted',
+  'preparing',
+  'out_for_delivery',
+  'ready_for_pickup',
+];
+
+/** The customer's choices, as POST /orders/ and /orders/guest take them. */
+export interface OrderRequestLine {
+  product_id: number;
+  variant_id: number | null;
+  extras: { topping_id: number; quantity: number }[];
+  quantity: number;
+}
+
+export interface GuestShippingAddress {
+  type: 'shipping';
+  customer_name: string;
+  line1: string;
+  city: string;
+  zip: string;
+  country: string;
+  phone: string;
+  email: string;
+}
+
+export interface OrderRequest {
+  order_type: OrderType;
+  lines: OrderRequestLine[];
+  address_id?: number;
+  shipping_address?: GuestShippingAddress;
+  payment_method: PaymentMethod;
+  paypal_order_id?: string;
+  preorder_at: string | null;
+  note: string;
+}
+
+export interface PaypalOrderCreated {
+  paypal_order_id: string;
+  amount: number;
+  currency: string;
+}

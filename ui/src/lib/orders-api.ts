@@ -1,0 +1,119 @@
+import { apiFetch, logged } from './api-client';
+import type {
+  GuestShippingAddress,
+  Order,
+  OrderRequest,
+  OrderType,
+  PaymentMethod,
+  PaypalOrderCreated,
+} from './order-types';
+
+/** Placing, paying and following orders (contract: orders-api.md). */
+
+/** The parts of a cart line an order is made of. */
+export interface OrderableItem {
+  id: number;
+  quantity: number;
+  selectedVariant: { id: number } | null;
+  /** Topping id and units per item. */
+  extras: readonly { id: number; quantity: number }[];
+}
+
+/** When the order is wanted: now, or the UTC start of a pre-order slot. */
+export type OrderTimeChoice = { kind: 'immediately' } | { kind: 'preorder'; startsAt: string };
+
+/** A signed-in customer's saved address, or the guest's stored shipping address. */
+export type OrderAddress =
+  | { kind: 'saved'; addressId: number }
+  | { kind: 'guest'; address: GuestShippingAddress };
+
+export interface OrderRequestInput {
+  items: readonly OrderableItem[];
+  orderType: OrderType;
+  orderTime: OrderTimeChoice;
+  note: string;
+  address: OrderAddress;
+  paymentMethod: PaymentMethod;
+}
+
+/** Exactly the address fields the server takes (it refuses unknown ones). */
+function shippingAddress(address: GuestShippingAddress): GuestShippingAddress {
+  const { customer_name, line1, city, zip, country, phone, email } = address;
+  return { type: 'shipping', customer_name, line1, city, zip, country, phone, email };
+}
+
+/** The request body for the customer's choices; prices and totals are the server's business. */
+export function buildOrderRequest(input: OrderRequestInput): OrderRequest {
+  const request: OrderRequest = {
+    order_type: input.orderType,
+    lines: input.items.map((item) => ({
+      product_id: item.id,
+      variant_id: item.selectedVariant?.id ?? null,
+      extras: item.extras.map((extra) => ({ topping_id: extra.id, quantity: extra.quantity })),
+      quantity: item.quantity,
+    })),
+    payment_method: input.paymentMethod,
+    preorder_at: input.orderTime.kind === 'immediately' ? null : input.orderTime.startsAt,
+    note: input.note.trim(),
+  };
+  if (input.address.kind === 'saved') request.address_id = input.address.addressId;
+  else request.shipping_address = shippingAddress(input.address.address);
+  return request;
+}
+
+/**
+ * A random key for the Idempotency-Key header. crypto.randomUUID exists only in
+ * secure contexts (HTTPS, localhost); an appliance reached over plain HTTP in the
+ * LAN still gets a random version-4 UUID from getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const postJson = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+/**
+ * Places the order: POST /orders/ (signed in) or /orders/guest. The same key
+ * with the same body answers the first order again instead of a second one.
+ */
+export function placeOrder(
+  request: OrderRequest,
+  { guest, idempotencyKey }: { guest: boolean; idempotencyKey: string },
+): Promise<Order> {
+  return logged(
+    'placeOrder',
+    apiFetch<Order>(guest ? '/orders/guest' : '/orders/', postJson(request, { 'Idempotency-Key': idempotencyKey })),
+  );
+}
+
+/** Checks the order and opens a PayPal order for its total; the id goes to the PayPal buttons. */
+export function createPaypalOrder(request: OrderRequest, { guest }: { guest: boolean }): Promise<PaypalOrderCreated> {
+  const body: OrderRequest = { ...request, payment_method: 'online' };
+  delete body.paypal_order_id;
+  return logged(
+    'createPaypalOrder',
+    apiFetch<PaypalOrderCreated>(
+      guest ? '/orders/guest/paypal' : '/orders/paypal',
+      postJson(body),
+    ),
+  );
+}
+
+/** An order by its secret token (no sign-in needed). */
+export function trackOrder(token: string): Promise<Order> {
+  return logged('trackOrder', apiFetch<Order>(`/orders/track/${encodeURIComponent(token)}`));
+}
+
+/** The signed-in customer's orders, newest first. */
+export function listMyOrders(): Promise<Order[]> {
+  return logged('listMyOrders', apiFetch<Order[]>('/orders/'));
+}
