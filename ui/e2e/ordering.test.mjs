@@ -155,6 +155,15 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     assert.equal(accepted.status, 'accepted');
     assert.equal(accepted.estimated_minutes, 20);
 
+    // The detail page prints a kitchen ticket without the admin chrome.
+    await admin.goto(url(`admin/orders/${order.id}`));
+    const ticket = admin.getByTestId('kitchen-ticket');
+    await admin.emulateMedia({ media: 'print' });
+    await visible(ticket);
+    assert.match(await ticket.innerText(), /Gustav Gast/);
+    assert.equal(await admin.locator('nav').first().isVisible(), false, 'the navigation is not printed');
+    await admin.emulateMedia({ media: 'screen' });
+
     // The logo clears the cart and the flag after an order.
     await page.locator('header .brand-link').click();
     await page.waitForFunction(() => globalThis.localStorage.getItem('order_placed') === null);
@@ -184,6 +193,26 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     assert.equal(captures.length, 1);
     assert.equal(captures[0].amount.value, order.total.toFixed(2));
     assert.equal(captures[0].amount.currency_code, 'EUR');
+    await page.close();
+  });
+
+  test('a declined card restarts the PayPal buttons and the second try is taken', async () => {
+    const page = await newPage();
+    await fillCartAndGuestForm(page);
+    await page.getByRole('radio', { name: 'Pay online' }).check();
+    await page.locator('[data-testid="paypal-area"][data-state="resolved"]').waitFor({ timeout: STEP_TIMEOUT_MS });
+    await page.evaluate(() => {
+      globalThis.__fakePaypal.reapproveOnRestart = false;
+    });
+    await paypal.fail({ endpoint: 'capture', status: 422, issue: 'INSTRUMENT_DECLINED' });
+    await page.getByTestId('fake-paypal-button').click();
+    await visible(page.getByTestId('order-error').getByText('Your payment method was declined. Please try another one.'));
+    assert.equal(await page.evaluate(() => globalThis.__fakePaypal.restarts), 1, 'the buttons were restarted');
+    assert.match(new URL(page.url()).pathname, /\/checkout$/, 'still at checkout, nothing placed');
+    // The buyer picks another funding source and approves again.
+    await page.getByTestId('fake-paypal-button').click();
+    await page.waitForURL((u) => ORDER_PATH.test(u.pathname));
+    await visible(page.getByTestId('order-status').filter({ hasText: 'Waiting for restaurant confirmation' }));
     await page.close();
   });
 });

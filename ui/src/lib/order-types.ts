@@ -91,6 +91,9 @@ export interface AdminOrder extends Order {
   user_id: number | null;
   paypal_order_id: string | null;
   capture_id: string | null;
+  refund_id: string | null;
+  /** Why PayPal refused the refund; the restaurant then refunds by hand. */
+  refund_error: string | null;
   auto_reject_at: string | null;
 }
 

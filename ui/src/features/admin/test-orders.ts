@@ -51,6 +51,8 @@ export function adminOrder(change: Partial<AdminOrder> = {}): AdminOrder {
     user_id: null,
     paypal_order_id: '5O190127TN364715T',
     capture_id: '3C679366HH908993F',
+    refund_id: null,
+    refund_error: null,
     auto_reject_at: '2026-11-22T17:40:00Z',
     ...change,
   };

@@ -101,6 +101,16 @@ export function PaymentFacts({ order }: { order: AdminOrder }) {
           <code>{order.capture_id}</code>
         </Fact>
       )}
+      {order.refund_id && (
+        <Fact label={t('orders.detail.refund')}>
+          <code>{order.refund_id}</code>
+        </Fact>
+      )}
+      {failed && order.refund_error && (
+        <Fact label={t('orders.detail.refund_error')}>
+          <span className="admin-order-facts__warning">{order.refund_error}</span>
+        </Fact>
+      )}
     </dl>
   );
 }

@@ -102,11 +102,17 @@ describe('order detail', () => {
   it('shows a refund that failed, and the rejection reason', async () => {
     detailServer({
       'GET /admin/orders/57': () => ({
-        body: adminOrder({ status: 'rejected', payment_status: 'refund_failed', rejection_reason: 'Zu viel los' }),
+        body: adminOrder({
+          status: 'rejected',
+          payment_status: 'refund_failed',
+          rejection_reason: 'Zu viel los',
+          refund_error: 'PayPal could not be reached. Please try again.',
+        }),
       }),
     });
     renderAdminAt('/admin/orders/57');
     expect(await screen.findByText('Refund failed – please refund by hand in PayPal')).toBeInTheDocument();
+    expect(screen.getByText('PayPal could not be reached. Please try again.')).toBeInTheDocument();
     expect(within(content()).getByText('Zu viel los')).toBeInTheDocument();
     expect(within(content()).getByText('This order is finished.')).toBeInTheDocument();
     expect(screen.queryByTestId('reject-order')).toBeNull();
