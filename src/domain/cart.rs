@@ -39,15 +39,19 @@ impl CartLine {
         format!("{}|{variant}|{}", self.product_id, extras.join(","))
     }
 
-    /// price × quantity + Σ extra price × extra quantity × quantity.
-    pub fn total_cents(&self) -> i64 {
-        let quantity = i64::from(self.quantity);
+    /// One item with its extras: price + Σ extra price × extra quantity.
+    pub fn unit_cents(&self) -> i64 {
         let extras: i64 = self
             .extras
             .iter()
             .map(|extra| extra.price_cents * i64::from(extra.quantity))
             .sum();
-        (self.price_cents + extras) * quantity
+        self.price_cents + extras
+    }
+
+    /// price × quantity + Σ extra price × extra quantity × quantity.
+    pub fn total_cents(&self) -> i64 {
+        self.unit_cents() * i64::from(self.quantity)
     }
 }
 

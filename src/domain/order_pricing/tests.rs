@@ -326,3 +326,268 @@ fn a_variant_of_another_product_is_refused() {
         })
     );
 }
+
+mod shared_vectors {
+    //! `assets/test-vectors/order-repricing.json`, which the storefront's cart passes too.
+
+    use std::collections::HashMap;
+
+    use serde::Deserialize;
+
+    use super::super::*;
+    use crate::domain::cart::subtotal_cents;
+    use crate::domain::catalog::*;
+    use crate::domain::pricing::{DeliveryTerms, OrderType, order_totals};
+
+    #[derive(Deserialize)]
+    struct File {
+        menu: VectorMenu,
+        carts: Vec<Cart>,
+    }
+
+    #[derive(Deserialize)]
+    struct VectorMenu {
+        taxes: Vec<VectorTax>,
+        groups: Vec<VectorGroup>,
+        products: Vec<VectorProduct>,
+    }
+
+    #[derive(Deserialize)]
+    struct VectorTax {
+        key: String,
+        percentage: u32,
+    }
+
+    #[derive(Deserialize)]
+    struct VectorGroup {
+        key: String,
+        name: String,
+        min: u8,
+        max: u8,
+        toppings: Vec<VectorTopping>,
+    }
+
+    #[derive(Deserialize)]
+    struct VectorTopping {
+        key: String,
+        name: String,
+        price_cents: i64,
+    }
+
+    #[derive(Deserialize)]
+    struct VectorProduct {
+        key: String,
+        name: String,
+        #[serde(rename = "type")]
+        kind: String,
+        price_cents: i64,
+        tax: String,
+        variants: Vec<VectorVariant>,
+        groups: Vec<String>,
+    }
+
+    #[derive(Deserialize)]
+    struct VectorVariant {
+        key: String,
+        name: String,
+        price_cents: i64,
+    }
+
+    #[derive(Deserialize)]
+    struct Cart {
+        name: String,
+        discount_percent: Option<f64>,
+        lines: Vec<CartLineChoice>,
+        expect: Expect,
+    }
+
+    #[derive(Deserialize)]
+    struct CartLineChoice {
+        product: String,
+        variant: Option<String>,
+        extras: Vec<ExtraChoice>,
+        quantity: u32,
+    }
+
+    #[derive(Deserialize)]
+    struct ExtraChoice {
+        topping: String,
+        quantity: u32,
+    }
+
+    #[derive(Deserialize)]
+    struct Expect {
+        lines: Vec<ExpectedLine>,
+        subtotal_cents: i64,
+        discount_cents: i64,
+        total_cents: i64,
+    }
+
+    #[derive(Deserialize)]
+    struct ExpectedLine {
+        name: String,
+        unit_cents: i64,
+        total_cents: i64,
+    }
+
+    /// The vector's menu as a catalog, and its keys mapped to the ids given out.
+    fn build(menu: &VectorMenu) -> (Catalog, HashMap<String, u64>) {
+        let mut c = Catalog::default();
+        let mut ids = HashMap::new();
+        for tax in &menu.taxes {
+            let id = c
+                .create::<Tax>(TaxInput {
+                    name: tax.key.clone(),
+                    rate_basis_points: tax.percentage * 100,
+                })
+                .unwrap()
+                .id;
+            ids.insert(format!("tax:{}", tax.key), id);
+        }
+        let category = c
+            .create::<Category>(CategoryInput {
+                name: "Menu".into(),
+                name_en: None,
+                description: None,
+                description_en: None,
+                sort_order: 0,
+                visible: true,
+            })
+            .unwrap()
+            .id;
+        for group in &menu.groups {
+            let group_id = c
+                .create::<ToppingGroup>(ToppingGroupInput {
+                    name: group.name.clone(),
+                    name_en: None,
+                    min_selections: group.min,
+                    max_selections: group.max,
+                })
+                .unwrap()
+                .id;
+            ids.insert(format!("group:{}", group.key), group_id);
+            for (order, topping) in group.toppings.iter().enumerate() {
+                let topping_id = c
+                    .create::<Topping>(ToppingInput {
+                        name: topping.name.clone(),
+                        name_en: None,
+                        price_cents: topping.price_cents,
+                    })
+                    .unwrap()
+                    .id;
+                ids.insert(format!("topping:{}", topping.key), topping_id);
+                c.create::<GroupItem>(GroupItemInput {
+                    topping_group_id: group_id,
+                    topping_id,
+                    price_cents: topping.price_cents,
+                    sort_order: order as i32,
+                })
+                .unwrap();
+            }
+        }
+        for product in &menu.products {
+            let created = c
+                .create::<Product>(ProductInput {
+                    category_id: category,
+                    name: product.name.clone(),
+                    name_en: None,
+                    description: None,
+                    description_en: None,
+                    price_cents: product.price_cents,
+                    tax_id: ids[&format!("tax:{}", product.tax)],
+                    kind: if product.kind == "variable" {
+                        ProductKind::Variable
+                    } else {
+                        ProductKind::Simple
+                    },
+                    variants: product
+                        .variants
+                        .iter()
+                        .map(|v| VariantInput {
+                            id: None,
+                            name: v.name.clone(),
+                            name_en: None,
+                            price_cents: v.price_cents,
+                        })
+                        .collect(),
+                    sort_order: 0,
+                    available: true,
+                })
+                .unwrap();
+            ids.insert(format!("product:{}", product.key), created.id);
+            for (variant, given) in product.variants.iter().zip(&created.variants) {
+                ids.insert(format!("variant:{}:{}", product.key, variant.key), given.id);
+            }
+            for (order, group) in product.groups.iter().enumerate() {
+                c.create::<ProductGroup>(ProductGroupInput {
+                    product_id: created.id,
+                    topping_group_id: ids[&format!("group:{group}")],
+                    sort_order: order as i32,
+                })
+                .unwrap();
+            }
+        }
+        (c, ids)
+    }
+
+    #[test]
+    fn the_shared_repricing_vectors_hold() {
+        let file: File = serde_json::from_str(include_str!(
+            "../../../assets/test-vectors/order-repricing.json"
+        ))
+        .unwrap();
+        let (catalog, ids) = build(&file.menu);
+        assert!(file.carts.len() >= 5);
+        for cart in file.carts {
+            let lines: Vec<LineRequest> = cart
+                .lines
+                .iter()
+                .map(|line| LineRequest {
+                    product_id: ids[&format!("product:{}", line.product)],
+                    variant_id: line
+                        .variant
+                        .as_ref()
+                        .map(|v| ids[&format!("variant:{}:{v}", line.product)]),
+                    extras: line
+                        .extras
+                        .iter()
+                        .map(|e| ExtraRequest {
+                            topping_id: ids[&format!("topping:{}", e.topping)],
+                            quantity: e.quantity,
+                        })
+                        .collect(),
+                    quantity: line.quantity,
+                })
+                .collect();
+            let priced = reprice(&catalog, &lines).unwrap_or_else(|e| panic!("{}: {e}", cart.name));
+            for (got, want) in priced.iter().zip(&cart.expect.lines) {
+                assert_eq!(got.name, want.name, "{}", cart.name);
+                assert_eq!(
+                    got.cart_line().unit_cents(),
+                    want.unit_cents,
+                    "{}",
+                    cart.name
+                );
+                assert_eq!(got.total_cents, want.total_cents, "{}", cart.name);
+            }
+            let cart_lines: Vec<_> = priced.iter().map(PricedLine::cart_line).collect();
+            let totals = order_totals(
+                subtotal_cents(&cart_lines),
+                OrderType::Pickup,
+                cart.discount_percent.map(|p| (p * 100.0).round() as u32),
+                DeliveryTerms::default(),
+            );
+            assert_eq!(
+                totals.subtotal_cents, cart.expect.subtotal_cents,
+                "{}",
+                cart.name
+            );
+            assert_eq!(
+                totals.discount_cents, cart.expect.discount_cents,
+                "{}",
+                cart.name
+            );
+            assert_eq!(totals.total_cents, cart.expect.total_cents, "{}", cart.name);
+        }
+    }
+}
