@@ -33,6 +33,10 @@ function isTranslatedCode(code: string | undefined): code is TranslatedCode {
 /** What to tell the customer about a failed order call. */
 export function orderErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
+    // A pending capture is PayPal's capture status; the customer sees both.
+    if (error.code === 'payment_pending') {
+      return `${t('orders.errors.payment_pending')} ${t('orders.errors.capture_status', { status: 'PENDING' })}`;
+    }
     if (isTranslatedCode(error.code)) return t(`orders.errors.${error.code}`);
     if (error.detail) return error.detail;
   }
