@@ -11,11 +11,11 @@ const CHECK_EVERY: Duration = Duration::from_secs(1);
 /// Checks the open orders once; answers how many were rejected.
 pub async fn reject_overdue(state: &AppState) -> usize {
     let now = state.clock.now();
-    let Ok(open) = state.store.open_orders().await else {
+    let Ok(due) = state.store.orders_due(now).await else {
         return 0;
     };
     let mut rejected = 0;
-    for order in open {
+    for order in due {
         let overdue = order.status == OrderStatus::WaitingForConfirmation
             && order.auto_reject_at.is_some_and(|at| at <= now);
         if !overdue {

@@ -143,8 +143,8 @@ fn migrate_to_v4(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Version 5: orders and their indexes (per day, per customer, open ones, idempotency
-/// keys, PayPal ids).
+/// Version 5: orders and their indexes (per day, per customer, open ones, auto-reject
+/// deadlines, idempotency keys, PayPal ids).
 fn migrate_to_v5(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(ORDER_ID_TO_ORDER)?;
     txn.open_table(ORDER_TOKEN_TO_ORDER_ID)?;
@@ -152,6 +152,7 @@ fn migrate_to_v5(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(ORDER_DAY_AND_ID)?;
     txn.open_table(ORDER_USER_AND_ID)?;
     txn.open_table(OPEN_ORDER_IDS)?;
+    txn.open_table(ORDER_DEADLINE_AND_ID)?;
     txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
     txn.open_table(PAYPAL_ID_TO_ORDER_ID)?;
     Ok(())

@@ -152,7 +152,12 @@ fn read_order(txn: &impl OpenTables, id: u64) -> Result<Option<Order>, StoreErro
     txn.record(ORDER_ID_TO_ORDER, id)
 }
 
-fn write_order(txn: &WriteTransaction, order: &Order) -> Result<(), StoreError> {
+/// Writes `order` and keeps its indexes in step; `before` is the stored version.
+fn write_order(
+    txn: &WriteTransaction,
+    before: Option<&Order>,
+    order: &Order,
+) -> Result<(), StoreError> {
     txn.open_table(ORDER_ID_TO_ORDER)?
         .insert(order.id, record::encode(order)?.as_slice())?;
     let mut open = txn.open_table(OPEN_ORDER_IDS)?;
@@ -160,6 +165,18 @@ fn write_order(txn: &WriteTransaction, order: &Order) -> Result<(), StoreError> 
         open.insert(order.id, ())?;
     } else {
         open.remove(order.id)?;
+    }
+    let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
+    let old = before.and_then(deadline);
+    let new = deadline(order);
+    if old != new {
+        let mut deadlines = txn.open_table(ORDER_DEADLINE_AND_ID)?;
+        if let Some(key) = old {
+            deadlines.remove(key)?;
+        }
+        if let Some(key) = new {
+            deadlines.insert(key, ())?;
+        }
     }
     Ok(())
 }
@@ -258,7 +275,7 @@ fn place(
             note: String::new(),
         }],
     };
-    write_order(txn, &order)?;
+    write_order(txn, None, &order)?;
     txn.open_table(ORDER_TOKEN_TO_ORDER_ID)?
         .insert(order.token.as_str(), id)?;
     txn.open_table(ORDER_DAY_AND_ID)?
@@ -358,6 +375,21 @@ impl Store {
         .await
     }
 
+    /// Orders whose auto-reject deadline is `now` or earlier, most overdue first.
+    pub async fn orders_due(&self, now: DateTime<Utc>) -> Result<Vec<Order>, StoreError> {
+        self.read(move |txn| {
+            let mut ids = Vec::new();
+            for entry in txn
+                .open_table(ORDER_DEADLINE_AND_ID)?
+                .range(..=(now.timestamp(), u64::MAX))?
+            {
+                ids.push(entry?.0.value().1);
+            }
+            orders_by_ids(txn, ids.into_iter())
+        })
+        .await
+    }
+
     /// The orders of one business day, newest first.
     pub async fn orders_on(&self, date: NaiveDate) -> Result<Vec<Order>, StoreError> {
         self.read(move |txn| {
@@ -385,13 +417,14 @@ impl Store {
         F: FnOnce(&mut Order) -> Result<(), E> + Send + 'static,
     {
         self.write(move |txn| {
-            let Some(mut order) = read_order(txn, id)? else {
+            let Some(before) = read_order(txn, id)? else {
                 return Ok(Ok(None));
             };
+            let mut order = before.clone();
             if let Err(refused) = change(&mut order) {
                 return Ok(Err(refused));
             }
-            write_order(txn, &order)?;
+            write_order(txn, Some(&before), &order)?;
             Ok(Ok(Some(order)))
         })
         .await

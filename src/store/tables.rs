@@ -88,6 +88,10 @@ pub const ORDER_USER_AND_ID: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("order_user_and_id");
 /// Orders the kitchen still has to finish.
 pub const OPEN_ORDER_IDS: TableDefinition<u64, ()> = TableDefinition::new("open_order_ids");
+/// (auto-reject deadline in Unix seconds, order id) of the orders nobody answered yet,
+/// so the deadline check reads only what is due.
+pub const ORDER_DEADLINE_AND_ID: TableDefinition<(i64, u64), ()> =
+    TableDefinition::new("order_deadline_and_id");
 /// `<scope>:<Idempotency-Key>` → the order it made and a hash of the request.
 pub const IDEMPOTENCY_KEY_TO_ORDER: TableDefinition<&str, &[u8]> =
     TableDefinition::new("idempotency_key_to_order");
