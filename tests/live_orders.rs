@@ -31,7 +31,15 @@ async fn the_board_and_the_customer_see_each_change_live() {
         .await
         .unwrap();
     let snapshot = next_message(&mut board, WAIT).await;
-    assert_eq!(snapshot, json!({"type": "snapshot", "orders": []}));
+    assert_eq!(snapshot["type"], "snapshot");
+    assert_eq!(snapshot["orders"], json!([]));
+    let server_time: chrono::DateTime<chrono::Utc> =
+        snapshot["server_time"].as_str().unwrap().parse().unwrap();
+    assert_eq!(
+        server_time.date_naive().to_string(),
+        "2026-11-23",
+        "the shop's clock, not the test machine's"
+    );
 
     let (_, order) = post_with(
         &server,

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use poem::http::HeaderMap;
@@ -41,8 +42,15 @@ fn customer_message(order: &Order) -> String {
     json!({ "type": "order", "order": OrderView::from(order).to_json() }).to_string()
 }
 
-fn admin_message(order: &Order) -> String {
-    json!({ "type": "order", "order": AdminOrderView::from(order).to_json() }).to_string()
+/// Board messages carry the server's time, so countdowns to `auto_reject_at` hold
+/// even when the kitchen tablet's clock is off.
+fn admin_message(order: &Order, now: DateTime<Utc>) -> String {
+    json!({
+        "type": "order",
+        "order": AdminOrderView::from(order).to_json(),
+        "server_time": now,
+    })
+    .to_string()
 }
 
 fn error_message(detail: &str) -> String {
@@ -120,6 +128,7 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
         let _ = sink.close().await;
         return;
     }
+    let clock = state.clock;
     // Subscribe before reading, so no order placed in between is missed.
     let changes = state.orders.subscribe();
     let snapshot = |state: AppState| async move {
@@ -128,8 +137,9 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
             .iter()
             .map(|order| AdminOrderView::from(order).to_json().unwrap_or_default())
             .collect();
+        let now = state.clock.now();
         Some(vec![
-            json!({ "type": "snapshot", "orders": views }).to_string(),
+            json!({ "type": "snapshot", "orders": views, "server_time": now }).to_string(),
         ])
     };
     let Some(first) = snapshot(state.clone()).await else {
@@ -144,7 +154,7 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
         sink,
         incoming,
         changes,
-        |order| Some(admin_message(order)),
+        |order| Some(admin_message(order, clock.now())),
         || snapshot(state.clone()),
     )
     .await;

@@ -3,9 +3,10 @@
 // and accepts with 20 minutes, and the customer's status page turns to accepted
 // without a reload; then an online order goes through the fake PayPal SDK.
 // Build the UI (npm run build) and then the server that embeds it (cargo build).
+// E2E_SCREENSHOT_DIR saves screenshots of the checkout, the status page and the board.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -26,6 +27,7 @@ import {
 
 /** Monday 23 November 2026, 12:00 in Berlin: the demo restaurant is open for lunch. */
 const LUNCHTIME = '2026-11-23T11:00:00Z';
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 const ORDER_PATH = /^\/order-online\/orders\/[0-9a-f]{64}$/;
 
 describe('ordering end to end', { timeout: 240_000 }, () => {
@@ -45,6 +47,12 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.setViewportSize({ width: 1280, height: 900 });
     return page;
+  }
+
+  async function screenshot(page, name) {
+    if (!SCREENSHOT_DIR) return;
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   }
 
   /** Delivery to 10115 with three Bruschetta (over the 12 € minimum), then the guest form. */
@@ -111,6 +119,7 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     const essentials = await visible(page.getByTestId('order-essentials'));
     const shownTotal = (await page.getByTestId('order-essentials-total').innerText()).trim();
     assert.match(await essentials.innerText(), /Cash/);
+    await screenshot(page, 'checkout-cash');
     await button.click();
     await page.waitForURL((u) => ORDER_PATH.test(u.pathname));
     await assertTitle(page, 'Order Status | Bella Napoli Heimservice');
@@ -139,9 +148,12 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     await assertTitle(admin, 'Admin Dashboard | Bella Napoli Heimservice');
     await visible(admin.getByTestId('order-alert'));
     const card = await visible(admin.getByTestId('order-card').filter({ hasText: 'Gustav Gast' }));
+    // Ten minutes to answer, counted on the shop's clock (not this machine's).
+    assert.match(await card.getByTestId('auto-reject-countdown').innerText(), /in (9|10):[0-5]\d$/);
     await admin.getByTestId('enable-alerts').click();
     await admin.waitForFunction(() => globalThis.__beeps > 0, null, { timeout: STEP_TIMEOUT_MS });
 
+    await screenshot(admin, 'orders-board-ringing');
     await card.getByTestId('accept-20').click();
     await admin.getByTestId('order-alert').waitFor({ state: 'detached' });
     const beepsAfter = await admin.evaluate(() => globalThis.__beeps);
@@ -151,6 +163,7 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     // No reload: the socket brings the answer.
     await visible(page.getByTestId('order-status').filter({ hasText: 'Accepted' }));
     await visible(page.getByTestId('order-estimated-time'));
+    await screenshot(page, 'order-status-accepted');
     const accepted = await (await fetch(api(`/orders/track/${token}`))).json();
     assert.equal(accepted.status, 'accepted');
     assert.equal(accepted.estimated_minutes, 20);
@@ -160,6 +173,7 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     const ticket = admin.getByTestId('kitchen-ticket');
     await admin.emulateMedia({ media: 'print' });
     await visible(ticket);
+    await screenshot(admin, 'kitchen-ticket-print');
     assert.match(await ticket.innerText(), /Gustav Gast/);
     assert.equal(await admin.locator('nav').first().isVisible(), false, 'the navigation is not printed');
     await admin.emulateMedia({ media: 'screen' });

@@ -3,6 +3,7 @@ import { formatPrice } from '../../../lib/format-price';
 import type { AdminOrder } from '../../../lib/order-types';
 import { formatCountdown, formatPreorder, formatTime, itemCount, paymentKey } from '../lib/order-format';
 import { useAdminTranslation } from '../lib/use-admin-translation';
+import { serverNow } from '../lib/server-clock';
 import { useNow } from '../lib/use-now';
 import { OrderActions } from './order-actions';
 import { OrderStatusBadge } from './order-status-badge';
@@ -78,7 +79,7 @@ export function OrderCard({
 
 function AutoRejectCountdown({ at }: { at: string }) {
   const { t } = useAdminTranslation();
-  const now = useNow();
+  const now = serverNow(useNow());
   const left = Date.parse(at) - now;
   return (
     <p className="admin-order-card__countdown" data-testid="auto-reject-countdown">

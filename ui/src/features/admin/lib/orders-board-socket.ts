@@ -1,4 +1,5 @@
 import type { AdminOrder } from '../../../lib/order-types';
+import { noteServerTime } from './server-clock';
 
 /** A message of the live order board (contract: orders-api.md, "Live board"). */
 export type BoardMessage =
@@ -23,6 +24,7 @@ export function parseBoardMessage(data: unknown): BoardMessage | null {
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
   const record = parsed as Record<string, unknown>;
+  noteServerTime(record.server_time);
   if (record.type === 'snapshot' && Array.isArray(record.orders)) {
     return { type: 'snapshot', orders: record.orders.filter(isOrder) };
   }
