@@ -63,6 +63,7 @@ async fn the_openapi_document_describes_every_api_route() {
         ("/orders/paypal", "post"),
         ("/orders/guest/paypal", "post"),
         ("/orders/track/{token}", "get"),
+        ("/orders/{id}", "get"),
         ("/ws/orders/{token}", "get"),
         ("/ws/admin/orders", "get"),
         ("/admin/orders", "get"),

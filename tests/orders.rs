@@ -398,6 +398,15 @@ async fn customers_order_to_their_saved_addresses_and_see_only_their_orders() {
     assert_eq!(refused["field"], "address_id");
     let (_, theirs) = server.send("GET", "/orders/", Some(&other), None).await;
     assert_eq!(theirs, json!([]));
+    let own = format!("/orders/{}", order["id"]);
+    let (status, fetched) = server.send("GET", &own, Some(&customer), None).await;
+    assert_eq!((status, &fetched["id"]), (200, &order["id"]));
+    let (status, hidden) = server.send("GET", &own, Some(&other), None).await;
+    assert_eq!(
+        (status, hidden["code"].as_str()),
+        (404, Some("order_not_found")),
+        "another user's order"
+    );
     let (status, _) = server
         .send(
             "GET",

@@ -127,6 +127,23 @@ impl OrdersApi {
         Ok(Json(orders.iter().map(OrderView::from).collect()))
     }
 
+    /// One of the signed-in customer's own orders; anyone else's is not found.
+    #[oai(path = "/orders/:id", method = "get")]
+    async fn my_order(
+        &self,
+        auth: UserAuth,
+        #[oai(name = "id")] id: Path<u64>,
+    ) -> Result<Json<OrderView>, ApiError> {
+        let order = self
+            .state
+            .store
+            .order(id.0)
+            .await?
+            .filter(|order| order.user_id == Some(auth.0.id))
+            .ok_or_else(order_not_found)?;
+        Ok(Json(OrderView::from(&order)))
+    }
+
     /// One order by the secret token of its status link.
     #[oai(path = "/orders/track/:token", method = "get")]
     async fn track(
