@@ -49,6 +49,8 @@ pub const KEYS: &[KeySpec] = &[
     key("paypal.currency", "EUR"),
     key("paypal.timeout_seconds", "20"),
     key("orders.auto_reject_seconds", "600"),
+    key("backup.every_hours", "24"),
+    key("backup.keep", "7"),
     key("smtp.host", ""),
     key("smtp.port", "587"),
     key("smtp.security", "starttls"),
@@ -203,6 +205,10 @@ pub struct Config {
     pub paypal: PaypalConfig,
     /// An order nobody accepted or rejected within this time is rejected automatically.
     pub auto_reject_after: std::time::Duration,
+    /// How often the server writes an automatic backup to `data/backups/` (zero: never).
+    pub backup_every: std::time::Duration,
+    /// How many automatic backups are kept.
+    pub backup_keep: usize,
     /// The address customers use, e.g. `https://pizza.example.com`, when the shop runs
     /// behind a reverse proxy; live-status connections must come from it. `None`: the
     /// page's origin must match the request's Host.
@@ -292,6 +298,8 @@ impl Config {
         let paypal_timeout = parse("paypal.timeout_seconds", &|v| {
             parse_seconds(v, 120).map(|_| ())
         })?;
+        let backup_every = parse("backup.every_hours", &|v| parse_hours(v).map(|_| ()))?;
+        let backup_keep = parse("backup.keep", &|v| parse_keep(v).map(|_| ()))?;
         let auto_reject = parse("orders.auto_reject_seconds", &|v| {
             parse_auto_reject(v).map(|_| ())
         })?;
@@ -368,6 +376,9 @@ impl Config {
                 timeout: parse_seconds(&paypal_timeout, 120)
                     .map_err(|p| invalid("paypal.timeout_seconds", p))?,
             },
+            backup_every: parse_hours(&backup_every)
+                .map_err(|p| invalid("backup.every_hours", p))?,
+            backup_keep: parse_keep(&backup_keep).map_err(|p| invalid("backup.keep", p))?,
             auto_reject_after: parse_auto_reject(&auto_reject)
                 .map_err(|p| invalid("orders.auto_reject_seconds", p))?,
             trusted_proxies: parse_ip_list(&trusted_proxies)
@@ -737,6 +748,26 @@ fn parse_seconds(value: &str, max: u64) -> Result<std::time::Duration, String> {
         .filter(|seconds| (1..=max).contains(seconds))
         .map(std::time::Duration::from_secs)
         .ok_or_else(|| format!("must be a number of seconds from 1 to {max}, not `{value}`"))
+}
+
+/// 0 (no automatic backups) to 720 hours (a month).
+fn parse_hours(value: &str) -> Result<std::time::Duration, String> {
+    value
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|hours| *hours <= 720)
+        .map(|hours| std::time::Duration::from_secs(hours * 3600))
+        .ok_or_else(|| format!("must be a number of hours from 0 (off) to 720, not `{value}`"))
+}
+
+fn parse_keep(value: &str) -> Result<usize, String> {
+    value
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|keep| (1..=1000).contains(keep))
+        .ok_or_else(|| format!("must be a number of backups from 1 to 1000, not `{value}`"))
 }
 
 /// At most a day: a customer must never wait forever for an answer.

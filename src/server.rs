@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use poem::Server;
 use poem::listener::TcpAcceptor;
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::api::{self, AppState};
@@ -18,6 +18,7 @@ use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
 use crate::store::Store;
+use crate::{control, scheduled_backups};
 
 /// How long open requests may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
@@ -140,6 +141,21 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         mailer,
     );
     let auto_reject = api::auto_reject::spawn(state.clone());
+    let (stop_requested, mut stop_rx) = watch::channel(false);
+    let control = control::listen(&config.data_dir, store.clone(), clock, stop_requested).map_err(
+        |error| StartupError::DataDir {
+            path: control::socket_path(&config.data_dir),
+            reason: format!("cannot open the control socket: {error}"),
+        },
+    )?;
+    let backups = scheduled_backups::spawn(
+        store.clone(),
+        clock,
+        control::backup_dir(&config.data_dir),
+        config.backup_every,
+        config.backup_keep,
+    );
+    let data_dir = config.data_dir.clone();
     let app = api::app(state);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -148,12 +164,20 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
             .run_with_graceful_shutdown(
                 app,
                 async move {
-                    let _ = shutdown_rx.await;
+                    tokio::select! {
+                        _ = shutdown_rx => {}
+                        _ = stop_rx.wait_for(|stop| *stop) => {}
+                    }
                 },
                 Some(SHUTDOWN_GRACE),
             )
             .await;
         auto_reject.abort();
+        control.abort();
+        if let Some(backups) = backups {
+            backups.abort();
+        }
+        control::remove_socket(&data_dir);
         served
     });
     Ok(RunningServer {

@@ -6,6 +6,7 @@ mod support;
 
 mod accounts;
 mod api_errors;
+mod backup_restore;
 mod catalog_admin;
 mod catalog_permissions;
 mod cli_commands;

@@ -1,6 +1,7 @@
 //! The command line. `heimservice` alone means `heimservice serve`.
 
 mod admin;
+mod backup;
 mod config_check;
 mod serve;
 mod version;
@@ -56,6 +57,10 @@ pub enum Command {
     /// Manage admin accounts (stop the server first: the database allows one process)
     #[command(subcommand)]
     Admin(admin::AdminCommand),
+    /// Write a consistent backup, also while the shop is open
+    Backup(backup::BackupArgs),
+    /// Replace the database with a backup (the previous file is kept beside it)
+    Restore(backup::RestoreArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -100,6 +105,14 @@ pub fn run(cli: Cli) -> Result<(), (String, u8)> {
         Command::Version => {
             version::run();
             Ok(())
+        }
+        Command::Backup(args) => {
+            let config = load().map_err(startup)?;
+            backup::backup(&config, args).map_err(|message| (message, 1))
+        }
+        Command::Restore(args) => {
+            let config = load().map_err(startup)?;
+            backup::restore(&config, args).map_err(|message| (message, 1))
         }
         Command::Admin(command) => {
             let config = load().map_err(startup)?;

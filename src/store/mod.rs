@@ -1,6 +1,7 @@
 //! The one place that owns redb: tables, value encoding, schema migrations, seeding and
 //! the typed repositories the API uses.
 
+pub mod backup;
 mod catalog;
 mod customers;
 mod demo_seed;
@@ -188,6 +189,20 @@ impl Store {
             Ok(value) => Ok(value),
             Err(never) => match never {},
         }
+    }
+
+    /// Writes a consistent backup of the whole database to `dest` while the shop keeps
+    /// taking orders (see [`backup`]).
+    pub async fn backup_to(
+        &self,
+        dest: PathBuf,
+        now_unix: u64,
+        progress: impl FnMut(usize, usize) + Send + 'static,
+    ) -> Result<backup::BackupInfo, backup::BackupError> {
+        let db = Arc::clone(&self.db);
+        tokio::task::spawn_blocking(move || backup::write_backup(&db, &dest, now_unix, progress))
+            .await
+            .map_err(|_| backup::BackupError::Store(StoreError::Worker))?
     }
 
     /// The schema version recorded in the database; used by the health check.

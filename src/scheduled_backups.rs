@@ -1,0 +1,105 @@
+//! Automatic backups inside the server: every `backup.every_hours` a backup goes to
+//! `data/backups/`, and only the newest `backup.keep` automatic ones are kept.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::clock::Clock;
+use crate::store::Store;
+use crate::store::backup::default_backup_name;
+
+/// The automatic backups in `dir`, oldest first (their names sort by time).
+fn automatic_backups(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.starts_with("heimservice-") && name.ends_with(".redb"))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Deletes all but the newest `keep` automatic backups in `dir`.
+pub fn prune(dir: &Path, keep: usize) -> usize {
+    let backups = automatic_backups(dir);
+    let excess = backups.len().saturating_sub(keep);
+    let mut removed = 0;
+    for old in &backups[..excess] {
+        if std::fs::remove_file(old).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Runs until aborted; `every` of zero means no automatic backups.
+pub fn spawn(
+    store: Store,
+    clock: Clock,
+    dir: PathBuf,
+    every: Duration,
+    keep: usize,
+) -> Option<tokio::task::JoinHandle<()>> {
+    if every.is_zero() {
+        return None;
+    }
+    Some(tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every);
+        // The first tick is now; the first backup is one interval after the start.
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
+            let now = clock.now();
+            let dest = dir.join(default_backup_name(now));
+            match store
+                .backup_to(dest, now.timestamp().max(0) as u64, |_, _| {})
+                .await
+            {
+                Ok(info) => {
+                    let removed = prune(&dir, keep);
+                    tracing::info!(path = %info.path.display(), bytes = info.bytes, removed, "automatic backup written");
+                }
+                Err(error) => tracing::error!(%error, "automatic backup failed"),
+            }
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pruning_keeps_the_newest_automatic_backups_only() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [
+            "heimservice-20261120-010000.redb",
+            "heimservice-20261121-010000.redb",
+            "heimservice-20261122-010000.redb",
+            "before-the-move.redb",
+        ] {
+            std::fs::write(dir.path().join(name), b"x").unwrap();
+        }
+        assert_eq!(prune(dir.path(), 2), 1);
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                "before-the-move.redb",
+                "heimservice-20261121-010000.redb",
+                "heimservice-20261122-010000.redb"
+            ]
+        );
+    }
+}
