@@ -12,6 +12,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 use tokio::sync::watch;
 
+use crate::admin_accounts::{AdminOutcome, AdminRequest, carry_out};
 use crate::clock::Clock;
 use crate::store::Store;
 use crate::store::backup::{BackupInfo, default_backup_name};
@@ -37,6 +38,8 @@ pub enum Request {
     Backup { path: Option<PathBuf> },
     /// Stop serving (for a restore).
     Stop,
+    /// Create, list, change or delete admin accounts.
+    Admin(AdminRequest),
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -56,6 +59,9 @@ pub enum Answer {
         schema_version: u64,
     },
     Stopping,
+    Admin {
+        outcome: AdminOutcome,
+    },
     Error {
         detail: String,
     },
@@ -138,6 +144,13 @@ async fn serve(
                 },
             )
             .await
+        }
+        Request::Admin(request) => {
+            let answer = match carry_out(&store, request).await {
+                Ok(outcome) => Answer::Admin { outcome },
+                Err(detail) => Answer::Error { detail },
+            };
+            send(&mut stream, &answer).await
         }
         Request::Stop => {
             send(&mut stream, &Answer::Stopping).await?;

@@ -3,6 +3,7 @@
 //! The binary in `main.rs` only calls [`cli::main`]; everything else lives here so the
 //! integration tests can start the real server in-process.
 
+pub mod admin_accounts;
 pub mod api;
 pub mod auth;
 pub mod cli;

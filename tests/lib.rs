@@ -9,6 +9,7 @@ mod api_errors;
 mod backup_restore;
 mod catalog_admin;
 mod catalog_permissions;
+mod cli_admin;
 mod cli_commands;
 mod cli_startup_errors;
 mod live_orders;

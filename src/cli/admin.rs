@@ -1,15 +1,17 @@
-//! `heimservice admin create`: the restaurant's first (and further) admin accounts.
-//! The password comes from HEIMSERVICE_ADMIN_PASSWORD or a hidden prompt, never from
-//! the command line, where other users could read it in the process list.
+//! `heimservice admin create|list|reset-password|delete`. Passwords come from
+//! HEIMSERVICE_ADMIN_PASSWORD or a hidden prompt, never from the command line, where
+//! other users could read them in the process list. While a server runs on the data
+//! directory it carries the change out (over the control socket); otherwise the
+//! command opens the database itself.
 
 use clap::{Args, Subcommand};
 
-use crate::auth::passwords;
-use crate::auth::tokens::unix_now;
+use crate::admin_accounts::{AdminOutcome, AdminRequest, carry_out};
 use crate::config::Config;
-use crate::domain::user::{Role, check_password, normalize_email};
+use crate::control::{self, Answer, Request};
+use crate::domain::user::normalize_email;
 use crate::startup_error::StartupError;
-use crate::store::{NewUser, Store, UserError};
+use crate::store::Store;
 
 pub const PASSWORD_ENV: &str = "HEIMSERVICE_ADMIN_PASSWORD";
 
@@ -17,6 +19,12 @@ pub const PASSWORD_ENV: &str = "HEIMSERVICE_ADMIN_PASSWORD";
 pub enum AdminCommand {
     /// Create an admin account (password from HEIMSERVICE_ADMIN_PASSWORD or a prompt)
     Create(CreateArgs),
+    /// List the admin accounts
+    List,
+    /// Set a new password for an admin and end their sessions
+    ResetPassword(EmailArgs),
+    /// Delete an admin account (never the last one)
+    Delete(EmailArgs),
 }
 
 #[derive(Debug, Args)]
@@ -29,6 +37,13 @@ pub struct CreateArgs {
     pub name: Option<String>,
 }
 
+#[derive(Debug, Args)]
+pub struct EmailArgs {
+    /// The admin's email address
+    #[arg(long, value_name = "EMAIL")]
+    pub email: String,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum AdminError {
     #[error("{0}")]
@@ -39,23 +54,15 @@ pub enum AdminError {
     Password(String),
     #[error("cannot read the password: {0}. Set {PASSWORD_ENV} when no terminal is attached")]
     Prompt(String),
-    #[error("an account with the email {0} already exists")]
-    Exists(String),
     #[error("{0}")]
     Failed(String),
 }
 
-pub fn run(config: Config, command: AdminCommand) -> Result<(), AdminError> {
-    match command {
-        AdminCommand::Create(args) => create(config, args),
-    }
-}
-
-fn read_password() -> Result<String, AdminError> {
+fn read_password(prompt: &str) -> Result<String, AdminError> {
     if let Ok(password) = std::env::var(PASSWORD_ENV) {
         return Ok(password);
     }
-    let first = rpassword::prompt_password("Password for the new admin: ")
+    let first = rpassword::prompt_password(prompt)
         .map_err(|error| AdminError::Prompt(error.to_string()))?;
     let second = rpassword::prompt_password("Repeat the password: ")
         .map_err(|error| AdminError::Prompt(error.to_string()))?;
@@ -65,46 +72,81 @@ fn read_password() -> Result<String, AdminError> {
     Ok(first)
 }
 
-fn create(config: Config, args: CreateArgs) -> Result<(), AdminError> {
-    let email = normalize_email(&args.email).map_err(AdminError::Email)?;
-    let name = args
-        .name
-        .map(|name| name.trim().to_string())
-        .filter(|name| !name.is_empty())
-        .unwrap_or_else(|| email.split('@').next().unwrap_or("Admin").to_string());
-    let password = read_password()?;
-    check_password(&password).map_err(AdminError::Password)?;
+/// The email checked before anything is asked or opened.
+fn checked_email(email: &str) -> Result<String, AdminError> {
+    normalize_email(email).map_err(AdminError::Email)
+}
+
+fn request_for(command: AdminCommand) -> Result<AdminRequest, AdminError> {
+    Ok(match command {
+        AdminCommand::Create(args) => {
+            let email = checked_email(&args.email)?;
+            let password = read_password("Password for the new admin: ")?;
+            crate::domain::user::check_password(&password).map_err(AdminError::Password)?;
+            AdminRequest::Create {
+                email,
+                name: args.name,
+                password,
+            }
+        }
+        AdminCommand::List => AdminRequest::List,
+        AdminCommand::ResetPassword(args) => {
+            let email = checked_email(&args.email)?;
+            let password = read_password("New password: ")?;
+            crate::domain::user::check_password(&password).map_err(AdminError::Password)?;
+            AdminRequest::ResetPassword { email, password }
+        }
+        AdminCommand::Delete(args) => AdminRequest::Delete {
+            email: checked_email(&args.email)?,
+        },
+    })
+}
+
+pub fn run(config: Config, command: AdminCommand) -> Result<(), AdminError> {
+    let creating = matches!(command, AdminCommand::Create(_));
+    let request = request_for(command)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|error| AdminError::Failed(error.to_string()))?;
-    runtime.block_on(async {
+    let outcome = runtime.block_on(async {
+        if let Some(stream) = control::connect(&config.data_dir).await {
+            let mut outcome = Err("the server ended the connection without an answer".into());
+            control::ask(stream, &Request::Admin(request), |answer| match answer {
+                Answer::Admin { outcome: done } => outcome = Ok(done),
+                Answer::Error { detail } => outcome = Err(detail),
+                _ => {}
+            })
+            .await
+            .map_err(|error| {
+                AdminError::Failed(format!("the running server did not answer: {error}"))
+            })?;
+            return outcome.map_err(AdminError::Failed);
+        }
         crate::server::prepare_data_dir(&config.data_dir)?;
         let (store, _) =
             Store::open(&config.data_dir, config.store_id).map_err(StartupError::from)?;
-        let password_hash = passwords::hash(password)
-            .await
-            .map_err(|error| AdminError::Failed(error.to_string()))?;
-        let created = store
-            .create_user(NewUser {
-                email: email.clone(),
-                name,
-                role: Role::Admin,
-                password_hash,
-                created_at: unix_now() as i64,
-                phone: String::new(),
-            })
-            .await
-            .map_err(|error| AdminError::Failed(error.to_string()))?;
-        match created {
-            Ok(user) => {
-                println!(
-                    "heimservice: created the admin {} ({}). Log in at {}/admin",
-                    user.email, user.name, config.base_path
-                );
-                Ok(())
-            }
-            Err(UserError::EmailTaken) => Err(AdminError::Exists(email)),
+        carry_out(&store, request).await.map_err(AdminError::Failed)
+    })?;
+    match outcome {
+        AdminOutcome::Done(message) if creating => println!(
+            "heimservice: {message}. Log in at {}/admin",
+            config.base_path
+        ),
+        AdminOutcome::Done(message) => println!("heimservice: {message}"),
+        AdminOutcome::Admins(admins) if admins.is_empty() => {
+            println!(
+                "heimservice: no admin accounts yet; create one with `heimservice admin create`"
+            )
         }
-    })
+        AdminOutcome::Admins(admins) => {
+            for admin in admins {
+                let since = chrono::DateTime::from_timestamp(admin.created_at, 0)
+                    .map(|at| at.format("%Y-%m-%d").to_string())
+                    .unwrap_or_default();
+                println!("{}\t{}\tsince {since}", admin.email, admin.name);
+            }
+        }
+    }
+    Ok(())
 }

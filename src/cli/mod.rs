@@ -54,7 +54,7 @@ pub enum Command {
     Config(ConfigCommand),
     /// Print the version, the database schema version and the platform
     Version,
-    /// Manage admin accounts (stop the server first: the database allows one process)
+    /// Manage admin accounts (also while the shop is open)
     #[command(subcommand)]
     Admin(admin::AdminCommand),
     /// Write a consistent backup, also while the shop is open

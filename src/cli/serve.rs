@@ -24,7 +24,7 @@ pub fn run(config: Config) -> Result<(), StartupError> {
             .unwrap_or(1);
         if admins == 0 {
             println!(
-                "heimservice: no admin account yet. Stop the server and create one with:\n  heimservice admin create --email you@example.com --data-dir {}",
+                "heimservice: no admin account yet. Create one (the shop may keep running) with:\n  heimservice admin create --email you@example.com --data-dir {}",
                 running.config.data_dir.display()
             );
         }

@@ -25,7 +25,7 @@ pub use migrations::LATEST_SCHEMA_VERSION;
 pub use orders::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
 };
-pub use users::{NewUser, UserError};
+pub use users::{AdminChangeError, NewUser, UserError};
 
 /// The database file inside the data directory.
 pub const DATABASE_FILE_NAME: &str = "heimservice.redb";

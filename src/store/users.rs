@@ -1,6 +1,6 @@
 //! Accounts in redb, with a unique index on the lower-cased email.
 
-use redb::{ReadTransaction, ReadableTable};
+use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 use super::tables::{META, META_NEXT_USER_ID, USER_EMAIL_TO_USER_ID, USER_ID_TO_USER};
 use super::{Store, StoreError, record};
@@ -21,6 +21,15 @@ pub struct NewUser {
 pub enum UserError {
     #[error("an account with this email already exists")]
     EmailTaken,
+}
+
+/// Why an admin account could not be changed.
+#[derive(Debug, thiserror::Error)]
+pub enum AdminChangeError {
+    #[error("there is no admin account with this email")]
+    NoSuchAdmin,
+    #[error("this is the only admin account; create another admin first")]
+    LastAdmin,
 }
 
 impl Store {
@@ -69,6 +78,66 @@ impl Store {
         .await
     }
 
+    /// The accounts with `role`, oldest first.
+    pub async fn users_with_role(&self, role: Role) -> Result<Vec<User>, StoreError> {
+        self.read(move |txn| {
+            let mut users = Vec::new();
+            for entry in txn.open_table(USER_ID_TO_USER)?.iter()? {
+                let user: User = record::decode(entry?.1.value())?;
+                if user.role == role {
+                    users.push(user);
+                }
+            }
+            Ok(users)
+        })
+        .await
+    }
+
+    /// Sets an admin's password and ends all of their sessions.
+    pub async fn set_admin_password(
+        &self,
+        email: String,
+        password_hash: String,
+    ) -> Result<Result<User, AdminChangeError>, StoreError> {
+        self.write(move |txn| {
+            let Some(mut user) = admin_by_email(txn, &email)? else {
+                return Ok(Err(AdminChangeError::NoSuchAdmin));
+            };
+            user.password_hash = password_hash;
+            user.token_version += 1;
+            txn.open_table(USER_ID_TO_USER)?
+                .insert(user.id, record::encode(&user)?.as_slice())?;
+            Ok(Ok(user))
+        })
+        .await
+    }
+
+    /// Deletes an admin account, never the last one (the shop would be unmanageable).
+    pub async fn delete_admin(
+        &self,
+        email: String,
+    ) -> Result<Result<User, AdminChangeError>, StoreError> {
+        self.write(move |txn| {
+            let Some(user) = admin_by_email(txn, &email)? else {
+                return Ok(Err(AdminChangeError::NoSuchAdmin));
+            };
+            let mut admins = 0;
+            for entry in txn.open_table(USER_ID_TO_USER)?.iter()? {
+                if record::decode::<User>(entry?.1.value())?.role == Role::Admin {
+                    admins += 1;
+                }
+            }
+            if admins <= 1 {
+                return Ok(Err(AdminChangeError::LastAdmin));
+            }
+            txn.open_table(USER_ID_TO_USER)?.remove(user.id)?;
+            txn.open_table(USER_EMAIL_TO_USER_ID)?
+                .remove(user.email.as_str())?;
+            Ok(Ok(user))
+        })
+        .await
+    }
+
     /// How many accounts have `role`.
     pub async fn count_users(&self, role: Role) -> Result<usize, StoreError> {
         self.read(move |txn| {
@@ -83,6 +152,22 @@ impl Store {
         })
         .await
     }
+}
+
+fn admin_by_email(txn: &WriteTransaction, email: &str) -> Result<Option<User>, StoreError> {
+    let id = txn
+        .open_table(USER_EMAIL_TO_USER_ID)?
+        .get(email)?
+        .map(|id| id.value());
+    let Some(id) = id else {
+        return Ok(None);
+    };
+    let user: Option<User> = txn
+        .open_table(USER_ID_TO_USER)?
+        .get(id)?
+        .map(|bytes| record::decode(bytes.value()))
+        .transpose()?;
+    Ok(user.filter(|user| user.role == Role::Admin))
 }
 
 fn read_user(txn: &ReadTransaction, id: u64) -> Result<Option<User>, StoreError> {
