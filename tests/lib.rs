@@ -11,6 +11,7 @@ mod catalog_admin;
 mod catalog_permissions;
 mod cli_admin;
 mod cli_commands;
+mod cli_maintenance;
 mod cli_startup_errors;
 mod live_orders;
 mod live_status;

@@ -3,6 +3,7 @@
 mod admin;
 mod backup;
 mod config_check;
+mod maintenance;
 mod serve;
 mod version;
 
@@ -61,6 +62,10 @@ pub enum Command {
     Backup(backup::BackupArgs),
     /// Replace the database with a backup (the previous file is kept beside it)
     Restore(backup::RestoreArgs),
+    /// Exit 0 if the configured server and its database answer, 1 otherwise
+    Healthcheck,
+    /// Give free space in the database file back to the disk (stop the shop first)
+    Compact,
 }
 
 #[derive(Debug, Subcommand)]
@@ -113,6 +118,14 @@ pub fn run(cli: Cli) -> Result<(), (String, u8)> {
         Command::Restore(args) => {
             let config = load().map_err(startup)?;
             backup::restore(&config, args).map_err(|message| (message, 1))
+        }
+        Command::Healthcheck => {
+            let config = load().map_err(startup)?;
+            maintenance::healthcheck(&config).map_err(|message| (message, 1))
+        }
+        Command::Compact => {
+            let config = load().map_err(startup)?;
+            maintenance::compact(&config).map_err(|message| (message, 1))
         }
         Command::Admin(command) => {
             let config = load().map_err(startup)?;
