@@ -22,3 +22,4 @@ mod paypal_orders;
 mod store_and_menu;
 mod store_settings;
 mod storefront_files;
+mod upgrade;
