@@ -141,7 +141,14 @@ pub fn write_backup(
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_else(|| "backup".into());
-    let temp = dest.with_file_name(format!(".{file_name}.partial-{}", std::process::id()));
+    // Unique per attempt, so two backups to one name never share a temporary file.
+    let mut random = [0u8; 8];
+    getrandom::fill(&mut random).map_err(|error| BackupError::Write {
+        path: dest.to_path_buf(),
+        reason: error.to_string(),
+    })?;
+    let tag: String = random.iter().map(|byte| format!("{byte:02x}")).collect();
+    let temp = dest.with_file_name(format!(".{file_name}.partial-{tag}"));
     let result = write_into(db, &temp, now_unix, &mut progress).and_then(|()| {
         std::fs::rename(&temp, dest).map_err(io_error(dest))?;
         if let Some(dir) = dest.parent().filter(|dir| !dir.as_os_str().is_empty()) {
