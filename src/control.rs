@@ -5,6 +5,7 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -13,12 +14,16 @@ use tokio::net::{UnixListener, UnixStream};
 use tokio::sync::watch;
 
 use crate::admin_accounts::{AdminOutcome, AdminRequest, carry_out};
+use crate::api::menu_snapshot::MenuCache;
 use crate::clock::Clock;
+use crate::domain::catalog::menu_document::MenuDocument;
+use crate::menu_transfer::{ImportOutcome, export_menu, import_menu};
 use crate::store::Store;
 use crate::store::backup::{BackupInfo, default_backup_name};
 
 pub const SOCKET_FILE_NAME: &str = "control.sock";
-const MAX_REQUEST_BYTES: usize = 4096;
+/// A menu document is the largest request; the socket is the owner's alone (mode 0600).
+const MAX_REQUEST_BYTES: usize = 8 * 1024 * 1024;
 
 pub fn socket_path(data_dir: &Path) -> PathBuf {
     data_dir.join(SOCKET_FILE_NAME)
@@ -40,6 +45,13 @@ pub enum Request {
     Stop,
     /// Create, list, change or delete admin accounts.
     Admin(AdminRequest),
+    /// The menu as a document.
+    MenuExport,
+    /// Make the menu equal to `document` (or only say what would change).
+    MenuImport {
+        document: Box<MenuDocument>,
+        dry_run: bool,
+    },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -62,6 +74,12 @@ pub enum Answer {
     Admin {
         outcome: AdminOutcome,
     },
+    Menu {
+        document: Box<MenuDocument>,
+    },
+    MenuImported {
+        outcome: ImportOutcome,
+    },
     Error {
         detail: String,
     },
@@ -80,10 +98,18 @@ impl From<BackupInfo> for Answer {
 
 /// Binds the socket (replacing a stale one: this process holds the database lock, so
 /// no other server can be behind it) and serves requests until the task is aborted.
+/// What the control requests work on.
+#[derive(Clone)]
+pub struct Shop {
+    pub store: Store,
+    pub clock: Clock,
+    /// The public menu, refreshed after an import.
+    pub menu: Arc<MenuCache>,
+}
+
 pub fn listen(
     data_dir: &Path,
-    store: Store,
-    clock: Clock,
+    shop: Shop,
     stop: watch::Sender<bool>,
 ) -> std::io::Result<tokio::task::JoinHandle<()>> {
     let path = socket_path(data_dir);
@@ -96,9 +122,9 @@ pub fn listen(
             let Ok((stream, _)) = listener.accept().await else {
                 continue;
             };
-            let (store, stop, data_dir) = (store.clone(), stop.clone(), data_dir.clone());
+            let (shop, stop, data_dir) = (shop.clone(), stop.clone(), data_dir.clone());
             tokio::spawn(async move {
-                if let Err(error) = serve(stream, &data_dir, store, clock, stop).await {
+                if let Err(error) = serve(stream, &data_dir, shop, stop).await {
                     tracing::warn!(%error, "control connection failed");
                 }
             });
@@ -115,10 +141,10 @@ async fn send(stream: &mut UnixStream, answer: &Answer) -> std::io::Result<()> {
 async fn serve(
     mut stream: UnixStream,
     data_dir: &Path,
-    store: Store,
-    clock: Clock,
+    shop: Shop,
     stop: watch::Sender<bool>,
 ) -> std::io::Result<()> {
+    let Shop { store, clock, menu } = shop;
     let mut line = String::new();
     let read = {
         let mut reader = BufReader::new(&mut stream).take(MAX_REQUEST_BYTES as u64);
@@ -148,6 +174,22 @@ async fn serve(
         Request::Admin(request) => {
             let answer = match carry_out(&store, request).await {
                 Ok(outcome) => Answer::Admin { outcome },
+                Err(detail) => Answer::Error { detail },
+            };
+            send(&mut stream, &answer).await
+        }
+        Request::MenuExport => {
+            let answer = match export_menu(&store).await {
+                Ok(document) => Answer::Menu {
+                    document: Box::new(document),
+                },
+                Err(detail) => Answer::Error { detail },
+            };
+            send(&mut stream, &answer).await
+        }
+        Request::MenuImport { document, dry_run } => {
+            let answer = match import_menu(&store, Some(&menu), *document, dry_run).await {
+                Ok(outcome) => Answer::MenuImported { outcome },
                 Err(detail) => Answer::Error { detail },
             };
             send(&mut stream, &answer).await

@@ -14,6 +14,7 @@ pub mod domain;
 pub mod live;
 pub mod logging;
 pub mod mail;
+pub mod menu_transfer;
 pub mod payments;
 pub mod scheduled_backups;
 pub mod server;

@@ -142,12 +142,17 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     );
     let auto_reject = api::auto_reject::spawn(state.clone());
     let (stop_requested, mut stop_rx) = watch::channel(false);
-    let control = control::listen(&config.data_dir, store.clone(), clock, stop_requested).map_err(
-        |error| StartupError::DataDir {
+    let shop = control::Shop {
+        store: store.clone(),
+        clock,
+        menu: Arc::clone(&state.menu),
+    };
+    let control = control::listen(&config.data_dir, shop, stop_requested).map_err(|error| {
+        StartupError::DataDir {
             path: control::socket_path(&config.data_dir),
             reason: format!("cannot open the control socket: {error}"),
-        },
-    )?;
+        }
+    })?;
     let backups = scheduled_backups::spawn(
         store.clone(),
         clock,

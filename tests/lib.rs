@@ -12,6 +12,7 @@ mod catalog_permissions;
 mod cli_admin;
 mod cli_commands;
 mod cli_maintenance;
+mod cli_menu;
 mod cli_startup_errors;
 mod live_orders;
 mod live_status;

@@ -4,6 +4,7 @@ mod admin;
 mod backup;
 mod config_check;
 mod maintenance;
+mod menu;
 mod serve;
 mod version;
 
@@ -62,6 +63,9 @@ pub enum Command {
     Backup(backup::BackupArgs),
     /// Replace the database with a backup (the previous file is kept beside it)
     Restore(backup::RestoreArgs),
+    /// Export or import the menu as a JSON document (also while the shop is open)
+    #[command(subcommand)]
+    Menu(menu::MenuCommand),
     /// Exit 0 if the configured server and its database answer, 1 otherwise
     Healthcheck,
     /// Give free space in the database file back to the disk (stop the shop first)
@@ -118,6 +122,10 @@ pub fn run(cli: Cli) -> Result<(), (String, u8)> {
         Command::Restore(args) => {
             let config = load().map_err(startup)?;
             backup::restore(&config, args).map_err(|message| (message, 1))
+        }
+        Command::Menu(command) => {
+            let config = load().map_err(startup)?;
+            menu::run(config, command).map_err(|message| (message, 1))
         }
         Command::Healthcheck => {
             let config = load().map_err(startup)?;

@@ -238,3 +238,15 @@ fn migration_error(path: &Path, error: migrations::MigrationError) -> OpenError 
         },
     }
 }
+
+/// The demo restaurant's catalog as a fresh shop has it, for unit tests.
+#[cfg(test)]
+pub fn demo_seed_catalog() -> crate::domain::catalog::Catalog {
+    #![allow(clippy::unwrap_used)]
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _) = Store::open(dir.path(), 14).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    runtime.block_on(store.catalog()).unwrap().0
+}

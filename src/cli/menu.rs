@@ -1,0 +1,150 @@
+//! `heimservice menu export [--output FILE]` and `heimservice menu import FILE
+//! [--dry-run]`: the menu as a JSON document (format `heimservice-menu/1`, see
+//! `src/domain/catalog/menu_document.rs`) for editing, moving or versioning it.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use crate::config::Config;
+use crate::control::{self, Answer, Request};
+use crate::domain::catalog::menu_document::{MenuChanges, MenuDocument};
+use crate::menu_transfer::{ImportOutcome, export_menu, import_menu};
+use crate::store::Store;
+
+#[derive(Debug, Subcommand)]
+pub enum MenuCommand {
+    /// Write the menu as JSON (to standard output, or to --output)
+    Export(ExportArgs),
+    /// Make the menu equal to a JSON document: all of it or nothing
+    Import(ImportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Write to this file instead of standard output
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A document written by `heimservice menu export` (and edited)
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Only print what would be created, changed and removed
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+type Failure = String;
+
+fn describe(changes: &MenuChanges) -> String {
+    if changes.is_empty() {
+        return "nothing to change: the menu already is this document".into();
+    }
+    let mut lines = Vec::new();
+    for (verb, map) in [
+        ("create", &changes.created),
+        ("change", &changes.changed),
+        ("remove", &changes.removed),
+    ] {
+        for (kind, names) in map {
+            lines.push(format!(
+                "{verb} {} {kind}: {}",
+                names.len(),
+                names.join(", ")
+            ));
+        }
+    }
+    lines.join("\n")
+}
+
+/// Runs `request` on the running server, or `offline` on the database file.
+async fn on_shop<T>(
+    config: &Config,
+    request: Request,
+    pick: impl Fn(Answer) -> Option<T>,
+    offline: impl AsyncFnOnce(Store) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    if let Some(stream) = control::connect(&config.data_dir).await {
+        let mut outcome = Err("the server ended the connection without an answer".to_string());
+        control::ask(stream, &request, |answer| {
+            if let Answer::Error { detail } = &answer {
+                outcome = Err(detail.clone());
+            } else if let Some(value) = pick(answer) {
+                outcome = Ok(value);
+            }
+        })
+        .await
+        .map_err(|error| format!("the running server did not answer: {error}"))?;
+        return outcome;
+    }
+    crate::server::prepare_data_dir(&config.data_dir).map_err(|error| error.to_string())?;
+    let (store, _) =
+        Store::open(&config.data_dir, config.store_id).map_err(|error| error.to_string())?;
+    offline(store).await
+}
+
+pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| format!("cannot start: {error}"))?;
+    match command {
+        MenuCommand::Export(args) => {
+            let document = runtime.block_on(on_shop(
+                &config,
+                Request::MenuExport,
+                |answer| match answer {
+                    Answer::Menu { document } => Some(*document),
+                    _ => None,
+                },
+                async |store| export_menu(&store).await,
+            ))?;
+            let mut json = serde_json::to_string_pretty(&document)
+                .map_err(|error| format!("cannot write the menu: {error}"))?;
+            json.push('\n');
+            match args.output {
+                Some(path) => {
+                    std::fs::write(&path, json)
+                        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+                    eprintln!("heimservice: menu written to {}", path.display());
+                }
+                None => print!("{json}"),
+            }
+            Ok(())
+        }
+        MenuCommand::Import(args) => {
+            let text = std::fs::read_to_string(&args.file)
+                .map_err(|error| format!("cannot read {}: {error}", args.file.display()))?;
+            // serde names the line and column of a mistake.
+            let document: MenuDocument = serde_json::from_str(&text)
+                .map_err(|error| format!("{}: {error}", args.file.display()))?;
+            let dry_run = args.dry_run;
+            let outcome: ImportOutcome = runtime
+                .block_on(on_shop(
+                    &config,
+                    Request::MenuImport {
+                        document: Box::new(document.clone()),
+                        dry_run,
+                    },
+                    |answer| match answer {
+                        Answer::MenuImported { outcome } => Some(outcome),
+                        _ => None,
+                    },
+                    async |store| import_menu(&store, None, document, dry_run).await,
+                ))
+                .map_err(|error| {
+                    format!("{}: {error}; nothing was changed", args.file.display())
+                })?;
+            let summary = describe(&outcome.changes);
+            if outcome.dry_run {
+                println!("heimservice: a dry run; the import would:\n{summary}");
+            } else {
+                println!("heimservice: menu imported:\n{summary}");
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,661 @@
+//! The menu as one document, for `heimservice menu export` and `menu import`: taxes,
+//! toppings, topping groups and categories with their products, referring to each
+//! other by key (taxes, toppings, groups) and to allergens by code. Importing makes the
+//! catalog's menu equal to the document: entities are matched by name, so a product
+//! keeps its id (and photo) and a variant its id, which open carts refer to; what the
+//! document lacks is removed. Every record goes through the catalog's own rules.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::*;
+
+pub const MENU_FORMAT: &str = "heimservice-menu/1";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MenuDocument {
+    /// Always `heimservice-menu/1`.
+    pub format: String,
+    pub taxes: Vec<TaxDoc>,
+    pub toppings: Vec<ToppingDoc>,
+    pub topping_groups: Vec<GroupDoc>,
+    pub categories: Vec<CategoryDoc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaxDoc {
+    pub key: String,
+    pub name: String,
+    /// 7 % is 700.
+    pub rate_basis_points: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ToppingDoc {
+    pub key: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub price_cents: i64,
+    /// Allergen and additive codes, e.g. `["G", "3"]`.
+    #[serde(default)]
+    pub allergens: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupDoc {
+    pub key: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub min_selections: u8,
+    pub max_selections: u8,
+    pub items: Vec<GroupItemDoc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupItemDoc {
+    /// A topping's key.
+    pub topping: String,
+    pub price_cents: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CategoryDoc {
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub description_en: Option<String>,
+    pub sort_order: i32,
+    pub visible: bool,
+    pub products: Vec<ProductDoc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProductDoc {
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub description_en: Option<String>,
+    pub price_cents: i64,
+    /// A tax's key.
+    pub tax: String,
+    pub sort_order: i32,
+    pub available: bool,
+    /// Sizes or kinds with their own price; empty for a simple product.
+    #[serde(default)]
+    pub variants: Vec<VariantDoc>,
+    /// Topping groups' keys, in the order offered.
+    #[serde(default)]
+    pub topping_groups: Vec<String>,
+    #[serde(default)]
+    pub allergens: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantDoc {
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub price_cents: i64,
+}
+
+/// What an import changed, by kind: names created, changed and removed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MenuChanges {
+    pub created: BTreeMap<String, Vec<String>>,
+    pub changed: BTreeMap<String, Vec<String>>,
+    pub removed: BTreeMap<String, Vec<String>>,
+}
+
+impl MenuChanges {
+    fn note(map: &mut BTreeMap<String, Vec<String>>, kind: &str, name: &str) {
+        map.entry(kind.to_string())
+            .or_default()
+            .push(name.to_string());
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.created.is_empty() && self.changed.is_empty() && self.removed.is_empty()
+    }
+}
+
+/// A key for a name: lower case, letters and digits joined by dashes, made unique.
+fn key_for(name: &str, taken: &mut HashSet<String>) -> String {
+    let base: String = name
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    let base = if base.is_empty() { "item".into() } else { base };
+    let mut key = base.clone();
+    let mut n = 2;
+    while !taken.insert(key.clone()) {
+        key = format!("{base}-{n}");
+        n += 1;
+    }
+    key
+}
+
+fn allergen_codes(catalog: &Catalog, item_type: ItemType, item_id: u64) -> Vec<String> {
+    let mut codes: Vec<String> = catalog
+        .item_allergies
+        .values()
+        .filter(|link| link.item_type == item_type && link.item_id == item_id)
+        .filter_map(|link| catalog.allergies.get(&link.allergy_id))
+        .map(|allergy| allergy.code.clone())
+        .collect();
+    codes.sort_by_key(|code| allergy_order(code));
+    codes
+}
+
+fn optional(text: &str) -> Option<String> {
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+/// The catalog's menu as a document.
+pub fn export(catalog: &Catalog) -> MenuDocument {
+    let mut taken = HashSet::new();
+    let tax_keys: HashMap<u64, String> = catalog
+        .taxes
+        .values()
+        .map(|tax| (tax.id, key_for(&tax.name, &mut taken)))
+        .collect();
+    let mut taken = HashSet::new();
+    let topping_keys: HashMap<u64, String> = catalog
+        .toppings
+        .values()
+        .map(|t| (t.id, key_for(&t.name, &mut taken)))
+        .collect();
+    let mut taken = HashSet::new();
+    let group_keys: HashMap<u64, String> = catalog
+        .topping_groups
+        .values()
+        .map(|g| (g.id, key_for(&g.name, &mut taken)))
+        .collect();
+    let mut group_items: Vec<&GroupItem> = catalog.group_items.values().collect();
+    group_items.sort_by_key(|item| (item.sort_order, item.id));
+    let mut product_groups: Vec<&ProductGroup> = catalog.product_groups.values().collect();
+    product_groups.sort_by_key(|link| (link.sort_order, link.id));
+    let mut categories: Vec<&Category> = catalog.categories.values().collect();
+    categories.sort_by_key(|c| (c.sort_order, c.id));
+    MenuDocument {
+        format: MENU_FORMAT.into(),
+        taxes: catalog
+            .taxes
+            .values()
+            .map(|tax| TaxDoc {
+                key: tax_keys[&tax.id].clone(),
+                name: tax.name.clone(),
+                rate_basis_points: tax.rate_basis_points,
+            })
+            .collect(),
+        toppings: catalog
+            .toppings
+            .values()
+            .map(|t| ToppingDoc {
+                key: topping_keys[&t.id].clone(),
+                name: t.name.clone(),
+                name_en: t.name_en.clone(),
+                price_cents: t.price_cents,
+                allergens: allergen_codes(catalog, ItemType::Topping, t.id),
+            })
+            .collect(),
+        topping_groups: catalog
+            .topping_groups
+            .values()
+            .map(|g| GroupDoc {
+                key: group_keys[&g.id].clone(),
+                name: g.name.clone(),
+                name_en: g.name_en.clone(),
+                min_selections: g.min_selections,
+                max_selections: g.max_selections,
+                items: group_items
+                    .iter()
+                    .filter(|item| item.topping_group_id == g.id)
+                    .map(|item| GroupItemDoc {
+                        topping: topping_keys[&item.topping_id].clone(),
+                        price_cents: item.price_cents,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        categories: categories
+            .into_iter()
+            .map(|c| {
+                let mut products: Vec<&Product> = catalog
+                    .products
+                    .values()
+                    .filter(|p| p.category_id == c.id)
+                    .collect();
+                products.sort_by_key(|p| (p.sort_order, p.id));
+                CategoryDoc {
+                    name: c.name.clone(),
+                    name_en: c.name_en.clone(),
+                    description: optional(&c.description),
+                    description_en: c.description_en.clone(),
+                    sort_order: c.sort_order,
+                    visible: c.visible,
+                    products: products
+                        .into_iter()
+                        .map(|p| ProductDoc {
+                            name: p.name.clone(),
+                            name_en: p.name_en.clone(),
+                            description: optional(&p.description),
+                            description_en: p.description_en.clone(),
+                            price_cents: p.price_cents,
+                            tax: tax_keys[&p.tax_id].clone(),
+                            sort_order: p.sort_order,
+                            available: p.available,
+                            variants: p
+                                .variants
+                                .iter()
+                                .map(|v| VariantDoc {
+                                    name: v.name.clone(),
+                                    name_en: v.name_en.clone(),
+                                    price_cents: v.price_cents,
+                                })
+                                .collect(),
+                            topping_groups: product_groups
+                                .iter()
+                                .filter(|link| link.product_id == p.id)
+                                .map(|link| group_keys[&link.topping_group_id].clone())
+                                .collect(),
+                            allergens: allergen_codes(catalog, ItemType::Product, p.id),
+                        })
+                        .collect(),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// An error at a place in the document, e.g. `categories[2].products[0].tax`.
+fn at(path: String, error: CatalogError) -> CatalogError {
+    match error {
+        CatalogError::Invalid { field, message } => CatalogError::Invalid {
+            field,
+            message: format!("{path}.{field}: {message}"),
+        },
+        other => other,
+    }
+}
+
+fn unknown(path: String, what: &str, key: &str) -> CatalogError {
+    CatalogError::Invalid {
+        field: "menu",
+        message: format!("{path}: there is no {what} `{key}` in the document"),
+    }
+}
+
+/// Updates the entity named `name` (by `find`) or creates it; notes the change.
+fn upsert<E: Entity + Clone + PartialEq>(
+    catalog: &mut Catalog,
+    changes: &mut MenuChanges,
+    kind: &str,
+    name: &str,
+    existing: Option<u64>,
+    input: E::Input,
+) -> Result<u64, CatalogError> {
+    match existing {
+        Some(id) => {
+            let before = catalog.get::<E>(id)?.clone();
+            let after = catalog.update::<E>(id, input)?;
+            if after != before {
+                MenuChanges::note(&mut changes.changed, kind, name);
+            }
+            Ok(id)
+        }
+        None => {
+            let created = catalog.create::<E>(input)?;
+            let id = E::collection(catalog)
+                .iter()
+                .rev()
+                .find(|(_, entity)| **entity == created)
+                .map(|(id, _)| *id)
+                .ok_or(CatalogError::Invalid {
+                    field: "menu",
+                    message: format!("{kind} {name} was not stored"),
+                })?;
+            MenuChanges::note(&mut changes.created, kind, name);
+            Ok(id)
+        }
+    }
+}
+
+/// Makes the catalog's menu equal to `document` (see the module comment). On an error
+/// the catalog may be half-changed: callers apply this to a copy, or in a transaction
+/// that the error aborts.
+pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChanges, CatalogError> {
+    if document.format != MENU_FORMAT {
+        return Err(CatalogError::Invalid {
+            field: "format",
+            message: format!("must be \"{MENU_FORMAT}\", not \"{}\"", document.format),
+        });
+    }
+    let mut changes = MenuChanges::default();
+    let allergies: HashMap<String, u64> = catalog
+        .allergies
+        .values()
+        .map(|a| (a.code.clone(), a.id))
+        .collect();
+    // Links are rebuilt from the document; their ids are referred to by nothing else.
+    let links: Vec<u64> = catalog.item_allergies.keys().copied().collect();
+    for id in links {
+        catalog.delete::<ItemAllergy>(id)?;
+    }
+    let links: Vec<u64> = catalog.product_groups.keys().copied().collect();
+    for id in links {
+        catalog.delete::<ProductGroup>(id)?;
+    }
+    let links: Vec<u64> = catalog.group_items.keys().copied().collect();
+    for id in links {
+        catalog.delete::<GroupItem>(id)?;
+    }
+
+    let by_name = |names: Vec<(u64, String)>| -> HashMap<String, u64> {
+        names.into_iter().map(|(id, name)| (name, id)).collect()
+    };
+    let existing = by_name(
+        catalog
+            .taxes
+            .values()
+            .map(|t| (t.id, t.name.clone()))
+            .collect(),
+    );
+    let mut taxes = HashMap::new();
+    for (i, tax) in document.taxes.iter().enumerate() {
+        let input = TaxInput {
+            name: tax.name.clone(),
+            rate_basis_points: tax.rate_basis_points,
+        };
+        let id = upsert::<Tax>(
+            catalog,
+            &mut changes,
+            "tax",
+            &tax.name,
+            existing.get(&tax.name).copied(),
+            input,
+        )
+        .map_err(|e| at(format!("taxes[{i}]"), e))?;
+        taxes.insert(tax.key.clone(), id);
+    }
+    let existing = by_name(
+        catalog
+            .toppings
+            .values()
+            .map(|t| (t.id, t.name.clone()))
+            .collect(),
+    );
+    let mut toppings = HashMap::new();
+    for (i, topping) in document.toppings.iter().enumerate() {
+        let input = ToppingInput {
+            name: topping.name.clone(),
+            name_en: topping.name_en.clone(),
+            price_cents: topping.price_cents,
+        };
+        let id = upsert::<Topping>(
+            catalog,
+            &mut changes,
+            "topping",
+            &topping.name,
+            existing.get(&topping.name).copied(),
+            input,
+        )
+        .map_err(|e| at(format!("toppings[{i}]"), e))?;
+        toppings.insert(topping.key.clone(), id);
+    }
+    let existing = by_name(
+        catalog
+            .topping_groups
+            .values()
+            .map(|g| (g.id, g.name.clone()))
+            .collect(),
+    );
+    let mut groups = HashMap::new();
+    for (i, group) in document.topping_groups.iter().enumerate() {
+        let input = ToppingGroupInput {
+            name: group.name.clone(),
+            name_en: group.name_en.clone(),
+            min_selections: group.min_selections,
+            max_selections: group.max_selections,
+        };
+        let id = upsert::<ToppingGroup>(
+            catalog,
+            &mut changes,
+            "topping group",
+            &group.name,
+            existing.get(&group.name).copied(),
+            input,
+        )
+        .map_err(|e| at(format!("topping_groups[{i}]"), e))?;
+        groups.insert(group.key.clone(), id);
+    }
+    let existing = by_name(
+        catalog
+            .categories
+            .values()
+            .map(|c| (c.id, c.name.clone()))
+            .collect(),
+    );
+    let existing_products = by_name(
+        catalog
+            .products
+            .values()
+            .map(|p| (p.id, p.name.clone()))
+            .collect(),
+    );
+    let mut kept_categories = HashSet::new();
+    let mut kept_products = HashSet::new();
+    let mut product_links = Vec::new();
+    for (i, category) in document.categories.iter().enumerate() {
+        let input = CategoryInput {
+            name: category.name.clone(),
+            name_en: category.name_en.clone(),
+            description: category.description.clone(),
+            description_en: category.description_en.clone(),
+            sort_order: category.sort_order,
+            visible: category.visible,
+        };
+        let category_id = upsert::<Category>(
+            catalog,
+            &mut changes,
+            "category",
+            &category.name,
+            existing.get(&category.name).copied(),
+            input,
+        )
+        .map_err(|e| at(format!("categories[{i}]"), e))?;
+        kept_categories.insert(category_id);
+        for (j, product) in category.products.iter().enumerate() {
+            let path = format!("categories[{i}].products[{j}]");
+            let tax_id = *taxes
+                .get(&product.tax)
+                .ok_or_else(|| unknown(format!("{path}.tax"), "tax", &product.tax))?;
+            let current = existing_products.get(&product.name).copied();
+            let old_variants: Vec<Variant> = current
+                .and_then(|id| catalog.products.get(&id))
+                .map(|p| p.variants.clone())
+                .unwrap_or_default();
+            let input = ProductInput {
+                category_id,
+                name: product.name.clone(),
+                name_en: product.name_en.clone(),
+                description: product.description.clone(),
+                description_en: product.description_en.clone(),
+                price_cents: product.price_cents,
+                tax_id,
+                kind: if product.variants.is_empty() {
+                    ProductKind::Simple
+                } else {
+                    ProductKind::Variable
+                },
+                variants: product
+                    .variants
+                    .iter()
+                    .map(|v| VariantInput {
+                        id: old_variants
+                            .iter()
+                            .find(|old| old.name == v.name)
+                            .map(|old| old.id),
+                        name: v.name.clone(),
+                        name_en: v.name_en.clone(),
+                        price_cents: v.price_cents,
+                    })
+                    .collect(),
+                sort_order: product.sort_order,
+                available: product.available,
+            };
+            let id = upsert::<Product>(
+                catalog,
+                &mut changes,
+                "product",
+                &product.name,
+                current,
+                input,
+            )
+            .map_err(|e| at(path.clone(), e))?;
+            kept_products.insert(id);
+            product_links.push((path, id, product));
+        }
+    }
+
+    // What the document no longer has goes, products first (they use the rest).
+    let gone: Vec<(u64, String)> = catalog
+        .products
+        .values()
+        .filter(|p| !kept_products.contains(&p.id))
+        .map(|p| (p.id, p.name.clone()))
+        .collect();
+    for (id, name) in gone {
+        catalog.delete::<Product>(id)?;
+        MenuChanges::note(&mut changes.removed, "product", &name);
+    }
+    let gone: Vec<(u64, String)> = catalog
+        .categories
+        .values()
+        .filter(|c| !kept_categories.contains(&c.id))
+        .map(|c| (c.id, c.name.clone()))
+        .collect();
+    for (id, name) in gone {
+        catalog.delete::<Category>(id)?;
+        MenuChanges::note(&mut changes.removed, "category", &name);
+    }
+    let kept: HashSet<u64> = groups.values().copied().collect();
+    let gone: Vec<(u64, String)> = catalog
+        .topping_groups
+        .values()
+        .filter(|g| !kept.contains(&g.id))
+        .map(|g| (g.id, g.name.clone()))
+        .collect();
+    for (id, name) in gone {
+        catalog.delete::<ToppingGroup>(id)?;
+        MenuChanges::note(&mut changes.removed, "topping group", &name);
+    }
+    let kept: HashSet<u64> = toppings.values().copied().collect();
+    let gone: Vec<(u64, String)> = catalog
+        .toppings
+        .values()
+        .filter(|t| !kept.contains(&t.id))
+        .map(|t| (t.id, t.name.clone()))
+        .collect();
+    for (id, name) in gone {
+        catalog.delete::<Topping>(id)?;
+        MenuChanges::note(&mut changes.removed, "topping", &name);
+    }
+    let kept: HashSet<u64> = taxes.values().copied().collect();
+    let gone: Vec<(u64, String)> = catalog
+        .taxes
+        .values()
+        .filter(|t| !kept.contains(&t.id))
+        .map(|t| (t.id, t.name.clone()))
+        .collect();
+    for (id, name) in gone {
+        catalog.delete::<Tax>(id)?;
+        MenuChanges::note(&mut changes.removed, "tax", &name);
+    }
+
+    // The links, as the document has them.
+    let label =
+        |catalog: &mut Catalog, path: &str, item_type: ItemType, item_id: u64, codes: &[String]| {
+            for code in codes {
+                let allergy_id = *allergies
+                    .get(code)
+                    .ok_or_else(|| unknown(format!("{path}.allergens"), "allergen code", code))?;
+                catalog
+                    .create::<ItemAllergy>(ItemAllergyInput {
+                        item_type,
+                        item_id,
+                        allergy_id,
+                    })
+                    .map_err(|e| at(path.to_string(), e))?;
+            }
+            Ok::<(), CatalogError>(())
+        };
+    for (i, topping) in document.toppings.iter().enumerate() {
+        label(
+            catalog,
+            &format!("toppings[{i}]"),
+            ItemType::Topping,
+            toppings[&topping.key],
+            &topping.allergens,
+        )?;
+    }
+    for (i, group) in document.topping_groups.iter().enumerate() {
+        for (j, item) in group.items.iter().enumerate() {
+            let path = format!("topping_groups[{i}].items[{j}]");
+            let topping_id = *toppings
+                .get(&item.topping)
+                .ok_or_else(|| unknown(format!("{path}.topping"), "topping", &item.topping))?;
+            catalog
+                .create::<GroupItem>(GroupItemInput {
+                    topping_group_id: groups[&group.key],
+                    topping_id,
+                    price_cents: item.price_cents,
+                    sort_order: j as i32 * 10,
+                })
+                .map_err(|e| at(path, e))?;
+        }
+    }
+    for (path, product_id, product) in product_links {
+        for (k, key) in product.topping_groups.iter().enumerate() {
+            let group_id = *groups
+                .get(key)
+                .ok_or_else(|| unknown(format!("{path}.topping_groups"), "topping group", key))?;
+            catalog
+                .create::<ProductGroup>(ProductGroupInput {
+                    product_id,
+                    topping_group_id: group_id,
+                    sort_order: k as i32 * 10,
+                })
+                .map_err(|e| at(path.clone(), e))?;
+        }
+        label(
+            catalog,
+            &path,
+            ItemType::Product,
+            product_id,
+            &product.allergens,
+        )?;
+    }
+    Ok(changes)
+}
+
+#[cfg(test)]
+mod tests;
