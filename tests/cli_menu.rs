@@ -160,3 +160,104 @@ async fn the_menu_round_trips_and_an_import_is_all_or_nothing() {
         .unwrap();
     assert_eq!(tiramisu["price_cents"], 600);
 }
+
+#[tokio::test]
+async fn the_menu_as_csv_round_trips_and_a_bad_row_names_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let server = spawn_server(dir.path(), &[]);
+    let origin = server.storefront_url.replace("/order-online/", "");
+    let file = dir.path().join("menu.csv");
+    let exported = run_binary(
+        &[
+            "menu",
+            "export",
+            "--format",
+            "csv",
+            "--output",
+            file.to_str().unwrap(),
+            "--data-dir",
+            data,
+        ],
+        &[],
+    );
+    assert!(exported.status.success(), "{}", text(&exported.stderr));
+    let csv = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        csv.contains("Pizza;Pizza Salami;Pizza Salami;Ø 32 cm;Ø 32 cm;10,90;Speisen 7 %;"),
+        "{csv}"
+    );
+
+    let same = run_binary(
+        &["menu", "import", file.to_str().unwrap(), "--data-dir", data],
+        &[],
+    );
+    assert!(same.status.success(), "{}", text(&same.stderr));
+    assert!(
+        text(&same.stdout).contains("nothing to change"),
+        "{}",
+        text(&same.stdout)
+    );
+
+    // A spreadsheet edit: Tiramisu costs 6,20 € now.
+    let edited: String = csv
+        .lines()
+        .map(|line| {
+            if line.starts_with("Desserts;Tiramisu;") {
+                let mut fields: Vec<&str> = line.split(';').collect();
+                fields[5] = "6,20";
+                fields.join(";")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&file, format!("{edited}\n")).unwrap();
+    let done = run_binary(
+        &["menu", "import", file.to_str().unwrap(), "--data-dir", data],
+        &[],
+    );
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    assert!(
+        text(&done.stdout).contains("change 1 product: Tiramisu"),
+        "{}",
+        text(&done.stdout)
+    );
+    let products: Value = reqwest::get(format!("{origin}/products/?store_id=14"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let tiramisu = products
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Tiramisu")
+        .unwrap();
+    assert_eq!(tiramisu["price"], 6.2);
+
+    // A row with a price that is not one: its line, and nothing changes.
+    let bad = format!("{edited}\nDesserts;Tartufo;;;;viel;Speisen 7 %;yes;;;;\n");
+    std::fs::write(&file, &bad).unwrap();
+    let refused = run_binary(
+        &["menu", "import", file.to_str().unwrap(), "--data-dir", data],
+        &[],
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    let line = bad.lines().count();
+    let stderr = text(&refused.stderr);
+    assert!(
+        stderr.contains(&format!("line {line}, column price: `viel` is not a price")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("nothing was changed"), "{stderr}");
+    let after: Value = reqwest::get(format!("{origin}/products/?store_id=14"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(after, products);
+}

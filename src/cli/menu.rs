@@ -1,6 +1,7 @@
-//! `heimservice menu export [--output FILE]` and `heimservice menu import FILE
-//! [--dry-run]`: the menu as a JSON document (format `heimservice-menu/1`, see
-//! `src/domain/catalog/menu_document.rs`) for editing, moving or versioning it.
+//! `heimservice menu export [--format json|csv] [--output FILE]` and `heimservice menu
+//! import FILE [--dry-run]`: the menu as a JSON document (format `heimservice-menu/1`,
+//! see `src/domain/catalog/menu_document.rs`) or as CSV rows for a spreadsheet
+//! (`menu_csv.rs`), for editing, moving or versioning it.
 
 use std::path::PathBuf;
 
@@ -8,6 +9,7 @@ use clap::{Args, Subcommand};
 
 use crate::config::Config;
 use crate::control::{self, Answer, Request};
+use crate::domain::catalog::menu_csv::{from_csv, name_line, to_csv};
 use crate::domain::catalog::menu_document::{MenuChanges, MenuDocument};
 use crate::menu_transfer::{ImportOutcome, export_menu, import_menu};
 use crate::store::Store;
@@ -20,11 +22,22 @@ pub enum MenuCommand {
     Import(ImportArgs),
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The whole menu (taxes, toppings, groups, categories, products)
+    Json,
+    /// One row per product or size, for spreadsheets (`;`-separated, prices like 8,90)
+    Csv,
+}
+
 #[derive(Debug, Args)]
 pub struct ExportArgs {
     /// Write to this file instead of standard output
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// json or csv
+    #[arg(long, value_enum, default_value = "json")]
+    pub format: Format,
 }
 
 #[derive(Debug, Args)]
@@ -35,6 +48,9 @@ pub struct ImportArgs {
     /// Only print what would be created, changed and removed
     #[arg(long)]
     pub dry_run: bool,
+    /// json or csv [default: csv for a .csv file, else json]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
 }
 
 type Failure = String;
@@ -102,25 +118,60 @@ pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {
                 },
                 async |store| export_menu(&store).await,
             ))?;
-            let mut json = serde_json::to_string_pretty(&document)
-                .map_err(|error| format!("cannot write the menu: {error}"))?;
-            json.push('\n');
+            let text = match args.format {
+                Format::Json => {
+                    let mut json = serde_json::to_string_pretty(&document)
+                        .map_err(|error| format!("cannot write the menu: {error}"))?;
+                    json.push('\n');
+                    json
+                }
+                Format::Csv => to_csv(&document)?,
+            };
             match args.output {
                 Some(path) => {
-                    std::fs::write(&path, json)
+                    std::fs::write(&path, text)
                         .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
                     eprintln!("heimservice: menu written to {}", path.display());
                 }
-                None => print!("{json}"),
+                None => print!("{text}"),
             }
             Ok(())
         }
         MenuCommand::Import(args) => {
             let text = std::fs::read_to_string(&args.file)
                 .map_err(|error| format!("cannot read {}: {error}", args.file.display()))?;
-            // serde names the line and column of a mistake.
-            let document: MenuDocument = serde_json::from_str(&text)
-                .map_err(|error| format!("{}: {error}", args.file.display()))?;
+            let csv = args.format.unwrap_or_else(|| {
+                if args
+                    .file
+                    .extension()
+                    .is_some_and(|ext| ext.eq_ignore_ascii_case("csv"))
+                {
+                    Format::Csv
+                } else {
+                    Format::Json
+                }
+            }) == Format::Csv;
+            let file = args.file.display().to_string();
+            let (document, lines) = if csv {
+                // The rows replace the products; the rest of the menu is the shop's own.
+                let current = runtime.block_on(on_shop(
+                    &config,
+                    Request::MenuExport,
+                    |answer| match answer {
+                        Answer::Menu { document } => Some(*document),
+                        _ => None,
+                    },
+                    async |store| export_menu(&store).await,
+                ))?;
+                let read = from_csv(&text, &current)
+                    .map_err(|error| format!("{file}: {error}; nothing was changed"))?;
+                (read.document, read.lines)
+            } else {
+                // serde names the line and column of a mistake.
+                let document: MenuDocument =
+                    serde_json::from_str(&text).map_err(|error| format!("{file}: {error}"))?;
+                (document, Default::default())
+            };
             let dry_run = args.dry_run;
             let outcome: ImportOutcome = runtime
                 .block_on(on_shop(
@@ -136,7 +187,7 @@ pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {
                     async |store| import_menu(&store, None, document, dry_run).await,
                 ))
                 .map_err(|error| {
-                    format!("{}: {error}; nothing was changed", args.file.display())
+                    format!("{file}: {}; nothing was changed", name_line(&error, &lines))
                 })?;
             let summary = describe(&outcome.changes);
             if outcome.dry_run {

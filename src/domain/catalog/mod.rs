@@ -7,6 +7,7 @@
 
 mod entities;
 mod menu;
+pub mod menu_csv;
 pub mod menu_document;
 mod types;
 mod validate;
