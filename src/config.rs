@@ -49,6 +49,8 @@ pub const KEYS: &[KeySpec] = &[
     key("paypal.currency", "EUR"),
     key("paypal.timeout_seconds", "20"),
     key("orders.auto_reject_seconds", "600"),
+    key("tls.cert_file", ""),
+    key("tls.key_file", ""),
     key("backup.every_hours", "24"),
     key("backup.keep", "7"),
     key("smtp.host", ""),
@@ -170,6 +172,13 @@ pub struct PaypalConfig {
     pub timeout: std::time::Duration,
 }
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TlsFiles {
+    /// The certificate chain, leaf first.
+    pub cert_file: PathBuf,
+    pub key_file: PathBuf,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SmtpSecurity {
     /// Plain connection upgraded with STARTTLS (port 587).
@@ -205,6 +214,8 @@ pub struct Config {
     pub paypal: PaypalConfig,
     /// An order nobody accepted or rejected within this time is rejected automatically.
     pub auto_reject_after: std::time::Duration,
+    /// Serve HTTPS with these PEM files instead of plain HTTP.
+    pub tls: Option<TlsFiles>,
     /// How often the server writes an automatic backup to `data/backups/` (zero: never).
     pub backup_every: std::time::Duration,
     /// How many automatic backups are kept.
@@ -298,6 +309,14 @@ impl Config {
         let paypal_timeout = parse("paypal.timeout_seconds", &|v| {
             parse_seconds(v, 120).map(|_| ())
         })?;
+        let tls_cert = get("tls.cert_file")?.0;
+        let tls_key = parse("tls.key_file", &|v| {
+            if v.is_empty() == tls_cert.is_empty() {
+                Ok(())
+            } else {
+                Err("tls.cert_file and tls.key_file must be set together".into())
+            }
+        })?;
         let backup_every = parse("backup.every_hours", &|v| parse_hours(v).map(|_| ()))?;
         let backup_keep = parse("backup.keep", &|v| parse_keep(v).map(|_| ()))?;
         let auto_reject = parse("orders.auto_reject_seconds", &|v| {
@@ -376,6 +395,10 @@ impl Config {
                 timeout: parse_seconds(&paypal_timeout, 120)
                     .map_err(|p| invalid("paypal.timeout_seconds", p))?,
             },
+            tls: (!tls_cert.is_empty()).then(|| TlsFiles {
+                cert_file: PathBuf::from(&tls_cert),
+                key_file: PathBuf::from(&tls_key),
+            }),
             backup_every: parse_hours(&backup_every)
                 .map_err(|p| invalid("backup.every_hours", p))?,
             backup_keep: parse_keep(&backup_keep).map_err(|p| invalid("backup.keep", p))?,

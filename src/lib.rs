@@ -20,4 +20,5 @@ pub mod scheduled_backups;
 pub mod server;
 pub mod startup_error;
 pub mod store;
+pub mod tls;
 pub mod web;

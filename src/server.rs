@@ -18,7 +18,7 @@ use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
 use crate::store::Store;
-use crate::{control, scheduled_backups};
+use crate::{control, scheduled_backups, tls};
 
 /// How long open requests may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
@@ -40,8 +40,13 @@ pub struct RunningServer {
 impl RunningServer {
     /// The storefront's address, e.g. `http://127.0.0.1:8080/order-online/`.
     pub fn storefront_url(&self) -> String {
+        let scheme = if self.config.tls.is_some() {
+            "https"
+        } else {
+            "http"
+        };
         format!(
-            "http://{}{}/",
+            "{scheme}://{}{}/",
             display_addr(self.addr),
             self.config.base_path
         )
@@ -105,8 +110,20 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     let addr = listener
         .local_addr()
         .map_err(|error| StartupError::listen(config.listen, &error))?;
-    let acceptor =
-        TcpAcceptor::from_tokio(listener).map_err(|error| StartupError::listen(addr, &error))?;
+    let acceptor = match &config.tls {
+        Some(files) => {
+            let tls =
+                tls::server_config(&files.cert_file, &files.key_file).map_err(StartupError::Tls)?;
+            Acceptors::Tls(
+                tls::TlsAcceptorTask::start(listener, tls)
+                    .map_err(|error| StartupError::listen(addr, &error))?,
+            )
+        }
+        None => Acceptors::Plain(
+            TcpAcceptor::from_tokio(listener)
+                .map_err(|error| StartupError::listen(addr, &error))?,
+        ),
+    };
     let (store, report) = Store::open(&config.data_dir, config.store_id)?;
     if let Some(from) = report.migrated_from {
         tracing::info!(from, path = %store.path().display(), "database migrated");
@@ -164,19 +181,16 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     let app = api::app(state);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
-        let served = Server::new_with_acceptor(acceptor)
-            .idle_timeout(IDLE_TIMEOUT)
-            .run_with_graceful_shutdown(
-                app,
-                async move {
-                    tokio::select! {
-                        _ = shutdown_rx => {}
-                        _ = stop_rx.wait_for(|stop| *stop) => {}
-                    }
-                },
-                Some(SHUTDOWN_GRACE),
-            )
-            .await;
+        let stopped = async move {
+            tokio::select! {
+                _ = shutdown_rx => {}
+                _ = stop_rx.wait_for(|stop| *stop) => {}
+            }
+        };
+        let served = match acceptor {
+            Acceptors::Plain(acceptor) => serve(acceptor, app, stopped).await,
+            Acceptors::Tls(acceptor) => serve(acceptor, app, stopped).await,
+        };
         auto_reject.abort();
         control.abort();
         if let Some(backups) = backups {
@@ -192,6 +206,23 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         shutdown,
         task,
     })
+}
+
+/// Plain HTTP, or HTTPS with the configured certificate.
+enum Acceptors {
+    Plain(TcpAcceptor),
+    Tls(tls::TlsAcceptorTask),
+}
+
+async fn serve<A: poem::listener::Acceptor + 'static>(
+    acceptor: A,
+    app: impl poem::Endpoint + 'static,
+    stopped: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    Server::new_with_acceptor(acceptor)
+        .idle_timeout(IDLE_TIMEOUT)
+        .run_with_graceful_shutdown(app, stopped, Some(SHUTDOWN_GRACE))
+        .await
 }
 
 /// Resolves on Ctrl-C or SIGTERM (what systemd sends). The handlers are installed

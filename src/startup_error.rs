@@ -24,6 +24,8 @@ pub enum StartupError {
     Database(OpenError),
     #[error("{0}. Check the data directory's permissions.")]
     Secret(String),
+    #[error("{0}. Check tls.cert_file and tls.key_file (PEM files readable by the service).")]
+    Tls(String),
     #[error("cannot listen on {addr}: {reason}")]
     Listen { addr: SocketAddr, reason: String },
     #[error("the server stopped with an error: {0}")]

@@ -35,7 +35,14 @@ pub fn content_security_policy(config: &Config) -> String {
 }
 
 pub fn middleware(config: &Config) -> SetHeader {
-    SetHeader::new()
+    let headers = SetHeader::new();
+    // Browsers that saw the shop over HTTPS keep using it for a year.
+    let headers = if config.tls.is_some() {
+        headers.overriding("Strict-Transport-Security", "max-age=31536000")
+    } else {
+        headers
+    };
+    headers
         .overriding("Content-Security-Policy", content_security_policy(config))
         .overriding("X-Content-Type-Options", "nosniff")
         .overriding("X-Frame-Options", "DENY")

@@ -1,0 +1,121 @@
+//! Built-in HTTPS for owners without a reverse proxy: certificate and key from PEM
+//! files (`tls.cert_file`, `tls.key_file`), rustls with the ring provider (as for mail
+//! and PayPal, so the static and Raspberry Pi builds need no other C code). Handshakes
+//! run in their own tasks with a time limit, so a slow or silent client never holds up
+//! the others.
+
+use std::io;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use poem::http::uri::Scheme;
+use poem::listener::Acceptor;
+use poem::web::{LocalAddr, RemoteAddr};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio_rustls::TlsAcceptor;
+use tokio_rustls::rustls::pki_types::pem::PemObject;
+use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use tokio_rustls::rustls::{self, ServerConfig};
+use tokio_rustls::server::TlsStream;
+
+const HANDSHAKE_LIMIT: Duration = Duration::from_secs(10);
+/// Finished handshakes waiting for the server to take them.
+const READY_QUEUE: usize = 128;
+
+/// Reads the certificate chain and key; the message names the file at fault.
+pub fn server_config(cert_file: &Path, key_file: &Path) -> Result<ServerConfig, String> {
+    let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert_file)
+        .and_then(|certs| certs.collect::<Result<_, _>>())
+        .map_err(|error| {
+            format!(
+                "cannot read the certificate {}: {error}",
+                cert_file.display()
+            )
+        })?;
+    if certs.is_empty() {
+        return Err(format!("{} holds no certificate", cert_file.display()));
+    }
+    let key = PrivateKeyDer::from_pem_file(key_file).map_err(|error| {
+        format!(
+            "cannot read the private key {}: {error}",
+            key_file.display()
+        )
+    })?;
+    let mut config =
+        ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .map_err(|error| error.to_string())?
+            .with_no_client_auth()
+            .with_single_cert(certs, key)
+            .map_err(|error| {
+                format!(
+                    "the key {} does not fit the certificate {}: {error}",
+                    key_file.display(),
+                    cert_file.display()
+                )
+            })?;
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    Ok(config)
+}
+
+/// Accepts TCP connections and hands finished TLS sessions to the server.
+pub struct TlsAcceptorTask {
+    local: SocketAddr,
+    ready: mpsc::Receiver<(TlsStream<TcpStream>, SocketAddr)>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl TlsAcceptorTask {
+    pub fn start(listener: TcpListener, config: ServerConfig) -> io::Result<TlsAcceptorTask> {
+        let local = listener.local_addr()?;
+        let acceptor = TlsAcceptor::from(Arc::new(config));
+        let (sender, ready) = mpsc::channel(READY_QUEUE);
+        let task = tokio::spawn(async move {
+            loop {
+                let Ok((tcp, remote)) = listener.accept().await else {
+                    continue;
+                };
+                let (acceptor, sender) = (acceptor.clone(), sender.clone());
+                tokio::spawn(async move {
+                    match tokio::time::timeout(HANDSHAKE_LIMIT, acceptor.accept(tcp)).await {
+                        Ok(Ok(tls)) => {
+                            let _ = sender.send((tls, remote)).await;
+                        }
+                        Ok(Err(error)) => tracing::debug!(%remote, %error, "TLS handshake failed"),
+                        Err(_) => tracing::debug!(%remote, "TLS handshake timed out"),
+                    }
+                });
+            }
+        });
+        Ok(TlsAcceptorTask { local, ready, task })
+    }
+}
+
+impl Drop for TlsAcceptorTask {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl Acceptor for TlsAcceptorTask {
+    type Io = TlsStream<TcpStream>;
+
+    fn local_addr(&self) -> Vec<LocalAddr> {
+        vec![LocalAddr(self.local.into())]
+    }
+
+    async fn accept(&mut self) -> io::Result<(Self::Io, LocalAddr, RemoteAddr, Scheme)> {
+        match self.ready.recv().await {
+            Some((tls, remote)) => Ok((
+                tls,
+                LocalAddr(self.local.into()),
+                RemoteAddr(remote.into()),
+                Scheme::HTTPS,
+            )),
+            None => Err(io::Error::other("the TLS listener stopped")),
+        }
+    }
+}
