@@ -357,6 +357,24 @@ mod tests {
             .to_string();
         assert!(error.contains("carries no backup marker"), "{error}");
 
+        // A backup from a newer version is refused by name.
+        let newer = dir.path().join("newer.redb");
+        std::fs::copy(&dest, &newer).unwrap();
+        {
+            let db = Database::open(&newer).unwrap();
+            let txn = db.begin_write().unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert(META_SCHEMA_VERSION, LATEST_SCHEMA_VERSION + 1)
+                .unwrap();
+            txn.commit().unwrap();
+        }
+        let error = verify_backup(&newer).unwrap_err().to_string();
+        assert!(
+            error.contains("was written by a newer heimservice"),
+            "{error}"
+        );
+
         // A truncated copy fails.
         let bytes = std::fs::read(&dest).unwrap();
         let cut = dir.path().join("cut.redb");
