@@ -26,6 +26,24 @@ fn automatic_backups(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
+/// Removes the temporary files of backups that a crash interrupted. Called when the
+/// server starts: it holds the database, so no backup of it can be running.
+pub fn remove_interrupted(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.starts_with('.') && name.contains(".partial-"))
+        })
+        .filter(|path| std::fs::remove_file(path).is_ok())
+        .count()
+}
+
 /// Deletes all but the newest `keep` automatic backups in `dir`.
 pub fn prune(dir: &Path, keep: usize) -> usize {
     let backups = automatic_backups(dir);
@@ -47,6 +65,10 @@ pub fn spawn(
     every: Duration,
     keep: usize,
 ) -> Option<tokio::task::JoinHandle<()>> {
+    let interrupted = remove_interrupted(&dir);
+    if interrupted > 0 {
+        tracing::warn!(interrupted, "removed the files of interrupted backups");
+    }
     if every.is_zero() {
         return None;
     }
@@ -75,6 +97,20 @@ pub fn spawn(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_files_of_interrupted_backups_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path()
+                .join(".heimservice-20261122-010000.redb.partial-ab12"),
+            b"x",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("heimservice-20261122-010000.redb"), b"x").unwrap();
+        assert_eq!(remove_interrupted(dir.path()), 1);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
 
     #[test]
     fn pruning_keeps_the_newest_automatic_backups_only() {
