@@ -339,6 +339,26 @@ fn upsert<E: Entity + Clone + PartialEq>(
     }
 }
 
+/// Deletes the entities of one kind that the document did not keep.
+fn remove_missing<E: Entity>(
+    catalog: &mut Catalog,
+    changes: &mut MenuChanges,
+    kind: &str,
+    kept: &HashSet<u64>,
+    name: impl Fn(&E) -> &String,
+) -> Result<(), CatalogError> {
+    let gone: Vec<(u64, String)> = E::collection(catalog)
+        .iter()
+        .filter(|(id, _)| !kept.contains(id))
+        .map(|(id, entity)| (*id, name(entity).clone()))
+        .collect();
+    for (id, gone_name) in gone {
+        catalog.delete::<E>(id)?;
+        MenuChanges::note(&mut changes.removed, kind, &gone_name);
+    }
+    Ok(())
+}
+
 /// Makes the catalog's menu equal to `document` (see the module comment). On an error
 /// the catalog may be half-changed: callers apply this to a copy, or in a transaction
 /// that the error aborts.
@@ -537,59 +557,18 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
     }
 
     // What the document no longer has goes, products first (they use the rest).
-    let gone: Vec<(u64, String)> = catalog
-        .products
-        .values()
-        .filter(|p| !kept_products.contains(&p.id))
-        .map(|p| (p.id, p.name.clone()))
-        .collect();
-    for (id, name) in gone {
-        catalog.delete::<Product>(id)?;
-        MenuChanges::note(&mut changes.removed, "product", &name);
-    }
-    let gone: Vec<(u64, String)> = catalog
-        .categories
-        .values()
-        .filter(|c| !kept_categories.contains(&c.id))
-        .map(|c| (c.id, c.name.clone()))
-        .collect();
-    for (id, name) in gone {
-        catalog.delete::<Category>(id)?;
-        MenuChanges::note(&mut changes.removed, "category", &name);
-    }
+    remove_missing::<Product>(catalog, &mut changes, "product", &kept_products, |p| {
+        &p.name
+    })?;
+    remove_missing::<Category>(catalog, &mut changes, "category", &kept_categories, |c| {
+        &c.name
+    })?;
     let kept: HashSet<u64> = groups.values().copied().collect();
-    let gone: Vec<(u64, String)> = catalog
-        .topping_groups
-        .values()
-        .filter(|g| !kept.contains(&g.id))
-        .map(|g| (g.id, g.name.clone()))
-        .collect();
-    for (id, name) in gone {
-        catalog.delete::<ToppingGroup>(id)?;
-        MenuChanges::note(&mut changes.removed, "topping group", &name);
-    }
+    remove_missing::<ToppingGroup>(catalog, &mut changes, "topping group", &kept, |g| &g.name)?;
     let kept: HashSet<u64> = toppings.values().copied().collect();
-    let gone: Vec<(u64, String)> = catalog
-        .toppings
-        .values()
-        .filter(|t| !kept.contains(&t.id))
-        .map(|t| (t.id, t.name.clone()))
-        .collect();
-    for (id, name) in gone {
-        catalog.delete::<Topping>(id)?;
-        MenuChanges::note(&mut changes.removed, "topping", &name);
-    }
+    remove_missing::<Topping>(catalog, &mut changes, "topping", &kept, |t| &t.name)?;
     let kept: HashSet<u64> = taxes.values().copied().collect();
-    let gone: Vec<(u64, String)> = catalog
-        .taxes
-        .values()
-        .filter(|t| !kept.contains(&t.id))
-        .map(|t| (t.id, t.name.clone()))
-        .collect();
-    for (id, name) in gone {
-        catalog.delete::<Tax>(id)?;
-        MenuChanges::note(&mut changes.removed, "tax", &name);
-    }
+    remove_missing::<Tax>(catalog, &mut changes, "tax", &kept, |t| &t.name)?;
 
     // The links, as the document has them.
     let label =
