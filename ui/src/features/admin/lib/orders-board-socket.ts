@@ -1,4 +1,5 @@
 import type { AdminOrder } from '../../../lib/order-types';
+import { browserSocket, keepConnected, type SocketLike } from '../../../lib/reconnecting-socket';
 import { noteServerTime } from './server-clock';
 
 /** A message of the live order board (contract: orders-api.md, "Live board"). */
@@ -42,15 +43,7 @@ export function boardSocketUrl(location: Pick<Location, 'protocol' | 'host'> = w
 }
 
 /** The parts of WebSocket the board uses (a fake one stands in during tests). */
-export interface BoardSocketLike {
-  readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  send: (data: string) => void;
-  close: () => void;
-}
+export type BoardSocketLike = SocketLike;
 
 export interface BoardConnectionOptions {
   url: string;
@@ -66,9 +59,7 @@ export interface BoardConnectionOptions {
   maxBackoffMs?: number;
 }
 
-const CLOSING = 2;
-
-export const defaultBoardSocket = (url: string) => new WebSocket(url) as unknown as BoardSocketLike;
+export const defaultBoardSocket = browserSocket;
 
 /**
  * Keeps the board connection open: authenticates with the token, reconnects with
@@ -86,78 +77,25 @@ export function connectOrdersBoard({
   initialBackoffMs = 1000,
   maxBackoffMs = 30_000,
 }: BoardConnectionOptions): () => void {
-  let socket: BoardSocketLike | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let failures = 0;
-  let stopped = false;
-  let refused = false;
-
-  const clearRetry = () => {
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    retryTimer = null;
-  };
-
-  const open = () => {
-    clearRetry();
-    if (stopped || refused) return;
-    let current: BoardSocketLike;
-    try {
-      current = createSocket(url);
-    } catch (error) {
-      console.error('Order board connection failed', error);
-      scheduleRetry();
-      return;
-    }
-    socket = current;
-    current.onopen = () => current.send(JSON.stringify({ token }));
-    current.onmessage = (event) => {
-      const message = parseBoardMessage(event.data);
+  return keepConnected({
+    url,
+    label: 'Order board',
+    onOpen: (send) => send(JSON.stringify({ token })),
+    onMessage: (data) => {
+      const message = parseBoardMessage(data);
       if (message === null) {
-        console.error('Order board message rejected', event.data);
-        return;
+        console.error('Order board message rejected', data);
+        return 'ignored';
       }
-      if (message.type === 'error') refused = true;
-      else failures = 0;
       onMessage(message);
-    };
-    current.onerror = () => {
-      // A close event follows; reconnecting happens there.
-    };
-    current.onclose = () => {
-      if (socket === current) socket = null;
-      if (stopped || refused) return;
-      onClosed();
-      scheduleRetry();
-    };
-  };
-
-  function scheduleRetry() {
-    if (stopped || refused || retryTimer !== null) return;
-    const delay = Math.min(maxBackoffMs, initialBackoffMs * 2 ** failures);
-    failures += 1;
-    retryTimer = setTimeout(open, delay);
-  }
-
-  const onVisibilityChange = () => {
-    if (doc.visibilityState !== 'visible') return;
-    if (socket === null || socket.readyState >= CLOSING) open();
-  };
-
-  doc.addEventListener('visibilitychange', onVisibilityChange);
-  open();
-
-  return () => {
-    stopped = true;
-    clearRetry();
-    doc.removeEventListener('visibilitychange', onVisibilityChange);
-    const current = socket;
-    socket = null;
-    if (current) {
-      current.onopen = null;
-      current.onclose = null;
-      current.onmessage = null;
-      current.onerror = null;
-      current.close();
-    }
-  };
+      // A refused token (or an expired session) is not retried.
+      return message.type === 'error' ? 'final' : 'ok';
+    },
+    onClosed,
+    retryWhileHidden: true,
+    createSocket,
+    document: doc,
+    initialBackoffMs,
+    maxBackoffMs,
+  });
 }

@@ -1,3 +1,4 @@
+import { browserSocket, keepConnected, type SocketLike } from '../../../lib/reconnecting-socket';
 import type { Order } from '../../../lib/order-types';
 
 /** A message of the live order connection (contract: orders-api.md, "Live"). */
@@ -42,14 +43,7 @@ export function orderSocketUrl(token: string, location: Location = window.locati
   return `${scheme}${location.host}/ws/orders/${encodeURIComponent(token)}`;
 }
 
-/** The parts of WebSocket the connection uses (a fake one stands in during tests). */
-export interface SocketLike {
-  readonly readyState: number;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  close: () => void;
-}
+export type { SocketLike };
 
 export interface OrderConnectionOptions {
   url: string;
@@ -64,8 +58,6 @@ export interface OrderConnectionOptions {
   maxBackoffMs?: number;
 }
 
-const CLOSING = 2;
-
 /**
  * Follows one order: reconnects with backoff after the connection drops and
  * re-opens at once when the tab becomes visible again (as the store status
@@ -75,89 +67,30 @@ export function connectOrder({
   url,
   onOrder,
   onRefused,
-  createSocket = (target) => new WebSocket(target) as unknown as SocketLike,
+  createSocket = browserSocket,
   document: doc = document,
   initialBackoffMs = 1000,
   maxBackoffMs = 30_000,
 }: OrderConnectionOptions): () => void {
-  let socket: SocketLike | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let failures = 0;
-  let stopped = false;
-
-  const clearRetry = () => {
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    retryTimer = null;
-  };
-
-  const detach = () => {
-    const current = socket;
-    socket = null;
-    if (current) {
-      current.onclose = null;
-      current.onmessage = null;
-      current.onerror = null;
-      current.close();
-    }
-  };
-
-  const stop = () => {
-    stopped = true;
-    clearRetry();
-    doc.removeEventListener('visibilitychange', onVisibilityChange);
-    detach();
-  };
-
-  const open = () => {
-    clearRetry();
-    if (stopped) return;
-    let current: SocketLike;
-    try {
-      current = createSocket(url);
-    } catch (error) {
-      console.error('Order status connection failed', error);
-      scheduleRetry();
-      return;
-    }
-    socket = current;
-    current.onmessage = (event) => {
-      const message = parseOrderMessage(event.data);
+  return keepConnected({
+    url,
+    label: 'Order status',
+    onMessage: (data) => {
+      const message = parseOrderMessage(data);
       if (message === null) {
-        console.error('Order status message rejected', event.data);
-        return;
+        console.error('Order status message rejected', data);
+        return 'ignored';
       }
       if (message.type === 'error') {
-        stop();
         onRefused(message.detail);
-        return;
+        return 'final';
       }
-      failures = 0;
       onOrder(message.order);
-    };
-    current.onerror = () => {
-      // A close event follows; reconnecting happens there.
-    };
-    current.onclose = () => {
-      if (socket === current) socket = null;
-      scheduleRetry();
-    };
-  };
-
-  function scheduleRetry() {
-    if (stopped || retryTimer !== null) return;
-    // A hidden tab waits for visibilitychange instead of retrying in the background.
-    if (doc.visibilityState === 'hidden') return;
-    const delay = Math.min(maxBackoffMs, initialBackoffMs * 2 ** failures);
-    failures += 1;
-    retryTimer = setTimeout(open, delay);
-  }
-
-  function onVisibilityChange() {
-    if (doc.visibilityState !== 'visible') return;
-    if (socket === null || socket.readyState >= CLOSING) open();
-  }
-
-  doc.addEventListener('visibilitychange', onVisibilityChange);
-  open();
-  return stop;
+      return 'ok';
+    },
+    createSocket,
+    document: doc,
+    initialBackoffMs,
+    maxBackoffMs,
+  });
 }

@@ -1,3 +1,4 @@
+import { browserSocket, keepConnected, type SocketLike } from '../../../lib/reconnecting-socket';
 import type { TodaySlot } from './store-status';
 
 /** A message of the live status connection (contract: store-api.md, "Live status"). */
@@ -53,14 +54,7 @@ export function statusUrl(storeId: number, location: Location = window.location)
   return `${scheme}${location.host}/ws/store/${encodeURIComponent(storeId)}/status`;
 }
 
-/** The parts of WebSocket the connection uses (a fake one stands in during tests). */
-export interface SocketLike {
-  readonly readyState: number;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  close: () => void;
-}
+export type { SocketLike };
 
 export interface StatusConnectionOptions {
   url: string;
@@ -74,8 +68,6 @@ export interface StatusConnectionOptions {
   maxBackoffMs?: number;
 }
 
-const CLOSING = 2;
-
 /**
  * Keeps a status connection open: reconnects with backoff after a close and
  * re-opens at once when the tab becomes visible again. Returns a stop function.
@@ -83,81 +75,28 @@ const CLOSING = 2;
 export function connectStoreStatus({
   url,
   onEvent,
-  createSocket = (target) => new WebSocket(target) as unknown as SocketLike,
+  createSocket = browserSocket,
   now = () => performance.now(),
   document: doc = document,
   initialBackoffMs = 1000,
   maxBackoffMs = 30_000,
 }: StatusConnectionOptions): () => void {
-  let socket: SocketLike | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let failures = 0;
-  let stopped = false;
-
-  const clearRetry = () => {
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    retryTimer = null;
-  };
-
-  const open = () => {
-    clearRetry();
-    if (stopped) return;
-    let current: SocketLike;
-    try {
-      current = createSocket(url);
-    } catch (error) {
-      console.error('Store status connection failed', error);
-      scheduleRetry();
-      return;
-    }
-    socket = current;
-    current.onmessage = (event) => {
-      const message = parseStatusMessage(event.data);
+  return keepConnected({
+    url,
+    label: 'Store status',
+    onMessage: (data) => {
+      const message = parseStatusMessage(data);
       if (message === null) {
-        console.error('Store status message rejected', event.data);
+        console.error('Store status message rejected', data);
         onEvent({ kind: 'failed' });
-        return;
+        return 'ignored';
       }
-      failures = 0;
       onEvent({ kind: 'message', message, receivedAt: now() });
-    };
-    current.onerror = () => {
-      // A close event follows; reconnecting happens there.
-    };
-    current.onclose = () => {
-      if (socket === current) socket = null;
-      scheduleRetry();
-    };
-  };
-
-  function scheduleRetry() {
-    if (stopped || retryTimer !== null) return;
-    // A hidden tab waits for visibilitychange instead of retrying in the background.
-    if (doc.visibilityState === 'hidden') return;
-    const delay = Math.min(maxBackoffMs, initialBackoffMs * 2 ** failures);
-    failures += 1;
-    retryTimer = setTimeout(open, delay);
-  }
-
-  const onVisibilityChange = () => {
-    if (doc.visibilityState !== 'visible') return;
-    if (socket === null || socket.readyState >= CLOSING) open();
-  };
-
-  doc.addEventListener('visibilitychange', onVisibilityChange);
-  open();
-
-  return () => {
-    stopped = true;
-    clearRetry();
-    doc.removeEventListener('visibilitychange', onVisibilityChange);
-    const current = socket;
-    socket = null;
-    if (current) {
-      current.onclose = null;
-      current.onmessage = null;
-      current.onerror = null;
-      current.close();
-    }
-  };
+      return 'ok';
+    },
+    createSocket,
+    document: doc,
+    initialBackoffMs,
+    maxBackoffMs,
+  });
 }
