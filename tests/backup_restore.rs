@@ -212,7 +212,11 @@ async fn the_commands_work_with_and_without_a_running_server() {
     );
 
     // Without a server the file is read directly.
-    let output = run_binary(&["backup", "--data-dir", &dir, "offline.redb"], &[]);
+    let offline = data.path().join("offline.redb");
+    let output = run_binary(
+        &["backup", "--data-dir", &dir, offline.to_str().unwrap()],
+        &[],
+    );
     assert!(
         output.status.success(),
         "{}",
