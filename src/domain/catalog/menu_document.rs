@@ -339,6 +339,43 @@ fn upsert<E: Entity + Clone + PartialEq>(
     }
 }
 
+/// The ids of one kind of entity by name.
+fn ids_by_name<E: Entity>(catalog: &Catalog, name: impl Fn(&E) -> &String) -> HashMap<String, u64> {
+    E::collection(catalog)
+        .iter()
+        .map(|(id, entity)| (name(entity).clone(), *id))
+        .collect()
+}
+
+/// Updates or creates (matched by name) each entry of one section of the document;
+/// answers the ids by the entries' keys. `kind` is (what it is, the section's name).
+fn upsert_section<E: Entity, D>(
+    catalog: &mut Catalog,
+    changes: &mut MenuChanges,
+    (kind, section): (&str, &str),
+    entries: &[D],
+    key_and_name: impl Fn(&D) -> (&String, &String),
+    entity_name: impl Fn(&E) -> &String,
+    input: impl Fn(&D) -> E::Input,
+) -> Result<HashMap<String, u64>, CatalogError> {
+    let existing = ids_by_name::<E>(catalog, entity_name);
+    let mut ids = HashMap::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let (key, name) = key_and_name(entry);
+        let id = upsert::<E>(
+            catalog,
+            changes,
+            kind,
+            name,
+            existing.get(name).copied(),
+            input(entry),
+        )
+        .map_err(|e| at(format!("{section}[{i}]"), e))?;
+        ids.insert(key.clone(), id);
+    }
+    Ok(ids)
+}
+
 /// Deletes the entities of one kind that the document did not keep.
 fn remove_missing<E: Entity>(
     catalog: &mut Catalog,
@@ -389,98 +426,47 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
         catalog.delete::<GroupItem>(id)?;
     }
 
-    let by_name = |names: Vec<(u64, String)>| -> HashMap<String, u64> {
-        names.into_iter().map(|(id, name)| (name, id)).collect()
-    };
-    let existing = by_name(
-        catalog
-            .taxes
-            .values()
-            .map(|t| (t.id, t.name.clone()))
-            .collect(),
-    );
-    let mut taxes = HashMap::new();
-    for (i, tax) in document.taxes.iter().enumerate() {
-        let input = TaxInput {
+    let taxes = upsert_section::<Tax, _>(
+        catalog,
+        &mut changes,
+        ("tax", "taxes"),
+        &document.taxes,
+        |tax| (&tax.key, &tax.name),
+        |tax| &tax.name,
+        |tax| TaxInput {
             name: tax.name.clone(),
             rate_basis_points: tax.rate_basis_points,
-        };
-        let id = upsert::<Tax>(
-            catalog,
-            &mut changes,
-            "tax",
-            &tax.name,
-            existing.get(&tax.name).copied(),
-            input,
-        )
-        .map_err(|e| at(format!("taxes[{i}]"), e))?;
-        taxes.insert(tax.key.clone(), id);
-    }
-    let existing = by_name(
-        catalog
-            .toppings
-            .values()
-            .map(|t| (t.id, t.name.clone()))
-            .collect(),
-    );
-    let mut toppings = HashMap::new();
-    for (i, topping) in document.toppings.iter().enumerate() {
-        let input = ToppingInput {
+        },
+    )?;
+    let toppings = upsert_section::<Topping, _>(
+        catalog,
+        &mut changes,
+        ("topping", "toppings"),
+        &document.toppings,
+        |topping| (&topping.key, &topping.name),
+        |topping| &topping.name,
+        |topping| ToppingInput {
             name: topping.name.clone(),
             name_en: topping.name_en.clone(),
             price_cents: topping.price_cents,
-        };
-        let id = upsert::<Topping>(
-            catalog,
-            &mut changes,
-            "topping",
-            &topping.name,
-            existing.get(&topping.name).copied(),
-            input,
-        )
-        .map_err(|e| at(format!("toppings[{i}]"), e))?;
-        toppings.insert(topping.key.clone(), id);
-    }
-    let existing = by_name(
-        catalog
-            .topping_groups
-            .values()
-            .map(|g| (g.id, g.name.clone()))
-            .collect(),
-    );
-    let mut groups = HashMap::new();
-    for (i, group) in document.topping_groups.iter().enumerate() {
-        let input = ToppingGroupInput {
+        },
+    )?;
+    let groups = upsert_section::<ToppingGroup, _>(
+        catalog,
+        &mut changes,
+        ("topping group", "topping_groups"),
+        &document.topping_groups,
+        |group| (&group.key, &group.name),
+        |group| &group.name,
+        |group| ToppingGroupInput {
             name: group.name.clone(),
             name_en: group.name_en.clone(),
             min_selections: group.min_selections,
             max_selections: group.max_selections,
-        };
-        let id = upsert::<ToppingGroup>(
-            catalog,
-            &mut changes,
-            "topping group",
-            &group.name,
-            existing.get(&group.name).copied(),
-            input,
-        )
-        .map_err(|e| at(format!("topping_groups[{i}]"), e))?;
-        groups.insert(group.key.clone(), id);
-    }
-    let existing = by_name(
-        catalog
-            .categories
-            .values()
-            .map(|c| (c.id, c.name.clone()))
-            .collect(),
-    );
-    let existing_products = by_name(
-        catalog
-            .products
-            .values()
-            .map(|p| (p.id, p.name.clone()))
-            .collect(),
-    );
+        },
+    )?;
+    let existing = ids_by_name::<Category>(catalog, |c| &c.name);
+    let existing_products = ids_by_name::<Product>(catalog, |p| &p.name);
     let mut kept_categories = HashSet::new();
     let mut kept_products = HashSet::new();
     let mut product_links = Vec::new();
