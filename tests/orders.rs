@@ -587,15 +587,7 @@ async fn an_unanswered_order_is_rejected_automatically() {
         &guest_order(lunch_lines(&menu), "10115"),
     )
     .await;
-    let path = format!("/orders/track/{}", order["token"].as_str().unwrap());
-    let mut tracked = Value::Null;
-    for _ in 0..50 {
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        tracked = server.get_json(&path).await.1;
-        if tracked["status"] == "rejected" {
-            break;
-        }
-    }
+    let tracked = track_until(&server, &order, |tracked| tracked["status"] == "rejected").await;
     assert_eq!(tracked["status"], "rejected", "{tracked}");
     assert_eq!(
         tracked["rejection_reason"],

@@ -285,15 +285,10 @@ async fn an_unanswered_paid_order_is_rejected_and_refunded() {
     let body = online(&menu);
     let id = approved(&server, &fake, &body).await;
     let (_, order) = place(&server, &body, &id).await;
-    let path = format!("/orders/track/{}", order["token"].as_str().unwrap());
-    let mut tracked = Value::Null;
-    for _ in 0..50 {
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        tracked = server.get_json(&path).await.1;
-        if tracked["payment_status"] == "refunded" {
-            break;
-        }
-    }
+    let tracked = track_until(&server, &order, |tracked| {
+        tracked["payment_status"] == "refunded"
+    })
+    .await;
     assert_eq!(tracked["status"], "rejected", "{tracked}");
     assert_eq!(tracked["payment_status"], "refunded");
 }

@@ -101,3 +101,22 @@ pub async fn post_with(
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
 }
+
+/// The order behind `order`'s status link once `done` holds for it (checked every
+/// 100 ms, at most 5 s); the last answer otherwise, for the assertion to show.
+pub async fn track_until(
+    server: &TestServer,
+    order: &Value,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let path = format!("/orders/track/{}", order["token"].as_str().unwrap());
+    let mut tracked = Value::Null;
+    for _ in 0..50 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        tracked = server.get_json(&path).await.1;
+        if done(&tracked) {
+            break;
+        }
+    }
+    tracked
+}
