@@ -137,4 +137,6 @@ impl Catalog {
 }
 
 #[cfg(test)]
+pub mod test_builders;
+#[cfg(test)]
 mod tests;

@@ -16,79 +16,17 @@ struct Menu {
 
 fn menu() -> Menu {
     let mut c = Catalog::default();
-    let tax = c
-        .create::<Tax>(TaxInput {
-            name: "7".into(),
-            rate_basis_points: 700,
-        })
-        .unwrap()
-        .id;
-    let drinks_tax = c
-        .create::<Tax>(TaxInput {
-            name: "19".into(),
-            rate_basis_points: 1900,
-        })
-        .unwrap()
-        .id;
-    let category = c
-        .create::<Category>(CategoryInput {
-            name: "Pizza".into(),
-            name_en: None,
-            description: None,
-            description_en: None,
-            sort_order: 1,
-            visible: true,
-        })
-        .unwrap()
-        .id;
+    let tax = test_builders::tax(&mut c, "7", 700);
+    let drinks_tax = test_builders::tax(&mut c, "19", 1900);
+    let category = test_builders::category(&mut c, "Pizza");
     let product =
-        |name: &str, kind: ProductKind, price: i64, tax_id: u64, variants: Vec<(&str, i64)>| {
-            ProductInput {
-                category_id: category,
-                name: name.into(),
-                name_en: None,
-                description: None,
-                description_en: None,
-                price_cents: price,
-                tax_id,
-                kind,
-                variants: variants
-                    .into_iter()
-                    .map(|(n, p)| VariantInput {
-                        id: None,
-                        name: n.into(),
-                        name_en: None,
-                        price_cents: p,
-                    })
-                    .collect(),
-                sort_order: 0,
-                available: true,
-            }
+        |c: &mut Catalog, name: &str, price: i64, tax_id: u64, variants: &[(&str, i64)]| {
+            test_builders::product(c, category, name, price, tax_id, variants)
         };
-    let pizza = c
-        .create::<Product>(product(
-            "Salami",
-            ProductKind::Variable,
-            0,
-            tax,
-            vec![("26 cm", 890), ("32 cm", 1090)],
-        ))
-        .unwrap();
-    let salad = c
-        .create::<Product>(product("Mista", ProductKind::Simple, 690, tax, vec![]))
-        .unwrap()
-        .id;
-    let cola = c
-        .create::<Product>(product(
-            "Cola",
-            ProductKind::Simple,
-            280,
-            drinks_tax,
-            vec![],
-        ))
-        .unwrap()
-        .id;
-    let mut sold = product("Cannoli", ProductKind::Simple, 520, tax, vec![]);
+    let pizza = product(&mut c, "Salami", 0, tax, &[("26 cm", 890), ("32 cm", 1090)]);
+    let salad = product(&mut c, "Mista", 690, tax, &[]).id;
+    let cola = product(&mut c, "Cola", 280, drinks_tax, &[]).id;
+    let mut sold = test_builders::product_input(category, "Cannoli", 520, tax, &[]);
     sold.available = false;
     let sold_out = c.create::<Product>(sold).unwrap().id;
     let topping = |c: &mut Catalog, name: &str| {
@@ -435,26 +373,10 @@ mod shared_vectors {
         let mut c = Catalog::default();
         let mut ids = HashMap::new();
         for tax in &menu.taxes {
-            let id = c
-                .create::<Tax>(TaxInput {
-                    name: tax.key.clone(),
-                    rate_basis_points: tax.percentage * 100,
-                })
-                .unwrap()
-                .id;
+            let id = test_builders::tax(&mut c, &tax.key, tax.percentage * 100);
             ids.insert(format!("tax:{}", tax.key), id);
         }
-        let category = c
-            .create::<Category>(CategoryInput {
-                name: "Menu".into(),
-                name_en: None,
-                description: None,
-                description_en: None,
-                sort_order: 0,
-                visible: true,
-            })
-            .unwrap()
-            .id;
+        let category = test_builders::category(&mut c, "Menu");
         for group in &menu.groups {
             let group_id = c
                 .create::<ToppingGroup>(ToppingGroupInput {
@@ -486,34 +408,20 @@ mod shared_vectors {
             }
         }
         for product in &menu.products {
-            let created = c
-                .create::<Product>(ProductInput {
-                    category_id: category,
-                    name: product.name.clone(),
-                    name_en: None,
-                    description: None,
-                    description_en: None,
-                    price_cents: product.price_cents,
-                    tax_id: ids[&format!("tax:{}", product.tax)],
-                    kind: if product.kind == "variable" {
-                        ProductKind::Variable
-                    } else {
-                        ProductKind::Simple
-                    },
-                    variants: product
-                        .variants
-                        .iter()
-                        .map(|v| VariantInput {
-                            id: None,
-                            name: v.name.clone(),
-                            name_en: None,
-                            price_cents: v.price_cents,
-                        })
-                        .collect(),
-                    sort_order: 0,
-                    available: true,
-                })
-                .unwrap();
+            let variants: Vec<(&str, i64)> = product
+                .variants
+                .iter()
+                .map(|v| (v.name.as_str(), v.price_cents))
+                .collect();
+            let created = test_builders::product(
+                &mut c,
+                category,
+                &product.name,
+                product.price_cents,
+                ids[&format!("tax:{}", product.tax)],
+                &variants,
+            );
+            assert_eq!(created.kind.as_str(), product.kind, "{}", product.name);
             ids.insert(format!("product:{}", product.key), created.id);
             for (variant, given) in product.variants.iter().zip(&created.variants) {
                 ids.insert(format!("variant:{}:{}", product.key, variant.key), given.id);

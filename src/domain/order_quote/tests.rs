@@ -18,50 +18,11 @@ struct Fixture {
 
 fn fixture() -> Fixture {
     let mut c = Catalog::default();
-    let food = c
-        .create::<Tax>(TaxInput {
-            name: "7".into(),
-            rate_basis_points: 700,
-        })
-        .unwrap()
-        .id;
-    let drinks = c
-        .create::<Tax>(TaxInput {
-            name: "19".into(),
-            rate_basis_points: 1900,
-        })
-        .unwrap()
-        .id;
-    let category = c
-        .create::<Category>(CategoryInput {
-            name: "Pizza".into(),
-            name_en: None,
-            description: None,
-            description_en: None,
-            sort_order: 1,
-            visible: true,
-        })
-        .unwrap()
-        .id;
-    let mut simple = |name: &str, price_cents: i64, tax_id: u64| {
-        c.create::<Product>(ProductInput {
-            category_id: category,
-            name: name.into(),
-            name_en: None,
-            description: None,
-            description_en: None,
-            price_cents,
-            tax_id,
-            kind: ProductKind::Simple,
-            variants: vec![],
-            sort_order: 0,
-            available: true,
-        })
-        .unwrap()
-        .id
-    };
-    let pizza = simple("Margherita", 800, food);
-    let cola = simple("Cola", 300, drinks);
+    let food = test_builders::tax(&mut c, "7", 700);
+    let drinks = test_builders::tax(&mut c, "19", 1900);
+    let category = test_builders::category(&mut c, "Pizza");
+    let pizza = test_builders::product(&mut c, category, "Margherita", 800, food, &[]).id;
+    let cola = test_builders::product(&mut c, category, "Cola", 300, drinks, &[]).id;
     let profile = StoreProfile {
         company_name: "Bella".into(),
         address_line: "Hauptstr. 1".into(),
