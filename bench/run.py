@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import measures  # noqa: E402
-from shop import Shop, free_port  # noqa: E402
+from shop import Shop  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = "x86_64-unknown-linux-musl"

@@ -167,13 +167,9 @@ impl StatusHub {
         status: &PublishedStatus,
         now: chrono::DateTime<chrono::Utc>,
     ) -> String {
-        let local_time = now
-            .with_timezone(&self.timezone)
-            .format("%Y-%m-%d %H:%M:%S")
-            .to_string();
         let message = StatusMessage {
             today_hours: &status.today_hours,
-            local_time,
+            local_time: self.local_time(now),
             timezone: self.timezone.name(),
             is_open: status.is_open,
             paused: status.paused,
@@ -182,16 +178,18 @@ impl StatusHub {
         serde_json::to_string(&message).unwrap_or_default()
     }
 
+    /// `yyyy-MM-dd HH:mm:ss` in the store's time zone.
+    fn local_time(&self, now: chrono::DateTime<chrono::Utc>) -> String {
+        now.with_timezone(&self.timezone)
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string()
+    }
+
     /// The message for a store id this shop does not have; the socket closes after it.
     pub fn error_message(&self, detail: String) -> String {
         let message = StatusMessage {
             today_hours: &[],
-            local_time: self
-                .clock
-                .now()
-                .with_timezone(&self.timezone)
-                .format("%Y-%m-%d %H:%M:%S")
-                .to_string(),
+            local_time: self.local_time(self.clock.now()),
             timezone: self.timezone.name(),
             is_open: false,
             paused: false,
