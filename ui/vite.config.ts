@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 // React code runs on preact/compat, both in the bundle and in the tests.
@@ -11,6 +12,14 @@ const preactAliases = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+];
+
+// react-router points every bundler at its development build, which keeps its
+// warnings; the production build beside it is the same code without them.
+const reactRouterProduction = fileURLToPath(new URL('node_modules/react-router/dist/production/', import.meta.url));
+const productionAliases = [
+  { find: /^react-router$/, replacement: `${reactRouterProduction}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
 ];
 
 // Without these, Vitest loads the CJS build or a second copy of React.
@@ -84,7 +93,11 @@ export default defineConfig(({ command }) => ({
     },
   },
   resolve: {
-    alias: isVitest ? [...vitestAliases, ...preactAliases] : preactAliases,
+    alias: isVitest
+      ? [...vitestAliases, ...preactAliases]
+      : command === 'build'
+        ? [...productionAliases, ...preactAliases]
+        : preactAliases,
     conditions: isVitest ? ['module'] : undefined,
   },
   build: {
