@@ -6,6 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 const isVitest = Boolean(process.env.VITEST);
 
 const preactAliases = [
+  // preact/compat has useSyncExternalStore itself; react-i18next would bundle the CommonJS shim.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -24,7 +26,6 @@ const productionAliases = [
 
 // Without these, Vitest loads the CJS build or a second copy of React.
 const vitestAliases = [
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
   { find: /^react-router-dom$/, replacement: 'react-router' },
   { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
 ];
