@@ -1,12 +1,16 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { loadOtherScreenTexts } from '../lib/i18n';
 
 /** What a page module exports: its component, named `Component`. */
 export interface PageModule {
   Component: ComponentType;
 }
 
-/** A page whose code is a chunk of its own, fetched the first time its route is visited. */
+/**
+ * A page whose code is a chunk of its own, fetched the first time its route is
+ * visited, together with the texts the menu page does not need.
+ */
 export interface LazyPage {
   /** Set once the chunk has loaded. */
   Component: ComponentType | null;
@@ -19,8 +23,8 @@ export function lazyPage(importModule: () => Promise<PageModule>): LazyPage {
     Component: null,
     load: () => {
       // A failed fetch is not remembered, so the next visit tries again.
-      loading ??= importModule().then(
-        (module) => {
+      loading ??= Promise.all([importModule(), loadOtherScreenTexts()]).then(
+        ([module]) => {
           page.Component = module.Component;
         },
         (error: unknown) => {

@@ -1,19 +1,40 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isLanguageCode, LANGUAGE_STORAGE_KEY } from './languages';
+import { isLanguageCode, LANGUAGE_CODES, LANGUAGE_STORAGE_KEY } from './languages';
 import { getRuntimeConfig, type LanguageCode } from './runtime-config';
 
 type Texts = Record<string, unknown>;
 
-/** Where the texts of one namespace come from, one chunk per language. */
+/** Where a set of texts comes from, one chunk per language. */
 export type TextSources = Record<LanguageCode, () => Promise<{ default: Texts }>>;
 
-const textSources = new Map<string, TextSources>();
+/** A set of texts that is downloaded in one language at a time, when first needed. */
+interface TextPart {
+  namespace: string;
+  sources: TextSources;
+  /** Once asked for, a part is also fetched before switching to another language. */
+  wanted: boolean;
+  loading: Partial<Record<LanguageCode, Promise<void>>>;
+  loaded: Set<LanguageCode>;
+}
 
-/** The storefront texts (the default namespace): only the language in use is downloaded. */
-textSources.set('translation', {
-  de: () => import('../locales/de.json'),
-  en: () => import('../locales/en.json'),
+const parts = new Map<string, TextPart>();
+
+function addPart(name: string, namespace: string, sources: TextSources): void {
+  parts.set(name, { namespace, sources, wanted: false, loading: {}, loaded: new Set() });
+}
+
+// The storefront's texts (the default namespace) in two parts: what the menu page with
+// its header and footer shows, and what only other pages and the dialogs show.
+const MENU_PAGE_TEXTS = 'menu-page';
+const OTHER_SCREEN_TEXTS = 'other-screens';
+addPart(MENU_PAGE_TEXTS, 'translation', {
+  de: () => import('../locales/menu-page.de.json'),
+  en: () => import('../locales/menu-page.en.json'),
+});
+addPart(OTHER_SCREEN_TEXTS, 'translation', {
+  de: () => import('../locales/other-screens.de.json'),
+  en: () => import('../locales/other-screens.en.json'),
 });
 
 function readStoredLanguage(): LanguageCode | undefined {
@@ -34,19 +55,48 @@ export function currentLanguage(): LanguageCode {
   return isLanguageCode(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'de';
 }
 
-/** The namespaces (of all, or of `namespaces`) whose texts in `language` have not arrived yet. */
-function missingNamespaces(language: LanguageCode, namespaces: string[] = [...textSources.keys()]): string[] {
-  return namespaces.filter((namespace) => textSources.has(namespace) && !i18n.hasResourceBundle(language, namespace));
+/** The language being shown, or being switched to. */
+function activeLanguage(): LanguageCode {
+  return isLanguageCode(i18n.language) ? i18n.language : initialLanguage();
 }
 
-/** Fetches the texts of every namespace (or of `namespaces`) in `language` that are not there yet. */
-export async function loadTexts(language: LanguageCode, namespaces?: string[]): Promise<void> {
-  await Promise.all(
-    missingNamespaces(language, namespaces).map(async (namespace) => {
-      const { default: texts } = await textSources.get(namespace)![language]();
-      i18n.addResourceBundle(language, namespace, texts, true, false);
-    }),
+function loadPart(part: TextPart, language: LanguageCode): Promise<void> {
+  part.wanted = true;
+  part.loading[language] ??= part.sources[language]().then(
+    ({ default: texts }) => {
+      i18n.addResourceBundle(language, part.namespace, texts, true, false);
+      part.loaded.add(language);
+    },
+    (error: unknown) => {
+      // Not remembered, so the next attempt fetches again.
+      delete part.loading[language];
+      throw error;
+    },
   );
+  return part.loading[language];
+}
+
+/** The parts asked for so far that have not arrived in `language` yet. */
+function missingParts(language: LanguageCode): TextPart[] {
+  return [...parts.values()].filter((part) => part.wanted && !part.loaded.has(language));
+}
+
+/** Fetches, in `language`, every part of the texts that has been asked for so far. */
+export async function loadTexts(language: LanguageCode): Promise<void> {
+  await Promise.all(missingParts(language).map((part) => loadPart(part, language)));
+}
+
+/** Fetches the texts of every screen in every language (tests render any screen in any language). */
+export async function loadAllTexts(): Promise<void> {
+  await Promise.all(LANGUAGE_CODES.flatMap((language) => [...parts.values()].map((part) => loadPart(part, language))));
+}
+
+/**
+ * The texts of the pages and dialogs other than the menu page. Their code is
+ * loaded lazily, and waits for these along with it.
+ */
+export function loadOtherScreenTexts(): Promise<void> {
+  return loadPart(parts.get(OTHER_SCREEN_TEXTS)!, activeLanguage());
 }
 
 /**
@@ -54,9 +104,8 @@ export async function loadTexts(language: LanguageCode, namespaces?: string[]): 
  * Resolves once its texts in the current language have arrived.
  */
 export function addTextSources(namespace: string, sources: TextSources): Promise<void> {
-  textSources.set(namespace, sources);
-  const language = isLanguageCode(i18n.language) ? i18n.language : initialLanguage();
-  return loadTexts(language, [namespace]);
+  addPart(namespace, namespace, sources);
+  return loadPart(parts.get(namespace)!, activeLanguage());
 }
 
 /** Switches the UI language, once its texts have arrived, and remembers the choice. */
@@ -67,7 +116,7 @@ export async function setLanguage(language: LanguageCode): Promise<void> {
     // Storage can be unavailable (private mode); the switch still applies.
   }
   // Texts already there switch at once, as a click expects.
-  if (missingNamespaces(language).length > 0) await loadTexts(language);
+  if (missingParts(language).length > 0) await loadTexts(language);
   await i18n.changeLanguage(language);
 }
 
@@ -88,11 +137,11 @@ void i18n.use(initReactI18next).init({
 });
 
 /**
- * Resolves once the texts of the starting language have arrived; the app renders
- * after that, so no text ever shows as its key.
+ * Resolves once the menu page's texts in the starting language have arrived; the
+ * app renders after that, so no text ever shows as its key.
  */
 export const textsReady: Promise<void> = (async () => {
-  await loadTexts(startLanguage);
+  await loadPart(parts.get(MENU_PAGE_TEXTS)!, startLanguage);
   // Switching again now that there are texts sets i18n.resolvedLanguage.
   await i18n.changeLanguage(startLanguage);
 })();

@@ -1,12 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
-import i18n, { loadTexts, textsReady } from '../lib/i18n';
-import { LANGUAGE_CODES } from '../lib/languages';
+import i18n, { loadAllTexts, textsReady } from '../lib/i18n';
 
 // Tests switch languages with i18n.changeLanguage, so every language's texts are in up front.
 await textsReady;
-await Promise.all(LANGUAGE_CODES.map((language) => loadTexts(language)));
+await loadAllTexts();
 
 afterEach(async () => {
   cleanup();
