@@ -105,6 +105,9 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Browsers without <link rel="modulepreload"> still load every module, only
+    // without the head start; a polyfill for them would weigh on every page load.
+    modulePreload: { polyfill: false },
     assetsDir: 'assets',
     rolldownOptions: {
       onwarn(warning, defaultHandler) {
