@@ -5,6 +5,8 @@ import { loadOtherScreenTexts } from '../lib/i18n';
 /** What a page module exports: its component, named `Component`. */
 export interface PageModule {
   Component: ComponentType;
+  /** Something the page needs before it is shown, such as texts of its own. */
+  ready?: Promise<void>;
 }
 
 /**
@@ -23,15 +25,14 @@ export function lazyPage(importModule: () => Promise<PageModule>): LazyPage {
     Component: null,
     load: () => {
       // A failed fetch is not remembered, so the next visit tries again.
-      loading ??= Promise.all([importModule(), loadOtherScreenTexts()]).then(
-        ([module]) => {
-          page.Component = module.Component;
-        },
-        (error: unknown) => {
-          loading = null;
-          throw error;
-        },
-      );
+      loading ??= (async () => {
+        const [module] = await Promise.all([importModule(), loadOtherScreenTexts()]);
+        await module.ready;
+        page.Component = module.Component;
+      })().catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
       return loading;
     },
   };
