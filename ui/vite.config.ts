@@ -48,6 +48,27 @@ function keepServerContract(): Plugin {
   };
 }
 
+// react-router's production build still sets `displayName` on its contexts and
+// components and leaves its forwardRef calls unmarked, so what the app never uses
+// (Form, useSubmit and their helpers) cannot be tree-shaken. The names only serve
+// React's developer tools; forwardRef has no side effects.
+const REACT_ROUTER_BUILD = /react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/;
+
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'heimservice-tree-shake-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!REACT_ROUTER_BUILD.test(id)) return null;
+      const shakeable = code
+        .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+        .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(');
+      if (shakeable === code) return null;
+      return { code: shakeable, map: null };
+    },
+  };
+}
+
 const API_PREFIXES = [
   '/stores',
   '/categories',
@@ -82,7 +103,7 @@ const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig(({ command }) => ({
   // Relative asset URLs in the build: the server rewrites <base href> to its
   // base path. The dev server mimics the default base path instead.
-  plugins: [keepServerContract()],
+  plugins: [keepServerContract(), treeShakeReactRouter()],
   base: command === 'serve' && !isVitest ? '/order-online/' : './',
   server: {
     // Every API path lives at the server's root; the admin screens live under
