@@ -24,8 +24,9 @@ function addPart(name: string, namespace: string, sources: TextSources): void {
   parts.set(name, { namespace, sources, wanted: false, loading: {}, loaded: new Set() });
 }
 
-// The storefront's texts (the default namespace) in two parts: what the menu page with
-// its header and footer shows, and what only other pages and the dialogs show.
+// The storefront's texts (the default namespace) in two parts, merged key by key:
+// what the menu page with its header and footer shows, and what only the other pages
+// and the dialogs show (a cart section, say, is split between the two).
 const MENU_PAGE_TEXTS = 'menu-page';
 const OTHER_SCREEN_TEXTS = 'other-screens';
 addPart(MENU_PAGE_TEXTS, 'translation', {

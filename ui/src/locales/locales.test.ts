@@ -15,9 +15,9 @@ describe('storefront translations', () => {
     expect(keys(otherScreensDe).sort()).toEqual(keys(otherScreensEn).sort());
   });
 
-  // Both parts land in one namespace; a section in both would be merged key by key.
-  it('keep each section in one part only', () => {
-    const menuPageSections = Object.keys(menuPageDe);
-    expect(Object.keys(otherScreensDe).filter((section) => menuPageSections.includes(section))).toEqual([]);
+  // Both parts land in one namespace, merged key by key.
+  it('keep each text in one part only', () => {
+    const menuPageKeys = keys(menuPageDe);
+    expect(keys(otherScreensDe).filter((key) => menuPageKeys.includes(key))).toEqual([]);
   });
 });
