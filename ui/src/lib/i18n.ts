@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import menuPageDe from '../locales/menu-page.de.json';
 import { isLanguageCode, LANGUAGE_CODES, LANGUAGE_STORAGE_KEY } from './languages';
 import { getRuntimeConfig, type LanguageCode } from './runtime-config';
 
@@ -26,11 +27,13 @@ function addPart(name: string, namespace: string, sources: TextSources): void {
 
 // The storefront's texts (the default namespace) in two parts, merged key by key:
 // what the menu page with its header and footer shows, and what only the other pages
-// and the dialogs show (a cart section, say, is split between the two).
+// and the dialogs show (a cart section, say, is split between the two). The menu
+// page's German texts, the default language's, are part of the entry chunk, so the
+// first page renders without waiting for another request.
 const MENU_PAGE_TEXTS = 'menu-page';
 const OTHER_SCREEN_TEXTS = 'other-screens';
 addPart(MENU_PAGE_TEXTS, 'translation', {
-  de: () => import('../locales/menu-page.de.json'),
+  de: async () => ({ default: menuPageDe }),
   en: () => import('../locales/menu-page.en.json'),
 });
 addPart(OTHER_SCREEN_TEXTS, 'translation', {
