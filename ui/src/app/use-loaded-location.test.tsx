@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { Link, MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyRoute, type PageModule } from './lazy-page';
 import { useLoadedLocation } from './use-loaded-location';
 
@@ -19,11 +19,13 @@ function HomePage() {
   );
 }
 
-/** Routes whose /slow page "arrives" when the test calls `arrive`. */
+/** Routes whose /slow page "arrives" when the test calls `arrive` (or fails to, on `fail`). */
 function setUp(initialPath: string) {
   let arrive = () => {};
-  const chunk = new Promise<PageModule>((resolve) => {
+  let fail = () => {};
+  const chunk = new Promise<PageModule>((resolve, reject) => {
     arrive = () => resolve({ Component: () => <Link to="/">slow page</Link> });
+    fail = () => reject(new Error('chunk gone'));
   });
   const routes: RouteObject[] = [{ path: '/', element: <HomePage /> }, lazyRoute('/slow', () => chunk)];
   render(
@@ -31,7 +33,7 @@ function setUp(initialPath: string) {
       <Shell routes={routes} />
     </MemoryRouter>,
   );
-  return { arrive: () => arrive() };
+  return { arrive: () => arrive(), fail: () => fail() };
 }
 
 describe('useLoadedLocation', () => {
@@ -60,5 +62,15 @@ describe('useLoadedLocation', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'slow page' }));
     fireEvent.click(await screen.findByRole('link', { name: 'to slow' }));
     expect(screen.getByRole('link', { name: 'slow page' })).toBeInTheDocument();
+  });
+
+  it('loads the whole page anew when a page fails to arrive during a navigation', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const slow = setUp('/');
+    fireEvent.click(screen.getByRole('link', { name: 'to slow' }));
+    slow.fail();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    expect(screen.getByRole('link', { name: 'to slow' })).toBeInTheDocument();
   });
 });
