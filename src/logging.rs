@@ -4,17 +4,21 @@
 //! reverse proxy keeps access logs anyway. `RUST_LOG=info` shows every request too;
 //! failed requests are logged either way.
 
+use std::io::IsTerminal;
+
 use tracing_subscriber::EnvFilter;
 
 use crate::config::LogFormat;
 
-/// Everything at `info` except poem's line per request.
-const DEFAULT: &str = "info,poem::middleware::tracing_mw=warn";
+/// Everything at `info` except the line per request.
+const DEFAULT: &str = "info,heimservice::requests=warn";
 
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT));
+    // Colours only on a terminal: journald and log files get plain text.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     // A second init (tests start several servers in one process) is harmless.
     let _ = match format {
