@@ -42,8 +42,11 @@ impl IntoInput for TaxBody {
 #[oai(deny_unknown_fields)]
 pub struct CategoryBody {
     pub name: Option<String>,
+    #[oai(nullable)]
     pub name_en: Option<String>,
+    #[oai(nullable)]
     pub description: Option<String>,
+    #[oai(nullable)]
     pub description_en: Option<String>,
     #[oai(default)]
     pub sort_order: i32,
@@ -75,6 +78,7 @@ pub struct VariantBody {
     /// Send an existing variant's id back to keep it.
     pub id: Option<u64>,
     pub name: Option<String>,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     /// Euros.
     pub price: Option<f64>,
@@ -85,8 +89,11 @@ pub struct VariantBody {
 pub struct ProductBody {
     pub category_id: Option<u64>,
     pub name: Option<String>,
+    #[oai(nullable)]
     pub name_en: Option<String>,
+    #[oai(nullable)]
     pub description: Option<String>,
+    #[oai(nullable)]
     pub description_en: Option<String>,
     /// Euros; ignored for variable products (their lowest variant price counts).
     #[oai(default)]
@@ -140,6 +147,7 @@ impl IntoInput for ProductBody {
 #[oai(deny_unknown_fields)]
 pub struct ToppingBody {
     pub name: Option<String>,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     /// Euros.
     pub price: Option<f64>,
@@ -160,6 +168,7 @@ impl IntoInput for ToppingBody {
 #[oai(deny_unknown_fields)]
 pub struct ToppingGroupBody {
     pub name: Option<String>,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     pub min_selections: Option<u8>,
     pub max_selections: Option<u8>,
@@ -225,6 +234,7 @@ impl IntoInput for ProductGroupBody {
 pub struct AllergyBody {
     pub code: Option<String>,
     pub name: Option<String>,
+    #[oai(nullable)]
     pub name_en: Option<String>,
 }
 

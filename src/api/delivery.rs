@@ -48,6 +48,7 @@ pub struct DiscountView {
     /// Percent off the subtotal.
     pub value: f64,
     /// The last day it applies; none = no end.
+    #[oai(nullable)]
     pub expires_on: Option<NaiveDate>,
 }
 
@@ -55,6 +56,7 @@ pub struct DiscountView {
 pub struct AdminDiscountView {
     pub code: String,
     pub value: f64,
+    #[oai(nullable)]
     pub expires_on: Option<NaiveDate>,
     /// Applies today.
     pub active: bool,
@@ -65,6 +67,7 @@ pub struct AdminDiscountView {
 pub struct DiscountBody {
     /// Percent, 0–100, at most two decimals.
     pub value: f64,
+    #[oai(nullable)]
     pub expires_on: Option<NaiveDate>,
 }
 

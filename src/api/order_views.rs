@@ -46,6 +46,7 @@ pub struct ExtraBody {
 pub struct LineBody {
     pub product_id: u64,
     /// The chosen variant of a `variable` product; null for simple products.
+    #[oai(nullable)]
     pub variant_id: Option<u64>,
     #[oai(default)]
     pub extras: Vec<ExtraBody>,
@@ -83,8 +84,10 @@ pub struct OrderBody {
     pub shipping_address: Option<ShippingAddressBody>,
     pub payment_method: Option<PaymentMethodBody>,
     /// Online payments: the approved PayPal order.
+    #[oai(nullable)]
     pub paypal_order_id: Option<String>,
     /// A pre-order time from `GET /stores/{id}/slots`; null = as soon as possible.
+    #[oai(nullable)]
     pub preorder_at: Option<DateTime<Utc>>,
     /// For the kitchen or the driver, at most 500 characters.
     pub note: Option<String>,
@@ -115,6 +118,7 @@ pub struct OrderExtraView {
 #[derive(Debug, Clone, Object)]
 pub struct OrderLineView {
     pub product_id: u64,
+    #[oai(nullable)]
     pub variant_id: Option<u64>,
     pub name: String,
     pub unit_price: f64,
@@ -168,6 +172,7 @@ pub struct OrderView {
     pub payment_method: String,
     /// `cash_due`, `paid`, `refunded` or `refund_failed`.
     pub payment_status: String,
+    #[oai(nullable)]
     pub preorder_at: Option<DateTime<Utc>>,
     pub note: String,
     pub customer: CustomerView,
@@ -178,8 +183,11 @@ pub struct OrderView {
     pub delivery_fee: f64,
     pub total: f64,
     pub vat: Vec<VatView>,
+    #[oai(nullable)]
     pub estimated_minutes: Option<u16>,
+    #[oai(nullable)]
     pub estimated_ready_at: Option<DateTime<Utc>>,
+    #[oai(nullable)]
     pub rejection_reason: Option<String>,
     pub history: Vec<StatusChangeView>,
 }
@@ -189,13 +197,19 @@ pub struct OrderView {
 pub struct AdminOrderView {
     #[oai(flatten)]
     pub order: OrderView,
+    #[oai(nullable)]
     pub user_id: Option<u64>,
+    #[oai(nullable)]
     pub paypal_order_id: Option<String>,
+    #[oai(nullable)]
     pub capture_id: Option<String>,
+    #[oai(nullable)]
     pub refund_id: Option<String>,
     /// Why refunding failed: the restaurant must refund by hand.
+    #[oai(nullable)]
     pub refund_error: Option<String>,
     /// When the order is rejected unless someone answers first.
+    #[oai(nullable)]
     pub auto_reject_at: Option<DateTime<Utc>>,
 }
 
