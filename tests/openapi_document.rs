@@ -105,6 +105,7 @@ async fn the_document_matches_what_the_server_answers() {
     let server = TestServer::start().await;
     let (_, document) = server.get_json("/openapi.json").await;
     let schemas = &document["components"]["schemas"];
+    let operation = |path: &str, method: &str| document["paths"][path][method].clone();
 
     // Optional names, photos and dates are sent as null.
     for (schema, field) in [
@@ -121,6 +122,9 @@ async fn the_document_matches_what_the_server_answers() {
             "{schema}.{field} may be null"
         );
     }
+
+    // A request without a valid token is answered 401.
+    assert!(operation("/users/me", "get")["responses"]["401"].is_object());
 
     server.stop().await;
 }

@@ -9,7 +9,7 @@ use poem_openapi::{ApiRequest, ApiResponse, Multipart, Object, OpenApi};
 
 use super::AppState;
 use super::auth_scheme::UserAuth;
-use super::error::{ErrorBody, body};
+use super::error::{ApiError, ErrorBody, body};
 use super::throttle::client_address;
 use crate::auth::passwords;
 use crate::auth::tokens::{TOKEN_LIFETIME_SECONDS, unix_now};
@@ -200,7 +200,7 @@ impl LoginApi {
 
     /// The signed-in account.
     #[oai(path = "/users/me", method = "get")]
-    async fn me(&self, auth: UserAuth) -> Json<UserView> {
-        Json(UserView::from(&auth.0))
+    async fn me(&self, auth: UserAuth) -> Result<Json<UserView>, ApiError> {
+        Ok(Json(UserView::from(&auth.0)))
     }
 }
