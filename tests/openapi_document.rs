@@ -126,5 +126,8 @@ async fn the_document_matches_what_the_server_answers() {
     // A request without a valid token is answered 401.
     assert!(operation("/users/me", "get")["responses"]["401"].is_object());
 
+    // A login without a form body is answered 415.
+    assert!(operation("/login", "post")["responses"]["415"].is_object());
+
     server.stop().await;
 }

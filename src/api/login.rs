@@ -93,6 +93,12 @@ pub enum LoginResponse {
     /// Wrong email or password (the same answer either way).
     #[oai(status = 401)]
     Unauthorized(Json<LoginFailure>),
+    /// The body is larger than the server accepts.
+    #[oai(status = 413)]
+    PayloadTooLarge(Json<ErrorBody>),
+    /// The body is neither a URL-encoded form nor multipart form data.
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorBody>),
     /// Too many failed attempts from this client or for this account.
     #[oai(status = 429)]
     TooManyAttempts(Json<LoginFailure>, #[oai(header = "Retry-After")] u64),
