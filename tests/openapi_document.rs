@@ -129,5 +129,8 @@ async fn the_document_matches_what_the_server_answers() {
     // A login without a form body is answered 415.
     assert!(operation("/login", "post")["responses"]["415"].is_object());
 
+    // Images are sent with their own type.
+    let image = &operation("/images/{key}", "get")["responses"]["200"]["content"];
+    assert!(image["image/*"].is_object(), "{image}");
     server.stop().await;
 }
