@@ -39,6 +39,13 @@ async fn bad_requests_get_json_errors_naming_the_problem() {
         ),
         ("GET", "/no-such-api", 404, "not_found", "No such"),
         (
+            "GET",
+            "/ws/store/14/status",
+            400,
+            "websocket_required",
+            "WebSocket",
+        ),
+        (
             "DELETE",
             "/healthz",
             405,
