@@ -35,6 +35,7 @@ pub struct PostcodeView {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct PostcodeBody {
+    #[oai(deserialize_with = "super::text_fields::text")]
     pub postcode: String,
     pub minimum_order_amount: f64,
     pub delivery_fee: f64,

@@ -25,6 +25,7 @@ mod orders;
 mod orders_admin;
 mod security_headers;
 mod stores;
+mod text_fields;
 mod throttle;
 
 use std::sync::Arc;

@@ -60,15 +60,23 @@ pub struct LineBody {
 pub struct ShippingAddressBody {
     /// Always `shipping`.
     #[oai(rename = "type")]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub kind: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub customer_name: Option<String>,
     /// Street and house number.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub line1: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub city: Option<String>,
     /// Required for delivery.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub zip: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub country: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub phone: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub email: Option<String>,
 }
 
@@ -85,11 +93,13 @@ pub struct OrderBody {
     pub payment_method: Option<PaymentMethodBody>,
     /// Online payments: the approved PayPal order.
     #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub paypal_order_id: Option<String>,
     /// A pre-order time from `GET /stores/{id}/slots`; null = as soon as possible.
     #[oai(nullable)]
     pub preorder_at: Option<DateTime<Utc>>,
     /// For the kitchen or the driver, at most 500 characters.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub note: Option<String>,
 }
 
