@@ -26,6 +26,7 @@ mod orders_admin;
 pub mod request_log;
 mod security_headers;
 mod stores;
+mod text_fields;
 mod throttle;
 mod trailing_slash;
 
