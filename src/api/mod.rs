@@ -23,6 +23,7 @@ pub mod order_views;
 mod ordering;
 mod orders;
 mod orders_admin;
+mod over_cap;
 mod security_headers;
 mod stores;
 mod throttle;
@@ -183,6 +184,7 @@ pub fn app(state: AppState) -> impl Endpoint {
         .nest("/", api.with(NormalizePath::new(TrailingSlash::Trim)))
         .around(move |next, req| redirect_root(Arc::clone(&home), next, req))
         .around(body_limit::limit_body)
+        .around(over_cap::refuse_over_cap)
         .catch_all_error(error::into_json_response)
         .data(state)
         .with(security_headers::middleware(&config))

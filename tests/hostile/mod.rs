@@ -1,0 +1,7 @@
+//! Hostile clients: every route for every kind of caller, bad tokens, oversized and
+//! slow requests, connection and live-socket caps, security headers, and abuse of
+//! login and password reset. Run them alone with
+//! `cargo test --test integration hostile::`.
+
+mod connection_caps;
+mod slow_clients;
