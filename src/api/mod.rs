@@ -41,6 +41,7 @@ use crate::config::Config;
 use crate::domain::catalog::{Catalog, CatalogError};
 use crate::domain::image::Image;
 use crate::live::orders::OrderHub;
+use crate::live::socket_caps::SocketCaps;
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::payments::paypal::PaypalClient;
@@ -65,6 +66,8 @@ pub struct AppState {
     /// `None` when PayPal is not configured: cash only.
     pub paypal: Option<Arc<PaypalClient>>,
     pub orders: Arc<OrderHub>,
+    /// Open live sockets, in all and per client address.
+    pub sockets: Arc<SocketCaps>,
 }
 
 impl AppState {
@@ -77,6 +80,7 @@ impl AppState {
         status: Arc<StatusHub>,
         mailer: Mailer,
     ) -> AppState {
+        let sockets = SocketCaps::new(config.limits.websockets, config.limits.websockets_per_ip);
         AppState {
             paypal: PaypalClient::new(&config.paypal).map(Arc::new),
             config,
@@ -88,6 +92,7 @@ impl AppState {
             mailer,
             login_throttle: Arc::new(throttle::LoginThrottle::default()),
             orders: Arc::new(OrderHub::default()),
+            sockets,
         }
     }
 

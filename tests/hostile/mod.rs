@@ -5,3 +5,4 @@
 
 mod connection_caps;
 mod slow_clients;
+mod websocket_limits;
