@@ -4,5 +4,6 @@
 //! `cargo test --test integration hostile::`.
 
 mod connection_caps;
+mod security_headers;
 mod slow_clients;
 mod websocket_limits;
