@@ -3,6 +3,7 @@
 //! login and password reset. Run them alone with
 //! `cargo test --test integration hostile::`.
 
+mod bad_tokens;
 mod connection_caps;
 mod security_headers;
 mod slow_clients;
