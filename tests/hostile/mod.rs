@@ -3,8 +3,10 @@
 //! login and password reset. Run them alone with
 //! `cargo test --test integration hostile::`.
 
+mod auth_matrix;
 mod bad_tokens;
 mod connection_caps;
+mod matrix_rows;
 mod security_headers;
 mod slow_clients;
 mod websocket_limits;
