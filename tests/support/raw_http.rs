@@ -124,3 +124,18 @@ pub async fn exchange_from(
 pub fn get_request(path: &str) -> String {
     format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
 }
+
+/// An HTTP client whose connections come from 127.0.0.`n`.
+pub fn client_from(n: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(Some(loopback(n).into()))
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// The median of some durations.
+pub fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
