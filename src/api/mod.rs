@@ -24,6 +24,8 @@ mod ordering;
 mod orders;
 mod orders_admin;
 mod over_cap;
+mod password_reset;
+mod reset_throttle;
 mod security_headers;
 mod stores;
 mod throttle;
@@ -63,6 +65,7 @@ pub struct AppState {
     pub status: Arc<StatusHub>,
     pub mailer: Mailer,
     pub login_throttle: Arc<throttle::LoginThrottle>,
+    pub reset_throttle: Arc<reset_throttle::ResetThrottle>,
     /// `None` when PayPal is not configured: cash only.
     pub paypal: Option<Arc<PaypalClient>>,
     pub orders: Arc<OrderHub>,
@@ -91,6 +94,7 @@ impl AppState {
             status,
             mailer,
             login_throttle: Arc::new(throttle::LoginThrottle::default()),
+            reset_throttle: Arc::new(reset_throttle::ResetThrottle::default()),
             orders: Arc::new(OrderHub::default()),
             sockets,
         }
@@ -153,6 +157,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         login::LoginApi { state: s() },
         delivery::DeliveryApi { state: s() },
         accounts::AccountsApi { state: s() },
+        password_reset::PasswordResetApi { state: s() },
         live_status::LiveStatusApi { state: s() },
         orders::OrdersApi { state: s() },
         live_orders::LiveOrdersApi { state: s() },

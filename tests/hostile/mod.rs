@@ -8,6 +8,7 @@ mod bad_tokens;
 mod connection_caps;
 mod login_abuse;
 mod matrix_rows;
+mod reset_abuse;
 mod security_headers;
 mod slow_clients;
 mod websocket_limits;
