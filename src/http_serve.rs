@@ -139,8 +139,10 @@ pub async fn serve<C: Connections, E: Endpoint + 'static>(
             connections = open.len(),
             "requests still open after the grace period were cut off"
         );
+        open.abort_all();
+        // Until they are dropped they hold the app, and with it the database.
+        while open.join_next().await.is_some() {}
     }
-    open.abort_all();
     Ok(())
 }
 

@@ -168,7 +168,9 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         status,
         mailer,
     );
-    let auto_reject = api::auto_reject::spawn(state.clone());
+    // Background work that holds the database ends when this turns true.
+    let (finishing, finishing_rx) = watch::channel(false);
+    let auto_reject = api::auto_reject::spawn(state.clone(), finishing_rx.clone());
     let (stop_requested, mut stop_rx) = watch::channel(false);
     let shop = control::Shop {
         store: store.clone(),
@@ -185,8 +187,8 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         store.clone(),
         clock,
         control::backup_dir(&config.data_dir),
-        config.backup_every,
-        config.backup_keep,
+        (config.backup_every, config.backup_keep),
+        finishing_rx,
     );
     let data_dir = config.data_dir.clone();
     let app = api::app(state);
@@ -202,10 +204,15 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
             Acceptors::Plain(acceptor) => http_serve::serve(acceptor, app, timeouts, stopped).await,
             Acceptors::Tls(acceptor) => http_serve::serve(acceptor, app, timeouts, stopped).await,
         };
-        auto_reject.abort();
+        // Each of these holds the database, which must be closed when `stop` returns (a
+        // restart opens it again at once): they finish what they are doing (a database
+        // read on a blocking thread goes on even when its task is aborted) and end.
+        let _ = finishing.send(true);
         control.abort();
-        if let Some(backups) = backups {
-            backups.abort();
+        let mut helpers = vec![auto_reject, control];
+        helpers.extend(backups);
+        for helper in helpers {
+            let _ = helper.await;
         }
         control::remove_socket(&data_dir);
         served
