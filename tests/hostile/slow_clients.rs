@@ -168,3 +168,19 @@ async fn an_endless_chunked_body_is_refused_with_413() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn an_oversized_header_is_refused_with_431() {
+    let server = TestServer::start().await;
+    let mut stream = connect_from(server.addr(), loopback(1)).await;
+    let request = format!(
+        "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n",
+        "y".repeat(70 * 1024)
+    );
+    let _ = stream.write_all(request.as_bytes()).await;
+    let answer = read_response(&mut stream, SLACK).await.expect("an answer");
+    assert_eq!(answer.status, 431);
+    assert!(closed_within(&mut stream, SLACK).await.is_some());
+    assert_eq!(server.get("/healthz").await.status(), 200);
+    server.stop().await;
+}
