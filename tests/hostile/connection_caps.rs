@@ -111,6 +111,7 @@ async fn at_the_total_cap_a_new_client_is_served_once_stalled_ones_are_cut() {
     .expect("served within the deadline");
     assert_eq!(answer.status, 200);
     let waited = started.elapsed();
+    println!("total connection cap: a new client was served after {waited:.1?}");
     assert!(
         opened.elapsed() >= header_timeout - Duration::from_millis(300),
         "served only after a stalled connection was cut (waited {waited:?})"
