@@ -5,8 +5,6 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use poem::Server;
-use poem::listener::TcpAcceptor;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
@@ -14,6 +12,8 @@ use crate::api::{self, AppState};
 use crate::auth::tokens::TokenKeys;
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::connection_limits::{ConnectionLimits, fit_to_open_files};
+use crate::http_serve::{self, PlainConnections, Timeouts};
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
@@ -22,8 +22,9 @@ use crate::{control, scheduled_backups, tls};
 
 /// How long open requests may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
-/// Connections that send nothing for this long are closed, so a stalled client cannot
-/// hold a connection (and a Pi's few file descriptors) forever.
+/// A connection on which nothing moves and no request is being handled for this long
+/// is closed, so a stalled client cannot hold it (and a Pi's few file descriptors)
+/// forever. Idle kept-alive connections end sooner, at the header timeout.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A started server. [`RunningServer::stop`] stops it gracefully; dropping the handle
@@ -110,20 +111,6 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     let addr = listener
         .local_addr()
         .map_err(|error| StartupError::listen(config.listen, &error))?;
-    let acceptor = match &config.tls {
-        Some(files) => {
-            let tls =
-                tls::server_config(&files.cert_file, &files.key_file).map_err(StartupError::Tls)?;
-            Acceptors::Tls(
-                tls::TlsAcceptorTask::start(listener, tls)
-                    .map_err(|error| StartupError::listen(addr, &error))?,
-            )
-        }
-        None => Acceptors::Plain(
-            TcpAcceptor::from_tokio(listener)
-                .map_err(|error| StartupError::listen(addr, &error))?,
-        ),
-    };
     let (store, report) = Store::open(&config.data_dir, config.store_id)?;
     if let Some(from) = report.migrated_from {
         tracing::info!(from, path = %store.path().display(), "database migrated");
@@ -147,6 +134,30 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     let status = StatusHub::start(profile, clock, config.timezone);
     let mailer = Mailer::new(config.smtp.as_ref(), store.clone())
         .map_err(|error| StartupError::Serve(error.to_string()))?;
+    let limits = ConnectionLimits::new(
+        fit_to_open_files(config.limits.connections),
+        config.limits.connections_per_ip,
+        config.trusted_proxies.clone(),
+    );
+    let acceptor = match &config.tls {
+        Some(files) => {
+            let tls =
+                tls::server_config(&files.cert_file, &files.key_file).map_err(StartupError::Tls)?;
+            Acceptors::Tls(
+                tls::TlsAcceptorTask::start(listener, tls, limits)
+                    .map_err(|error| StartupError::listen(addr, &error))?,
+            )
+        }
+        None => Acceptors::Plain(
+            PlainConnections::new(listener, limits)
+                .map_err(|error| StartupError::listen(addr, &error))?,
+        ),
+    };
+    let timeouts = Timeouts {
+        header: config.limits.header_timeout,
+        idle: IDLE_TIMEOUT,
+        shutdown_grace: SHUTDOWN_GRACE,
+    };
     let config = Arc::new(config);
     let state = AppState::new(
         Arc::clone(&config),
@@ -157,7 +168,9 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         status,
         mailer,
     );
-    let auto_reject = api::auto_reject::spawn(state.clone());
+    // Background work that holds the database ends when this turns true.
+    let (finishing, finishing_rx) = watch::channel(false);
+    let auto_reject = api::auto_reject::spawn(state.clone(), finishing_rx.clone());
     let (stop_requested, mut stop_rx) = watch::channel(false);
     let shop = control::Shop {
         store: store.clone(),
@@ -174,8 +187,8 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         store.clone(),
         clock,
         control::backup_dir(&config.data_dir),
-        config.backup_every,
-        config.backup_keep,
+        (config.backup_every, config.backup_keep),
+        finishing_rx,
     );
     let data_dir = config.data_dir.clone();
     let app = api::app(state);
@@ -188,17 +201,18 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
             }
         };
         let served = match acceptor {
-            Acceptors::Plain(acceptor) => serve(acceptor, app, stopped).await,
-            Acceptors::Tls(acceptor) => serve(acceptor, app, stopped).await,
+            Acceptors::Plain(acceptor) => http_serve::serve(acceptor, app, timeouts, stopped).await,
+            Acceptors::Tls(acceptor) => http_serve::serve(acceptor, app, timeouts, stopped).await,
         };
-        // Aborting only asks; awaiting the aborted tasks makes sure they have dropped
-        // their handles to the store, so the database file is closed when `stop` returns.
-        let background = [Some(auto_reject), Some(control), backups];
-        for task in background.iter().flatten() {
-            task.abort();
-        }
-        for task in background.into_iter().flatten() {
-            let _ = task.await;
+        // Each of these holds the database, which must be closed when `stop` returns (a
+        // restart opens it again at once): they finish what they are doing (a database
+        // read on a blocking thread goes on even when its task is aborted) and end.
+        let _ = finishing.send(true);
+        control.abort();
+        let mut helpers = vec![auto_reject, control];
+        helpers.extend(backups);
+        for helper in helpers {
+            let _ = helper.await;
         }
         control::remove_socket(&data_dir);
         served
@@ -214,19 +228,8 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
 
 /// Plain HTTP, or HTTPS with the configured certificate.
 enum Acceptors {
-    Plain(TcpAcceptor),
+    Plain(PlainConnections),
     Tls(tls::TlsAcceptorTask),
-}
-
-async fn serve<A: poem::listener::Acceptor + 'static>(
-    acceptor: A,
-    app: impl poem::Endpoint + 'static,
-    stopped: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    Server::new_with_acceptor(acceptor)
-        .idle_timeout(IDLE_TIMEOUT)
-        .run_with_graceful_shutdown(app, stopped, Some(SHUTDOWN_GRACE))
-        .await
 }
 
 /// Resolves on Ctrl-C or SIGTERM (what systemd sends). The handlers are installed

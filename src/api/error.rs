@@ -50,6 +50,9 @@ pub enum ApiError {
     /// The upload is not a supported image.
     #[oai(status = 415)]
     UnsupportedMediaType(Json<ErrorBody>),
+    /// This client holds or asks for too much at once (e.g. live connections).
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorBody>),
     /// The server cannot answer right now (e.g. the database is unavailable).
     #[oai(status = 503)]
     Unavailable(Json<ErrorBody>),

@@ -3,6 +3,7 @@
 
 pub mod fake_paypal;
 pub mod ordering;
+pub mod raw_http;
 pub mod smtp_sink;
 
 use std::path::{Path, PathBuf};
