@@ -125,6 +125,12 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         ),
     };
     let (store, report) = Store::open(&config.data_dir, config.store_id)?;
+    tracing::info!(
+        open_ms = report.opened.took.as_millis() as u64,
+        repaired = report.opened.repaired,
+        path = %store.path().display(),
+        "database opened"
+    );
     if let Some(from) = report.migrated_from {
         tracing::info!(from, path = %store.path().display(), "database migrated");
     }

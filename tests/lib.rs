@@ -14,6 +14,7 @@ mod cli_commands;
 mod cli_maintenance;
 mod cli_menu;
 mod cli_startup_errors;
+mod crash_kill;
 mod https;
 mod live_orders;
 mod live_status;

@@ -9,6 +9,7 @@ mod migrations;
 mod order_batch;
 mod orders;
 mod record;
+mod storage;
 mod store_profile;
 mod tables;
 mod users;
@@ -26,6 +27,7 @@ pub use migrations::LATEST_SCHEMA_VERSION;
 pub use orders::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
 };
+pub use storage::Opened;
 pub use users::{AdminChangeError, NewUser, UserError};
 
 /// The database file inside the data directory.
@@ -93,6 +95,7 @@ pub struct Store {
 pub struct OpenReport {
     pub migrated_from: Option<u64>,
     pub seeded_demo: bool,
+    pub opened: Opened,
 }
 
 impl Store {
@@ -100,15 +103,7 @@ impl Store {
     /// seeds the demo restaurant on the very first start.
     pub fn open(data_dir: &Path, store_id: u64) -> Result<(Store, OpenReport), OpenError> {
         let path = data_dir.join(DATABASE_FILE_NAME);
-        let db = redb::Builder::new()
-            .set_repair_callback(|session| {
-                tracing::warn!(
-                    progress = session.progress(),
-                    "repairing the database after an unclean shutdown"
-                );
-            })
-            .create(&path)
-            .map_err(|error| open_error(&path, error))?;
+        let (db, opened) = storage::open(&path).map_err(|error| open_error(&path, error))?;
         let migrated_from =
             migrations::migrate(&db).map_err(|error| migration_error(&path, error))?;
         let seeded_demo =
@@ -126,6 +121,7 @@ impl Store {
             OpenReport {
                 migrated_from,
                 seeded_demo,
+                opened,
             },
         ))
     }

@@ -2,6 +2,7 @@
 //! directory, and helpers to run the real binary.
 
 pub mod fake_paypal;
+pub mod logged_server;
 pub mod ordering;
 pub mod smtp_sink;
 
