@@ -17,7 +17,7 @@ use crate::config::Config;
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
-use crate::store::Store;
+use crate::store::{Storage, Store};
 use crate::{control, scheduled_backups, tls};
 
 /// How long open requests may take to finish after a shutdown signal.
@@ -103,6 +103,12 @@ async fn join(task: JoinHandle<std::io::Result<()>>) -> Result<(), StartupError>
 
 /// Opens the data directory and database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
+    start_with(config, Storage::default()).await
+}
+
+/// Like [`start`], reaching the database file through `storage` (tests use it to
+/// inject storage faults).
+pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServer, StartupError> {
     prepare_data_dir(&config.data_dir)?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
@@ -124,7 +130,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
                 .map_err(|error| StartupError::listen(addr, &error))?,
         ),
     };
-    let (store, report) = Store::open(&config.data_dir, config.store_id)?;
+    let (store, report) = Store::open_with(&config.data_dir, config.store_id, storage)?;
     tracing::info!(
         open_ms = report.opened.took.as_millis() as u64,
         repaired = report.opened.repaired,

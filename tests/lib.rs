@@ -15,6 +15,7 @@ mod cli_maintenance;
 mod cli_menu;
 mod cli_startup_errors;
 mod crash_kill;
+mod disk_full;
 mod https;
 mod live_orders;
 mod live_status;
