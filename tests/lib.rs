@@ -16,6 +16,7 @@ mod cli_menu;
 mod cli_startup_errors;
 mod crash_kill;
 mod disk_full;
+mod file_growth;
 mod https;
 mod live_orders;
 mod live_status;
