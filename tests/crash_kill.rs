@@ -279,11 +279,18 @@ async fn orders_answered_before_a_kill_9_survive_it_exactly() {
     // Cut-off requests that had been stored before the kill, and those that had not.
     let (mut stored_before_kill, mut placed_on_retry) = (0, 0);
     let mut stored = 0;
+    let mut clean_open_ms = 0;
     let mut admin = None;
     let mut menu = None;
     for run in 0..=runs {
         let server = LoggedServer::start(data.path(), &env);
-        if run > 0 {
+        if run == 0 {
+            assert!(
+                !server.opened.repaired,
+                "the first start follows a clean close"
+            );
+            clean_open_ms = server.opened.open_ms;
+        } else {
             reopened.push(server.opened);
         }
         let base = server.base.clone();
@@ -367,7 +374,8 @@ async fn orders_answered_before_a_kill_9_survive_it_exactly() {
          (200 on retry), {placed_on_retry} had not (201)"
     );
     println!(
-        "kill test: repaired on {repaired} of {} restarts; open time median {} ms, max {max_ms} ms",
+        "kill test: repaired on {repaired} of {} restarts; open time median {} ms, max {max_ms} ms \
+         (clean open at the first start: {clean_open_ms} ms)",
         reopened.len(),
         median(&mut open_ms),
     );
