@@ -93,6 +93,8 @@ enum Sent {
     Answered(u16, Value),
     /// No answer (the server was killed): it may or may not be stored.
     CutOff,
+    /// Any other answer: the test fails with it.
+    Refused(String),
 }
 
 async fn send(client: &reqwest::Client, base: &str, request: &Request) -> Sent {
@@ -109,11 +111,9 @@ async fn send(client: &reqwest::Client, base: &str, request: &Request) -> Sent {
     let Ok(text) = response.text().await else {
         return Sent::CutOff;
     };
-    assert!(
-        status == 200 || status == 201,
-        "order {} answered {status}: {text}",
-        request.key
-    );
+    if status != 200 && status != 201 {
+        return Sent::Refused(format!("order {} answered {status}: {text}", request.key));
+    }
     Sent::Answered(status, serde_json::from_str(&text).unwrap())
 }
 
@@ -122,6 +122,7 @@ async fn send(client: &reqwest::Client, base: &str, request: &Request) -> Sent {
 struct Seen {
     answered: Vec<Value>,
     cut_off: Vec<Request>,
+    refused: Option<String>,
 }
 
 /// Places orders from `CLIENTS` clients until the server stops answering.
@@ -147,6 +148,10 @@ async fn place_until_killed(
                         }
                         Sent::CutOff => {
                             seen.cut_off.push(request);
+                            break;
+                        }
+                        Sent::Refused(answer) => {
+                            seen.refused = Some(answer);
                             break;
                         }
                     }
@@ -331,6 +336,12 @@ async fn orders_answered_before_a_kill_9_survive_it_exactly() {
                     }
                 }
                 Sent::CutOff => panic!("the restarted server did not answer {}", request.key),
+                Sent::Refused(answer) => {
+                    panic!(
+                        "{answer}; server log: {:?}",
+                        server.problems.lock().unwrap()
+                    )
+                }
             }
         }
         stored = verify(&http, &base, &admin, &answered).await;
@@ -347,9 +358,13 @@ async fn orders_answered_before_a_kill_9_survive_it_exactly() {
         }
         // The random moment of the kill, while the clients keep ordering.
         tokio::time::sleep(Duration::from_millis(rng.below(MAX_KILL_DELAY_MS + 1))).await;
+        let problems = Arc::clone(&server.problems);
         server.kill();
         for client in clients {
             let seen = client.await.unwrap();
+            if let Some(answer) = seen.refused {
+                panic!("{answer}; server log: {:?}", problems.lock().unwrap());
+            }
             for order in seen.answered {
                 let id = order["id"].as_u64().unwrap();
                 assert!(
@@ -359,6 +374,11 @@ async fn orders_answered_before_a_kill_9_survive_it_exactly() {
             }
             cut_off.extend(seen.cut_off);
         }
+        let problems = problems.lock().unwrap();
+        assert!(
+            problems.is_empty(),
+            "run {run}: the server logged {problems:?}"
+        );
     }
 
     let repaired = reopened.iter().filter(|opened| opened.repaired).count();

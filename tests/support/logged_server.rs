@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -22,6 +22,8 @@ pub struct LoggedServer {
     /// `http://127.0.0.1:PORT`
     pub base: String,
     pub opened: OpenedLog,
+    /// Its warnings and errors so far, apart from the repair after a kill.
+    pub problems: Arc<Mutex<Vec<String>>>,
 }
 
 impl Drop for LoggedServer {
@@ -49,6 +51,8 @@ impl LoggedServer {
         let mut child = command.spawn().unwrap();
         let (opened_tx, opened_rx) = mpsc::channel();
         let stderr = child.stderr.take().unwrap();
+        let problems = Arc::new(Mutex::new(Vec::new()));
+        let noted = Arc::clone(&problems);
         std::thread::spawn(move || {
             // Reads to the end, so the server never blocks on a full pipe.
             for line in BufReader::new(stderr).lines() {
@@ -57,6 +61,12 @@ impl LoggedServer {
                     continue;
                 };
                 let fields = &event["fields"];
+                let expected = fields["message"]
+                    .as_str()
+                    .is_some_and(|message| message.starts_with("repairing the database"));
+                if event["level"] != "INFO" && !expected {
+                    noted.lock().unwrap().push(line.clone());
+                }
                 if fields["message"] == "database opened" {
                     let _ = opened_tx.send(OpenedLog {
                         open_ms: fields["open_ms"].as_u64().unwrap_or(u64::MAX),
@@ -89,6 +99,7 @@ impl LoggedServer {
             base: url[..origin_end].to_string(),
             child,
             opened,
+            problems,
         }
     }
 
