@@ -52,11 +52,25 @@ impl RunningServer {
         )
     }
 
-    /// Stops accepting connections, lets open requests finish, and waits for it.
+    /// Stops accepting connections, lets open requests finish, and waits for it and
+    /// (at most [`SHUTDOWN_GRACE`]) for the database to close, so that a server can be
+    /// started again on the same data directory at once.
     pub async fn stop(self) -> Result<(), StartupError> {
-        let RunningServer { shutdown, task, .. } = self;
+        let RunningServer {
+            shutdown,
+            task,
+            store,
+            ..
+        } = self;
         let _ = shutdown.send(());
-        join(task).await
+        let result = join(task).await;
+        if tokio::time::timeout(SHUTDOWN_GRACE, store.close())
+            .await
+            .is_err()
+        {
+            tracing::warn!("the database is still in use after the shutdown");
+        }
+        result
     }
 
     /// Waits until the server ends (after a shutdown signal).

@@ -12,6 +12,7 @@ use std::sync::{Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use redb::Database;
+use tokio::sync::watch;
 
 use super::StoreError;
 use super::storage::Storage;
@@ -28,6 +29,9 @@ pub(super) struct DatabaseSlot {
     broken: AtomicBool,
     /// When recovery was last attempted; held while one is under way.
     last_attempt: Mutex<Option<Instant>>,
+    /// Dropped after `database` (fields drop in order), so its receivers learn when the
+    /// database is closed.
+    closed: watch::Sender<()>,
 }
 
 impl DatabaseSlot {
@@ -38,7 +42,13 @@ impl DatabaseSlot {
             database: RwLock::new(Some(database)),
             broken: AtomicBool::new(false),
             last_attempt: Mutex::new(None),
+            closed: watch::Sender::new(()),
         }
+    }
+
+    /// Its `changed()` fails once the database is closed.
+    pub(super) fn closed(&self) -> watch::Receiver<()> {
+        self.closed.subscribe()
     }
 
     pub(super) fn path(&self) -> &Path {

@@ -154,6 +154,16 @@ impl Store {
         self.db.path()
     }
 
+    /// Drops this handle and waits until the database is closed: until the other
+    /// handles are gone too (work still finishing on blocking threads holds one) and
+    /// redb has written its clean-shutdown state. Then the file can be opened again.
+    pub async fn close(self) {
+        let mut closed = self.db.closed();
+        drop(self);
+        // Nothing is ever sent: this ends when the sender is dropped with the database.
+        while closed.changed().await.is_ok() {}
+    }
+
     /// Runs `read` inside one read transaction on a blocking thread, so a slow disk
     /// never stalls the async workers. The transaction ends before this returns.
     pub async fn read<T, F>(&self, read: F) -> Result<T, StoreError>
