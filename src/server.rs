@@ -17,7 +17,7 @@ use crate::http_serve::{self, PlainConnections, Timeouts};
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
-use crate::store::Store;
+use crate::store::{Storage, Store};
 use crate::{control, scheduled_backups, tls};
 
 /// How long open requests may take to finish after a shutdown signal.
@@ -53,11 +53,25 @@ impl RunningServer {
         )
     }
 
-    /// Stops accepting connections, lets open requests finish, and waits for it.
+    /// Stops accepting connections, lets open requests finish, and waits for it and
+    /// (at most [`SHUTDOWN_GRACE`]) for the database to close, so that a server can be
+    /// started again on the same data directory at once.
     pub async fn stop(self) -> Result<(), StartupError> {
-        let RunningServer { shutdown, task, .. } = self;
+        let RunningServer {
+            shutdown,
+            task,
+            store,
+            ..
+        } = self;
         let _ = shutdown.send(());
-        join(task).await
+        let result = join(task).await;
+        if tokio::time::timeout(SHUTDOWN_GRACE, store.close())
+            .await
+            .is_err()
+        {
+            tracing::warn!("the database is still in use after the shutdown");
+        }
+        result
     }
 
     /// Waits until the server ends (after a shutdown signal).
@@ -104,6 +118,12 @@ async fn join(task: JoinHandle<std::io::Result<()>>) -> Result<(), StartupError>
 
 /// Opens the data directory and database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
+    start_with(config, Storage::default()).await
+}
+
+/// Like [`start`], reaching the database file through `storage` (tests use it to
+/// inject storage faults).
+pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServer, StartupError> {
     prepare_data_dir(&config.data_dir)?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
@@ -111,7 +131,13 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     let addr = listener
         .local_addr()
         .map_err(|error| StartupError::listen(config.listen, &error))?;
-    let (store, report) = Store::open(&config.data_dir, config.store_id)?;
+    let (store, report) = Store::open_with(&config.data_dir, config.store_id, storage)?;
+    tracing::info!(
+        open_ms = report.opened.took.as_millis() as u64,
+        repaired = report.opened.repaired,
+        path = %store.path().display(),
+        "database opened"
+    );
     if let Some(from) = report.migrated_from {
         tracing::info!(from, path = %store.path().display(), "database migrated");
     }

@@ -123,6 +123,14 @@ impl ApiError {
         )
     }
 
+    /// 503: the disk refused a write; nothing was saved.
+    pub fn storage_unavailable() -> ApiError {
+        ApiError::Unavailable(body(
+            "storage_unavailable",
+            "The shop cannot save anything right now because the server's storage failed. Nothing was saved; please try again in a few minutes.",
+        ))
+    }
+
     pub fn internal() -> ApiError {
         ApiError::Internal(body(
             "internal_error",
@@ -134,7 +142,10 @@ impl ApiError {
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> Self {
         tracing::error!(%error, "database operation failed");
-        ApiError::internal()
+        match error {
+            StoreError::Unavailable(_) => ApiError::storage_unavailable(),
+            _ => ApiError::internal(),
+        }
     }
 }
 
