@@ -52,6 +52,7 @@ pub const KEYS: &[KeySpec] = &[
     key("paypal.currency", "EUR"),
     key("paypal.timeout_seconds", "20"),
     key("orders.auto_reject_seconds", "600"),
+    key("privacy.guest_data_days", "90"),
     key("tls.cert_file", ""),
     key("tls.key_file", ""),
     key("backup.every_hours", "24"),
@@ -242,6 +243,9 @@ pub struct Config {
     pub smtp: Option<SmtpConfig>,
     /// What one client and all clients together may hold of the server.
     pub limits: Limits,
+    /// Guest orders older than this many days (and finished) lose their personal data;
+    /// contact messages and kept mails are deleted. 0: keep everything.
+    pub guest_data_days: u32,
     /// Tests and demos only: the clock starts at this instant.
     pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
     /// Every key's value (secrets masked) and its source, for `config check`.
@@ -334,6 +338,9 @@ impl Config {
         let backup_keep = parse("backup.keep", &|v| parse_keep(v).map(|_| ()))?;
         let auto_reject = parse("orders.auto_reject_seconds", &|v| {
             parse_auto_reject(v).map(|_| ())
+        })?;
+        let guest_data_days = parse("privacy.guest_data_days", &|v| {
+            parse_retention_days(v).map(|_| ())
         })?;
         let public_origin = parse("public_origin", &|v| {
             if v.is_empty() {
@@ -459,6 +466,8 @@ impl Config {
                 Some(parse_origin(&public_origin).map_err(|p| invalid("public_origin", p))?)
             },
             limits,
+            guest_data_days: parse_retention_days(&guest_data_days)
+                .map_err(|p| invalid("privacy.guest_data_days", p))?,
             clock_start: if clock_start.is_empty() {
                 None
             } else {
@@ -828,6 +837,17 @@ fn parse_keep(value: &str) -> Result<usize, String> {
 /// At most a day: a customer must never wait forever for an answer.
 fn parse_auto_reject(value: &str) -> Result<std::time::Duration, String> {
     parse_seconds(value, 86_400)
+}
+
+/// 0 (keep) to ten years.
+fn parse_retention_days(value: &str) -> Result<u32, String> {
+    let max = crate::domain::erasure::MAX_RETENTION_DAYS;
+    value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|days| *days <= max)
+        .ok_or_else(|| format!("must be a number of days from 0 (keep) to {max}, not `{value}`"))
 }
 
 fn validate_url(value: &str) -> Result<(), String> {

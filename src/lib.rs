@@ -11,6 +11,7 @@ pub mod clock;
 pub mod config;
 pub mod connection_limits;
 pub mod control;
+pub mod data_erasure;
 pub mod domain;
 pub mod http_serve;
 pub mod live;

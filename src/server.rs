@@ -18,7 +18,7 @@ use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
 use crate::store::{Storage, Store};
-use crate::{control, scheduled_backups, tls};
+use crate::{control, data_erasure, scheduled_backups, tls};
 
 /// How long open requests may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
@@ -209,6 +209,12 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
             reason: format!("cannot open the control socket: {error}"),
         }
     })?;
+    let erasure = data_erasure::spawn(
+        store.clone(),
+        clock,
+        config.guest_data_days,
+        finishing_rx.clone(),
+    );
     let backups = scheduled_backups::spawn(
         store.clone(),
         clock,
@@ -237,6 +243,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         control.abort();
         let mut helpers = vec![auto_reject, control];
         helpers.extend(backups);
+        helpers.extend(erasure);
         for helper in helpers {
             let _ = helper.await;
         }

@@ -2,6 +2,7 @@
 //! document, the embedded storefront under the base path, and the middleware every
 //! answer passes through.
 
+mod account_deletion;
 mod accounts;
 mod auth_scheme;
 pub mod auto_reject;
@@ -25,6 +26,7 @@ mod orders;
 mod orders_admin;
 mod over_cap;
 mod password_reset;
+mod phone_orders;
 pub mod request_log;
 mod reset_throttle;
 mod security_headers;
@@ -177,6 +179,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         catalog_admin::ItemAllergyApi { state: s() },
         images::ImageApi { state: s() },
         orders_admin::OrdersAdminApi { state: s() },
+        phone_orders::PhoneOrdersApi { state: s() },
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))
         .description("Online ordering for one restaurant: storefront, menu and store API.")

@@ -111,8 +111,7 @@ impl OrdersAdminApi {
             minutes,
             "order accepted"
         );
-        self.state.orders.publish(&order);
-        self.state.mail_decision(&order);
+        self.state.announce_accepted(&order);
         Ok(Json(AdminOrderView::from(&order)))
     }
 

@@ -268,36 +268,55 @@ impl StoreApi {
         order_type: Query<OrderTypeParam>,
     ) -> Result<Json<PreOrderSlots>, ApiError> {
         let profile = self.profile(id.0).await?;
-        let timezone = self.state.config.timezone;
-        let order_type = match order_type.0 {
+        Ok(Json(slot_offer(
+            &profile,
+            order_type.0.into(),
+            self.state.clock.now(),
+            self.state.config.timezone,
+        )))
+    }
+}
+
+impl From<OrderTypeParam> for OrderType {
+    fn from(value: OrderTypeParam) -> Self {
+        match value {
             OrderTypeParam::Delivery => OrderType::Delivery,
             OrderTypeParam::Pickup => OrderType::Pickup,
-        };
-        let lead = match order_type {
-            OrderType::Delivery => profile.delivery_lead_minutes,
-            OrderType::Pickup => profile.pickup_lead_minutes,
-        };
-        let now = self.state.clock.now();
-        let status = crate::domain::store_hours::status_at(
-            &profile.store_hours,
-            &profile.closure_dates(),
-            profile.paused,
-            now,
-            timezone,
-        );
-        let slots = available_slots(&profile, lead, now, timezone)
-            .into_iter()
-            .map(|starts_at| PreOrderSlot {
-                time: starts_at
-                    .with_timezone(&timezone)
-                    .format("%H:%M")
-                    .to_string(),
-                starts_at: starts_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            })
-            .collect();
-        Ok(Json(PreOrderSlots {
-            immediately: status.is_open,
-            slots,
-        }))
+        }
+    }
+}
+
+/// Whether an order for now is possible and the pre-order times, as the storefront
+/// offers them (the phone order form passes the profile with the pause lifted).
+pub fn slot_offer(
+    profile: &StoreProfile,
+    order_type: OrderType,
+    now: chrono::DateTime<chrono::Utc>,
+    timezone: chrono_tz::Tz,
+) -> PreOrderSlots {
+    let lead = match order_type {
+        OrderType::Delivery => profile.delivery_lead_minutes,
+        OrderType::Pickup => profile.pickup_lead_minutes,
+    };
+    let status = crate::domain::store_hours::status_at(
+        &profile.store_hours,
+        &profile.closure_dates(),
+        profile.paused,
+        now,
+        timezone,
+    );
+    let slots = available_slots(profile, lead, now, timezone)
+        .into_iter()
+        .map(|starts_at| PreOrderSlot {
+            time: starts_at
+                .with_timezone(&timezone)
+                .format("%H:%M")
+                .to_string(),
+            starts_at: starts_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        })
+        .collect();
+    PreOrderSlots {
+        immediately: status.is_open,
+        slots,
     }
 }

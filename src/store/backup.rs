@@ -116,6 +116,7 @@ fn copy_every_table(
         ORDER_DEADLINE_AND_ID,
         IDEMPOTENCY_KEY_TO_ORDER,
         PAYPAL_ID_TO_ORDER_ID,
+        GUEST_ORDER_CREATED_AND_ID,
     ))
 }
 

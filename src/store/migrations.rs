@@ -17,6 +17,7 @@ const STEPS: &[Step] = &[
     migrate_to_v3,
     migrate_to_v4,
     migrate_to_v5,
+    migrate_to_v6,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -156,6 +157,13 @@ fn migrate_to_v5(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
     txn.open_table(PAYPAL_ID_TO_ORDER_ID)?;
     Ok(())
+}
+
+/// Version 6: the guest orders whose personal data is still stored, for the erasure
+/// after `privacy.guest_data_days`; every guest order placed so far is added.
+fn migrate_to_v6(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(GUEST_ORDER_CREATED_AND_ID)?;
+    super::erasure::queue_existing_guest_orders(txn)
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -99,3 +99,10 @@ pub const IDEMPOTENCY_KEY_TO_ORDER: TableDefinition<&str, &[u8]> =
 pub const PAYPAL_ID_TO_ORDER_ID: TableDefinition<&str, u64> =
     TableDefinition::new("paypal_id_to_order_id");
 pub const META_NEXT_ORDER_ID: &str = "next_order_id";
+
+// Personal data (schema v6).
+/// (created at in Unix seconds, order id) of the guest orders whose customer data is
+/// still stored → the key of their `IDEMPOTENCY_KEY_TO_ORDER` entry ("" when none). The
+/// erasure reads only what is due and takes the key with the order.
+pub const GUEST_ORDER_CREATED_AND_ID: TableDefinition<(i64, u64), &str> =
+    TableDefinition::new("guest_order_created_and_id");
