@@ -158,7 +158,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let status = StatusHub::start(profile, clock, config.timezone);
-    let mailer = Mailer::new(config.smtp.as_ref(), store.clone())
+    let mailer = Mailer::new(config.smtp.as_ref(), store.clone(), clock)
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let limits = ConnectionLimits::new(
         fit_to_open_files(config.limits.connections),

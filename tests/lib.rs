@@ -4,6 +4,7 @@
 
 mod support;
 
+mod account_deletion;
 mod accounts;
 mod api_errors;
 mod backup_restore;
@@ -15,6 +16,7 @@ mod cli_maintenance;
 mod cli_menu;
 mod cli_startup_errors;
 mod crash_kill;
+mod data_erasure;
 mod disk_full;
 mod file_growth;
 mod hostile;

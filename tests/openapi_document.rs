@@ -86,6 +86,9 @@ async fn the_openapi_document_describes_every_api_route() {
         ("/support", "post"),
         ("/admin/support-messages", "get"),
         ("/admin/outbox", "get"),
+        ("/users/me", "delete"),
+        ("/admin/phone-orders", "post"),
+        ("/admin/phone-orders/slots", "get"),
     ] {
         assert!(
             paths.get(path).and_then(|item| item.get(method)).is_some(),

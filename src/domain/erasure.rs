@@ -43,12 +43,68 @@ pub fn retention_cutoff(now: DateTime<Utc>, days: u32) -> Option<DateTime<Utc>> 
     (days > 0).then(|| now - Duration::days(i64::from(days)))
 }
 
+/// A delivered, paid order of a signed-in customer, placed at `at`, for tests.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
     use crate::domain::order::{Customer, OrderStatus, Payment, PaymentMethod, PaymentStatus};
     use crate::domain::pricing::{OrderType, Totals};
     use crate::domain::vat::VatLine;
+    Order {
+        id,
+        number: 2,
+        token: "t".into(),
+        created_at: at,
+        business_date: at.date_naive(),
+        status: OrderStatus::Completed,
+        order_type: OrderType::Delivery,
+        user_id: Some(9),
+        customer: Customer {
+            customer_name: "Gina Gast".into(),
+            line1: "Torstraße 5".into(),
+            city: "Berlin".into(),
+            zip: "10115".into(),
+            country: "DE".into(),
+            phone: "0305551234".into(),
+            email: "gina@example.com".into(),
+        },
+        payment: Payment {
+            method: PaymentMethod::Online,
+            status: PaymentStatus::Paid,
+            paypal_order_id: Some("PP-1".into()),
+            capture_id: Some("CAP-1".into()),
+            refund_id: None,
+            refund_error: None,
+        },
+        preorder_at: None,
+        note: "Bei Müller klingeln".into(),
+        lines: vec![],
+        totals: Totals {
+            subtotal_cents: 1460,
+            discount_cents: 0,
+            delivery_fee_cents: 250,
+            total_cents: 1710,
+            minimum_missing_cents: 0,
+        },
+        discount_basis_points: 0,
+        vat: vec![VatLine {
+            rate_basis_points: 700,
+            gross_cents: 1710,
+            net_cents: 1598,
+            vat_cents: 112,
+        }],
+        estimated_minutes: Some(30),
+        estimated_ready_at: Some(at),
+        rejection_reason: None,
+        auto_reject_at: None,
+        history: vec![],
+        source: Default::default(),
+        anonymised_at: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
     use chrono::TimeZone;
 
     fn now() -> DateTime<Utc> {
@@ -56,58 +112,7 @@ mod tests {
     }
 
     fn order() -> Order {
-        let at = Utc.with_ymd_and_hms(2026, 11, 23, 11, 0, 0).unwrap();
-        Order {
-            id: 4,
-            number: 2,
-            token: "t".into(),
-            created_at: at,
-            business_date: at.date_naive(),
-            status: OrderStatus::Completed,
-            order_type: OrderType::Delivery,
-            user_id: Some(9),
-            customer: Customer {
-                customer_name: "Gina Gast".into(),
-                line1: "Torstraße 5".into(),
-                city: "Berlin".into(),
-                zip: "10115".into(),
-                country: "DE".into(),
-                phone: "0305551234".into(),
-                email: "gina@example.com".into(),
-            },
-            payment: Payment {
-                method: PaymentMethod::Online,
-                status: PaymentStatus::Paid,
-                paypal_order_id: Some("PP-1".into()),
-                capture_id: Some("CAP-1".into()),
-                refund_id: None,
-                refund_error: None,
-            },
-            preorder_at: None,
-            note: "Bei Müller klingeln".into(),
-            lines: vec![],
-            totals: Totals {
-                subtotal_cents: 1460,
-                discount_cents: 0,
-                delivery_fee_cents: 250,
-                total_cents: 1710,
-                minimum_missing_cents: 0,
-            },
-            discount_basis_points: 0,
-            vat: vec![VatLine {
-                rate_basis_points: 700,
-                gross_cents: 1710,
-                net_cents: 1598,
-                vat_cents: 112,
-            }],
-            estimated_minutes: Some(30),
-            estimated_ready_at: Some(at),
-            rejection_reason: None,
-            auto_reject_at: None,
-            history: vec![],
-            source: Default::default(),
-            anonymised_at: None,
-        }
+        sample_order(4, Utc.with_ymd_and_hms(2026, 11, 23, 11, 0, 0).unwrap())
     }
 
     #[test]

@@ -283,3 +283,134 @@ impl Store {
             .await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+    use redb::{Database, ReadableDatabase};
+
+    use super::*;
+    use crate::domain::erasure::{ANONYMISED, sample_order};
+    use crate::domain::order::OrderStatus;
+    use crate::store::migrations::{STEPS, migrate_with};
+
+    fn at(minute: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 23, 11, minute, 0).unwrap()
+    }
+
+    fn guest_order(id: u64, status: OrderStatus) -> Order {
+        let mut order = sample_order(id, at(id as u32));
+        order.user_id = None;
+        order.status = status;
+        order
+    }
+
+    fn database(steps: &[super::super::migrations::Step]) -> (tempfile::TempDir, Database) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("test.redb")).unwrap();
+        migrate_with(&db, steps).unwrap();
+        (dir, db)
+    }
+
+    fn queued(db: &Database) -> Vec<(QueueKey, String)> {
+        let txn = db.begin_read().unwrap();
+        let queue = txn.open_table(GUEST_ORDER_CREATED_AND_ID).unwrap();
+        queue
+            .iter()
+            .unwrap()
+            .map(|entry| {
+                let (key, value) = entry.unwrap();
+                (key.value(), value.value().to_string())
+            })
+            .collect()
+    }
+
+    fn stored(db: &Database, id: u64) -> Order {
+        let txn = db.begin_read().unwrap();
+        let order: Option<Order> = txn
+            .open_table(ORDER_ID_TO_ORDER)
+            .unwrap()
+            .get(id)
+            .unwrap()
+            .map(|bytes| record::decode(bytes.value()).unwrap());
+        order.unwrap()
+    }
+
+    #[test]
+    fn batches_are_bounded_go_on_where_they_stopped_and_leave_open_orders() {
+        let (_dir, db) = database(STEPS);
+        let txn = db.begin_write().unwrap();
+        for id in 1..=5 {
+            let status = if id == 2 {
+                OrderStatus::Preparing
+            } else {
+                OrderStatus::Completed
+            };
+            let order = guest_order(id, status);
+            write_order(&txn, None, &order).unwrap();
+            queue_guest_order(&txn, &order, None).unwrap();
+        }
+        txn.commit().unwrap();
+        let due_before = at(59);
+        let now = at(59) + chrono::Duration::days(91);
+
+        let mut batches = Vec::new();
+        let mut after = None;
+        loop {
+            let txn = db.begin_write().unwrap();
+            let batch = anonymise_guest_batch(&txn, due_before, after, 2, now).unwrap();
+            txn.commit().unwrap();
+            batches.push(batch.anonymised);
+            match batch.next {
+                Some(next) => after = Some(next),
+                None => break,
+            }
+        }
+        assert_eq!(batches, [1, 2, 1], "two looked at per batch; 2 is open");
+        assert_eq!(
+            queued(&db).iter().map(|(key, _)| key.1).collect::<Vec<_>>(),
+            [2],
+            "the open order waits in the queue"
+        );
+        assert_eq!(stored(&db, 2).anonymised_at, None);
+        assert_eq!(stored(&db, 4).customer.customer_name, ANONYMISED);
+
+        // Orders placed at or after the cutoff are not due yet.
+        let txn = db.begin_write().unwrap();
+        let mut late = guest_order(6, OrderStatus::Completed);
+        late.created_at = at(59);
+        write_order(&txn, None, &late).unwrap();
+        queue_guest_order(&txn, &late, None).unwrap();
+        let batch = anonymise_guest_batch(&txn, at(59), None, 10, now).unwrap();
+        txn.commit().unwrap();
+        assert_eq!(batch, GuestBatch::default());
+        assert_eq!(stored(&db, 6).anonymised_at, None);
+    }
+
+    #[test]
+    fn the_schema_step_queues_the_guest_orders_placed_before_it() {
+        let (_dir, db) = database(&STEPS[..5]);
+        let txn = db.begin_write().unwrap();
+        let guest = guest_order(1, OrderStatus::Completed);
+        let customer = sample_order(2, at(2));
+        let earlier_guest = guest_order(3, OrderStatus::Rejected);
+        for order in [&guest, &customer, &earlier_guest] {
+            write_order(&txn, None, order).unwrap();
+        }
+        let entry = serde_json::json!({"order_id": 1, "request_hash": "ab"});
+        txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)
+            .unwrap()
+            .insert("guest:k-1", record::encode(&entry).unwrap().as_slice())
+            .unwrap();
+        txn.commit().unwrap();
+
+        migrate_with(&db, STEPS).unwrap();
+        assert_eq!(
+            queued(&db),
+            [
+                ((at(1).timestamp(), 1), "guest:k-1".to_string()),
+                ((at(3).timestamp(), 3), String::new()),
+            ]
+        );
+    }
+}

@@ -8,10 +8,10 @@ use super::StoreError;
 use super::tables::*;
 use crate::domain::catalog::{Allergy, AllergyInput};
 
-type Step = fn(&WriteTransaction) -> Result<(), StoreError>;
+pub(super) type Step = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// `STEPS[n]` migrates a database at version `n` to version `n + 1`.
-const STEPS: &[Step] = &[
+pub(super) const STEPS: &[Step] = &[
     migrate_to_v1,
     migrate_to_v2,
     migrate_to_v3,
@@ -51,7 +51,7 @@ pub fn migrate(db: &Database) -> Result<Option<u64>, MigrationError> {
     migrate_with(db, STEPS)
 }
 
-fn migrate_with(db: &Database, steps: &[Step]) -> Result<Option<u64>, MigrationError> {
+pub(super) fn migrate_with(db: &Database, steps: &[Step]) -> Result<Option<u64>, MigrationError> {
     let found = read_schema_version(&db.begin_read()?)?;
     let latest = steps.len() as u64;
     if found > latest {
