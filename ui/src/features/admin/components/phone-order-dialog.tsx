@@ -126,6 +126,7 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
             id="phone-caller-name"
             label={t('phone_order.name')}
             required
+            autoFocus
             autoComplete="off"
             value={caller.customer_name}
             error={fieldError('customer.customer_name')}
