@@ -13,11 +13,12 @@ use tokio::task::JoinHandle;
 use crate::api::{self, AppState};
 use crate::auth::tokens::TokenKeys;
 use crate::clock::Clock;
-use crate::config::Config;
+use crate::config::{Config, TlsSetup};
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
 use crate::store::Store;
+use crate::tls::acme::AcmeCertificates;
 use crate::{control, scheduled_backups, tls};
 
 /// How long open requests may take to finish after a shutdown signal.
@@ -110,10 +111,22 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     let addr = listener
         .local_addr()
         .map_err(|error| StartupError::listen(config.listen, &error))?;
+    let mut acme_certificates = None;
     let acceptor = match &config.tls {
-        Some(files) => {
+        Some(TlsSetup::Files(files)) => {
             let tls =
                 tls::server_config(&files.cert_file, &files.key_file).map_err(StartupError::Tls)?;
+            Acceptors::Tls(
+                tls::TlsAcceptorTask::start(listener, tls)
+                    .map_err(|error| StartupError::listen(addr, &error))?,
+            )
+        }
+        Some(TlsSetup::Acme(settings)) => {
+            let certificates = AcmeCertificates::prepare(settings, &config.data_dir)
+                .map_err(StartupError::Acme)?;
+            let tls =
+                tls::acme_server_config(certificates.resolver()).map_err(StartupError::Acme)?;
+            acme_certificates = Some(certificates);
             Acceptors::Tls(
                 tls::TlsAcceptorTask::start(listener, tls)
                     .map_err(|error| StartupError::listen(addr, &error))?,
@@ -177,6 +190,8 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         config.backup_every,
         config.backup_keep,
     );
+    // Started once the listener answers, which the TLS-ALPN-01 validation needs.
+    let acme = acme_certificates.map(AcmeCertificates::spawn);
     let data_dir = config.data_dir.clone();
     let app = api::app(state);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();
@@ -195,6 +210,9 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         control.abort();
         if let Some(backups) = backups {
             backups.abort();
+        }
+        if let Some(acme) = acme {
+            acme.abort();
         }
         control::remove_socket(&data_dir);
         served
@@ -273,7 +291,7 @@ pub fn prepare_data_dir(dir: &Path) -> Result<(), StartupError> {
 }
 
 #[cfg(unix)]
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::DirBuilderExt;
     std::fs::DirBuilder::new()
         .recursive(true)
@@ -282,7 +300,7 @@ fn create_private_dir(dir: &Path) -> std::io::Result<()> {
 }
 
 #[cfg(not(unix))]
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)
 }
 

@@ -1,10 +1,16 @@
 //! Built-in HTTPS for owners without a reverse proxy: certificate and key from PEM
-//! files (`tls.cert_file`, `tls.key_file`), rustls with the ring provider (as for mail
-//! and PayPal, so the static and Raspberry Pi builds need no other C code). Handshakes
-//! run in their own tasks with a time limit, so a slow or silent client never holds up
-//! the others.
+//! files (`tls.cert_file`, `tls.key_file`) or obtained over ACME (`tls.acme_domains`,
+//! see [`acme`]), rustls with the ring provider (as for mail and PayPal, so the static
+//! and Raspberry Pi builds need no other C code). Handshakes run in their own tasks with
+//! a time limit, so a slow or silent client never holds up the others.
 
+pub mod acme;
+mod acme_cache;
+mod acme_http;
+mod acme_order;
+mod certificate;
 pub mod resolver;
+mod self_signed;
 
 use std::io;
 use std::net::SocketAddr;
