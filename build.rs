@@ -2,6 +2,10 @@
 //! sources, so `cargo run` on a fresh clone needs no manual npm step. Set
 //! `HEIMSERVICE_SKIP_UI_BUILD=1` for Rust-only work: the UI is then embedded as it is
 //! (or left out, if it was never built).
+//!
+//! What is embedded is `ui/dist` minus the plain copies of files that also exist
+//! gzip-compressed: the server inflates those for the rare client that accepts neither
+//! gzip nor brotli, and the binary (a Raspberry Pi's download) stays small.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -28,6 +32,7 @@ fn main() {
         println!("cargo:rerun-if-changed={input}");
     }
     println!("cargo:rerun-if-changed={STAMP}");
+    println!("cargo:rerun-if-changed=ui/dist");
 
     let dist = Path::new("ui/dist");
     if std::env::var_os("HEIMSERVICE_SKIP_UI_BUILD").is_some_and(|v| !v.is_empty() && v != "0") {
@@ -38,6 +43,7 @@ fn main() {
                 "cargo:warning=HEIMSERVICE_SKIP_UI_BUILD is set and ui/dist is empty: this binary has no storefront"
             );
         }
+        prepare_embedded(dist);
         return;
     }
     let stamp = Path::new(STAMP);
@@ -48,6 +54,7 @@ fn main() {
         _ => false,
     };
     if fresh {
+        prepare_embedded(dist);
         return;
     }
     if !Path::new("ui/node_modules/.package-lock.json").exists()
@@ -64,6 +71,48 @@ fn main() {
     let stamp_time = started - Duration::from_secs(1);
     if let Ok(file) = fs::File::options().write(true).open(stamp) {
         let _ = file.set_modified(stamp_time.max(newest_input.unwrap_or(stamp_time)));
+    }
+    prepare_embedded(dist);
+}
+
+/// Copies `dist` to `$OUT_DIR/ui-embed` (what `src/web.rs` embeds), leaving out every
+/// plain file that has a `.gz` sibling. `index.html` stays plain: the server fills it in.
+fn prepare_embedded(dist: &Path) {
+    let out = std::env::var_os("OUT_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| fail("OUT_DIR is not set"));
+    let embed = out.join("ui-embed");
+    if embed.exists() {
+        fs::remove_dir_all(&embed)
+            .unwrap_or_else(|e| fail(&format!("cannot clear {}: {e}", embed.display())));
+    }
+    copy_embedded(dist, &embed, true);
+}
+
+fn copy_embedded(from: &Path, to: &Path, top: bool) {
+    fs::create_dir_all(to)
+        .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", to.display())));
+    let Ok(entries) = fs::read_dir(from) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().to_string();
+        if path.is_dir() {
+            copy_embedded(&path, &to.join(&name), false);
+            continue;
+        }
+        let compressed_twin = from.join(format!("{name}.gz")).exists();
+        let rendered = top && name.starts_with("index.html");
+        let keep = if rendered {
+            name == "index.html"
+        } else {
+            !compressed_twin
+        };
+        if keep && name != ".build-stamp" {
+            fs::copy(&path, to.join(&name))
+                .unwrap_or_else(|e| fail(&format!("cannot copy {}: {e}", path.display())));
+        }
     }
 }
 

@@ -2,9 +2,13 @@
 //!
 //! Hashed files under `assets/` are cached for a year; everything else, `index.html`
 //! above all, is revalidated. Pre-compressed `.br`/`.gz` siblings are sent when the
-//! client accepts them. Unknown GET paths outside `assets/` get `index.html`, because
-//! they are client-side routes.
+//! client accepts them; a file that is only stored gzip-compressed (see `build.rs`) is
+//! inflated for a client that accepts neither. Unknown GET paths outside `assets/` get
+//! `index.html`, because they are client-side routes.
 
+use std::io::Read;
+
+use bytes::Bytes;
 use poem::http::{HeaderMap, Method, StatusCode, header};
 use poem::web::Redirect;
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
@@ -14,9 +18,41 @@ use crate::api::error::json_response;
 use crate::config::Config;
 
 #[derive(RustEmbed)]
-#[folder = "$CARGO_MANIFEST_DIR/ui/dist"]
-#[exclude = ".build-stamp"]
+#[folder = "$OUT_DIR/ui-embed"]
 struct UiFiles;
+
+/// How the stored file picked for a request is sent.
+#[derive(Clone, Copy)]
+enum Sent {
+    /// A compressed twin the client accepts (`br` or `gzip`).
+    Encoded(&'static str),
+    Plain,
+    /// Only the gzip twin is stored and the client does not take gzip.
+    Inflated,
+}
+
+/// The stored form of `path` to send to a client with this `Accept-Encoding`.
+fn pick(path: &str, accept: &str) -> Option<(rust_embed::EmbeddedFile, Sent)> {
+    let twin = |suffix: &str| UiFiles::get(&format!("{path}{suffix}"));
+    [("br", ".br"), ("gzip", ".gz")]
+        .into_iter()
+        .filter(|(coding, _)| accepts_encoding(accept, coding))
+        .find_map(|(coding, suffix)| twin(suffix).map(|file| (file, Sent::Encoded(coding))))
+        .or_else(|| UiFiles::get(path).map(|file| (file, Sent::Plain)))
+        .or_else(|| twin(".gz").map(|file| (file, Sent::Inflated)))
+}
+
+fn body_of(data: std::borrow::Cow<'static, [u8]>, sent: Sent) -> std::io::Result<Bytes> {
+    match (sent, data) {
+        (Sent::Inflated, data) => {
+            let mut plain = Vec::new();
+            flate2::read::GzDecoder::new(data.as_ref()).read_to_end(&mut plain)?;
+            Ok(Bytes::from(plain))
+        }
+        (_, std::borrow::Cow::Borrowed(data)) => Ok(Bytes::from_static(data)),
+        (_, std::borrow::Cow::Owned(data)) => Ok(Bytes::from(data)),
+    }
+}
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -63,23 +99,17 @@ impl WebUi {
         if path.ends_with(".br") || path.ends_with(".gz") {
             return None;
         }
-        let plain = UiFiles::get(path)?;
         let accept = headers
             .get(header::ACCEPT_ENCODING)
             .and_then(|value| value.to_str().ok())
             .unwrap_or("");
-        let (file, encoding) = [("br", ".br"), ("gzip", ".gz")]
-            .into_iter()
-            .filter(|(coding, _)| accepts_encoding(accept, coding))
-            .find_map(|(coding, suffix)| {
-                UiFiles::get(&format!("{path}{suffix}")).map(|file| (file, Some(coding)))
-            })
-            .unwrap_or((plain, None));
-        let etag = format!(
-            "\"{}{}\"",
-            hex(&file.metadata.sha256_hash()[..12]),
-            encoding.map(|e| format!("-{e}")).unwrap_or_default()
-        );
+        let (file, sent) = pick(path, accept)?;
+        let suffix = match sent {
+            Sent::Encoded(coding) => format!("-{coding}"),
+            Sent::Plain => String::new(),
+            Sent::Inflated => "-plain".into(),
+        };
+        let etag = format!("\"{}{suffix}\"", hex(&file.metadata.sha256_hash()[..12]));
         let cache = if path.starts_with("assets/") {
             IMMUTABLE
         } else {
@@ -103,11 +133,21 @@ impl WebUi {
             mime.to_string()
         };
         let builder = builder.content_type(content_type);
-        let builder = match encoding {
-            Some(coding) => builder.header(header::CONTENT_ENCODING, coding),
-            None => builder,
+        let builder = match sent {
+            Sent::Encoded(coding) => builder.header(header::CONTENT_ENCODING, coding),
+            Sent::Plain | Sent::Inflated => builder,
         };
-        Some(builder.body(file.data.into_owned()))
+        match body_of(file.data, sent) {
+            Ok(body) => Some(builder.body(body)),
+            Err(error) => {
+                tracing::error!(path, %error, "an embedded file cannot be inflated");
+                Some(json_response(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "broken_build",
+                    "This file of the storefront is damaged in this build.",
+                ))
+            }
+        }
     }
 }
 

@@ -354,6 +354,79 @@ async fn the_same_idempotency_key_never_makes_two_orders() {
 }
 
 #[tokio::test]
+async fn concurrent_orders_share_commits_but_each_gets_its_own_answer() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let good = guest_order(lunch_lines(&menu), "10115");
+    let too_small = guest_order(json!([line(menu.id("Bruschetta"), 1)]), "10115");
+    let key = [("Idempotency-Key", "same-click-twice")];
+    let mut requests = Vec::new();
+    for index in 0..26 {
+        let (body, headers): (&Value, &[(&str, &str)]) = match index % 3 {
+            _ if index >= 24 => (&good, &key),
+            2 => (&too_small, &[]),
+            _ => (&good, &[]),
+        };
+        requests.push(post_with(&server, "/orders/guest", None, headers, body));
+    }
+    let answers = futures_util::future::join_all(requests).await;
+
+    let refused: Vec<&Value> = answers
+        .iter()
+        .filter(|(s, _)| *s == 409)
+        .map(|(_, b)| b)
+        .collect();
+    assert_eq!(refused.len(), 8);
+    assert!(refused.iter().all(|body| body["code"] == "below_minimum"));
+    let replayed: Vec<&Value> = answers
+        .iter()
+        .filter(|(s, _)| *s == 200)
+        .map(|(_, b)| b)
+        .collect();
+    assert_eq!(
+        replayed.len(),
+        1,
+        "one of the two clicks is answered with the first order"
+    );
+    let created: Vec<&Value> = answers
+        .iter()
+        .filter(|(s, _)| *s == 201)
+        .map(|(_, b)| b)
+        .collect();
+    assert_eq!(created.len(), 17);
+    assert!(created.iter().any(|order| order["id"] == replayed[0]["id"]));
+    let mut numbers: Vec<u64> = created
+        .iter()
+        .map(|o| o["number"].as_u64().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(
+        numbers,
+        (1..=17).collect::<Vec<u64>>(),
+        "no gaps, no duplicates"
+    );
+
+    let (_, day) = server
+        .send("GET", "/admin/orders", Some(&admin), None)
+        .await;
+    assert_eq!(day["count"], 17);
+    for order in created {
+        let (status, stored) = server
+            .send(
+                "GET",
+                &format!("/admin/orders/{}", order["id"]),
+                Some(&admin),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(stored["total"], order["total"]);
+        assert_eq!(stored["number"], order["number"]);
+    }
+}
+
+#[tokio::test]
 async fn customers_order_to_their_saved_addresses_and_see_only_their_orders() {
     let server = lunch_server().await;
     let menu = Menu::load(&server).await;

@@ -90,6 +90,11 @@ async fn hashed_assets_are_immutable_and_served_precompressed() {
     assert!(!plain.headers().contains_key("content-encoding"));
     let plain_etag = plain.headers()["etag"].to_str().unwrap().to_string();
     let plain_bytes = plain.bytes().await.unwrap();
+    // The binary stores this file only compressed; a client that takes neither gzip
+    // nor brotli gets it inflated, byte for byte as built.
+    let built =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/ui/dist/").to_string() + &script);
+    assert_eq!(plain_bytes.as_ref(), built.unwrap().as_slice());
 
     let brotli = server
         .client

@@ -1,10 +1,13 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 // React code runs on preact/compat, both in the bundle and in the tests.
 const isVitest = Boolean(process.env.VITEST);
 
 const preactAliases = [
+  // preact/compat has useSyncExternalStore itself; react-i18next would bundle the CommonJS shim.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -13,9 +16,16 @@ const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+// react-router points every bundler at its development build, which keeps its
+// warnings; the production build beside it is the same code without them.
+const reactRouterProduction = fileURLToPath(new URL('node_modules/react-router/dist/production/', import.meta.url));
+const productionAliases = [
+  { find: /^react-router$/, replacement: `${reactRouterProduction}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
+];
+
 // Without these, Vitest loads the CJS build or a second copy of React.
 const vitestAliases = [
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
   { find: /^react-router-dom$/, replacement: 'react-router' },
   { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
 ];
@@ -34,6 +44,27 @@ function keepServerContract(): Plugin {
       const html = index?.type === 'asset' ? String(index.source) : '';
       const missing = SERVER_CONTRACT.filter((needle) => !html.includes(needle));
       if (missing.length > 0) this.error(`dist/index.html lost: ${missing.join(', ')}`);
+    },
+  };
+}
+
+// react-router's production build still sets `displayName` on its contexts and
+// components and leaves its forwardRef calls unmarked, so what the app never uses
+// (Form, useSubmit and their helpers) cannot be tree-shaken. The names only serve
+// React's developer tools; forwardRef has no side effects.
+const REACT_ROUTER_BUILD = /react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/;
+
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'heimservice-tree-shake-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!REACT_ROUTER_BUILD.test(id)) return null;
+      const shakeable = code
+        .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+        .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(');
+      if (shakeable === code) return null;
+      return { code: shakeable, map: null };
     },
   };
 }
@@ -72,7 +103,7 @@ const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig(({ command }) => ({
   // Relative asset URLs in the build: the server rewrites <base href> to its
   // base path. The dev server mimics the default base path instead.
-  plugins: [keepServerContract()],
+  plugins: [keepServerContract(), treeShakeReactRouter()],
   base: command === 'serve' && !isVitest ? '/order-online/' : './',
   server: {
     // Every API path lives at the server's root; the admin screens live under
@@ -84,13 +115,20 @@ export default defineConfig(({ command }) => ({
     },
   },
   resolve: {
-    alias: isVitest ? [...vitestAliases, ...preactAliases] : preactAliases,
+    alias: isVitest
+      ? [...vitestAliases, ...preactAliases]
+      : command === 'build'
+        ? [...productionAliases, ...preactAliases]
+        : preactAliases,
     conditions: isVitest ? ['module'] : undefined,
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Browsers without <link rel="modulepreload"> still load every module, only
+    // without the head start; a polyfill for them would weigh on every page load.
+    modulePreload: { polyfill: false },
     assetsDir: 'assets',
     rolldownOptions: {
       onwarn(warning, defaultHandler) {
@@ -101,9 +139,17 @@ export default defineConfig(({ command }) => ({
         defaultHandler(warning);
       },
       output: {
-        // Libraries change less often than app code: keep them in one cacheable chunk.
-        // PayPal's loader stays out of it: it is only fetched when a customer pays online.
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!@paypal[\\/])/ }] },
+        // What the first page load needs ($initial: reached by static imports from the
+        // entry) is two chunks: the libraries, which change less often than the app code,
+        // and the app code, which goes into the entry chunk. Without the second group every
+        // module that a lazy page shares with the entry becomes a tiny chunk of its own.
+        // Libraries only lazy pages use (PayPal's loader) stay with those pages.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 1 },
+          ],
+        },
       },
     },
   },

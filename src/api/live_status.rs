@@ -54,12 +54,13 @@ pub(super) fn origin_allowed(headers: &HeaderMap, public_origin: Option<&str>) -
     !host.is_empty() && origin_host.eq_ignore_ascii_case(host)
 }
 
-/// Small messages only: clients send nothing but pongs (and one sign-in message).
+/// Small messages only: clients send nothing but pongs (and one sign-in message), so
+/// the read buffer stays small too: thousands of idle sockets cost little memory.
 pub(super) fn socket_config() -> WebSocketConfig {
     WebSocketConfig::default()
         .max_message_size(Some(MAX_CLIENT_MESSAGE))
         .max_frame_size(Some(MAX_CLIENT_MESSAGE))
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(MAX_CLIENT_MESSAGE)
         .write_buffer_size(0)
 }
 

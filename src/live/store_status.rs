@@ -44,6 +44,15 @@ pub struct StatusHub {
     timezone: Tz,
     /// Open sockets, to enforce a cap.
     connections: AtomicUsize,
+    /// The last message built, reused while the status and the second stay the same: a
+    /// change reaches thousands of sockets within the same second.
+    last_message: Mutex<Option<LastMessage>>,
+}
+
+struct LastMessage {
+    status: Arc<PublishedStatus>,
+    second: i64,
+    text: String,
 }
 
 /// More sockets than this are refused (503): a bound on memory and descriptors.
@@ -61,6 +70,7 @@ impl StatusHub {
             clock,
             timezone,
             connections: AtomicUsize::new(0),
+            last_message: Mutex::new(None),
         });
         hub.recompute();
         let weak = Arc::downgrade(&hub);
@@ -130,16 +140,36 @@ impl StatusHub {
     }
 
     /// The message for `status`, stamped with the current local time.
-    pub fn message(&self, status: &PublishedStatus) -> String {
-        let local_time = self
-            .clock
-            .now()
-            .with_timezone(&self.timezone)
-            .format("%Y-%m-%d %H:%M:%S")
-            .to_string();
+    pub fn message(&self, status: &Arc<PublishedStatus>) -> String {
+        let now = self.clock.now();
+        let second = now.timestamp();
+        let mut last = match self.last_message.lock() {
+            Ok(last) => last,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Some(last) = last.as_ref()
+            && last.second == second
+            && Arc::ptr_eq(&last.status, status)
+        {
+            return last.text.clone();
+        }
+        let text = self.build_message(status, now);
+        *last = Some(LastMessage {
+            status: Arc::clone(status),
+            second,
+            text: text.clone(),
+        });
+        text
+    }
+
+    fn build_message(
+        &self,
+        status: &PublishedStatus,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> String {
         let message = StatusMessage {
             today_hours: &status.today_hours,
-            local_time,
+            local_time: self.local_time(now),
             timezone: self.timezone.name(),
             is_open: status.is_open,
             paused: status.paused,
@@ -148,16 +178,18 @@ impl StatusHub {
         serde_json::to_string(&message).unwrap_or_default()
     }
 
+    /// `yyyy-MM-dd HH:mm:ss` in the store's time zone.
+    fn local_time(&self, now: chrono::DateTime<chrono::Utc>) -> String {
+        now.with_timezone(&self.timezone)
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string()
+    }
+
     /// The message for a store id this shop does not have; the socket closes after it.
     pub fn error_message(&self, detail: String) -> String {
         let message = StatusMessage {
             today_hours: &[],
-            local_time: self
-                .clock
-                .now()
-                .with_timezone(&self.timezone)
-                .format("%Y-%m-%d %H:%M:%S")
-                .to_string(),
+            local_time: self.local_time(self.clock.now()),
             timezone: self.timezone.name(),
             is_open: false,
             paused: false,
@@ -194,5 +226,48 @@ pub struct ConnectionSlot {
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
         self.hub.connections.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hub() -> Arc<StatusHub> {
+        let start = chrono::DateTime::parse_from_rfc3339("2026-11-23T11:00:00Z")
+            .unwrap()
+            .to_utc();
+        StatusHub::start(None, Clock::starting_at(start), chrono_tz::Europe::Berlin)
+    }
+
+    #[tokio::test]
+    async fn a_message_is_built_once_per_status_and_second() {
+        let hub = hub();
+        let open = Arc::new(PublishedStatus {
+            today_hours: Vec::new(),
+            is_open: true,
+            paused: false,
+        });
+        let first = hub.message(&open);
+        assert!(first.contains(r#""is_open":true"#), "{first}");
+        assert!(
+            first.contains(r#""local_time":"2026-11-23 12:00:"#),
+            "{first}"
+        );
+        assert_eq!(hub.message(&Arc::clone(&open)), first);
+
+        // A new status gets its own message.
+        let paused = Arc::new(PublishedStatus {
+            paused: true,
+            ..PublishedStatus::clone(&open)
+        });
+        let message = hub.message(&paused);
+        assert!(message.contains(r#""paused":true"#), "{message}");
+
+        // A second later the local time moves on.
+        let stamp = |text: &str| text[text.find("local_time").unwrap()..][13..32].to_string();
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        let later = hub.message(&paused);
+        assert_ne!(stamp(&later), stamp(&message), "{later}");
     }
 }

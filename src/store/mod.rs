@@ -6,6 +6,7 @@ mod catalog;
 mod customers;
 mod demo_seed;
 mod migrations;
+mod order_batch;
 mod orders;
 mod record;
 mod store_profile;
@@ -84,6 +85,7 @@ store_error_from!(
 pub struct Store {
     db: Arc<Database>,
     path: PathBuf,
+    orders: Arc<order_batch::OrderBatcher>,
 }
 
 /// What happened while opening, for the startup log.
@@ -117,6 +119,7 @@ impl Store {
         let store = Store {
             db: Arc::new(db),
             path,
+            orders: Arc::default(),
         };
         Ok((
             store,

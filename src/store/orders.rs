@@ -4,6 +4,7 @@
 //! so what the customer is charged is exactly what was checked, and a refused order
 //! leaves nothing behind.
 
+use crate::domain::catalog::Catalog;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
 use redb::{ReadableTable, WriteTransaction};
@@ -95,9 +96,54 @@ pub struct Priced {
     pub customer: Customer,
 }
 
+/// What pricing reads besides the customer's address. Loaded once per transaction: a
+/// batch of orders (see `order_batch.rs`) reads the menu once, and nothing in the
+/// transaction changes it.
+pub(super) struct PricingData {
+    store_id: u64,
+    profile: Option<StoreProfile>,
+    catalog: Catalog,
+    postcodes: Vec<Postcode>,
+    discounts: Vec<Discount>,
+}
+
+impl PricingData {
+    pub(super) fn load(txn: &impl OpenTables, store_id: u64) -> Result<PricingData, StoreError> {
+        Ok(PricingData {
+            store_id,
+            profile: txn.record(STORE_ID_TO_PROFILE, store_id)?,
+            catalog: load_catalog(txn)?,
+            postcodes: txn.records(POSTCODE_ID_TO_POSTCODE)?,
+            discounts: txn.named_records(DISCOUNT_CODE_TO_DISCOUNT)?,
+        })
+    }
+
+    /// The data for `store_id`, loading it unless `cached` already holds it.
+    pub(super) fn for_store<'a>(
+        cached: &'a mut Option<PricingData>,
+        txn: &impl OpenTables,
+        store_id: u64,
+    ) -> Result<&'a PricingData, StoreError> {
+        if cached.as_ref().is_none_or(|data| data.store_id != store_id) {
+            *cached = Some(PricingData::load(txn, store_id)?);
+        }
+        cached
+            .as_ref()
+            .ok_or_else(|| StoreError::Database("pricing data missing".into()))
+    }
+}
+
 fn price(
     txn: &impl OpenTables,
     draft: &OrderDraft,
+) -> Result<Result<Priced, PlaceRefusal>, StoreError> {
+    price_with(txn, draft, &PricingData::load(txn, draft.store_id)?)
+}
+
+fn price_with(
+    txn: &impl OpenTables,
+    draft: &OrderDraft,
+    data: &PricingData,
 ) -> Result<Result<Priced, PlaceRefusal>, StoreError> {
     let customer = match &draft.address {
         OrderAddress::Given(customer) => customer.clone(),
@@ -122,18 +168,14 @@ fn price(
             }
         }
     };
-    let profile: Option<StoreProfile> = txn.record(STORE_ID_TO_PROFILE, draft.store_id)?;
-    let Some(profile) = profile else {
+    let Some(profile) = &data.profile else {
         return Ok(Err(PlaceRefusal::UnknownStore));
     };
-    let catalog = load_catalog(txn)?;
-    let postcodes: Vec<Postcode> = txn.records(POSTCODE_ID_TO_POSTCODE)?;
-    let discounts: Vec<Discount> = txn.named_records(DISCOUNT_CODE_TO_DISCOUNT)?;
     let context = QuoteContext {
-        catalog: &catalog,
-        profile: &profile,
-        postcodes: &postcodes,
-        discounts: &discounts,
+        catalog: &data.catalog,
+        profile,
+        postcodes: &data.postcodes,
+        discounts: &data.discounts,
         now: draft.now,
         timezone: draft.timezone,
     };
@@ -216,14 +258,16 @@ fn next_number(txn: &WriteTransaction, day: &str) -> Result<u32, StoreError> {
     Ok(u32::try_from(number).unwrap_or(u32::MAX))
 }
 
-fn place(
+pub(super) fn place(
     txn: &WriteTransaction,
     new: NewOrder,
+    pricing: &mut Option<PricingData>,
 ) -> Result<Result<Placement, PlaceRefusal>, StoreError> {
     if let Some(earlier) = earlier_placement(txn, &new)? {
         return Ok(earlier.map(Placement::Replayed));
     }
-    let priced = match price(txn, &new.draft)? {
+    let data = PricingData::for_store(pricing, txn, new.draft.store_id)?;
+    let priced = match price_with(txn, &new.draft, data)? {
         Ok(priced) => priced,
         Err(refusal) => return Ok(Err(refusal)),
     };
@@ -330,7 +374,7 @@ impl Store {
         &self,
         new: NewOrder,
     ) -> Result<Result<Placement, PlaceRefusal>, StoreError> {
-        self.write(move |txn| place(txn, new)).await
+        self.orders.place(&self.db, new).await
     }
 
     pub async fn order(&self, id: u64) -> Result<Option<Order>, StoreError> {

@@ -15,6 +15,7 @@ import {
   ADMIN_PASSWORD,
   assertTitle,
   createAdmin,
+  gotoWithStorage,
   launchBrowser,
   SERVER_BIN,
   startServer,
@@ -70,9 +71,7 @@ describe('customer accounts, guest flow and checkout guards', { timeout: 240_000
       (p) => p.type === 'simple' && p.available && !p.enriched_topping_groups.some((g) => g.toppings.length > 0),
     );
     assert.ok(simple, 'the demo menu has a simple product without extras');
-    await page.goto(url());
-    await page.evaluate(() => globalThis.localStorage.removeItem('cartItems'));
-    await page.reload();
+    await gotoWithStorage(page, url(), () => globalThis.localStorage.removeItem('cartItems'));
     const add = await visible(page.getByRole('button', { name: `Add ${simple.name_en || simple.name} to the cart`, exact: true }));
     await add.click();
     await visible(page.getByRole('button', { name: 'Cart, 1 item' }));

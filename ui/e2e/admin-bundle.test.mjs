@@ -48,6 +48,16 @@ describe('build output', () => {
     }
   });
 
+  test('the admin texts are chunks of their own, fetched by the admin chunk only', () => {
+    const manifest = readManifest();
+    const texts = Object.keys(manifest).filter((key) => key.startsWith('src/features/admin/locales/'));
+    assert.equal(texts.length, 2, `one admin texts chunk per language: ${texts.join(', ')}`);
+    const importers = Object.entries(manifest)
+      .filter(([, chunk]) => [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].some((key) => texts.includes(key)))
+      .map(([key]) => key);
+    assert.deepEqual(importers, [ADMIN_ROUTE]);
+  });
+
   test('the storefront chunks a customer loads contain no admin code', () => {
     const manifest = readManifest();
     const files = eagerFiles(manifest);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
+  gotoWithStorage,
   launchBrowser,
   SERVER_BIN,
   startServer,
@@ -103,9 +104,7 @@ describe('menu and cart', { timeout: 180_000 }, () => {
     const name = (variant) => `${pizza.name} (${variant.name})`;
 
     const page = await newPage();
-    await page.goto(baseUrl);
-    await page.evaluate(() => globalThis.localStorage.clear());
-    await page.reload();
+    await gotoWithStorage(page, baseUrl, () => globalThis.localStorage.clear());
 
     const addPizza = async (variant) => {
       await page.getByRole('button', { name: `${pizza.name} in den Warenkorb legen`, exact: true }).click();

@@ -17,6 +17,7 @@ import {
   ADMIN_PASSWORD,
   assertTitle,
   createAdmin,
+  gotoWithStorage,
   launchBrowser,
   SERVER_BIN,
   startServer,
@@ -58,9 +59,7 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
   /** Delivery to 10115 with three Bruschetta (over the 12 € minimum), then the guest form. */
   async function fillCartAndGuestForm(page) {
     const bruschetta = products.find((p) => p.name === 'Bruschetta');
-    await page.goto(url());
-    await page.evaluate(() => globalThis.localStorage.removeItem('cartItems'));
-    await page.reload();
+    await gotoWithStorage(page, url(), () => globalThis.localStorage.removeItem('cartItems'));
     await page.getByRole('button', { name: /^(Choose postcode|Change postcode )/ }).first().click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Delivery address: postcode' }));
     await dialog.getByRole('combobox').fill('10115');

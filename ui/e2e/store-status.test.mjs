@@ -13,6 +13,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   createAdmin,
+  gotoWithStorage,
   launchBrowser,
   SERVER_BIN,
   startServer,
@@ -47,12 +48,15 @@ describe('store status, postcode and totals', { timeout: 180_000 }, () => {
     const page = await context.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.setViewportSize(DESKTOP);
-    await page.goto(baseUrl);
-    await page.evaluate((lang) => {
-      globalThis.localStorage.clear();
-      globalThis.localStorage.setItem('app_language', lang);
-    }, language);
-    await page.reload();
+    await gotoWithStorage(
+      page,
+      baseUrl,
+      (lang) => {
+        globalThis.localStorage.clear();
+        globalThis.localStorage.setItem('app_language', lang);
+      },
+      language,
+    );
     return page;
   }
 
@@ -207,12 +211,16 @@ describe('store status, postcode and totals', { timeout: 180_000 }, () => {
     const zone = postcodes.find((p) => p.minimum_order_amount > 0 && p.delivery_fee > 0) ?? postcodes[0];
 
     const page = await newPage('de');
-    await page.evaluate((record) => {
-      globalThis.localStorage.setItem('postcode-data', JSON.stringify(record));
-      globalThis.localStorage.setItem('delivery_postcode', record.postcode);
-      globalThis.localStorage.setItem('delivery_fee', String(record.delivery_fee));
-    }, zone);
-    await page.reload();
+    await gotoWithStorage(
+      page,
+      baseUrl,
+      (record) => {
+        globalThis.localStorage.setItem('postcode-data', JSON.stringify(record));
+        globalThis.localStorage.setItem('delivery_postcode', record.postcode);
+        globalThis.localStorage.setItem('delivery_fee', String(record.delivery_fee));
+      },
+      zone,
+    );
     const add = (product) =>
       page.getByRole('button', { name: `${product.name} in den Warenkorb legen`, exact: true }).click();
     const cart = page.getByRole('dialog', { name: 'Warenkorb' });

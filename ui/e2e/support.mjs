@@ -123,6 +123,17 @@ export async function assertTitle(page, expected) {
   assert.equal(await page.title(), expected);
 }
 
+/**
+ * Opens `url` once `change` has run on the shop's localStorage. The change runs on a
+ * same-origin page that is not the app: an app page open meanwhile could save its own
+ * state over it while it starts up.
+ */
+export async function gotoWithStorage(page, url, change, arg) {
+  await page.goto(new URL('/openapi.json', url).href);
+  await page.evaluate(change, arg);
+  await page.goto(url);
+}
+
 export async function visible(locator) {
   await locator.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
   return locator;

@@ -1,9 +1,12 @@
 // Writes .br and .gz siblings next to every compressible file in dist/, so the
-// server can send pre-compressed bytes picked by Accept-Encoding.
+// server can send pre-compressed bytes picked by Accept-Encoding. The .gz files are
+// made with Zopfli: still gzip, a few percent smaller than zlib's best, and what a
+// browser gets over plain HTTP, where it does not offer brotli.
+import { gzipAsync } from '@gfx/zopfli';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const EXTENSIONS = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt']);
@@ -30,7 +33,7 @@ for (const file of walk(DIST)) {
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
   });
-  const gz = gzipSync(data, { level: 9 });
+  const gz = await gzipAsync(data, { numiterations: 15 });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gz);
   count += 1;

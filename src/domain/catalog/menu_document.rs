@@ -169,26 +169,29 @@ fn optional(text: &str) -> Option<String> {
     (!text.is_empty()).then(|| text.to_string())
 }
 
+/// A distinct document key for each named record, by id.
+fn keys_for<'a>(named: impl Iterator<Item = (u64, &'a str)>) -> HashMap<u64, String> {
+    let mut taken = HashSet::new();
+    named
+        .map(|(id, name)| (id, key_for(name, &mut taken)))
+        .collect()
+}
+
 /// The catalog's menu as a document.
 pub fn export(catalog: &Catalog) -> MenuDocument {
-    let mut taken = HashSet::new();
-    let tax_keys: HashMap<u64, String> = catalog
-        .taxes
-        .values()
-        .map(|tax| (tax.id, key_for(&tax.name, &mut taken)))
-        .collect();
-    let mut taken = HashSet::new();
-    let topping_keys: HashMap<u64, String> = catalog
-        .toppings
-        .values()
-        .map(|t| (t.id, key_for(&t.name, &mut taken)))
-        .collect();
-    let mut taken = HashSet::new();
-    let group_keys: HashMap<u64, String> = catalog
-        .topping_groups
-        .values()
-        .map(|g| (g.id, key_for(&g.name, &mut taken)))
-        .collect();
+    let tax_keys = keys_for(
+        catalog
+            .taxes
+            .values()
+            .map(|tax| (tax.id, tax.name.as_str())),
+    );
+    let topping_keys = keys_for(catalog.toppings.values().map(|t| (t.id, t.name.as_str())));
+    let group_keys = keys_for(
+        catalog
+            .topping_groups
+            .values()
+            .map(|g| (g.id, g.name.as_str())),
+    );
     let mut group_items: Vec<&GroupItem> = catalog.group_items.values().collect();
     group_items.sort_by_key(|item| (item.sort_order, item.id));
     let mut product_groups: Vec<&ProductGroup> = catalog.product_groups.values().collect();

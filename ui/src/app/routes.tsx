@@ -1,36 +1,31 @@
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
+import { lazyRoute } from './lazy-page';
 import { HomeRoute } from './routes/home';
 
 /**
  * Route table. The home page is eager (it is the landing page); every other
- * page is a lazy chunk, which is how the admin area will be added.
+ * page is a lazy chunk, the admin area included.
  */
 export const routes: RouteObject[] = [
   // The admin area has its own layout and is a separate chunk.
-  {
-    path: 'admin/*',
-    lazy: () => import('./routes/admin'),
-    hydrateFallbackElement: <div className="app-shell" aria-busy="true" />,
-  },
+  lazyRoute('admin/*', () => import('./routes/admin')),
   {
     element: <AppLayout />,
-    // Shown for the moment a lazy page loads on first visit.
-    hydrateFallbackElement: <div className="app-shell" aria-busy="true" />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'privacypolicy', lazy: () => import('./routes/privacy-policy') },
-      { path: 'login/:nextpage?', lazy: () => import('./routes/login') },
-      { path: 'register', lazy: () => import('./routes/register') },
-      { path: 'guest-login', lazy: () => import('./routes/guest-login') },
-      { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
-      { path: 'reset-password', lazy: () => import('./routes/reset-password') },
-      { path: 'support', lazy: () => import('./routes/support') },
-      { path: 'update-address', lazy: () => import('./routes/update-address') },
-      { path: 'checkout', lazy: () => import('./routes/checkout') },
-      { path: 'orders/:token', lazy: () => import('./routes/order-status') },
-      { path: 'my-orders', lazy: () => import('./routes/my-orders') },
-      { path: '*', lazy: () => import('./routes/not-found') },
+      lazyRoute('privacypolicy', () => import('./routes/privacy-policy')),
+      lazyRoute('login/:nextpage?', () => import('./routes/login')),
+      lazyRoute('register', () => import('./routes/register')),
+      lazyRoute('guest-login', () => import('./routes/guest-login')),
+      lazyRoute('forgot-password', () => import('./routes/forgot-password')),
+      lazyRoute('reset-password', () => import('./routes/reset-password')),
+      lazyRoute('support', () => import('./routes/support')),
+      lazyRoute('update-address', () => import('./routes/update-address')),
+      lazyRoute('checkout', () => import('./routes/checkout')),
+      lazyRoute('orders/:token', () => import('./routes/order-status')),
+      lazyRoute('my-orders', () => import('./routes/my-orders')),
+      lazyRoute('*', () => import('./routes/not-found')),
     ],
   },
 ];

@@ -1,14 +1,16 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { HeaderSlotsProvider } from '../components/header/header-slots';
+import { lazyModal } from '../components/modal/lazy-modal';
 import { ToastProvider } from '../components/toast';
-import { LoginModal } from '../features/accounts';
 import { CartButton, CartProvider, useCart } from '../features/cart';
 import { OrderTypeSwitch, PostcodeSelector } from '../features/delivery';
 import { MobileSearch, SearchProvider } from '../features/menu';
 import { StoreStatusBadge } from '../features/store-status';
 import { useBlockMobileZoom } from '../lib/block-mobile-zoom';
 import { OrderSettingsProvider } from '../lib/order-settings';
+
+const LoginModal = lazyModal(async () => (await import('../features/accounts')).LoginModal);
 
 function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import i18n, { initialLanguage, setLanguage } from './i18n';
+import { describe, expect, it, vi } from 'vitest';
+import i18n, { addTextSources, initialLanguage, setLanguage } from './i18n';
 
 describe('i18n', () => {
   it('starts in the configured default language when nothing is stored', () => {
@@ -23,5 +23,25 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('en');
     await setLanguage('de');
     expect(i18n.t('header.login')).toBe('Anmelden');
+  });
+
+  it('fetches only the current language of a namespace, and another one before switching to it', async () => {
+    const german = vi.fn(async () => ({ default: { greeting: 'Hallo' } }));
+    const english = vi.fn(async () => ({ default: { greeting: 'Hello' } }));
+    await addTextSources('i18n-test', { de: german, en: english });
+    expect(german).toHaveBeenCalledOnce();
+    expect(english).not.toHaveBeenCalled();
+    expect(i18n.t('greeting', { ns: 'i18n-test' })).toBe('Hallo');
+
+    const seen: string[] = [];
+    const record = () => seen.push(i18n.t('greeting', { ns: 'i18n-test' }));
+    i18n.on('languageChanged', record);
+    await setLanguage('en');
+    i18n.off('languageChanged', record);
+    expect(english).toHaveBeenCalledOnce();
+    expect(seen).toEqual(['Hello']);
+
+    await setLanguage('de');
+    expect(german).toHaveBeenCalledOnce();
   });
 });

@@ -9,14 +9,8 @@ import {
   type Address,
   type GuestShippingAddress,
 } from '../../features/accounts';
-import {
-  CheckoutLines,
-  OrderNoteField,
-  OrderSummary,
-  OrderTimeChoice,
-  useCart,
-  useCartTotals,
-} from '../../features/cart';
+import { useCart } from '../../features/cart';
+import { CheckoutLines, OrderNoteField, OrderSummary, OrderTimeChoice, useCartTotals } from '../../features/cart/checkout';
 import { PlaceOrder } from '../../features/orders';
 import { useAuth } from '../../lib/auth';
 import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';

@@ -1,9 +1,10 @@
-import i18n from '../../lib/i18n';
-import de from './locales/de.json';
-import en from './locales/en.json';
+import { addTextSources } from '../../lib/i18n';
 
 /** The admin texts live in their own namespace, loaded with the admin chunk only. */
 export const ADMIN_NAMESPACE = 'admin';
 
-i18n.addResourceBundle('de', ADMIN_NAMESPACE, de, true, false);
-i18n.addResourceBundle('en', ADMIN_NAMESPACE, en, true, false);
+/** Resolves once the admin texts in the language in use have arrived; another language's come before switching to it. */
+export const adminTextsLoaded: Promise<void> = addTextSources(ADMIN_NAMESPACE, {
+  de: () => import('./locales/admin.de.json'),
+  en: () => import('./locales/admin.en.json'),
+});

@@ -1,7 +1,4 @@
+// What every storefront page needs; the checkout parts are in ./checkout, so the
+// first page load does not download them.
 export { CartButton } from './components/cart-button';
 export { CartProvider, useCart, type CartApi, type OrderTime } from './components/cart-provider';
-export { CheckoutLines } from './components/checkout-lines';
-export { OrderNoteField } from './components/order-note-field';
-export { OrderSummary } from './components/order-summary';
-export { OrderTimeChoice } from './components/order-time-choice';
-export { useCartTotals, type CartTotals } from './components/use-cart-totals';

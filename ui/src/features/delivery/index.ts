@@ -1,3 +1,3 @@
+// The postcode modal is not exported: the selector loads it when it first opens.
 export { OrderTypeSwitch } from './components/order-type-switch';
-export { PostcodeModal } from './components/postcode-modal';
 export { PostcodeSelector } from './components/postcode-selector';

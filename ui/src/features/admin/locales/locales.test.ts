@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_NAV } from '../components/admin-layout';
-import de from './de.json';
-import en from './en.json';
+import de from './admin.de.json';
+import en from './admin.en.json';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyModal } from '../../../components/modal/lazy-modal';
 import { useCart } from './cart-provider';
-import { CartModal } from './cart-modal';
 import './cart.css';
+
+const CartModal = lazyModal(async () => (await import('./cart-modal')).CartModal);
 
 function BasketIcon() {
   return (

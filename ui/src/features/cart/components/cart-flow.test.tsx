@@ -67,6 +67,17 @@ async function click(element: HTMLElement) {
   });
 }
 
+/** Chooses a product with variants or extras; its modal's code may still have to load. */
+async function chooseWithOptions(id: number) {
+  await choose(id);
+  await screen.findByRole('dialog');
+}
+
+async function openCart() {
+  await click(screen.getByRole('button', { name: /^Warenkorb/ }));
+  return screen.findByRole('dialog', { name: 'Warenkorb' });
+}
+
 describe('cart flow', () => {
   beforeEach(() => {
     mockFetch({
@@ -95,7 +106,7 @@ describe('cart flow', () => {
 
   it('cannot add without a required extra and says what is missing', async () => {
     renderShop();
-    await choose(20);
+    await chooseWithOptions(20);
     expect(addButton()).toBeDisabled();
     expect(dialog()).toHaveTextContent('Bitte wählen Sie mindestens 1 aus „Dressing“');
     expect(addButton()).toHaveAccessibleDescription('Bitte wählen Sie mindestens 1 aus „Dressing“');
@@ -111,13 +122,13 @@ describe('cart flow', () => {
   it('explains the missing extra in English too', async () => {
     await i18n.changeLanguage('en');
     renderShop();
-    await choose(20);
+    await chooseWithOptions(20);
     expect(dialog()).toHaveTextContent('Please choose at least 1 from "Dressing"');
   });
 
   it('swaps the choice in a group that allows one', async () => {
     renderShop();
-    await choose(20);
+    await chooseWithOptions(20);
     await click(within(dialog()).getByRole('checkbox', { name: 'Joghurt' }));
     await click(within(dialog()).getByRole('checkbox', { name: 'Balsamico' }));
     expect(within(dialog()).getByRole('checkbox', { name: 'Joghurt' })).not.toBeChecked();
@@ -126,7 +137,7 @@ describe('cart flow', () => {
 
   it('requires a variant and enforces a group maximum', async () => {
     renderShop();
-    await choose(9);
+    await chooseWithOptions(9);
     expect(addButton()).toBeDisabled();
     expect(dialog()).toHaveTextContent('Bitte wählen Sie eine Variante');
 
@@ -152,15 +163,16 @@ describe('cart flow', () => {
   it('edits a line into an existing one and merges the quantities', async () => {
     renderShop();
     for (const size of [/Ø 26 cm/, /Ø 32 cm/]) {
-      await choose(9);
+      await chooseWithOptions(9);
       await click(within(dialog()).getByRole('radio', { name: size }));
       await click(addButton());
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     }
     expect(storedItems().map((i) => i.uniqueKey)).toEqual(['9|101|', '9|102|']);
 
-    await click(screen.getByRole('button', { name: /^Warenkorb/ }));
+    await openCart();
     await click(screen.getByRole('button', { name: 'Pizza Margherita (Ø 26 cm) bearbeiten' }));
+    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
     const editor = screen.getAllByRole('dialog').at(-1)!;
     expect(within(editor).getByRole('radio', { name: /Ø 26 cm/ })).toBeChecked();
     await click(within(editor).getByRole('radio', { name: /Ø 32 cm/ }));
@@ -172,8 +184,7 @@ describe('cart flow', () => {
   it('changes quantities in the cart modal, stops − at 1, removes explicitly and shows the subtotal', async () => {
     renderShop();
     await choose(30);
-    await click(screen.getByRole('button', { name: /^Warenkorb/ }));
-    const cart = screen.getByRole('dialog', { name: 'Warenkorb' });
+    const cart = await openCart();
     expect(within(cart).getByRole('button', { name: 'Cola 0,33 l: Menge verringern' })).toBeDisabled();
     await click(within(cart).getByRole('button', { name: 'Cola 0,33 l: Menge erhöhen' }));
     await click(within(cart).getByRole('button', { name: 'Cola 0,33 l: Menge erhöhen' }));
@@ -186,7 +197,7 @@ describe('cart flow', () => {
   it('clearing the cart also clears the note', async () => {
     renderShop();
     await choose(30);
-    await click(screen.getByRole('button', { name: /^Warenkorb/ }));
+    await openCart();
     await act(async () => {
       fireEvent.input(screen.getByLabelText('Anmerkung zur Bestellung'), { target: { value: 'Bitte klingeln' } });
     });
@@ -196,7 +207,7 @@ describe('cart flow', () => {
     expect(localStorage.getItem('orderNote')).toBeNull();
   });
 
-  it('restores the cart and note at start', () => {
+  it('restores the cart and note at start', async () => {
     const first = renderShop();
     fireEvent.click(screen.getByRole('button', { name: 'choose 30' }));
     const saved = localStorage.getItem('cartItems');
@@ -206,7 +217,7 @@ describe('cart flow', () => {
     localStorage.setItem('orderNote', 'Hintereingang');
     renderShop();
     expect(screen.getByRole('button', { name: 'Warenkorb, 1 Artikel' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: /^Warenkorb/ }));
+    await openCart();
     expect(screen.getByLabelText('Anmerkung zur Bestellung')).toHaveValue('Hintereingang');
   });
 

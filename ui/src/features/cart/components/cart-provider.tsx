@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyModal } from '../../../components/modal/lazy-modal';
 import { useToast } from '../../../components/toast';
 import { currentLanguage } from '../../../lib/i18n';
 import type { Product } from '../../../lib/menu-api';
@@ -26,8 +27,9 @@ import {
   takeOrderPlacedFlag,
 } from '../lib/cart-storage';
 import { emptySelection, needsOptions } from '../lib/selection';
-import { ProductOptionsModal } from './product-options-modal';
 import './cart.css';
+
+const ProductOptionsModal = lazyModal(async () => (await import('./product-options-modal')).ProductOptionsModal);
 
 /** When the order is wanted: now, or a pre-order slot. Kept for this visit only. */
 export type OrderTime = { kind: 'immediately' } | { kind: 'preorder'; time: string; startsAt: string };

@@ -71,6 +71,8 @@ async function click(name: string | RegExp) {
 async function openCartWith(colas: number) {
   for (let i = 0; i < colas; i += 1) await click('add cola');
   await click(/^(Warenkorb|Cart),/);
+  // The cart modal's code may still have to load.
+  await screen.findByRole('dialog', { name: /^(Warenkorb|Cart)$/ });
 }
 
 const text = (id: string) => screen.getByTestId(id).textContent;

@@ -60,6 +60,9 @@ async function openModal() {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: /^(Postleitzahl wählen|Choose postcode)$/ }));
   });
+  // The modal's code may still have to load; once it is open, it asks for the postcode list.
+  await screen.findByRole('dialog');
+  await waitFor(() => expect(fetch).toHaveBeenCalled());
   // Let the postcode list arrive.
   await act(async () => {});
 }

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { lazyModal } from '../../../components/modal/lazy-modal';
 import { useOrderSettings } from '../../../lib/order-settings';
 import type { PostcodeRecord } from '../../../lib/store-api';
 import { useViewport } from '../../../lib/viewport';
 import { postcodeLabel } from '../lib/postcodes';
-import { PostcodeModal } from './postcode-modal';
 import './delivery.css';
+
+const PostcodeModal = lazyModal(async () => (await import('./postcode-modal')).PostcodeModal);
 
 function PinIcon() {
   return (

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
-import en from '../../../locales/en.json';
+import en from '../../../locales/other-screens.en.json';
 import { orderErrorMessage } from './order-errors';
 
 describe('orderErrorMessage', () => {

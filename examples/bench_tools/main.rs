@@ -1,0 +1,30 @@
+//! Helpers for the benchmark suite (`bench/run.py`), built with the same release
+//! profile as the shop so that the comparisons are fair:
+//!
+//! - `ceiling ADDR FILE`: a bare poem route answering FILE's bytes from memory, the
+//!   upper bound for a menu read on this stack.
+//! - `commits DIR SECONDS`: the raw durable-commit rate of redb on DIR's disk, one
+//!   small record per write transaction.
+//! - `sockets ...`: opens many status websockets, pauses the store and measures how
+//!   long the change takes to reach every socket.
+
+mod ceiling;
+mod commits;
+mod sockets;
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("ceiling") => ceiling::run(&args[1..]),
+        Some("commits") => commits::run(&args[1..]),
+        Some("sockets") => sockets::run(&args[1..]),
+        _ => anyhow::bail!("usage: bench_tools ceiling|commits|sockets ARGS (see bench/run.py)"),
+    }
+}
+
+/// The argument at `index`, or an error naming it.
+fn arg<'a>(args: &'a [String], index: usize, name: &str) -> anyhow::Result<&'a str> {
+    args.get(index)
+        .map(String::as_str)
+        .ok_or_else(|| anyhow::anyhow!("missing argument {name}"))
+}
