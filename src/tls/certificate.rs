@@ -4,14 +4,15 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use der::asn1::{AnyRef, GeneralizedTime, Ia5StringRef, ObjectIdentifier, OctetStringRef, UtcTime};
+use der::{Decode, Reader, SliceReader, Tag, TagNumber, Tagged};
 use tokio_rustls::rustls::crypto::ring;
 use tokio_rustls::rustls::pki_types::pem::PemObject;
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use tokio_rustls::rustls::sign::CertifiedKey;
-use x509_cert::der::Decode;
-use x509_cert::der::oid::AssociatedOid;
-use x509_cert::ext::pkix::SubjectAltName;
-use x509_cert::ext::pkix::name::GeneralName;
+
+/// id-ce-subjectAltName (RFC 5280 §4.2.1.6).
+const SUBJECT_ALT_NAME: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.5.29.17");
 
 /// Renew when less than this is left (Let's Encrypt certificates last 90 days or less).
 pub const RENEW_BEFORE: Duration = Duration::from_secs(30 * 24 * 3600);
@@ -57,25 +58,104 @@ pub fn needs_renewal(not_after: SystemTime, now: SystemTime) -> bool {
         .map_or(true, |left| left < RENEW_BEFORE)
 }
 
+/// The leaf's end of validity and DNS names. Only the fields renewal needs are read (RFC
+/// 5280 §4.1); rustls and webpki check the certificate itself.
 fn leaf_facts(leaf: &CertificateDer<'_>) -> Result<(SystemTime, Vec<String>), String> {
-    let certificate = x509_cert::Certificate::from_der(leaf)
-        .map_err(|error| format!("the certificate cannot be parsed: {error}"))?;
-    let tbs = certificate.tbs_certificate;
-    let not_after = UNIX_EPOCH + tbs.validity.not_after.to_unix_duration();
+    read_leaf(leaf).map_err(|error| format!("the certificate cannot be parsed: {error}"))
+}
+
+fn read_leaf(certificate: &[u8]) -> der::Result<(SystemTime, Vec<String>)> {
+    let mut reader = SliceReader::new(certificate)?;
+    let facts = reader.sequence(|certificate| {
+        let facts = certificate.sequence(read_tbs_certificate)?;
+        AnyRef::decode(certificate)?; // signatureAlgorithm
+        AnyRef::decode(certificate)?; // signatureValue
+        Ok(facts)
+    })?;
+    reader.finish(facts)
+}
+
+fn read_tbs_certificate<'a, R: Reader<'a>>(tbs: &mut R) -> der::Result<(SystemTime, Vec<String>)> {
+    if tbs.peek_tag()? == context_tag(TagNumber::N0, true) {
+        AnyRef::decode(tbs)?; // version
+    }
+    AnyRef::decode(tbs)?; // serialNumber
+    AnyRef::decode(tbs)?; // signature
+    AnyRef::decode(tbs)?; // issuer
+    let not_after = tbs.sequence(|validity| {
+        read_time(validity)?; // notBefore
+        read_time(validity)
+    })?;
+    AnyRef::decode(tbs)?; // subject
+    AnyRef::decode(tbs)?; // subjectPublicKeyInfo
     let mut names = Vec::new();
-    for extension in tbs.extensions.iter().flatten() {
-        if extension.extn_id != SubjectAltName::OID {
-            continue;
-        }
-        let alt_names = SubjectAltName::from_der(extension.extn_value.as_bytes())
-            .map_err(|error| format!("the certificate's names cannot be parsed: {error}"))?;
-        for name in alt_names.0 {
-            if let GeneralName::DnsName(dns) = name {
-                names.push(dns.as_str().to_ascii_lowercase());
-            }
+    // issuerUniqueID [1], subjectUniqueID [2], extensions [3]
+    while !tbs.is_finished() {
+        let field = AnyRef::decode(tbs)?;
+        if field.tag() == context_tag(TagNumber::N3, true) {
+            names = read_extensions(field.value())?;
         }
     }
     Ok((not_after, names))
+}
+
+fn read_time<'a, R: Reader<'a>>(reader: &mut R) -> der::Result<SystemTime> {
+    let since_epoch = if reader.peek_tag()? == Tag::UtcTime {
+        UtcTime::decode(reader)?.to_unix_duration()
+    } else {
+        GeneralizedTime::decode(reader)?.to_unix_duration()
+    };
+    Ok(UNIX_EPOCH + since_epoch)
+}
+
+/// The DNS names of the subjectAltName extension, lower case.
+fn read_extensions(extensions: &[u8]) -> der::Result<Vec<String>> {
+    let mut names = Vec::new();
+    let mut reader = SliceReader::new(extensions)?;
+    reader.sequence(|extensions| {
+        while !extensions.is_finished() {
+            extensions.sequence(|extension| {
+                let id = ObjectIdentifier::decode(extension)?;
+                if extension.peek_tag()? == Tag::Boolean {
+                    bool::decode(extension)?; // critical
+                }
+                let value = OctetStringRef::decode(extension)?;
+                if id == SUBJECT_ALT_NAME {
+                    names = read_dns_names(value.as_bytes())?;
+                }
+                Ok(())
+            })?;
+        }
+        Ok(())
+    })?;
+    reader.finish(names)
+}
+
+fn read_dns_names(general_names: &[u8]) -> der::Result<Vec<String>> {
+    let mut reader = SliceReader::new(general_names)?;
+    let names = reader.sequence(|general_names| {
+        let mut names = Vec::new();
+        while !general_names.is_finished() {
+            let name = AnyRef::decode(general_names)?;
+            // dNSName [2] IA5String
+            if name.tag() == context_tag(TagNumber::N2, false) {
+                names.push(
+                    Ia5StringRef::new(name.value())?
+                        .as_str()
+                        .to_ascii_lowercase(),
+                );
+            }
+        }
+        Ok(names)
+    })?;
+    reader.finish(names)
+}
+
+fn context_tag(number: TagNumber, constructed: bool) -> Tag {
+    Tag::ContextSpecific {
+        constructed,
+        number,
+    }
 }
 
 #[cfg(test)]
@@ -120,6 +200,44 @@ mod tests {
         assert!(needs_renewal(not_after, at(end - 30 * day + 1)));
         assert!(needs_renewal(not_after, at(end - day)));
         assert!(needs_renewal(not_after, at(end + day)), "already expired");
+    }
+
+    #[test]
+    fn a_validity_end_after_2049_is_read_as_generalized_time() {
+        let (chain, key) = certificate_ending(2051, 3, 1);
+        let served = ServedCertificate::from_pem(chain.as_bytes(), key.as_bytes()).unwrap();
+        // 2051-03-01T00:00:00Z
+        assert_eq!(served.not_after, at(2_561_241_600));
+    }
+
+    #[test]
+    fn only_dns_names_are_read_and_they_are_lower_cased() {
+        let key = rcgen::KeyPair::generate().unwrap();
+        let mut params =
+            rcgen::CertificateParams::new(vec!["Shop.Example.com".to_string()]).unwrap();
+        params
+            .subject_alt_names
+            .push(rcgen::SanType::IpAddress([192, 0, 2, 1].into()));
+        params.subject_alt_names.push(rcgen::SanType::DnsName(
+            "www.shop.example.com".try_into().unwrap(),
+        ));
+        let certificate = params.self_signed(&key).unwrap();
+        let served = ServedCertificate::from_pem(
+            certificate.pem().as_bytes(),
+            key.serialize_pem().as_bytes(),
+        )
+        .unwrap();
+        assert_eq!(served.names, ["shop.example.com", "www.shop.example.com"]);
+    }
+
+    #[test]
+    fn a_certificate_that_is_not_der_is_refused() {
+        let (_, key) = certificate_ending(2030, 6, 1);
+        let pem = "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n";
+        let error = ServedCertificate::from_pem(pem.as_bytes(), key.as_bytes())
+            .err()
+            .unwrap();
+        assert!(error.contains("cannot be parsed"), "{error}");
     }
 
     #[test]
