@@ -10,6 +10,7 @@ use poem::listener::TcpAcceptor;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
+use crate::api::security_headers::Hsts;
 use crate::api::{self, AppState};
 use crate::auth::tokens::TokenKeys;
 use crate::clock::Clock;
@@ -112,8 +113,10 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         .local_addr()
         .map_err(|error| StartupError::listen(config.listen, &error))?;
     let mut acme_certificates = None;
+    let mut hsts = Hsts::Off;
     let acceptor = match &config.tls {
         Some(TlsSetup::Files(files)) => {
+            hsts = Hsts::On;
             let tls =
                 tls::server_config(&files.cert_file, &files.key_file).map_err(StartupError::Tls)?;
             Acceptors::Tls(
@@ -126,6 +129,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
                 .map_err(StartupError::Acme)?;
             let tls =
                 tls::acme_server_config(certificates.resolver()).map_err(StartupError::Acme)?;
+            hsts = Hsts::WhenIssued(certificates.resolver());
             acme_certificates = Some(certificates);
             Acceptors::Tls(
                 tls::TlsAcceptorTask::start(listener, tls)
@@ -193,7 +197,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     // Started once the listener answers, which the TLS-ALPN-01 validation needs.
     let acme = acme_certificates.map(AcmeCertificates::spawn);
     let data_dir = config.data_dir.clone();
-    let app = api::app(state);
+    let app = api::app(state, hsts);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let stopped = async move {

@@ -10,7 +10,7 @@ mod acme_http;
 mod acme_order;
 mod certificate;
 pub mod resolver;
-mod self_signed;
+pub(crate) mod self_signed;
 
 use std::io;
 use std::net::SocketAddr;

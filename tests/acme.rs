@@ -185,6 +185,11 @@ async fn a_failed_validation_is_logged_and_the_shop_keeps_serving() {
         .unwrap();
     let answer = untrusting.get(healthz(addr)).send().await.unwrap();
     assert_eq!(answer.status(), 200);
+    assert_eq!(
+        answer.headers().get("strict-transport-security"),
+        None,
+        "no HSTS with the temporary certificate"
+    );
     let trusting = shop_client(&fake, addr).get(healthz(addr)).send().await;
     assert!(
         trusting.is_err(),

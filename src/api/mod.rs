@@ -23,7 +23,7 @@ pub mod order_views;
 mod ordering;
 mod orders;
 mod orders_admin;
-mod security_headers;
+pub mod security_headers;
 mod stores;
 mod throttle;
 
@@ -169,13 +169,15 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         .description("Online ordering for one restaurant: storefront, menu and store API.")
 }
 
-/// The whole application as one endpoint.
-pub fn app(state: AppState) -> impl Endpoint {
+/// The whole application as one endpoint; `hsts` says when it sends
+/// `Strict-Transport-Security`.
+pub fn app(state: AppState, hsts: security_headers::Hsts) -> impl Endpoint {
     let api = openapi_service(&state);
     let spec = api.spec_endpoint();
     let base_path = state.config.base_path.clone();
     let config = Arc::clone(&state.config);
     let home = Arc::new(format!("{base_path}/"));
+    let hsts = Arc::new(hsts);
     Route::new()
         .at("/openapi.json", spec)
         .nest(&base_path, WebUi::new(&state.config))
@@ -186,6 +188,7 @@ pub fn app(state: AppState) -> impl Endpoint {
         .catch_all_error(error::into_json_response)
         .data(state)
         .with(security_headers::middleware(&config))
+        .around(move |next, req| security_headers::strict_transport(Arc::clone(&hsts), next, req))
         .with(Tracing)
 }
 

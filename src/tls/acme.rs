@@ -70,7 +70,9 @@ impl AcmeCertificates {
                     domains = %settings.domains.join(", "),
                     "serving a temporary self-signed certificate until the ACME certificate arrives"
                 );
-                resolver.set_certificate(self_signed::temporary_certificate(&settings.domains)?);
+                resolver.set_temporary_certificate(self_signed::temporary_certificate(
+                    &settings.domains,
+                )?);
                 None
             }
         };

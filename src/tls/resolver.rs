@@ -3,6 +3,7 @@
 //! swapped while the server runs.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
 use tokio_rustls::rustls::server::{ClientHello, ResolvesServerCert};
@@ -14,13 +15,28 @@ pub const ACME_TLS_ALPN: &[u8] = b"acme-tls/1";
 #[derive(Debug, Default)]
 pub struct CertResolver {
     current: RwLock<Option<Arc<CertifiedKey>>>,
+    /// Whether `current` was issued by a CA, not made by the server itself.
+    issued: AtomicBool,
     /// Challenge certificates by lower-case domain.
     challenges: RwLock<HashMap<String, Arc<CertifiedKey>>>,
 }
 
 impl CertResolver {
+    /// Serves a certificate a CA issued.
     pub fn set_certificate(&self, key: Arc<CertifiedKey>) {
         *self.current.write().unwrap_or_else(PoisonError::into_inner) = Some(key);
+        self.issued.store(true, Ordering::Release);
+    }
+
+    /// Serves a self-signed stand-in until a CA has issued one.
+    pub fn set_temporary_certificate(&self, key: Arc<CertifiedKey>) {
+        self.issued.store(false, Ordering::Release);
+        *self.current.write().unwrap_or_else(PoisonError::into_inner) = Some(key);
+    }
+
+    /// Whether the certificate served now was issued by a CA.
+    pub fn serves_issued_certificate(&self) -> bool {
+        self.issued.load(Ordering::Acquire)
     }
 
     pub fn add_challenge(&self, domain: &str, key: Arc<CertifiedKey>) {
