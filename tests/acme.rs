@@ -9,12 +9,17 @@ use crate::support::{TestServer, TestServerBuilder, run_binary, spawn_server_log
 
 const DOMAIN: &str = "shop.test";
 const EMAIL: &str = "owner@example.com";
+const NEW_EMAIL: &str = "new-owner@example.com";
 const WAIT_LIMIT: Duration = Duration::from_secs(30);
 
 fn acme_server(fake: &FakeAcme) -> TestServerBuilder {
+    acme_server_for(fake, EMAIL)
+}
+
+fn acme_server_for(fake: &FakeAcme, email: &str) -> TestServerBuilder {
     TestServer::builder()
         .env("HEIMSERVICE_TLS_ACME_DOMAINS", DOMAIN)
-        .env("HEIMSERVICE_TLS_ACME_EMAIL", EMAIL)
+        .env("HEIMSERVICE_TLS_ACME_EMAIL", email)
         .env("HEIMSERVICE_TLS_ACME_DIRECTORY", &fake.directory())
         .env(
             "HEIMSERVICE_TLS_ACME_CA_FILE",
@@ -108,6 +113,50 @@ async fn a_restart_serves_the_cached_certificate_without_asking_the_acme_server(
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(fake.requests(), requests);
     assert_eq!(fake.orders(), 1);
+}
+
+#[tokio::test]
+async fn a_changed_email_becomes_the_account_contact_at_the_next_start() {
+    let fake = FakeAcme::start(Validation::Correct).await;
+    let server = acme_server(&fake).start().await;
+    let addr = server.running.as_ref().unwrap().addr;
+    fake.point(DOMAIN, addr);
+    let issued = served_certificate(&wait_for_trusted_answer(&fake, addr).await);
+    let data_dir = server.stop().await;
+    assert_eq!(fake.contact(), [format!("mailto:{EMAIL}")]);
+
+    let server = acme_server_for(&fake, NEW_EMAIL)
+        .data_dir(data_dir)
+        .start()
+        .await;
+    let addr = server.running.as_ref().unwrap().addr;
+    fake.point(DOMAIN, addr);
+    let started = Instant::now();
+    while fake.contact() != [format!("mailto:{NEW_EMAIL}")] {
+        assert!(
+            started.elapsed() < WAIT_LIMIT,
+            "the contact is still {:?}",
+            fake.contact()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(fake.contact_updates(), 1);
+    // The cached certificate stays: no new order for a new address.
+    let answer = wait_for_trusted_answer(&fake, addr).await;
+    assert_eq!(served_certificate(&answer), issued);
+    assert_eq!(fake.orders(), 1);
+
+    // Once the CA has it, a restart with the same address asks nothing.
+    let data_dir = server.stop().await;
+    let requests = fake.requests();
+    let server = acme_server_for(&fake, NEW_EMAIL)
+        .data_dir(data_dir)
+        .start()
+        .await;
+    fake.point(DOMAIN, server.running.as_ref().unwrap().addr);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(fake.requests(), requests);
+    assert_eq!(fake.contact_updates(), 1);
 }
 
 #[tokio::test]

@@ -2,7 +2,8 @@
 //! validated with TLS-ALPN-01 on the shop's own TLS port, so no port 80 is needed.
 //!
 //! At start a cached certificate that covers the names and has not expired is served at
-//! once. Otherwise the shop serves a temporary self-signed certificate (browsers warn)
+//! once (and a changed `tls.acme_email` is sent to the ACME server as the account's new
+//! contact). Otherwise the shop serves a temporary self-signed certificate (browsers warn)
 //! while a background task obtains the real one. The task checks every 12 hours and
 //! renews when less than 30 days remain; the new certificate replaces the old one
 //! without a restart. Failures are logged with the ACME server's error and retried with
@@ -95,6 +96,23 @@ impl AcmeCertificates {
     }
 
     async fn keep_fresh(mut self) {
+        // With a valid certificate the next ACME request may be months away.
+        if self.valid_until.is_some() {
+            let followed = tokio::time::timeout(
+                ATTEMPT_LIMIT,
+                acme_order::follow_contact(&self.settings, &self.http, &self.cache),
+            )
+            .await;
+            if let Err(error) =
+                followed.unwrap_or_else(|_| Err(anyhow!("no answer within {ATTEMPT_LIMIT:?}")))
+            {
+                tracing::warn!(
+                    error = format!("{error:#}"),
+                    directory = %self.settings.directory,
+                    "cannot give the ACME account the new contact address; trying again at the next renewal"
+                );
+            }
+        }
         let mut retry_in = FIRST_RETRY;
         loop {
             let due = self

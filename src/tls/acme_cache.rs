@@ -1,6 +1,6 @@
 //! What the ACME client keeps between starts, under `<data_dir>/acme/<directory>/`
 //! (directories mode 0700, key files 0600): the account credentials (`account.json`),
-//! the certificate chain (`certificate.pem`) and its key (`certificate.key.pem`). One
+//! the contact the ACME server has for the account (`contact.txt`), the certificate chain (`certificate.pem`) and its key (`certificate.key.pem`). One
 //! folder per ACME server, so switching between Let's Encrypt's staging and production
 //! directories never mixes their accounts or certificates.
 
@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use instant_acme::AccountCredentials;
 
 const ACCOUNT: &str = "account.json";
+const CONTACT: &str = "contact.txt";
 const CHAIN: &str = "certificate.pem";
 const KEY: &str = "certificate.key.pem";
 
@@ -49,6 +50,16 @@ impl AcmeCache {
     pub fn save_account(&self, credentials: &AccountCredentials) -> io::Result<()> {
         let json = serde_json::to_vec_pretty(credentials).map_err(io::Error::other)?;
         write_private(&self.dir.join(ACCOUNT), &json)
+    }
+
+    /// The contact URL the ACME server was last given for the stored account.
+    pub fn account_contact(&self) -> Option<String> {
+        let text = std::fs::read_to_string(self.dir.join(CONTACT)).ok()?;
+        Some(text.trim().to_string())
+    }
+
+    pub fn save_account_contact(&self, contact: &str) -> io::Result<()> {
+        write_private(&self.dir.join(CONTACT), format!("{contact}\n").as_bytes())
     }
 
     /// The stored chain and key (PEM), if both exist.

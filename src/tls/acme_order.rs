@@ -71,20 +71,25 @@ pub async fn obtain_certificate(
 }
 
 /// The stored account, or a new one (stored at once, so a later failure does not
-/// register yet another).
+/// register yet another). A stored account whose contact differs from `tls.acme_email`
+/// is given the new one.
 async fn account(
     settings: &AcmeSettings,
     http: &AcmeHttp,
     cache: &AcmeCache,
 ) -> anyhow::Result<Account> {
     let builder = Account::builder_with_http(Box::new(http.clone()));
+    let contact = contact(settings);
     if let Some(credentials) = cache.account() {
-        return builder
+        let account = builder
             .from_credentials(credentials)
             .await
-            .with_context(|| format!("cannot reach the ACME directory {}", settings.directory));
+            .with_context(|| format!("cannot reach the ACME directory {}", settings.directory))?;
+        if cache.account_contact().as_deref() != Some(contact.as_str()) {
+            update_contact(&account, &contact, cache).await;
+        }
+        return Ok(account);
     }
-    let contact = format!("mailto:{}", settings.email);
     let (account, credentials) = builder
         .create(
             &NewAccount {
@@ -100,8 +105,51 @@ async fn account(
     cache
         .save_account(&credentials)
         .with_context(|| format!("cannot store the ACME account in {}", cache.dir().display()))?;
+    remember_contact(cache, &contact);
     tracing::info!(directory = %settings.directory, "registered an ACME account");
     Ok(account)
+}
+
+/// Gives the stored account the contact of `tls.acme_email` if it has another one (the
+/// setting was changed since), without waiting for the next renewal. Nothing happens
+/// while no account is stored: the first order registers one with that contact.
+pub async fn follow_contact(
+    settings: &AcmeSettings,
+    http: &AcmeHttp,
+    cache: &AcmeCache,
+) -> anyhow::Result<()> {
+    if cache.account().is_none()
+        || cache.account_contact().as_deref() == Some(contact(settings).as_str())
+    {
+        return Ok(());
+    }
+    account(settings, http, cache).await.map(drop)
+}
+
+/// A failure is logged, not returned: certificates are ordered all the same, and the
+/// next renewal tries again.
+async fn update_contact(account: &Account, contact: &str, cache: &AcmeCache) {
+    match account.update_contacts(&[contact]).await {
+        Ok(()) => {
+            remember_contact(cache, contact);
+            tracing::info!(contact, "the ACME account has the new contact address");
+        }
+        Err(error) => tracing::warn!(
+            %error,
+            contact,
+            "cannot give the ACME account the new contact address; trying again at the next renewal"
+        ),
+    }
+}
+
+fn remember_contact(cache: &AcmeCache, contact: &str) {
+    if let Err(error) = cache.save_account_contact(contact) {
+        tracing::warn!(%error, path = %cache.dir().display(), "cannot store the ACME account's contact address");
+    }
+}
+
+fn contact(settings: &AcmeSettings) -> String {
+    format!("mailto:{}", settings.email)
 }
 
 /// Puts a challenge certificate in place for each pending name and tells the ACME server

@@ -65,6 +65,8 @@ struct State {
     requests: usize,
     account_thumbprint: Option<String>,
     contact: Vec<String>,
+    /// Account updates that changed the contact.
+    contact_updates: usize,
     orders: Vec<FakeOrder>,
     /// Where each domain's TLS port is (the test's DNS).
     targets: HashMap<String, SocketAddr>,
@@ -128,6 +130,7 @@ impl FakeAcme {
             .at("/directory", poem::get(get_directory))
             .at("/new-nonce", poem::head(get_new_nonce).get(get_new_nonce))
             .at("/new-account", poem::post(post_new_account))
+            .at("/account/:id", poem::post(post_account))
             .at("/new-order", poem::post(post_new_order))
             .at("/order/:order", poem::post(post_order))
             .at("/authz/:order/:index", poem::post(post_authorization))
@@ -185,6 +188,11 @@ impl FakeAcme {
     /// The contact URLs of the registered account.
     pub fn contact(&self) -> Vec<String> {
         self.state().contact.clone()
+    }
+
+    /// How often the account's contact was changed after its registration.
+    pub fn contact_updates(&self) -> usize {
+        self.state().contact_updates
     }
 
     /// DER of every leaf certificate issued.
@@ -393,6 +401,34 @@ fn post_new_account(Data(fake): Data<&Arc<Shared>>, body: Vec<u8>) -> Response {
         .headers_mut()
         .insert("Location", fake.url("/account/1").parse().unwrap());
     response
+}
+
+/// RFC 8555 §7.3.2: an account update; only `contact` is read.
+#[handler]
+fn post_account(
+    Data(fake): Data<&Arc<Shared>>,
+    UrlPath(id): UrlPath<usize>,
+    body: Vec<u8>,
+) -> Response {
+    let payload = match fake.read_account_jws(&body, &format!("/account/{id}")) {
+        Ok(payload) => payload,
+        Err(problem) => return *problem,
+    };
+    let contact = {
+        let mut state = fake.state.lock().unwrap();
+        if let Some(contact) = payload["contact"].as_array() {
+            state.contact = contact
+                .iter()
+                .filter_map(|c| c.as_str().map(str::to_string))
+                .collect();
+            state.contact_updates += 1;
+        }
+        state.contact.clone()
+    };
+    fake.reply(
+        StatusCode::OK,
+        json!({"status": "valid", "contact": contact}),
+    )
 }
 
 #[handler]
