@@ -277,6 +277,41 @@ fn acme_mixed_with_certificate_files_or_without_email_is_refused_by_name() {
 }
 
 #[test]
+fn an_acme_ca_file_without_a_certificate_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let serve = [
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--data-dir",
+        data.to_str().unwrap(),
+    ];
+    let not_pem = dir.path().join("ca.pem");
+    std::fs::write(&not_pem, "not a certificate\n").unwrap();
+    for (ca_file, why) in [
+        (
+            "/nonexistent/ca.pem",
+            "cannot read tls.acme_ca_file /nonexistent/ca.pem",
+        ),
+        (not_pem.to_str().unwrap(), "holds no certificate"),
+    ] {
+        let refused = run_binary(
+            &serve,
+            &[
+                ("HEIMSERVICE_TLS_ACME_DOMAINS", DOMAIN),
+                ("HEIMSERVICE_TLS_ACME_EMAIL", EMAIL),
+                ("HEIMSERVICE_TLS_ACME_CA_FILE", ca_file),
+            ],
+        );
+        assert_eq!(refused.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&refused.stderr).to_string();
+        assert!(stderr.contains(why), "{stderr}");
+        assert!(stderr.contains("tls.acme_ca_file"), "{stderr}");
+    }
+}
+
+#[test]
 fn config_check_shows_the_acme_settings() {
     let check = run_binary(
         &["config", "check"],

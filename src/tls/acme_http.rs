@@ -27,14 +27,14 @@ impl AcmeHttp {
             .redirect(reqwest::redirect::Policy::none());
         if let Some(path) = extra_root {
             let pem = std::fs::read(path).map_err(|error| {
-                format!("cannot read the ACME CA file {}: {error}", path.display())
+                format!("cannot read tls.acme_ca_file {}: {error}", path.display())
             })?;
             let roots = reqwest::Certificate::from_pem_bundle(&pem).map_err(|error| {
-                format!("the ACME CA file {} is not PEM: {error}", path.display())
+                format!("tls.acme_ca_file {} is not PEM: {error}", path.display())
             })?;
             if roots.is_empty() {
                 return Err(format!(
-                    "the ACME CA file {} holds no certificate",
+                    "tls.acme_ca_file {} holds no certificate",
                     path.display()
                 ));
             }
