@@ -4,8 +4,8 @@
 //! At start a cached certificate that covers the names and has not expired is served at
 //! once (and a changed `tls.acme_email` is sent to the ACME server as the account's new
 //! contact). Otherwise the shop serves a temporary self-signed certificate (browsers warn)
-//! while a background task obtains the real one. The task checks every 12 hours and
-//! renews when less than 30 days remain; the new certificate replaces the old one
+//! while a background task obtains the real one. The task checks at least every 12 hours
+//! and renews when less than 30 days (or a third of a shorter validity) remain; the new certificate replaces the old one
 //! without a restart. Failures are logged with the ACME server's error and retried with
 //! a growing delay; they never stop the shop.
 
@@ -24,7 +24,8 @@ use super::resolver::CertResolver;
 use super::self_signed;
 use crate::config::AcmeSettings;
 
-/// How often a valid certificate is checked for renewal.
+/// How often, at least, a valid certificate is checked for renewal (the wall clock may
+/// jump while the task sleeps).
 const RENEWAL_CHECK: Duration = Duration::from_secs(12 * 3600);
 /// Delay after the first failure; it doubles after each further one. Five minutes keeps
 /// a persistent problem below Let's Encrypt's limit of five failed validations per name
@@ -39,8 +40,9 @@ pub struct AcmeCertificates {
     http: AcmeHttp,
     cache: AcmeCache,
     resolver: Arc<CertResolver>,
-    /// End of the served ACME certificate; `None` while the temporary one is served.
-    valid_until: Option<SystemTime>,
+    /// When the served ACME certificate is due for renewal; `None` while the temporary
+    /// one is served.
+    renew_at: Option<SystemTime>,
 }
 
 impl AcmeCertificates {
@@ -56,7 +58,7 @@ impl AcmeCertificates {
             )
         })?;
         let resolver = Arc::new(CertResolver::default());
-        let valid_until = match cached_certificate(&cache, &settings.domains) {
+        let renew_at = match cached_certificate(&cache, &settings.domains) {
             Some(served) => {
                 tracing::info!(
                     domains = %settings.domains.join(", "),
@@ -64,7 +66,7 @@ impl AcmeCertificates {
                     "serving the cached ACME certificate"
                 );
                 resolver.set_certificate(served.key);
-                Some(served.not_after)
+                Some(served.renew_at)
             }
             None => {
                 tracing::info!(
@@ -82,7 +84,7 @@ impl AcmeCertificates {
             http,
             cache,
             resolver,
-            valid_until,
+            renew_at,
         })
     }
 
@@ -97,7 +99,7 @@ impl AcmeCertificates {
 
     async fn keep_fresh(mut self) {
         // With a valid certificate the next ACME request may be months away.
-        if self.valid_until.is_some() {
+        if self.renew_at.is_some() {
             let followed = tokio::time::timeout(
                 ATTEMPT_LIMIT,
                 acme_order::follow_contact(&self.settings, &self.http, &self.cache),
@@ -115,17 +117,17 @@ impl AcmeCertificates {
         }
         let mut retry_in = FIRST_RETRY;
         loop {
-            let due = self
-                .valid_until
-                .is_none_or(|until| needs_renewal(until, SystemTime::now()));
-            if !due {
-                tokio::time::sleep(RENEWAL_CHECK).await;
+            let wait = self
+                .renew_at
+                .and_then(|renew_at| renew_at.duration_since(SystemTime::now()).ok());
+            if let Some(wait) = wait {
+                tokio::time::sleep(wait.min(RENEWAL_CHECK)).await;
                 continue;
             }
             let attempt = tokio::time::timeout(ATTEMPT_LIMIT, self.renew()).await;
             match attempt.unwrap_or_else(|_| Err(anyhow!("no answer within {ATTEMPT_LIMIT:?}"))) {
-                Ok(not_after) => {
-                    self.valid_until = Some(not_after);
+                Ok(renew_at) => {
+                    self.renew_at = Some(renew_at);
                     retry_in = FIRST_RETRY;
                 }
                 Err(error) => {
@@ -142,7 +144,7 @@ impl AcmeCertificates {
         }
     }
 
-    /// Obtains a certificate, serves it and stores it; returns its end of validity.
+    /// Obtains a certificate, serves it and stores it; returns when it is due for renewal.
     async fn renew(&self) -> anyhow::Result<SystemTime> {
         let issued =
             acme_order::obtain_certificate(&self.settings, &self.http, &self.cache, &self.resolver)
@@ -167,9 +169,17 @@ impl AcmeCertificates {
         tracing::info!(
             domains = %self.settings.domains.join(", "),
             valid_until = %show_time(served.not_after),
+            renew_after = %show_time(served.renew_at),
             "obtained a certificate over ACME"
         );
-        Ok(served.not_after)
+        if needs_renewal(served.renew_at, SystemTime::now()) {
+            // Counted as a failure, so the next order waits for the retry delay.
+            return Err(anyhow!(
+                "the issued certificate is due for renewal at once (valid until {})",
+                show_time(served.not_after)
+            ));
+        }
+        Ok(served.renew_at)
     }
 }
 

@@ -1,5 +1,5 @@
 //! A certificate chain and key as rustls serves them, plus what the renewal needs to
-//! know about the leaf: until when it is valid and which names it covers.
+//! know about the leaf: when it is due for renewal and which names it covers.
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -14,13 +14,16 @@ use tokio_rustls::rustls::sign::CertifiedKey;
 /// id-ce-subjectAltName (RFC 5280 §4.2.1.6).
 const SUBJECT_ALT_NAME: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.5.29.17");
 
-/// Renew when less than this is left (Let's Encrypt certificates last 90 days or less).
+/// Renew when less than this is left (Let's Encrypt certificates last 90 days or less),
+/// or a third of the validity if that is shorter.
 pub const RENEW_BEFORE: Duration = Duration::from_secs(30 * 24 * 3600);
 
 pub struct ServedCertificate {
     pub key: Arc<CertifiedKey>,
     /// End of the leaf certificate's validity.
     pub not_after: SystemTime,
+    /// From when on it should be replaced; see [`renewal_time`].
+    pub renew_at: SystemTime,
     /// The leaf's DNS names (subject alternative names), lower case.
     pub names: Vec<String>,
 }
@@ -33,7 +36,7 @@ impl ServedCertificate {
             .collect::<Result<_, _>>()
             .map_err(|error| format!("the certificate chain is not valid PEM: {error}"))?;
         let leaf = chain.first().ok_or("the certificate chain is empty")?;
-        let (not_after, names) = leaf_facts(leaf)?;
+        let (not_before, not_after, names) = leaf_facts(leaf)?;
         let key = PrivateKeyDer::from_pem_slice(key_pem)
             .map_err(|error| format!("the private key is not valid PEM: {error}"))?;
         let key = CertifiedKey::from_der(chain, key, &ring::default_provider())
@@ -41,6 +44,7 @@ impl ServedCertificate {
         Ok(ServedCertificate {
             key: Arc::new(key),
             not_after,
+            renew_at: renewal_time(not_before, not_after),
             names,
         })
     }
@@ -51,20 +55,29 @@ impl ServedCertificate {
     }
 }
 
-/// True when the certificate ends within [`RENEW_BEFORE`] of `now` (or has ended).
-pub fn needs_renewal(not_after: SystemTime, now: SystemTime) -> bool {
-    not_after
-        .duration_since(now)
-        .map_or(true, |left| left < RENEW_BEFORE)
+/// When a certificate valid from `not_before` to `not_after` is due for renewal:
+/// [`RENEW_BEFORE`] before its end, or when a third of its validity is left if that is
+/// shorter. A short-lived certificate (a private CA may issue them for a day) is thus
+/// not due the moment it arrives, which would order one certificate after another.
+pub fn renewal_time(not_before: SystemTime, not_after: SystemTime) -> SystemTime {
+    let validity = not_after.duration_since(not_before).unwrap_or_default();
+    not_after - RENEW_BEFORE.min(validity / 3)
 }
 
-/// The leaf's end of validity and DNS names. Only the fields renewal needs are read (RFC
-/// 5280 §4.1); rustls and webpki check the certificate itself.
-fn leaf_facts(leaf: &CertificateDer<'_>) -> Result<(SystemTime, Vec<String>), String> {
+/// True when `now` is past the renewal time.
+pub fn needs_renewal(renew_at: SystemTime, now: SystemTime) -> bool {
+    now > renew_at
+}
+
+/// The leaf's validity (start, end) and DNS names. Only the fields renewal needs are read
+/// (RFC 5280 §4.1); rustls and webpki check the certificate itself.
+fn leaf_facts(leaf: &CertificateDer<'_>) -> Result<LeafFacts, String> {
     read_leaf(leaf).map_err(|error| format!("the certificate cannot be parsed: {error}"))
 }
 
-fn read_leaf(certificate: &[u8]) -> der::Result<(SystemTime, Vec<String>)> {
+type LeafFacts = (SystemTime, SystemTime, Vec<String>);
+
+fn read_leaf(certificate: &[u8]) -> der::Result<LeafFacts> {
     let mut reader = SliceReader::new(certificate)?;
     let facts = reader.sequence(|certificate| {
         let facts = certificate.sequence(read_tbs_certificate)?;
@@ -75,17 +88,15 @@ fn read_leaf(certificate: &[u8]) -> der::Result<(SystemTime, Vec<String>)> {
     reader.finish(facts)
 }
 
-fn read_tbs_certificate<'a, R: Reader<'a>>(tbs: &mut R) -> der::Result<(SystemTime, Vec<String>)> {
+fn read_tbs_certificate<'a, R: Reader<'a>>(tbs: &mut R) -> der::Result<LeafFacts> {
     if tbs.peek_tag()? == context_tag(TagNumber::N0, true) {
         AnyRef::decode(tbs)?; // version
     }
     AnyRef::decode(tbs)?; // serialNumber
     AnyRef::decode(tbs)?; // signature
     AnyRef::decode(tbs)?; // issuer
-    let not_after = tbs.sequence(|validity| {
-        read_time(validity)?; // notBefore
-        read_time(validity)
-    })?;
+    let (not_before, not_after) =
+        tbs.sequence(|validity| Ok((read_time(validity)?, read_time(validity)?)))?;
     AnyRef::decode(tbs)?; // subject
     AnyRef::decode(tbs)?; // subjectPublicKeyInfo
     let mut names = Vec::new();
@@ -96,7 +107,7 @@ fn read_tbs_certificate<'a, R: Reader<'a>>(tbs: &mut R) -> der::Result<(SystemTi
             names = read_extensions(field.value())?;
         }
     }
-    Ok((not_after, names))
+    Ok((not_before, not_after, names))
 }
 
 fn read_time<'a, R: Reader<'a>>(reader: &mut R) -> der::Result<SystemTime> {
@@ -190,16 +201,38 @@ mod tests {
     #[test]
     fn a_certificate_is_renewed_when_less_than_thirty_days_remain() {
         let (chain, key) = certificate_ending(2030, 6, 1);
-        let not_after = ServedCertificate::from_pem(chain.as_bytes(), key.as_bytes())
+        let renew_at = ServedCertificate::from_pem(chain.as_bytes(), key.as_bytes())
             .unwrap()
-            .not_after;
+            .renew_at;
         let day = 24 * 3600;
         let end = 1_906_502_400;
-        assert!(!needs_renewal(not_after, at(end - 60 * day)));
-        assert!(!needs_renewal(not_after, at(end - 30 * day)));
-        assert!(needs_renewal(not_after, at(end - 30 * day + 1)));
-        assert!(needs_renewal(not_after, at(end - day)));
-        assert!(needs_renewal(not_after, at(end + day)), "already expired");
+        assert!(!needs_renewal(renew_at, at(end - 60 * day)));
+        assert!(!needs_renewal(renew_at, at(end - 30 * day)));
+        assert!(needs_renewal(renew_at, at(end - 30 * day + 1)));
+        assert!(needs_renewal(renew_at, at(end - day)));
+        assert!(needs_renewal(renew_at, at(end + day)), "already expired");
+    }
+
+    #[test]
+    fn a_short_lived_certificate_is_renewed_when_a_third_of_it_is_left() {
+        let key = rcgen::KeyPair::generate().unwrap();
+        let mut params =
+            rcgen::CertificateParams::new(vec!["shop.example.com".to_string()]).unwrap();
+        // 2030-06-01 to 2030-06-04: three days.
+        params.not_before = rcgen::date_time_ymd(2030, 6, 1);
+        params.not_after = rcgen::date_time_ymd(2030, 6, 4);
+        let certificate = params.self_signed(&key).unwrap();
+        let renew_at = ServedCertificate::from_pem(
+            certificate.pem().as_bytes(),
+            key.serialize_pem().as_bytes(),
+        )
+        .unwrap()
+        .renew_at;
+        let day = 24 * 3600;
+        let end = 1_906_502_400 + 3 * day;
+        assert!(!needs_renewal(renew_at, at(end - 3 * day)), "just issued");
+        assert!(!needs_renewal(renew_at, at(end - day)));
+        assert!(needs_renewal(renew_at, at(end - day + 1)));
     }
 
     #[test]
