@@ -8,16 +8,16 @@
 //! The filter is `Targets`, not `EnvFilter`: span and field directives are not needed
 //! here, and `EnvFilter` links a second regular-expression engine into the binary.
 
+use std::io::IsTerminal;
+
 use tracing::Level;
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::fmt;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
+use crate::api::request_log::TARGET as REQUEST_LOG_TARGET;
 use crate::config::LogFormat;
-
-/// poem's line per request (`info`), left out by default.
-const REQUEST_LOG_TARGET: &str = "poem::middleware::tracing_mw";
 
 pub fn init(format: LogFormat) {
     let requested = requested_filter(std::env::var("RUST_LOG").ok().as_deref());
@@ -26,7 +26,10 @@ pub fn init(format: LogFormat) {
         Err(error) => (default_filter(), Some(error)),
     };
     let registry = tracing_subscriber::registry().with(filter);
-    let lines = fmt::layer().with_writer(std::io::stderr);
+    // Colours only on a terminal: journald and log files get plain text.
+    let lines = fmt::layer()
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_writer(std::io::stderr);
     // A second init (tests start several servers in one process) is harmless.
     let _ = match format {
         LogFormat::Human => registry.with(lines).try_init(),
@@ -52,7 +55,7 @@ fn requested_filter(rust_log: Option<&str>) -> Result<Targets, String> {
     }
 }
 
-/// Everything at `info` except poem's line per request.
+/// Everything at `info` except the line per request.
 fn default_filter() -> Targets {
     Targets::new()
         .with_default(Level::INFO)

@@ -210,10 +210,14 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
             Acceptors::Plain(acceptor) => serve(acceptor, app, stopped).await,
             Acceptors::Tls(acceptor) => serve(acceptor, app, stopped).await,
         };
-        auto_reject.abort();
-        control.abort();
-        if let Some(backups) = backups {
-            backups.abort();
+        // Aborting only asks; awaiting the aborted tasks makes sure they have dropped
+        // their handles to the store, so the database file is closed when `stop` returns.
+        let background = [Some(auto_reject), Some(control), backups];
+        for task in background.iter().flatten() {
+            task.abort();
+        }
+        for task in background.into_iter().flatten() {
+            let _ = task.await;
         }
         if let Some(acme) = acme {
             acme.abort();

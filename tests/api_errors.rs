@@ -39,6 +39,13 @@ async fn bad_requests_get_json_errors_naming_the_problem() {
         ),
         ("GET", "/no-such-api", 404, "not_found", "No such"),
         (
+            "GET",
+            "/ws/store/14/status",
+            400,
+            "websocket_required",
+            "WebSocket",
+        ),
+        (
             "DELETE",
             "/healthz",
             405,
@@ -131,5 +138,54 @@ async fn every_answer_carries_the_security_headers() {
             "no CORS"
         );
     }
+    server.stop().await;
+}
+
+/// A number or boolean sent for a text field is a wrong type, not its text: the fuzzer
+/// had an admin create a category called "false".
+#[tokio::test]
+async fn text_fields_refuse_numbers_and_booleans() {
+    let server = TestServer::start().await;
+    let admin = server.admin_token().await;
+    for (path, body) in [
+        ("/categories/", serde_json::json!({ "name": false })),
+        (
+            "/taxes/",
+            serde_json::json!({ "name": 19, "percentage": 19 }),
+        ),
+        (
+            "/register/customer",
+            serde_json::json!({ "name": "Max", "email": "max@example.com",
+                                "password": "lang-genug-123", "phone": 30123456 }),
+        ),
+        ("/forgot-password", serde_json::json!({ "email": true })),
+    ] {
+        let (status, body) = server.send("POST", path, Some(&admin), Some(body)).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(
+            body["detail"].as_str().unwrap().contains("string"),
+            "{path}: {body}"
+        );
+    }
+    let (_, catalog) = server
+        .send("GET", "/admin/catalog", Some(&admin), None)
+        .await;
+    let names: Vec<&str> = catalog["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|category| category["name"].as_str().unwrap())
+        .collect();
+    assert!(!names.contains(&"false"), "{names:?}");
+    // Strings and, for optional fields, null are still taken.
+    let (status, body) = server
+        .send(
+            "POST",
+            "/categories/",
+            Some(&admin),
+            Some(serde_json::json!({ "name": "Salate", "name_en": null })),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
     server.stop().await;
 }

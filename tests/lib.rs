@@ -22,6 +22,7 @@ mod login;
 mod openapi_document;
 mod orders;
 mod paypal_orders;
+mod request_log;
 mod store_and_menu;
 mod store_settings;
 mod storefront_files;

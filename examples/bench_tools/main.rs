@@ -1,5 +1,5 @@
 //! Helpers for the benchmark suite (`bench/run.py`), built with the same release
-//! profile as the shop so that the comparisons are fair:
+//! profile and allocator as the shop so that the comparisons are fair:
 //!
 //! - `ceiling ADDR FILE`: a bare poem route answering FILE's bytes from memory, the
 //!   upper bound for a menu read on this stack.
@@ -7,6 +7,11 @@
 //!   small record per write transaction.
 //! - `sockets ...`: opens many status websockets, pauses the store and measures how
 //!   long the change takes to reach every socket.
+
+/// The shop's allocator (see src/main.rs).
+#[cfg(target_env = "musl")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod ceiling;
 mod commits;

@@ -28,10 +28,14 @@ const RESET_LIFETIME_SECONDS: i64 = 60 * 60;
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct RegisterBody {
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub email: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub password: Option<String>,
     /// Digits only (others are removed), at most 15.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub phone: Option<String>,
 }
 
@@ -72,27 +76,38 @@ impl From<Address> for AddressView {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct AddressBody {
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub customer_name: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub line1: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub city: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub zip: Option<String>,
     /// Defaults to the shop's country.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub country: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub phone: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub email: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub notes: Option<String>,
 }
 
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct ForgotBody {
+    #[oai(deserialize_with = "super::text_fields::text")]
     pub email: String,
 }
 
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct ResetBody {
+    #[oai(deserialize_with = "super::text_fields::text")]
     pub token: String,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub password: Option<String>,
 }
 
@@ -104,9 +119,13 @@ pub struct Notice {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct SupportBody {
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub email: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub phone: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub message: Option<String>,
 }
 

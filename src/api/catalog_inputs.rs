@@ -21,6 +21,7 @@ pub trait IntoInput {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct TaxBody {
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
     /// 0–100, at most two decimals (e.g. 7, 19, 8.1).
     pub percentage: Option<f64>,
@@ -41,9 +42,16 @@ impl IntoInput for TaxBody {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct CategoryBody {
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name_en: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub description: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub description_en: Option<String>,
     #[oai(default)]
     pub sort_order: i32,
@@ -74,7 +82,10 @@ impl IntoInput for CategoryBody {
 pub struct VariantBody {
     /// Send an existing variant's id back to keep it.
     pub id: Option<u64>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name_en: Option<String>,
     /// Euros.
     pub price: Option<f64>,
@@ -84,9 +95,16 @@ pub struct VariantBody {
 #[oai(deny_unknown_fields)]
 pub struct ProductBody {
     pub category_id: Option<u64>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name_en: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub description: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub description_en: Option<String>,
     /// Euros; ignored for variable products (their lowest variant price counts).
     #[oai(default)]
@@ -139,7 +157,10 @@ impl IntoInput for ProductBody {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct ToppingBody {
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name_en: Option<String>,
     /// Euros.
     pub price: Option<f64>,
@@ -159,7 +180,10 @@ impl IntoInput for ToppingBody {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct ToppingGroupBody {
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name_en: Option<String>,
     pub min_selections: Option<u8>,
     pub max_selections: Option<u8>,
@@ -223,8 +247,12 @@ impl IntoInput for ProductGroupBody {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct AllergyBody {
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub code: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name_en: Option<String>,
 }
 

@@ -68,8 +68,10 @@ pub struct CategoryView {
     pub id: u64,
     pub name: String,
     /// English name, shown when the storefront is in English; falls back to `name`.
+    #[oai(nullable)]
     pub name_en: Option<String>,
     pub description: String,
+    #[oai(nullable)]
     pub description_en: Option<String>,
     pub sort_order: i32,
     pub visible: bool,
@@ -93,6 +95,7 @@ impl From<&Category> for CategoryView {
 pub struct VariantView {
     pub id: u64,
     pub name: String,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     /// Euros.
     pub price: f64,
@@ -115,6 +118,7 @@ pub struct AllergyView {
     /// `A`–`R` for allergens, `1`–`12` for additives.
     pub code: String,
     pub name: String,
+    #[oai(nullable)]
     pub name_en: Option<String>,
 }
 
@@ -133,6 +137,7 @@ impl From<&Allergy> for AllergyView {
 pub struct MenuToppingView {
     pub id: u64,
     pub name: String,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     /// Euros, the price in this group.
     pub price: f64,
@@ -143,6 +148,7 @@ pub struct MenuToppingView {
 pub struct MenuGroupView {
     pub id: u64,
     pub name: String,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     pub min_selections: u8,
     pub max_selections: u8,
@@ -155,8 +161,10 @@ pub struct ProductView {
     pub id: u64,
     pub category_id: u64,
     pub name: String,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     pub description: String,
+    #[oai(nullable)]
     pub description_en: Option<String>,
     /// Euros; for variable products the lowest variant price.
     pub price: f64,
@@ -165,6 +173,7 @@ pub struct ProductView {
     pub kind: ProductType,
     pub tax: TaxView,
     pub variants: Vec<VariantView>,
+    #[oai(nullable)]
     pub image_url: Option<String>,
     pub sort_order: i32,
     /// `false` = sold out.
@@ -223,8 +232,10 @@ pub struct ProductRecord {
     pub id: u64,
     pub category_id: u64,
     pub name: String,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     pub description: String,
+    #[oai(nullable)]
     pub description_en: Option<String>,
     pub price: f64,
     pub tax_id: u64,
@@ -232,6 +243,7 @@ pub struct ProductRecord {
     #[serde(rename = "type")]
     pub kind: ProductType,
     pub variants: Vec<VariantView>,
+    #[oai(nullable)]
     pub image_url: Option<String>,
     pub sort_order: i32,
     pub available: bool,
@@ -261,6 +273,7 @@ impl From<&Product> for ProductRecord {
 pub struct ToppingView {
     pub id: u64,
     pub name: String,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     /// Euros; the default price when adding the topping to a group.
     pub price: f64,
@@ -281,6 +294,7 @@ impl From<&Topping> for ToppingView {
 pub struct ToppingGroupView {
     pub id: u64,
     pub name: String,
+    #[oai(nullable)]
     pub name_en: Option<String>,
     pub min_selections: u8,
     pub max_selections: u8,

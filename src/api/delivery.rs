@@ -35,6 +35,7 @@ pub struct PostcodeView {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct PostcodeBody {
+    #[oai(deserialize_with = "super::text_fields::text")]
     pub postcode: String,
     pub minimum_order_amount: f64,
     pub delivery_fee: f64,
@@ -48,6 +49,7 @@ pub struct DiscountView {
     /// Percent off the subtotal.
     pub value: f64,
     /// The last day it applies; none = no end.
+    #[oai(nullable)]
     pub expires_on: Option<NaiveDate>,
 }
 
@@ -55,6 +57,7 @@ pub struct DiscountView {
 pub struct AdminDiscountView {
     pub code: String,
     pub value: f64,
+    #[oai(nullable)]
     pub expires_on: Option<NaiveDate>,
     /// Applies today.
     pub active: bool,
@@ -65,6 +68,7 @@ pub struct AdminDiscountView {
 pub struct DiscountBody {
     /// Percent, 0–100, at most two decimals.
     pub value: f64,
+    #[oai(nullable)]
     pub expires_on: Option<NaiveDate>,
 }
 

@@ -179,6 +179,18 @@ pub async fn into_json_response(error: poem::Error) -> Response {
             "Please log in: this needs a valid access token.".to_string(),
         ),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", error.to_string()),
+        // A plain request to a socket address: poem only says "invalid protocol".
+        _ if matches!(
+            error.downcast_ref::<poem::error::WebSocketError>(),
+            Some(poem::error::WebSocketError::InvalidProtocol)
+        ) =>
+        {
+            (
+                "websocket_required",
+                "This address takes WebSocket connections only (a GET with `Upgrade: websocket`)."
+                    .to_string(),
+            )
+        }
         // poem-openapi names path parameters by position (`param0`), which helps nobody.
         status
             if status.is_client_error()

@@ -2,9 +2,9 @@
 //! type is taken from its first bytes, not from the client's word.
 
 use poem::http::HeaderMap;
-use poem::{Request, RequestBody};
+use poem::{IntoResponse, Request, RequestBody, Response};
 use poem_openapi::param::{Path, Query};
-use poem_openapi::payload::{Binary, Json, ParsePayload, Payload};
+use poem_openapi::payload::{Json, ParsePayload, Payload};
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 use poem_openapi::{ApiRequest, ApiResponse, OpenApi};
 
@@ -14,9 +14,35 @@ use super::catalog_admin::Deleted;
 use super::catalog_inputs::{BannerBody, IntoInput};
 use super::catalog_views::{BannerView, ProductRecord};
 use super::error::{ApiError, body};
-use super::menu::{Cached, ImageResponse, public_read};
+use super::menu::{Cached, public_read};
 use crate::domain::catalog::{Banner, BannerInput};
 use crate::domain::image::{Image, MAX_IMAGE_BYTES, accept_upload};
+
+/// A stored JPEG, PNG or WebP, answered with its own type (documented as `image/*`).
+pub struct ImageFile(Image);
+
+impl Payload for ImageFile {
+    const CONTENT_TYPE: &'static str = "image/*";
+
+    fn schema_ref() -> MetaSchemaRef {
+        MetaSchemaRef::Inline(Box::new(MetaSchema::new_with_format("string", "binary")))
+    }
+}
+
+impl IntoResponse for ImageFile {
+    fn into_response(self) -> Response {
+        Response::builder()
+            .content_type(self.0.format.content_type())
+            .body(self.0.bytes)
+    }
+}
+
+#[derive(ApiResponse)]
+pub enum ImageResponse {
+    /// The image; its key never changes meaning, so it may be cached for a year.
+    #[oai(status = 200)]
+    Ok(ImageFile, #[oai(header = "Cache-Control")] String),
+}
 
 /// A raw JPEG, PNG or WebP request body.
 pub struct ImageUpload(Vec<u8>);
@@ -113,8 +139,7 @@ impl ImageApi {
             .await?
             .ok_or_else(|| ApiError::not_found("not_found", "No such image."))?;
         Ok(ImageResponse::Ok(
-            Binary(image.bytes),
-            image.format.content_type().into(),
+            ImageFile(image),
             "public, max-age=31536000, immutable".into(),
         ))
     }

@@ -9,7 +9,7 @@ use poem_openapi::{ApiRequest, ApiResponse, Multipart, Object, OpenApi};
 
 use super::AppState;
 use super::auth_scheme::UserAuth;
-use super::error::{ErrorBody, body};
+use super::error::{ApiError, ErrorBody, body};
 use super::throttle::client_address;
 use crate::auth::passwords;
 use crate::auth::tokens::{TOKEN_LIFETIME_SECONDS, unix_now};
@@ -93,6 +93,12 @@ pub enum LoginResponse {
     /// Wrong email or password (the same answer either way).
     #[oai(status = 401)]
     Unauthorized(Json<LoginFailure>),
+    /// The body is larger than the server accepts.
+    #[oai(status = 413)]
+    PayloadTooLarge(Json<ErrorBody>),
+    /// The body is neither a URL-encoded form nor multipart form data.
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorBody>),
     /// Too many failed attempts from this client or for this account.
     #[oai(status = 429)]
     TooManyAttempts(Json<LoginFailure>, #[oai(header = "Retry-After")] u64),
@@ -200,7 +206,7 @@ impl LoginApi {
 
     /// The signed-in account.
     #[oai(path = "/users/me", method = "get")]
-    async fn me(&self, auth: UserAuth) -> Json<UserView> {
-        Json(UserView::from(&auth.0))
+    async fn me(&self, auth: UserAuth) -> Result<Json<UserView>, ApiError> {
+        Ok(Json(UserView::from(&auth.0)))
     }
 }

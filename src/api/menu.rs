@@ -4,7 +4,6 @@
 
 use poem::http::HeaderMap;
 use poem_openapi::ApiResponse;
-use poem_openapi::payload::Binary;
 
 use super::AppState;
 use super::error::ApiError;
@@ -22,17 +21,6 @@ pub enum Cached<T: poem_openapi::types::Type + Send> {
     /// Unchanged since the ETag sent in `If-None-Match`.
     #[oai(status = 304)]
     NotModified(#[oai(header = "ETag")] String),
-}
-
-#[derive(ApiResponse)]
-pub enum ImageResponse {
-    /// The image; its key never changes meaning, so it may be cached for a year.
-    #[oai(status = 200)]
-    Ok(
-        Binary<Vec<u8>>,
-        #[oai(header = "Content-Type")] String,
-        #[oai(header = "Cache-Control")] String,
-    ),
 }
 
 /// Revalidate every time; cheap thanks to the ETag.

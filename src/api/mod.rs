@@ -23,13 +23,15 @@ pub mod order_views;
 mod ordering;
 mod orders;
 mod orders_admin;
+pub mod request_log;
 pub mod security_headers;
 mod stores;
+mod text_fields;
 mod throttle;
+mod trailing_slash;
 
 use std::sync::Arc;
 
-use poem::middleware::{NormalizePath, Tracing, TrailingSlash};
 use poem::web::Redirect;
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 use poem_openapi::OpenApiService;
@@ -182,14 +184,14 @@ pub fn app(state: AppState, hsts: security_headers::Hsts) -> impl Endpoint {
         .at("/openapi.json", spec)
         .nest(&base_path, WebUi::new(&state.config))
         // The spec's paths end in a slash (`/categories/`); the typed routes do not.
-        .nest("/", api.with(NormalizePath::new(TrailingSlash::Trim)))
+        .nest("/", api.with(trailing_slash::TrimTrailingSlash))
         .around(move |next, req| redirect_root(Arc::clone(&home), next, req))
         .around(body_limit::limit_body)
         .catch_all_error(error::into_json_response)
         .data(state)
         .with(security_headers::middleware(&config))
         .around(move |next, req| security_headers::strict_transport(Arc::clone(&hsts), next, req))
-        .with(Tracing)
+        .with(request_log::RequestLog)
 }
 
 /// `/` sends visitors to the storefront.

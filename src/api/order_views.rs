@@ -46,6 +46,7 @@ pub struct ExtraBody {
 pub struct LineBody {
     pub product_id: u64,
     /// The chosen variant of a `variable` product; null for simple products.
+    #[oai(nullable)]
     pub variant_id: Option<u64>,
     #[oai(default)]
     pub extras: Vec<ExtraBody>,
@@ -59,15 +60,23 @@ pub struct LineBody {
 pub struct ShippingAddressBody {
     /// Always `shipping`.
     #[oai(rename = "type")]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub kind: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub customer_name: Option<String>,
     /// Street and house number.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub line1: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub city: Option<String>,
     /// Required for delivery.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub zip: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub country: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub phone: Option<String>,
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub email: Option<String>,
 }
 
@@ -83,10 +92,14 @@ pub struct OrderBody {
     pub shipping_address: Option<ShippingAddressBody>,
     pub payment_method: Option<PaymentMethodBody>,
     /// Online payments: the approved PayPal order.
+    #[oai(nullable)]
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub paypal_order_id: Option<String>,
     /// A pre-order time from `GET /stores/{id}/slots`; null = as soon as possible.
+    #[oai(nullable)]
     pub preorder_at: Option<DateTime<Utc>>,
     /// For the kitchen or the driver, at most 500 characters.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub note: Option<String>,
 }
 
@@ -115,6 +128,7 @@ pub struct OrderExtraView {
 #[derive(Debug, Clone, Object)]
 pub struct OrderLineView {
     pub product_id: u64,
+    #[oai(nullable)]
     pub variant_id: Option<u64>,
     pub name: String,
     pub unit_price: f64,
@@ -168,6 +182,7 @@ pub struct OrderView {
     pub payment_method: String,
     /// `cash_due`, `paid`, `refunded` or `refund_failed`.
     pub payment_status: String,
+    #[oai(nullable)]
     pub preorder_at: Option<DateTime<Utc>>,
     pub note: String,
     pub customer: CustomerView,
@@ -178,8 +193,11 @@ pub struct OrderView {
     pub delivery_fee: f64,
     pub total: f64,
     pub vat: Vec<VatView>,
+    #[oai(nullable)]
     pub estimated_minutes: Option<u16>,
+    #[oai(nullable)]
     pub estimated_ready_at: Option<DateTime<Utc>>,
+    #[oai(nullable)]
     pub rejection_reason: Option<String>,
     pub history: Vec<StatusChangeView>,
 }
@@ -189,13 +207,19 @@ pub struct OrderView {
 pub struct AdminOrderView {
     #[oai(flatten)]
     pub order: OrderView,
+    #[oai(nullable)]
     pub user_id: Option<u64>,
+    #[oai(nullable)]
     pub paypal_order_id: Option<String>,
+    #[oai(nullable)]
     pub capture_id: Option<String>,
+    #[oai(nullable)]
     pub refund_id: Option<String>,
     /// Why refunding failed: the restaurant must refund by hand.
+    #[oai(nullable)]
     pub refund_error: Option<String>,
     /// When the order is rejected unless someone answers first.
+    #[oai(nullable)]
     pub auto_reject_at: Option<DateTime<Utc>>,
 }
 

@@ -28,6 +28,7 @@ pub struct AcceptBody {
 #[oai(deny_unknown_fields)]
 pub struct RejectBody {
     /// Shown to the customer, 1–300 characters.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub reason: Option<String>,
 }
 
@@ -35,6 +36,7 @@ pub struct RejectBody {
 #[oai(deny_unknown_fields)]
 pub struct StatusBody {
     /// `preparing`, `out_for_delivery`, `ready_for_pickup` or `completed`.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub status: Option<String>,
 }
 

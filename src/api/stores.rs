@@ -22,8 +22,10 @@ pub struct StoreHoursView {
     /// 0 = Sunday … 6 = Saturday.
     pub day_of_week: u8,
     /// `HH:mm` in the store's time zone.
+    #[oai(deserialize_with = "super::text_fields::text")]
     pub open_time: String,
     /// `HH:mm`; before `open_time` means the slot runs past midnight.
+    #[oai(deserialize_with = "super::text_fields::text")]
     pub close_time: String,
     #[oai(default)]
     pub label: String,
@@ -65,7 +67,9 @@ pub struct StoreView {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct StoreBody {
+    #[oai(deserialize_with = "super::text_fields::text")]
     pub company_name: String,
+    #[oai(deserialize_with = "super::text_fields::text")]
     pub address_line: String,
     #[oai(default)]
     pub phone: String,
