@@ -7,6 +7,9 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+mod limits;
+pub use limits::{LIMIT_RANGES, Limits};
+
 /// Prefix of every environment variable the server reads.
 pub const ENV_PREFIX: &str = "HEIMSERVICE_";
 
@@ -70,6 +73,14 @@ pub const KEYS: &[KeySpec] = &[
         secret: true,
     },
     key("smtp.from", ""),
+    key("limits.connections", "25000"),
+    key("limits.connections_per_ip", "256"),
+    key("limits.header_timeout_seconds", "5"),
+    key("limits.body_timeout_seconds", "60"),
+    key("limits.websockets", "20000"),
+    key("limits.websockets_per_ip", "64"),
+    key("limits.websocket_ping_seconds", "30"),
+    key("limits.websocket_timeout_seconds", "75"),
     key("testing.clock_start", ""),
 ];
 
@@ -256,6 +267,8 @@ pub struct Config {
     /// Country of shipping addresses, e.g. `DE`.
     pub country: String,
     pub smtp: Option<SmtpConfig>,
+    /// What one client and all clients together may hold of the server.
+    pub limits: Limits,
     /// Tests and demos only: the clock starts at this instant.
     pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
     /// Every key's value (secrets masked) and its source, for `config check`.
@@ -413,6 +426,24 @@ impl Config {
                 parse_instant(v).map(|_| ())
             }
         })?;
+        let mut limit_values = Vec::new();
+        for &(key, _, _) in LIMIT_RANGES {
+            let value = parse(key, &|v| limits::parse_limit(key, v).map(|_| ()))?;
+            limit_values.push((key, limits::parse_limit(key, &value).unwrap_or_default()));
+        }
+        let limits = Limits::from_values(|key| {
+            limit_values
+                .iter()
+                .find(|(name, _)| *name == key)
+                .map_or(0, |(_, value)| *value)
+        })
+        .map_err(|problem| ConfigError::Invalid {
+            key: "limits.websocket_timeout_seconds",
+            origin: get("limits.websocket_timeout_seconds")
+                .map(|(_, source)| source)
+                .unwrap_or(Source::Default),
+            problem,
+        })?;
         let effective = KEYS
             .iter()
             .filter_map(|spec| {
@@ -487,6 +518,7 @@ impl Config {
             } else {
                 Some(parse_origin(&public_origin).map_err(|p| invalid("public_origin", p))?)
             },
+            limits,
             clock_start: if clock_start.is_empty() {
                 None
             } else {

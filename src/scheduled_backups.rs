@@ -57,13 +57,14 @@ pub fn prune(dir: &Path, keep: usize) -> usize {
     removed
 }
 
-/// Runs until aborted; `every` of zero means no automatic backups.
+/// Runs until `finishing` turns true (a backup under way is completed first); `every`
+/// of zero means no automatic backups.
 pub fn spawn(
     store: Store,
     clock: Clock,
     dir: PathBuf,
-    every: Duration,
-    keep: usize,
+    (every, keep): (Duration, usize),
+    mut finishing: tokio::sync::watch::Receiver<bool>,
 ) -> Option<tokio::task::JoinHandle<()>> {
     let interrupted = remove_interrupted(&dir);
     if interrupted > 0 {
@@ -77,7 +78,10 @@ pub fn spawn(
         // The first tick is now; the first backup is one interval after the start.
         ticks.tick().await;
         loop {
-            ticks.tick().await;
+            tokio::select! {
+                _ = ticks.tick() => {}
+                _ = finishing.changed() => break,
+            }
             let now = clock.now();
             let dest = dir.join(default_backup_name(now));
             match store

@@ -5,8 +5,6 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use poem::Server;
-use poem::listener::TcpAcceptor;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
@@ -15,17 +13,20 @@ use crate::api::{self, AppState};
 use crate::auth::tokens::TokenKeys;
 use crate::clock::Clock;
 use crate::config::{Config, TlsSetup};
+use crate::connection_limits::{ConnectionLimits, fit_to_open_files};
+use crate::http_serve::{self, PlainConnections, Timeouts};
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
-use crate::store::Store;
+use crate::store::{Storage, Store};
 use crate::tls::acme::AcmeCertificates;
 use crate::{control, scheduled_backups, tls};
 
 /// How long open requests may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
-/// Connections that send nothing for this long are closed, so a stalled client cannot
-/// hold a connection (and a Pi's few file descriptors) forever.
+/// A connection on which nothing moves and no request is being handled for this long
+/// is closed, so a stalled client cannot hold it (and a Pi's few file descriptors)
+/// forever. Idle kept-alive connections end sooner, at the header timeout.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A started server. [`RunningServer::stop`] stops it gracefully; dropping the handle
@@ -54,11 +55,25 @@ impl RunningServer {
         )
     }
 
-    /// Stops accepting connections, lets open requests finish, and waits for it.
+    /// Stops accepting connections, lets open requests finish, and waits for it and
+    /// (at most [`SHUTDOWN_GRACE`]) for the database to close, so that a server can be
+    /// started again on the same data directory at once.
     pub async fn stop(self) -> Result<(), StartupError> {
-        let RunningServer { shutdown, task, .. } = self;
+        let RunningServer {
+            shutdown,
+            task,
+            store,
+            ..
+        } = self;
         let _ = shutdown.send(());
-        join(task).await
+        let result = join(task).await;
+        if tokio::time::timeout(SHUTDOWN_GRACE, store.close())
+            .await
+            .is_err()
+        {
+            tracing::warn!("the database is still in use after the shutdown");
+        }
+        result
     }
 
     /// Waits until the server ends (after a shutdown signal).
@@ -105,6 +120,12 @@ async fn join(task: JoinHandle<std::io::Result<()>>) -> Result<(), StartupError>
 
 /// Opens the data directory and database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
+    start_with(config, Storage::default()).await
+}
+
+/// Like [`start`], reaching the database file through `storage` (tests use it to
+/// inject storage faults).
+pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServer, StartupError> {
     prepare_data_dir(&config.data_dir)?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
@@ -112,36 +133,13 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     let addr = listener
         .local_addr()
         .map_err(|error| StartupError::listen(config.listen, &error))?;
-    let mut acme_certificates = None;
-    let mut hsts = Hsts::Off;
-    let acceptor = match &config.tls {
-        Some(TlsSetup::Files(files)) => {
-            hsts = Hsts::On;
-            let tls =
-                tls::server_config(&files.cert_file, &files.key_file).map_err(StartupError::Tls)?;
-            Acceptors::Tls(
-                tls::TlsAcceptorTask::start(listener, tls)
-                    .map_err(|error| StartupError::listen(addr, &error))?,
-            )
-        }
-        Some(TlsSetup::Acme(settings)) => {
-            let certificates = AcmeCertificates::prepare(settings, &config.data_dir)
-                .map_err(StartupError::Acme)?;
-            let tls =
-                tls::acme_server_config(certificates.resolver()).map_err(StartupError::Acme)?;
-            hsts = Hsts::WhenIssued(certificates.resolver());
-            acme_certificates = Some(certificates);
-            Acceptors::Tls(
-                tls::TlsAcceptorTask::start(listener, tls)
-                    .map_err(|error| StartupError::listen(addr, &error))?,
-            )
-        }
-        None => Acceptors::Plain(
-            TcpAcceptor::from_tokio(listener)
-                .map_err(|error| StartupError::listen(addr, &error))?,
-        ),
-    };
-    let (store, report) = Store::open(&config.data_dir, config.store_id)?;
+    let (store, report) = Store::open_with(&config.data_dir, config.store_id, storage)?;
+    tracing::info!(
+        open_ms = report.opened.took.as_millis() as u64,
+        repaired = report.opened.repaired,
+        path = %store.path().display(),
+        "database opened"
+    );
     if let Some(from) = report.migrated_from {
         tracing::info!(from, path = %store.path().display(), "database migrated");
     }
@@ -164,6 +162,45 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
     let status = StatusHub::start(profile, clock, config.timezone);
     let mailer = Mailer::new(config.smtp.as_ref(), store.clone())
         .map_err(|error| StartupError::Serve(error.to_string()))?;
+    let limits = ConnectionLimits::new(
+        fit_to_open_files(config.limits.connections),
+        config.limits.connections_per_ip,
+        config.trusted_proxies.clone(),
+    );
+    let mut acme_certificates = None;
+    let mut hsts = Hsts::Off;
+    let acceptor = match &config.tls {
+        Some(TlsSetup::Files(files)) => {
+            hsts = Hsts::On;
+            let tls =
+                tls::server_config(&files.cert_file, &files.key_file).map_err(StartupError::Tls)?;
+            Acceptors::Tls(
+                tls::TlsAcceptorTask::start(listener, tls, limits)
+                    .map_err(|error| StartupError::listen(addr, &error))?,
+            )
+        }
+        Some(TlsSetup::Acme(settings)) => {
+            let certificates = AcmeCertificates::prepare(settings, &config.data_dir)
+                .map_err(StartupError::Acme)?;
+            let tls =
+                tls::acme_server_config(certificates.resolver()).map_err(StartupError::Acme)?;
+            hsts = Hsts::WhenIssued(certificates.resolver());
+            acme_certificates = Some(certificates);
+            Acceptors::Tls(
+                tls::TlsAcceptorTask::start(listener, tls, limits)
+                    .map_err(|error| StartupError::listen(addr, &error))?,
+            )
+        }
+        None => Acceptors::Plain(
+            PlainConnections::new(listener, limits)
+                .map_err(|error| StartupError::listen(addr, &error))?,
+        ),
+    };
+    let timeouts = Timeouts {
+        header: config.limits.header_timeout,
+        idle: IDLE_TIMEOUT,
+        shutdown_grace: SHUTDOWN_GRACE,
+    };
     let config = Arc::new(config);
     let state = AppState::new(
         Arc::clone(&config),
@@ -174,7 +211,9 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         status,
         mailer,
     );
-    let auto_reject = api::auto_reject::spawn(state.clone());
+    // Background work that holds the database ends when this turns true.
+    let (finishing, finishing_rx) = watch::channel(false);
+    let auto_reject = api::auto_reject::spawn(state.clone(), finishing_rx.clone());
     let (stop_requested, mut stop_rx) = watch::channel(false);
     let shop = control::Shop {
         store: store.clone(),
@@ -191,8 +230,8 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
         store.clone(),
         clock,
         control::backup_dir(&config.data_dir),
-        config.backup_every,
-        config.backup_keep,
+        (config.backup_every, config.backup_keep),
+        finishing_rx,
     );
     // Started once the listener answers, which the TLS-ALPN-01 validation needs.
     let acme = acme_certificates.map(AcmeCertificates::spawn);
@@ -207,17 +246,18 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
             }
         };
         let served = match acceptor {
-            Acceptors::Plain(acceptor) => serve(acceptor, app, stopped).await,
-            Acceptors::Tls(acceptor) => serve(acceptor, app, stopped).await,
+            Acceptors::Plain(acceptor) => http_serve::serve(acceptor, app, timeouts, stopped).await,
+            Acceptors::Tls(acceptor) => http_serve::serve(acceptor, app, timeouts, stopped).await,
         };
-        // Aborting only asks; awaiting the aborted tasks makes sure they have dropped
-        // their handles to the store, so the database file is closed when `stop` returns.
-        let background = [Some(auto_reject), Some(control), backups];
-        for task in background.iter().flatten() {
-            task.abort();
-        }
-        for task in background.into_iter().flatten() {
-            let _ = task.await;
+        // Each of these holds the database, which must be closed when `stop` returns (a
+        // restart opens it again at once): they finish what they are doing (a database
+        // read on a blocking thread goes on even when its task is aborted) and end.
+        let _ = finishing.send(true);
+        control.abort();
+        let mut helpers = vec![auto_reject, control];
+        helpers.extend(backups);
+        for helper in helpers {
+            let _ = helper.await;
         }
         if let Some(acme) = acme {
             acme.abort();
@@ -236,19 +276,8 @@ pub async fn start(config: Config) -> Result<RunningServer, StartupError> {
 
 /// Plain HTTP, or HTTPS with the configured certificate.
 enum Acceptors {
-    Plain(TcpAcceptor),
+    Plain(PlainConnections),
     Tls(tls::TlsAcceptorTask),
-}
-
-async fn serve<A: poem::listener::Acceptor + 'static>(
-    acceptor: A,
-    app: impl poem::Endpoint + 'static,
-    stopped: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    Server::new_with_acceptor(acceptor)
-        .idle_timeout(IDLE_TIMEOUT)
-        .run_with_graceful_shutdown(app, stopped, Some(SHUTDOWN_GRACE))
-        .await
 }
 
 /// Resolves on Ctrl-C or SIGTERM (what systemd sends). The handlers are installed

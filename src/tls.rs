@@ -2,7 +2,9 @@
 //! files (`tls.cert_file`, `tls.key_file`) or obtained over ACME (`tls.acme_domains`,
 //! see [`acme`]), rustls with the ring provider (as for mail and PayPal, so the static
 //! and Raspberry Pi builds need no other C code). Handshakes run in their own tasks with
-//! a time limit, so a slow or silent client never holds up the others.
+//! a time limit, so a slow or silent client never holds up the others; each holds its
+//! place in the connection caps from the first byte, and a client over its address's
+//! cap is disconnected before any handshake work.
 
 pub mod acme;
 mod acme_cache;
@@ -19,8 +21,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poem::http::uri::Scheme;
-use poem::listener::Acceptor;
-use poem::web::{LocalAddr, RemoteAddr};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio_rustls::TlsAcceptor;
@@ -30,6 +30,8 @@ use tokio_rustls::rustls::{self, ServerConfig};
 use tokio_rustls::server::TlsStream;
 
 use self::resolver::{ACME_TLS_ALPN, CertResolver};
+use crate::connection_limits::{Admission, ConnectionLimits, ConnectionSlot};
+use crate::http_serve::Connections;
 
 const HANDSHAKE_LIMIT: Duration = Duration::from_secs(10);
 /// Finished handshakes waiting for the server to take them.
@@ -88,18 +90,25 @@ fn config_builder()
 /// Accepts TCP connections and hands finished TLS sessions to the server.
 pub struct TlsAcceptorTask {
     local: SocketAddr,
-    ready: mpsc::Receiver<(TlsStream<TcpStream>, SocketAddr)>,
+    ready: mpsc::Receiver<(TlsStream<TcpStream>, SocketAddr, ConnectionSlot)>,
     task: tokio::task::JoinHandle<()>,
 }
 
 impl TlsAcceptorTask {
-    pub fn start(listener: TcpListener, config: ServerConfig) -> io::Result<TlsAcceptorTask> {
+    pub fn start(
+        listener: TcpListener,
+        config: ServerConfig,
+        limits: Arc<ConnectionLimits>,
+    ) -> io::Result<TlsAcceptorTask> {
         let local = listener.local_addr()?;
         let acceptor = TlsAcceptor::from(Arc::new(config));
         let (sender, ready) = mpsc::channel(READY_QUEUE);
         let task = tokio::spawn(async move {
             loop {
-                let Ok((tcp, remote)) = listener.accept().await else {
+                let (tcp, remote, admission) = limits.accept(&listener).await;
+                // Answering 503 would need a handshake first: not worth it for a client
+                // already holding its share.
+                let Admission::Serve(slot) = admission else {
                     continue;
                 };
                 let (acceptor, sender) = (acceptor.clone(), sender.clone());
@@ -111,7 +120,7 @@ impl TlsAcceptorTask {
                             close_after_challenge(tls).await;
                         }
                         Ok(Ok(tls)) => {
-                            let _ = sender.send((tls, remote)).await;
+                            let _ = sender.send((tls, remote, slot)).await;
                         }
                         Ok(Err(error)) => tracing::debug!(%remote, %error, "TLS handshake failed"),
                         Err(_) => tracing::debug!(%remote, "TLS handshake timed out"),
@@ -134,22 +143,23 @@ impl Drop for TlsAcceptorTask {
     }
 }
 
-impl Acceptor for TlsAcceptorTask {
+impl Connections for TlsAcceptorTask {
     type Io = TlsStream<TcpStream>;
 
-    fn local_addr(&self) -> Vec<LocalAddr> {
-        vec![LocalAddr(self.local.into())]
+    async fn next(&mut self) -> Option<(Self::Io, SocketAddr, Admission)> {
+        let (tls, remote, slot) = self.ready.recv().await?;
+        Some((tls, remote, Admission::Serve(slot)))
     }
 
-    async fn accept(&mut self) -> io::Result<(Self::Io, LocalAddr, RemoteAddr, Scheme)> {
-        match self.ready.recv().await {
-            Some((tls, remote)) => Ok((
-                tls,
-                LocalAddr(self.local.into()),
-                RemoteAddr(remote.into()),
-                Scheme::HTTPS,
-            )),
-            None => Err(io::Error::other("the TLS listener stopped")),
-        }
+    fn local_addr(&self) -> SocketAddr {
+        self.local
+    }
+
+    fn scheme(&self) -> Scheme {
+        Scheme::HTTPS
+    }
+
+    fn speaks_http2(io: &Self::Io) -> bool {
+        io.get_ref().1.alpn_protocol() == Some(b"h2")
     }
 }

@@ -13,8 +13,9 @@ use tokio::sync::{Semaphore, mpsc};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-/// Sockets per loopback source address (127.0.0.2, 127.0.0.3, ...).
-const PER_SOURCE: usize = 250;
+/// Sockets per loopback source address (127.0.0.2, 127.0.0.3, ...): below the server's
+/// default `limits.websockets_per_ip` of 64.
+const PER_SOURCE: usize = 60;
 /// Handshakes in flight at once.
 const OPENING_AT_ONCE: usize = 256;
 const OPEN_LIMIT: Duration = Duration::from_secs(120);
@@ -53,7 +54,8 @@ async fn measure(job: Job) -> anyhow::Result<()> {
     let (seen_tx, mut seen_rx) = mpsc::unbounded_channel::<Instant>();
     let started = Instant::now();
     for index in 0..job.count {
-        let source = Ipv4Addr::new(127, 0, 0, 2 + (index / PER_SOURCE) as u8);
+        let source =
+            Ipv4Addr::from(u32::from(Ipv4Addr::new(127, 0, 0, 2)) + (index / PER_SOURCE) as u32);
         let url = format!("ws://{}{}", job.server, job.path);
         let (server, opening) = (job.server, Arc::clone(&opening));
         let (ready_tx, seen_tx) = (ready_tx.clone(), seen_tx.clone());

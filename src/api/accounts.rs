@@ -1,11 +1,10 @@
-//! Customer accounts (spec §7): registration, addresses, password reset by email, and
-//! the contact form; plus the admin's view of the outbox and the contact messages.
+//! Customer accounts (spec §7): registration, addresses and the contact form; plus the
+//! admin's view of the outbox and the contact messages. Password reset is in
+//! `password_reset`.
 
-use poem::http::HeaderMap;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
-use sha2::{Digest, Sha256};
 
 use super::AppState;
 use super::auth_scheme::{AdminAuth, UserAuth};
@@ -21,9 +20,6 @@ use crate::store::{NewUser, SupportMessage, UserError};
 pub struct AccountsApi {
     pub state: AppState,
 }
-
-/// How long a reset link works.
-const RESET_LIFETIME_SECONDS: i64 = 60 * 60;
 
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
@@ -96,22 +92,6 @@ pub struct AddressBody {
 }
 
 #[derive(Debug, Object)]
-#[oai(deny_unknown_fields)]
-pub struct ForgotBody {
-    #[oai(deserialize_with = "super::text_fields::text")]
-    pub email: String,
-}
-
-#[derive(Debug, Object)]
-#[oai(deny_unknown_fields)]
-pub struct ResetBody {
-    #[oai(deserialize_with = "super::text_fields::text")]
-    pub token: String,
-    #[oai(deserialize_with = "super::text_fields::optional_text")]
-    pub password: Option<String>,
-}
-
-#[derive(Debug, Object)]
 pub struct Notice {
     pub detail: String,
 }
@@ -163,18 +143,7 @@ fn field<T>(name: &str, checked: Result<T, String>) -> Result<T, ApiError> {
     checked.map_err(|message| ApiError::invalid(name, &message))
 }
 
-fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
-}
-
 impl AccountsApi {
-    fn origin(&self, headers: &HeaderMap) -> String {
-        self.state.link_origin(headers)
-    }
-
     fn address_input(&self, body: AddressBody) -> AddressInput {
         AddressInput {
             customer_name: body.customer_name.unwrap_or_default(),
@@ -296,87 +265,6 @@ impl AccountsApi {
             ));
         }
         Ok(Deleted::NoContent)
-    }
-
-    /// Ask for a password-reset link. The answer is the same whether or not the
-    /// account exists.
-    #[oai(path = "/forgot-password", method = "post")]
-    async fn forgot_password(
-        &self,
-        body: Json<ForgotBody>,
-        headers: &HeaderMap,
-    ) -> Result<Json<Notice>, ApiError> {
-        let answer = Json(Notice {
-            detail:
-                "If an account exists for this email, we have sent a link to reset the password."
-                    .into(),
-        });
-        let Ok(email) = normalize_email(&body.0.email) else {
-            return Ok(answer);
-        };
-        let Some(user) = self.state.store.user_by_email(email).await? else {
-            return Ok(answer);
-        };
-        let mut random = [0u8; 32];
-        getrandom::fill(&mut random).map_err(|_| ApiError::internal())?;
-        let token: String = random.iter().map(|byte| format!("{byte:02x}")).collect();
-        let expires_at = unix_now() as i64 + RESET_LIFETIME_SECONDS;
-        self.state
-            .store
-            .add_reset_token(token_hash(&token), user.id, expires_at)
-            .await?;
-        let link = format!(
-            "{}{}/reset-password?token={token}",
-            self.origin(headers),
-            self.state.config.base_path
-        );
-        let brand = &self.state.config.brand;
-        let text = format!(
-            "Hallo {name},\n\nüber diesen Link können Sie ein neues Passwort für Ihr Konto bei {brand} setzen. \
-             Er gilt eine Stunde lang und nur einmal:\n\n{link}\n\nWenn Sie kein neues Passwort angefordert haben, \
-             ignorieren Sie diese E-Mail einfach.\n\n---\n\nHello {name},\n\nuse this link to set a new password for \
-             your {brand} account. It works once, for one hour:\n\n{link}\n\nIf you did not ask for this, ignore this email.\n",
-            name = user.name
-        );
-        // Sending may take seconds; the customer should not wait for it, nor learn from
-        // the timing whether the account exists.
-        let mailer = self.state.mailer.clone();
-        let to = user.email.clone();
-        let subject = format!("{brand}: Passwort zurücksetzen / reset your password");
-        tokio::spawn(async move { mailer.send(&to, &subject, text).await });
-        Ok(answer)
-    }
-
-    /// Set a new password with the token from the reset link. Every earlier login of
-    /// the account stops working.
-    #[oai(path = "/reset-password", method = "post")]
-    async fn reset_password(&self, body: Json<ResetBody>) -> Result<Json<Notice>, ApiError> {
-        let body = body.0;
-        let password = required("password", body.password)?;
-        field("password", check_password(&password))?;
-        let password_hash = passwords::hash(password).await.map_err(|error| {
-            tracing::error!(%error, "reset: hashing failed");
-            ApiError::internal()
-        })?;
-        let user = self
-            .state
-            .store
-            .reset_password(
-                token_hash(body.token.trim()),
-                unix_now() as i64,
-                password_hash,
-            )
-            .await?
-            .ok_or_else(|| {
-                ApiError::bad_request(
-                    "invalid_token",
-                    "This reset link is invalid or has expired. Please request a new one.",
-                )
-            })?;
-        tracing::info!(user = user.id, "password reset");
-        Ok(Json(Notice {
-            detail: "Your password has been changed. Please log in.".into(),
-        }))
     }
 
     /// The contact form: stored for the admin, and mailed to the shop when SMTP is set.

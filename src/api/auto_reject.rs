@@ -38,13 +38,21 @@ pub async fn reject_overdue(state: &AppState) -> usize {
     rejected
 }
 
-/// Runs until the returned task is aborted (at shutdown).
-pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
+/// Runs until `finishing` turns true (at shutdown). A check under way is finished
+/// first, so that no database read outlives the server.
+pub fn spawn(
+    state: AppState,
+    mut finishing: tokio::sync::watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(CHECK_EVERY);
         loop {
-            ticks.tick().await;
-            reject_overdue(&state).await;
+            tokio::select! {
+                _ = ticks.tick() => {
+                    reject_overdue(&state).await;
+                }
+                _ = finishing.changed() => break,
+            }
         }
     })
 }

@@ -1,15 +1,18 @@
-//! A hard cap on request bodies. poem's own `SizeLimit` trusts `Content-Length` alone
-//! (and rejects requests without one), so a chunked upload could be endless: here a
-//! declared length over the cap is refused at once, and a body without a declared
-//! length is read up to the cap and refused beyond it.
+//! A hard cap on request bodies, in size and in time. poem's own `SizeLimit` trusts
+//! `Content-Length` alone (and rejects requests without one), so a chunked upload could
+//! be endless: here a declared length over the cap is refused at once, and a body is
+//! read up to the cap and refused beyond it. A body that does not arrive within
+//! `limits.body_timeout_seconds` (a client sending a byte now and then to hold the
+//! connection) is answered 408.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use poem::http::{StatusCode, header};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
-use super::MAX_BODY_BYTES;
 use super::error::json_response;
+use super::{AppState, MAX_BODY_BYTES};
 
 pub async fn limit_body<E: Endpoint>(next: Arc<E>, mut req: Request) -> Result<Response> {
     let declared = req
@@ -17,16 +20,24 @@ pub async fn limit_body<E: Endpoint>(next: Arc<E>, mut req: Request) -> Result<R
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<u64>().ok());
-    match declared {
+    let has_body = match declared {
         Some(length) if length > MAX_BODY_BYTES as u64 => return Ok(too_large()),
-        Some(_) => {}
-        None if req.headers().contains_key(header::TRANSFER_ENCODING) => {
-            match req.take_body().into_bytes_limit(MAX_BODY_BYTES).await {
-                Ok(bytes) => req.set_body(bytes),
-                Err(_) => return Ok(too_large()),
-            }
+        Some(length) => length > 0,
+        None => req.headers().contains_key(header::TRANSFER_ENCODING),
+    };
+    if has_body {
+        let limit = req
+            .data::<AppState>()
+            .map_or(Duration::from_secs(60), |state| {
+                state.config.limits.body_timeout
+            });
+        let body = req.take_body();
+        match tokio::time::timeout(limit, body.into_bytes_limit(MAX_BODY_BYTES)).await {
+            Ok(Ok(bytes)) => req.set_body(bytes),
+            Ok(Err(poem::error::ReadBodyError::PayloadTooLarge)) => return Ok(too_large()),
+            Ok(Err(_)) => return Ok(incomplete()),
+            Err(_) => return Ok(too_slow(limit)),
         }
-        None => {}
     }
     Ok(next.call(req).await?.into_response())
 }
@@ -40,4 +51,28 @@ fn too_large() -> Response {
             MAX_BODY_BYTES / 1024
         ),
     )
+}
+
+fn incomplete() -> Response {
+    json_response(
+        StatusCode::BAD_REQUEST,
+        "incomplete_body",
+        "The request body could not be read completely.",
+    )
+}
+
+fn too_slow(limit: Duration) -> Response {
+    let mut response = json_response(
+        StatusCode::REQUEST_TIMEOUT,
+        "request_timeout",
+        &format!(
+            "The request body did not arrive within {} seconds.",
+            limit.as_secs()
+        ),
+    );
+    response.headers_mut().insert(
+        header::CONNECTION,
+        header::HeaderValue::from_static("close"),
+    );
+    response
 }

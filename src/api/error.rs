@@ -50,6 +50,9 @@ pub enum ApiError {
     /// The upload is not a supported image.
     #[oai(status = 415)]
     UnsupportedMediaType(Json<ErrorBody>),
+    /// This client holds or asks for too much at once (e.g. live connections).
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorBody>),
     /// The server cannot answer right now (e.g. the database is unavailable).
     #[oai(status = 503)]
     Unavailable(Json<ErrorBody>),
@@ -120,6 +123,14 @@ impl ApiError {
         )
     }
 
+    /// 503: the disk refused a write; nothing was saved.
+    pub fn storage_unavailable() -> ApiError {
+        ApiError::Unavailable(body(
+            "storage_unavailable",
+            "The shop cannot save anything right now because the server's storage failed. Nothing was saved; please try again in a few minutes.",
+        ))
+    }
+
     pub fn internal() -> ApiError {
         ApiError::Internal(body(
             "internal_error",
@@ -131,7 +142,10 @@ impl ApiError {
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> Self {
         tracing::error!(%error, "database operation failed");
-        ApiError::internal()
+        match error {
+            StoreError::Unavailable(_) => ApiError::storage_unavailable(),
+            _ => ApiError::internal(),
+        }
     }
 }
 

@@ -20,7 +20,7 @@ pub enum HealthResponse {
     /// The server and its database work.
     #[oai(status = 200)]
     Ok(Json<Health>),
-    /// The database does not answer.
+    /// The database does not answer, or refuses writes since a storage failure.
     #[oai(status = 503)]
     Unavailable(Json<ErrorBody>),
 }
@@ -31,6 +31,13 @@ impl HealthApi {
     #[oai(path = "/healthz", method = "get")]
     async fn healthz(&self) -> HealthResponse {
         match self.store.schema_version().await {
+            Ok(_) if self.store.storage_failed() => {
+                HealthResponse::Unavailable(Json(ErrorBody {
+                    detail: "The database refuses writes since a storage failure (disk full?); orders cannot be saved.".into(),
+                    code: "storage_unavailable".into(),
+                    field: None,
+                }))
+            }
             Ok(schema_version) => HealthResponse::Ok(Json(Health {
                 status: "ok".into(),
                 schema_version,

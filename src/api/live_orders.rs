@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use poem::http::HeaderMap;
+use poem::web::RemoteAddr;
 use poem::web::websocket::{Message, WebSocket, WebSocketStream};
 use poem_openapi::OpenApi;
 use poem_openapi::param::Path;
@@ -20,10 +21,7 @@ use tokio::sync::broadcast;
 use super::AppState;
 use super::auth_scheme::user_of_token;
 use super::error::ApiError;
-use super::live_status::{
-    PING_EVERY, SILENCE_LIMIT, Session, Upgrade, foreign_origin, origin_allowed, socket_config,
-    too_many_connections,
-};
+use super::live_status::{Liveness, Session, Upgrade, admit_socket, socket_config};
 use super::order_views::{AdminOrderView, OrderView};
 use super::orders::order_by_token;
 use crate::domain::order::Order;
@@ -59,6 +57,7 @@ fn error_message(detail: &str) -> String {
 
 /// Sends every change `render` accepts until the client leaves or stops answering.
 async fn follow<R, F>(
+    liveness: Liveness,
     mut sink: Sink,
     mut incoming: futures_util::stream::SplitStream<WebSocketStream>,
     mut changes: broadcast::Receiver<Arc<Order>>,
@@ -68,7 +67,7 @@ async fn follow<R, F>(
     R: Fn() -> F,
     F: Future<Output = Option<Vec<String>>>,
 {
-    let mut ping = tokio::time::interval(PING_EVERY);
+    let mut ping = tokio::time::interval(liveness.ping);
     ping.tick().await;
     let mut last_heard = tokio::time::Instant::now();
     loop {
@@ -94,7 +93,7 @@ async fn follow<R, F>(
                 Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
             },
             _ = ping.tick() => {
-                if last_heard.elapsed() > SILENCE_LIMIT
+                if last_heard.elapsed() >= liveness.timeout
                     || sink.send(Message::Ping(Vec::new())).await.is_err()
                 {
                     break;
@@ -151,6 +150,7 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
         }
     }
     follow(
+        Liveness::of(&state),
         sink,
         incoming,
         changes,
@@ -180,6 +180,7 @@ async fn customer_session(state: AppState, order: Order, socket: WebSocketStream
     }
     let id = current.id;
     follow(
+        Liveness::of(&state),
         sink,
         incoming,
         changes,
@@ -205,11 +206,9 @@ impl LiveOrdersApi {
         #[oai(name = "token")] token: Path<String>,
         websocket: WebSocket,
         headers: &HeaderMap,
+        remote: &RemoteAddr,
     ) -> Result<Upgrade, ApiError> {
-        if !origin_allowed(headers, self.state.config.public_origin.as_deref()) {
-            return Err(foreign_origin());
-        }
-        let slot = self.state.status.admit().ok_or_else(too_many_connections)?;
+        let slot = admit_socket(&self.state, headers, remote)?;
         let order = order_by_token(&self.state, token.0).await?;
         let state = self.state.clone();
         let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
@@ -230,11 +229,9 @@ impl LiveOrdersApi {
         &self,
         websocket: WebSocket,
         headers: &HeaderMap,
+        remote: &RemoteAddr,
     ) -> Result<Upgrade, ApiError> {
-        if !origin_allowed(headers, self.state.config.public_origin.as_deref()) {
-            return Err(foreign_origin());
-        }
-        let slot = self.state.status.admit().ok_or_else(too_many_connections)?;
+        let slot = admit_socket(&self.state, headers, remote)?;
         let state = self.state.clone();
         let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
             Box::new(move |socket| {

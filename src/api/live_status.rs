@@ -1,7 +1,8 @@
 //! `/ws/store/{id}/status`: the live open/closed status (spec §4, §7). A message on
 //! connect and on every change; client messages are ignored. Pages from foreign
-//! origins are refused, messages are capped small, silent clients are dropped after a
-//! missed ping, and the number of sockets is capped.
+//! origins are refused, messages are capped small, silent clients are dropped after
+//! missed pings, and the number of sockets is capped in all and per client address
+//! (`[limits]`). The order sockets share these rules.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -9,6 +10,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use poem::http::HeaderMap;
+use poem::web::RemoteAddr;
 use poem::web::websocket::{
     Message, WebSocket, WebSocketConfig, WebSocketStream, WebSocketUpgraded,
 };
@@ -17,14 +19,13 @@ use poem_openapi::param::Path;
 
 use super::AppState;
 use super::error::{ApiError, body};
+use super::throttle::client_address;
+use crate::live::socket_caps::{SocketRefusal, SocketSlot};
 
 pub struct LiveStatusApi {
     pub state: AppState,
 }
 
-pub(super) const PING_EVERY: Duration = Duration::from_secs(30);
-/// A client that answered nothing (not even a pong) for this long is gone.
-pub(super) const SILENCE_LIMIT: Duration = Duration::from_secs(75);
 /// The client has nothing to say; anything larger than this is refused.
 const MAX_CLIENT_MESSAGE: usize = 1024;
 
@@ -71,11 +72,57 @@ pub(super) fn foreign_origin() -> ApiError {
     ))
 }
 
-pub(super) fn too_many_connections() -> ApiError {
+fn too_many_connections() -> ApiError {
     ApiError::Unavailable(body(
         "too_many_connections",
         "Too many live connections; please try again later.",
     ))
+}
+
+fn too_many_from_address() -> ApiError {
+    ApiError::TooManyRequests(body(
+        "too_many_connections",
+        "Too many live connections from your address; close another tab of the shop and try again.",
+    ))
+}
+
+/// Checks the page's origin and takes the socket's place in the caps.
+pub(super) fn admit_socket(
+    state: &AppState,
+    headers: &HeaderMap,
+    remote: &RemoteAddr,
+) -> Result<SocketSlot, ApiError> {
+    if !origin_allowed(headers, state.config.public_origin.as_deref()) {
+        return Err(foreign_origin());
+    }
+    let peer = remote
+        .as_socket_addr()
+        .map(|addr| addr.ip())
+        .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
+    let client = client_address(peer, headers, &state.config.trusted_proxies);
+    state
+        .sockets
+        .admit(client)
+        .map_err(|refusal| match refusal {
+            SocketRefusal::Full => too_many_connections(),
+            SocketRefusal::TooManyFromAddress => too_many_from_address(),
+        })
+}
+
+/// How often sockets are pinged, and how long a socket may stay silent.
+#[derive(Clone, Copy)]
+pub(super) struct Liveness {
+    pub ping: Duration,
+    pub timeout: Duration,
+}
+
+impl Liveness {
+    pub fn of(state: &AppState) -> Liveness {
+        Liveness {
+            ping: state.config.limits.websocket_ping,
+            timeout: state.config.limits.websocket_timeout,
+        }
+    }
 }
 
 #[OpenApi]
@@ -88,12 +135,11 @@ impl LiveStatusApi {
         #[oai(name = "id")] id: Path<u64>,
         websocket: WebSocket,
         headers: &HeaderMap,
+        remote: &RemoteAddr,
     ) -> Result<Upgrade, ApiError> {
-        if !origin_allowed(headers, self.state.config.public_origin.as_deref()) {
-            return Err(foreign_origin());
-        }
+        let slot = admit_socket(&self.state, headers, remote)?;
         let hub = self.state.status.clone();
-        let slot = hub.admit().ok_or_else(too_many_connections)?;
+        let liveness = Liveness::of(&self.state);
         let unknown_store = (id.0 != self.state.config.store_id)
             .then(|| format!("There is no store with id {}.", id.0));
         let config = socket_config();
@@ -116,7 +162,7 @@ impl LiveStatusApi {
                     {
                         return;
                     }
-                    let mut ping = tokio::time::interval(PING_EVERY);
+                    let mut ping = tokio::time::interval(liveness.ping);
                     ping.tick().await;
                     let mut last_heard = tokio::time::Instant::now();
                     loop {
@@ -135,7 +181,7 @@ impl LiveStatusApi {
                                 Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
                             },
                             _ = ping.tick() => {
-                                if last_heard.elapsed() > SILENCE_LIMIT
+                                if last_heard.elapsed() >= liveness.timeout
                                     || sink.send(Message::Ping(Vec::new())).await.is_err()
                                 {
                                     break;

@@ -23,7 +23,10 @@ pub mod order_views;
 mod ordering;
 mod orders;
 mod orders_admin;
+mod over_cap;
+mod password_reset;
 pub mod request_log;
+mod reset_throttle;
 pub mod security_headers;
 mod stores;
 mod text_fields;
@@ -42,6 +45,7 @@ use crate::config::Config;
 use crate::domain::catalog::{Catalog, CatalogError};
 use crate::domain::image::Image;
 use crate::live::orders::OrderHub;
+use crate::live::socket_caps::SocketCaps;
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::payments::paypal::PaypalClient;
@@ -63,9 +67,12 @@ pub struct AppState {
     pub status: Arc<StatusHub>,
     pub mailer: Mailer,
     pub login_throttle: Arc<throttle::LoginThrottle>,
+    pub reset_throttle: Arc<reset_throttle::ResetThrottle>,
     /// `None` when PayPal is not configured: cash only.
     pub paypal: Option<Arc<PaypalClient>>,
     pub orders: Arc<OrderHub>,
+    /// Open live sockets, in all and per client address.
+    pub sockets: Arc<SocketCaps>,
 }
 
 impl AppState {
@@ -78,6 +85,7 @@ impl AppState {
         status: Arc<StatusHub>,
         mailer: Mailer,
     ) -> AppState {
+        let sockets = SocketCaps::new(config.limits.websockets, config.limits.websockets_per_ip);
         AppState {
             paypal: PaypalClient::new(&config.paypal).map(Arc::new),
             config,
@@ -88,7 +96,9 @@ impl AppState {
             status,
             mailer,
             login_throttle: Arc::new(throttle::LoginThrottle::default()),
+            reset_throttle: Arc::new(reset_throttle::ResetThrottle::default()),
             orders: Arc::new(OrderHub::default()),
+            sockets,
         }
     }
 
@@ -149,6 +159,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         login::LoginApi { state: s() },
         delivery::DeliveryApi { state: s() },
         accounts::AccountsApi { state: s() },
+        password_reset::PasswordResetApi { state: s() },
         live_status::LiveStatusApi { state: s() },
         orders::OrdersApi { state: s() },
         live_orders::LiveOrdersApi { state: s() },
@@ -187,6 +198,7 @@ pub fn app(state: AppState, hsts: security_headers::Hsts) -> impl Endpoint {
         .nest("/", api.with(trailing_slash::TrimTrailingSlash))
         .around(move |next, req| redirect_root(Arc::clone(&home), next, req))
         .around(body_limit::limit_body)
+        .around(over_cap::refuse_over_cap)
         .catch_all_error(error::into_json_response)
         .data(state)
         .with(security_headers::middleware(&config))

@@ -350,3 +350,54 @@ fn bad_acme_settings_are_refused_by_name() {
         assert!(error.contains(problem), "{pairs:?}: {error}");
     }
 }
+
+#[test]
+fn limits_have_defaults_and_can_be_lowered_for_tests() {
+    let config = Config::load_from(&FlagValues::default(), &[]).unwrap();
+    assert_eq!(config.limits.connections, 25_000);
+    assert_eq!(config.limits.connections_per_ip, 256);
+    assert_eq!(
+        config.limits.header_timeout,
+        std::time::Duration::from_secs(5)
+    );
+    assert_eq!(config.limits.websockets_per_ip, 64);
+    let env = env(&[
+        ("HEIMSERVICE_LIMITS_CONNECTIONS_PER_IP", "4"),
+        ("HEIMSERVICE_LIMITS_WEBSOCKET_PING_SECONDS", "1"),
+        ("HEIMSERVICE_LIMITS_WEBSOCKET_TIMEOUT_SECONDS", "2"),
+    ]);
+    let config = Config::load_from(&FlagValues::default(), &env).unwrap();
+    assert_eq!(config.limits.connections_per_ip, 4);
+    assert_eq!(
+        config.limits.websocket_timeout,
+        std::time::Duration::from_secs(2)
+    );
+    for key in KEYS.iter().filter(|spec| spec.key.starts_with("limits.")) {
+        assert!(
+            LIMIT_RANGES.iter().any(|(name, ..)| *name == key.key),
+            "{} has no range",
+            key.key
+        );
+    }
+}
+
+#[test]
+fn a_limit_out_of_range_or_a_timeout_shorter_than_the_ping_is_refused() {
+    let error = Config::load_from(
+        &FlagValues::default(),
+        &env(&[("HEIMSERVICE_LIMITS_HEADER_TIMEOUT_SECONDS", "0")]),
+    )
+    .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("`limits.header_timeout_seconds` (from environment HEIMSERVICE_LIMITS_HEADER_TIMEOUT_SECONDS) must be a whole number from 1 to 60"),
+        "{error}"
+    );
+    let error = Config::load_from(
+        &FlagValues::default(),
+        &env(&[("HEIMSERVICE_LIMITS_WEBSOCKET_TIMEOUT_SECONDS", "30")]),
+    )
+    .unwrap_err();
+    assert!(error.to_string().contains("longer than"), "{error}");
+}

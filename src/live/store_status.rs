@@ -5,7 +5,6 @@
 //! store profile (it holds no database handle), and its task ends when the hub is
 //! dropped.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use chrono_tz::Tz;
@@ -42,8 +41,6 @@ pub struct StatusHub {
     wake: Arc<Notify>,
     clock: Clock,
     timezone: Tz,
-    /// Open sockets, to enforce a cap.
-    connections: AtomicUsize,
     /// The last message built, reused while the status and the second stay the same: a
     /// change reaches thousands of sockets within the same second.
     last_message: Mutex<Option<LastMessage>>,
@@ -54,9 +51,6 @@ struct LastMessage {
     second: i64,
     text: String,
 }
-
-/// More sockets than this are refused (503): a bound on memory and descriptors.
-pub const MAX_CONNECTIONS: usize = 20_000;
 
 impl StatusHub {
     /// Starts the hub and its task, publishing the status of `profile`.
@@ -69,7 +63,6 @@ impl StatusHub {
             wake: Arc::clone(&wake),
             clock,
             timezone,
-            connections: AtomicUsize::new(0),
             last_message: Mutex::new(None),
         });
         hub.recompute();
@@ -197,35 +190,12 @@ impl StatusHub {
         };
         serde_json::to_string(&message).unwrap_or_default()
     }
-
-    /// Counts a socket in, or refuses it when the cap is reached.
-    pub fn admit(self: &Arc<Self>) -> Option<ConnectionSlot> {
-        let previous = self.connections.fetch_add(1, Ordering::AcqRel);
-        if previous >= MAX_CONNECTIONS {
-            self.connections.fetch_sub(1, Ordering::AcqRel);
-            return None;
-        }
-        Some(ConnectionSlot {
-            hub: Arc::clone(self),
-        })
-    }
 }
 
 impl Drop for StatusHub {
     fn drop(&mut self) {
         // Let the task see that the hub is gone and end.
         self.wake.notify_one();
-    }
-}
-
-/// Releases its place in the connection count when dropped.
-pub struct ConnectionSlot {
-    hub: Arc<StatusHub>,
-}
-
-impl Drop for ConnectionSlot {
-    fn drop(&mut self) {
-        self.hub.connections.fetch_sub(1, Ordering::AcqRel);
     }
 }
 

@@ -4,11 +4,13 @@
 pub mod backup;
 mod catalog;
 mod customers;
+mod database_slot;
 mod demo_seed;
 mod migrations;
 mod order_batch;
 mod orders;
 mod record;
+mod storage;
 mod store_profile;
 mod tables;
 mod users;
@@ -16,9 +18,7 @@ mod users;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use redb::{
-    Database, DatabaseError, ReadTransaction, ReadableDatabase, StorageError, WriteTransaction,
-};
+use redb::{DatabaseError, ReadTransaction, ReadableDatabase, StorageError, WriteTransaction};
 
 pub use catalog::{ChangeError, Changed};
 pub use customers::{Mail, SupportMessage};
@@ -26,6 +26,7 @@ pub use migrations::LATEST_SCHEMA_VERSION;
 pub use orders::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
 };
+pub use storage::{Opened, Storage};
 pub use users::{AdminChangeError, NewUser, UserError};
 
 /// The database file inside the data directory.
@@ -53,10 +54,14 @@ pub enum OpenError {
 }
 
 /// Anything that went wrong while reading or writing: always a server-side fault.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
     Database(String),
+    /// The disk failed (full, or an I/O error): nothing was written, and writes are
+    /// refused until the database is reopened (see `database_slot.rs`).
+    #[error("database storage failed: {0}")]
+    Unavailable(String),
     #[error("stored record is unreadable: {0}")]
     Decode(String),
     #[error("the database worker stopped unexpectedly")]
@@ -67,10 +72,22 @@ macro_rules! store_error_from {
     ($($error:ty),*) => {
         $(impl From<$error> for StoreError {
             fn from(error: $error) -> Self {
-                StoreError::Database(error.to_string())
+                StoreError::from_redb(error.into())
             }
         })*
     };
+}
+
+impl StoreError {
+    fn from_redb(error: redb::Error) -> StoreError {
+        match error {
+            redb::Error::Io(_)
+            | redb::Error::PreviousIo
+            | redb::Error::Backend(_)
+            | redb::Error::DatabaseClosed => StoreError::Unavailable(error.to_string()),
+            other => StoreError::Database(other.to_string()),
+        }
+    }
 }
 store_error_from!(
     redb::Error,
@@ -83,8 +100,7 @@ store_error_from!(
 /// A handle to the open database; cheap to clone.
 #[derive(Clone)]
 pub struct Store {
-    db: Arc<Database>,
-    path: PathBuf,
+    db: Arc<database_slot::DatabaseSlot>,
     orders: Arc<order_batch::OrderBatcher>,
 }
 
@@ -93,21 +109,25 @@ pub struct Store {
 pub struct OpenReport {
     pub migrated_from: Option<u64>,
     pub seeded_demo: bool,
+    pub opened: Opened,
 }
 
 impl Store {
     /// Opens (or creates) the database in `data_dir`, migrates it to the latest schema and
     /// seeds the demo restaurant on the very first start.
     pub fn open(data_dir: &Path, store_id: u64) -> Result<(Store, OpenReport), OpenError> {
+        Store::open_with(data_dir, store_id, Storage::default())
+    }
+
+    /// Like [`Store::open`], reaching the file through `storage`.
+    pub fn open_with(
+        data_dir: &Path,
+        store_id: u64,
+        storage: Storage,
+    ) -> Result<(Store, OpenReport), OpenError> {
         let path = data_dir.join(DATABASE_FILE_NAME);
-        let db = redb::Builder::new()
-            .set_repair_callback(|session| {
-                tracing::warn!(
-                    progress = session.progress(),
-                    "repairing the database after an unclean shutdown"
-                );
-            })
-            .create(&path)
+        let (db, opened) = storage
+            .open(&path)
             .map_err(|error| open_error(&path, error))?;
         let migrated_from =
             migrations::migrate(&db).map_err(|error| migration_error(&path, error))?;
@@ -117,8 +137,7 @@ impl Store {
                 detail: error.to_string(),
             })?;
         let store = Store {
-            db: Arc::new(db),
-            path,
+            db: Arc::new(database_slot::DatabaseSlot::new(db, path, storage)),
             orders: Arc::default(),
         };
         Ok((
@@ -126,12 +145,23 @@ impl Store {
             OpenReport {
                 migrated_from,
                 seeded_demo,
+                opened,
             },
         ))
     }
 
     pub fn path(&self) -> &Path {
-        &self.path
+        self.db.path()
+    }
+
+    /// Drops this handle and waits until the database is closed: until the other
+    /// handles are gone too (work still finishing on blocking threads holds one) and
+    /// redb has written its clean-shutdown state. Then the file can be opened again.
+    pub async fn close(self) {
+        let mut closed = self.db.closed();
+        drop(self);
+        // Nothing is ever sent: this ends when the sender is dropped with the database.
+        while closed.changed().await.is_ok() {}
     }
 
     /// Runs `read` inside one read transaction on a blocking thread, so a slow disk
@@ -141,10 +171,12 @@ impl Store {
         T: Send + 'static,
         F: FnOnce(&ReadTransaction) -> Result<T, StoreError> + Send + 'static,
     {
-        let db = Arc::clone(&self.db);
+        let slot = Arc::clone(&self.db);
         tokio::task::spawn_blocking(move || {
-            let txn = db.begin_read()?;
-            read(&txn)
+            slot.noting(slot.with(|db| {
+                let txn = db.begin_read()?;
+                read(&txn)
+            }))
         })
         .await
         .map_err(|_| StoreError::Worker)?
@@ -159,20 +191,22 @@ impl Store {
         E: Send + 'static,
         F: FnOnce(&WriteTransaction) -> Result<Result<T, E>, StoreError> + Send + 'static,
     {
-        let db = Arc::clone(&self.db);
+        let slot = Arc::clone(&self.db);
         tokio::task::spawn_blocking(move || {
-            let txn = db.begin_write()?;
-            match write(&txn) {
-                Ok(Ok(value)) => {
-                    txn.commit()?;
-                    Ok(Ok(value))
+            slot.noting(slot.with(|db| {
+                let txn = db.begin_write()?;
+                match write(&txn) {
+                    Ok(Ok(value)) => {
+                        txn.commit()?;
+                        Ok(Ok(value))
+                    }
+                    Ok(Err(refused)) => {
+                        txn.abort()?;
+                        Ok(Err(refused))
+                    }
+                    Err(error) => Err(error),
                 }
-                Ok(Err(refused)) => {
-                    txn.abort()?;
-                    Ok(Err(refused))
-                }
-                Err(error) => Err(error),
-            }
+            }))
         })
         .await
         .map_err(|_| StoreError::Worker)?
@@ -202,10 +236,18 @@ impl Store {
         now_unix: u64,
         progress: impl FnMut(usize, usize) + Send + 'static,
     ) -> Result<backup::BackupInfo, backup::BackupError> {
-        let db = Arc::clone(&self.db);
-        tokio::task::spawn_blocking(move || backup::write_backup(&db, &dest, now_unix, progress))
-            .await
-            .map_err(|_| backup::BackupError::Store(StoreError::Worker))?
+        let slot = Arc::clone(&self.db);
+        tokio::task::spawn_blocking(move || {
+            slot.with(|db| backup::write_backup(db, &dest, now_unix, progress))
+        })
+        .await
+        .map_err(|_| backup::BackupError::Store(StoreError::Worker))?
+    }
+
+    /// Writes fail since a storage fault (until the database is reopened); for the
+    /// health check.
+    pub fn storage_failed(&self) -> bool {
+        self.db.is_broken()
     }
 
     /// The schema version recorded in the database; used by the health check.

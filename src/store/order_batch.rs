@@ -13,6 +13,7 @@ use redb::Database;
 use tokio::sync::oneshot;
 
 use super::StoreError;
+use super::database_slot::DatabaseSlot;
 use super::orders::{NewOrder, PlaceRefusal, Placement, place};
 
 /// Orders placed in one write transaction at most.
@@ -32,7 +33,7 @@ pub(super) struct OrderBatcher {
 
 impl OrderBatcher {
     /// Queues `order` for the next batch and waits for its commit.
-    pub(super) async fn place(&self, db: &Arc<Database>, order: NewOrder) -> Answer {
+    pub(super) async fn place(&self, db: &Arc<DatabaseSlot>, order: NewOrder) -> Answer {
         let (reply, answer) = oneshot::channel();
         self.sender(db)?
             .send(Job { order, reply })
@@ -40,7 +41,7 @@ impl OrderBatcher {
         answer.await.map_err(|_| StoreError::Worker)?
     }
 
-    fn sender(&self, db: &Arc<Database>) -> Result<mpsc::Sender<Job>, StoreError> {
+    fn sender(&self, db: &Arc<DatabaseSlot>) -> Result<mpsc::Sender<Job>, StoreError> {
         let mut queue = match self.queue.lock() {
             Ok(queue) => queue,
             Err(poisoned) => poisoned.into_inner(),
@@ -63,7 +64,7 @@ impl OrderBatcher {
 
 /// Places batches until the store is dropped. The thread holds the database only while
 /// it commits, so closing the store closes the file.
-fn run(db: &Weak<Database>, jobs: &mpsc::Receiver<Job>) {
+fn run(db: &Weak<DatabaseSlot>, jobs: &mpsc::Receiver<Job>) {
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -72,19 +73,28 @@ fn run(db: &Weak<Database>, jobs: &mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        match db.upgrade() {
-            Some(db) => commit_batch(&db, batch),
-            None => fail(batch, || StoreError::Worker),
+        let Some(slot) = db.upgrade() else {
+            fail(batch, &StoreError::Worker);
+            continue;
+        };
+        // `commit_batch` answers every job it takes; a batch the database never saw is
+        // answered here.
+        let outcome = slot.noting(slot.with(|db| commit_batch(db, std::mem::take(&mut batch))));
+        if let Err(error) = outcome {
+            fail(batch, &error);
         }
     }
 }
 
-fn commit_batch(db: &Database, batch: Vec<Job>) {
+/// Places `batch` in one transaction and answers each order; the error (also sent to
+/// every order in the batch) when nothing was committed.
+fn commit_batch(db: &Database, batch: Vec<Job>) -> Result<(), StoreError> {
     let txn = match db.begin_write() {
         Ok(txn) => txn,
         Err(error) => {
-            let message = error.to_string();
-            return fail(batch, || StoreError::Database(message.clone()));
+            let error = StoreError::from(error);
+            fail(batch, &error);
+            return Err(error);
         }
     };
     let mut answered = Vec::with_capacity(batch.len());
@@ -96,7 +106,6 @@ fn commit_batch(db: &Database, batch: Vec<Job>) {
         match place(&txn, job.order, &mut pricing) {
             Ok(outcome) => answered.push((job.reply, outcome)),
             Err(error) => {
-                let message = error.to_string();
                 let _ = txn.abort();
                 let replies = answered
                     .into_iter()
@@ -104,9 +113,9 @@ fn commit_batch(db: &Database, batch: Vec<Job>) {
                     .chain(std::iter::once(job.reply))
                     .chain(jobs.map(|job| job.reply));
                 for reply in replies {
-                    let _ = reply.send(Err(StoreError::Database(message.clone())));
+                    let _ = reply.send(Err(error.clone()));
                 }
-                return;
+                return Err(error);
             }
         }
     }
@@ -114,27 +123,28 @@ fn commit_batch(db: &Database, batch: Vec<Job>) {
         .iter()
         .any(|(_, outcome)| matches!(outcome, Ok(Placement::Created(_))));
     let finished = if wrote {
-        txn.commit()
+        txn.commit().map_err(StoreError::from)
     } else {
-        txn.abort().map_err(Into::into)
+        txn.abort().map_err(StoreError::from)
     };
     match finished {
         Ok(()) => {
             for (reply, outcome) in answered {
                 let _ = reply.send(Ok(outcome));
             }
+            Ok(())
         }
         Err(error) => {
-            let message = error.to_string();
             for (reply, _) in answered {
-                let _ = reply.send(Err(StoreError::Database(message.clone())));
+                let _ = reply.send(Err(error.clone()));
             }
+            Err(error)
         }
     }
 }
 
-fn fail(batch: Vec<Job>, error: impl Fn() -> StoreError) {
+fn fail(batch: Vec<Job>, error: &StoreError) {
     for job in batch {
-        let _ = job.reply.send(Err(error()));
+        let _ = job.reply.send(Err(error.clone()));
     }
 }

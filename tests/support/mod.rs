@@ -1,9 +1,12 @@
 //! A `TestServer` that starts the real server in-process on port 0 with a fresh data
 //! directory, and helpers to run the real binary.
 
+pub mod failing_disk;
 pub mod fake_acme;
 pub mod fake_paypal;
+pub mod logged_server;
 pub mod ordering;
+pub mod raw_http;
 pub mod smtp_sink;
 
 use std::path::{Path, PathBuf};
@@ -23,6 +26,7 @@ pub struct TestServer {
 pub struct TestServerBuilder {
     env: Vec<(String, String)>,
     data_dir: Option<tempfile::TempDir>,
+    storage: heimservice::store::Storage,
 }
 
 impl TestServer {
@@ -30,6 +34,7 @@ impl TestServer {
         TestServerBuilder {
             env: Vec::new(),
             data_dir: None,
+            storage: heimservice::store::Storage::default(),
         }
     }
 
@@ -72,6 +77,12 @@ impl TestServerBuilder {
         self
     }
 
+    /// Reaches the database file through `storage` (e.g. a failing disk).
+    pub fn storage(mut self, storage: heimservice::store::Storage) -> Self {
+        self.storage = storage;
+        self
+    }
+
     pub async fn start(self) -> TestServer {
         let data_dir = self
             .data_dir
@@ -82,7 +93,7 @@ impl TestServerBuilder {
             ..FlagValues::default()
         };
         let config = Config::load_from(&flags, &self.env).unwrap();
-        let running = server::start(config).await.unwrap();
+        let running = server::start_with(config, self.storage).await.unwrap();
         let base = format!("http://{}", running.addr);
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
