@@ -26,10 +26,7 @@ async fn open_backup(file: &Path) -> (tempfile::TempDir, heimservice::store::Sto
 
 #[tokio::test]
 async fn a_backup_under_order_load_holds_exactly_what_was_committed_before_it() {
-    let server = TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
-        .start()
-        .await;
+    let server = lunch_server().await;
     let menu = Menu::load(&server).await;
     let body = guest_order(lunch_lines(&menu), "10115");
     let target = tempfile::tempdir().unwrap();
@@ -81,10 +78,7 @@ async fn a_backup_under_order_load_holds_exactly_what_was_committed_before_it() 
 
 #[tokio::test]
 async fn a_restored_backup_equals_the_original() {
-    let server = TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
-        .start()
-        .await;
+    let server = lunch_server().await;
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     for _ in 0..3 {

@@ -7,10 +7,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::live_orders::open_board;
 use crate::live_status::{connect, next_message};
 use crate::support::TestServer;
 use crate::support::ordering::*;
@@ -29,27 +30,15 @@ fn file_size(server: &TestServer) -> u64 {
 
 #[tokio::test]
 async fn order_and_reject_churn_keeps_the_file_bounded() {
-    let server = TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
-        .start()
-        .await;
+    let server = lunch_server().await;
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     let body = guest_order(lunch_lines(&menu), "10115");
     let origin = server.base.clone();
 
     // The restaurant's board and one customer follow the orders all along.
-    let mut board = connect(&server, "/ws/admin/orders", Some(&origin))
-        .await
-        .unwrap();
-    board
-        .send(Message::Text(json!({ "token": admin }).to_string().into()))
-        .await
-        .unwrap();
-    assert_eq!(
-        next_message(&mut board, Duration::from_secs(5)).await["type"],
-        "snapshot"
-    );
+    let (mut board, snapshot) = open_board(&server, &admin).await;
+    assert_eq!(snapshot["type"], "snapshot");
     let board_messages = Arc::new(AtomicUsize::new(0));
     let counted = Arc::clone(&board_messages);
     let board_reader = tokio::spawn(async move {

@@ -4,33 +4,36 @@
 use std::time::Duration;
 
 use futures_util::SinkExt;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::live_status::{connect, next_message};
+use crate::live_status::{Socket, connect, next_message};
 use crate::support::TestServer;
 use crate::support::ordering::*;
 
 const WAIT: Duration = Duration::from_secs(3);
 
+/// The orders board signed in with `token`, and its first message (the snapshot).
+pub(crate) async fn open_board(server: &TestServer, token: &str) -> (Socket, Value) {
+    let mut board = connect(server, "/ws/admin/orders", Some(&server.base))
+        .await
+        .unwrap();
+    board
+        .send(Message::Text(json!({ "token": token }).to_string().into()))
+        .await
+        .unwrap();
+    let first = next_message(&mut board, WAIT).await;
+    (board, first)
+}
+
 #[tokio::test]
 async fn the_board_and_the_customer_see_each_change_live() {
-    let server = TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
-        .start()
-        .await;
+    let server = lunch_server().await;
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     let origin = server.base.clone();
 
-    let mut board = connect(&server, "/ws/admin/orders", Some(&origin))
-        .await
-        .unwrap();
-    board
-        .send(Message::Text(json!({ "token": admin }).to_string().into()))
-        .await
-        .unwrap();
-    let snapshot = next_message(&mut board, WAIT).await;
+    let (mut board, snapshot) = open_board(&server, &admin).await;
     assert_eq!(snapshot["type"], "snapshot");
     assert_eq!(snapshot["orders"], json!([]));
     let server_time: chrono::DateTime<chrono::Utc> =
@@ -84,10 +87,7 @@ async fn the_board_and_the_customer_see_each_change_live() {
 
 #[tokio::test]
 async fn only_admins_and_the_right_token_get_order_sockets() {
-    let server = TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
-        .start()
-        .await;
+    let server = lunch_server().await;
     let customer = server.customer_token().await;
     let origin = server.base.clone();
     let mut board = connect(&server, "/ws/admin/orders", Some(&origin))

@@ -6,13 +6,6 @@ use serde_json::{Value, json};
 use crate::support::TestServer;
 use crate::support::ordering::*;
 
-async fn lunch_server() -> TestServer {
-    TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
-        .start()
-        .await
-}
-
 fn cents(value: &Value) -> i64 {
     (value.as_f64().unwrap() * 100.0).round() as i64
 }

@@ -13,15 +13,12 @@ use tokio_tungstenite::tungstenite::Message;
 use super::matrix_rows::{Check, Expect, Fixtures, IDENTITIES, Row, non_api_routes, rows};
 use crate::live_status::connect;
 use crate::support::TestServer;
-use crate::support::ordering::{LUNCHTIME, Menu, guest_order, lunch_lines, post_with};
+use crate::support::ordering::{Menu, guest_order, lunch_lines, lunch_server, post_with};
 
 /// A lunchtime shop with an admin, customers A and B, two addresses and an order of
 /// A's, and a guest's order.
 async fn shop() -> (TestServer, Fixtures, [Option<String>; 4]) {
-    let server = TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
-        .start()
-        .await;
+    let server = lunch_server().await;
     let admin = server.admin_token().await;
     let mut customers = Vec::new();
     for email in ["anna@example.com", "bernd@example.com"] {

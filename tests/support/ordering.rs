@@ -8,6 +8,14 @@ use super::TestServer;
 /// Monday 23 November 2026, 12:00 in Berlin: the demo restaurant's lunch hours.
 pub const LUNCHTIME: &str = "2026-11-23T11:00:00Z";
 
+/// A server whose clock starts at [`LUNCHTIME`], when the demo restaurant is open.
+pub async fn lunch_server() -> TestServer {
+    TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
+        .start()
+        .await
+}
+
 /// The public menu's products.
 pub struct Menu(pub Vec<Value>);
 

@@ -17,6 +17,7 @@ import {
   createAdmin,
   gotoWithStorage,
   launchBrowser,
+  LUNCHTIME,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
@@ -24,8 +25,6 @@ import {
   visible,
 } from './support.mjs';
 
-/** Monday 23 November 2026, 12:00 in Berlin: the demo restaurant is open for lunch. */
-const LUNCHTIME = '2026-11-23T11:00:00Z';
 const HOSTILE = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">';
 const HOSTILE_TEXT = '<b onmouseover="window.__xss=3">Bold</b> & <i>more</i>';
 const ORDER_PATH = /^\/order-online\/orders\/[0-9a-f]{64}$/;

@@ -19,6 +19,7 @@ import {
   createAdmin,
   gotoWithStorage,
   launchBrowser,
+  LUNCHTIME,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
@@ -26,8 +27,6 @@ import {
   visible,
 } from './support.mjs';
 
-/** Monday 23 November 2026, 12:00 in Berlin: the demo restaurant is open for lunch. */
-const LUNCHTIME = '2026-11-23T11:00:00Z';
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 const ORDER_PATH = /^\/order-online\/orders\/[0-9a-f]{64}$/;
 

@@ -13,6 +13,8 @@ export const SERVER_BIN = resolve(UI_DIR, process.env.SERVER_BIN ?? '../target/d
 const READY_LINE = /http:\/\/127\.0\.0\.1:(\d+)\/order-online\//;
 const STARTUP_TIMEOUT_MS = 30_000;
 export const STEP_TIMEOUT_MS = 15_000;
+/** Monday 23 November 2026, 12:00 in Berlin: the demo restaurant is open for lunch. */
+export const LUNCHTIME = '2026-11-23T11:00:00Z';
 
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../lib/api';
 import { categoryName } from '../lib/localized-category';
-import { useMenuSearch } from './search-context';
-import { SearchIcon } from './search-icon';
+import { SearchField } from './search-field';
 
 export interface CategoryNavProps {
   categories: readonly Category[];
@@ -15,7 +14,6 @@ export interface CategoryNavProps {
 export function CategoryNav({ categories, activeId, onSelect }: CategoryNavProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'de';
-  const { query, setQuery } = useMenuSearch();
   const listRef = useRef<HTMLUListElement>(null);
 
   // Keep the highlighted chip in view when the page scrolls to another section.
@@ -49,18 +47,7 @@ export function CategoryNav({ categories, activeId, onSelect }: CategoryNavProps
           ))}
         </ul>
         <form role="search" className="category-nav__search" onSubmit={(event) => event.preventDefault()}>
-          <label className="search-field search-field--compact">
-            <span className="visually-hidden">{t('search.label')}</span>
-            <SearchIcon />
-            <input
-              type="search"
-              className="search-field__input"
-              placeholder={t('search.placeholder')}
-              value={query}
-              onInput={(event) => setQuery(event.currentTarget.value)}
-              autoComplete="off"
-            />
-          </label>
+          <SearchField compact />
         </form>
       </div>
     </nav>

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { useMenuSearch } from './search-context';
-import { SearchIcon } from './search-icon';
+import { SearchField } from './search-field';
 import './menu.css';
 
 export interface SearchModalProps {
@@ -23,20 +23,7 @@ export function SearchModal({ open, onClose }: SearchModalProps) {
   return (
     <Modal open={open} onClose={onClose} title={t('search.title')} size="sm" className="search-modal">
       <form role="search" onSubmit={submit} className="search-modal__form">
-        <label className="search-field">
-          <span className="visually-hidden">{t('search.label')}</span>
-          <SearchIcon />
-          <input
-            type="search"
-            className="search-field__input"
-            placeholder={t('search.placeholder')}
-            value={query}
-            onInput={(event) => setQuery(event.currentTarget.value)}
-            enterKeyHint="search"
-            autoComplete="off"
-            data-autofocus
-          />
-        </label>
+        <SearchField inDialog />
         <div className="search-modal__actions">
           {query && (
             <button type="button" className="button button--ghost" onClick={() => setQuery('')}>
