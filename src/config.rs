@@ -367,7 +367,12 @@ impl Config {
             }
         })?;
         let acme_email = parse("tls.acme_email", &|v| {
-            if acme_domains.trim().is_empty() || is_email(v) {
+            if v.trim().to_ascii_lowercase().starts_with("mailto:") {
+                Err(format!(
+                    "is the address alone, without `mailto:`: write `{}`",
+                    v.trim()["mailto:".len()..].trim()
+                ))
+            } else if acme_domains.trim().is_empty() || is_email(v) {
                 Ok(())
             } else {
                 Err(format!(

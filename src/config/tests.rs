@@ -309,6 +309,14 @@ fn bad_acme_settings_are_refused_by_name() {
         (
             &[
                 ("HEIMSERVICE_TLS_ACME_DOMAINS", "pizza.example.com"),
+                ("HEIMSERVICE_TLS_ACME_EMAIL", "mailto:owner@example.com"),
+            ],
+            "`tls.acme_email`",
+            "without `mailto:`: write `owner@example.com`",
+        ),
+        (
+            &[
+                ("HEIMSERVICE_TLS_ACME_DOMAINS", "pizza.example.com"),
                 ("HEIMSERVICE_TLS_CERT_FILE", "/etc/cert.pem"),
                 ("HEIMSERVICE_TLS_KEY_FILE", "/etc/key.pem"),
             ],
