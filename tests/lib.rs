@@ -6,6 +6,7 @@ mod support;
 
 mod account_deletion;
 mod accounts;
+mod acme;
 mod api_errors;
 mod backup_restore;
 mod catalog_admin;
