@@ -355,11 +355,7 @@ impl AppState {
         let guest = user.is_none();
         let mut payment = Payment {
             method: checked.method,
-            status: PaymentStatus::CashDue,
-            paypal_order_id: None,
-            capture_id: None,
-            refund_id: None,
-            refund_error: None,
+            ..Payment::cash()
         };
         let mut paid_cents = None;
         if checked.method == PaymentMethod::Online {
@@ -394,8 +390,7 @@ impl AppState {
                 note: checked.note,
                 payment: payment.clone(),
                 token: new_token()?,
-                auto_reject_after: chrono::Duration::from_std(self.config.auto_reject_after)
-                    .unwrap_or(chrono::Duration::minutes(10)),
+                auto_reject_after: self.auto_reject_after(),
                 idempotency,
                 paid_cents,
                 source: OrderSource::Online,
@@ -423,6 +418,12 @@ impl AppState {
                 Err(refusal_error(refusal, guest))
             }
         }
+    }
+
+    /// How long an order may wait for the restaurant's answer.
+    pub fn auto_reject_after(&self) -> chrono::Duration {
+        chrono::Duration::from_std(self.config.auto_reject_after)
+            .unwrap_or(chrono::Duration::minutes(10))
     }
 
     /// Everything that follows the restaurant's yes, whether the board accepted the

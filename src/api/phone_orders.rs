@@ -21,8 +21,7 @@ use super::ordering::{
 };
 use super::stores::{OrderTypeParam, PreOrderSlots, slot_offer};
 use crate::domain::order::{
-    MAX_ESTIMATE_MINUTES, MIN_ESTIMATE_MINUTES, OrderSource, Payment, PaymentMethod, PaymentStatus,
-    TransitionError,
+    MAX_ESTIMATE_MINUTES, MIN_ESTIMATE_MINUTES, OrderSource, Payment, TransitionError,
 };
 use crate::domain::pricing::OrderType;
 use crate::store::{NewOrder, OrderAddress, OrderDraft, Placement};
@@ -116,17 +115,9 @@ impl PhoneOrdersApi {
                     taken_by_staff: true,
                 },
                 note,
-                payment: Payment {
-                    method: PaymentMethod::Cash,
-                    status: PaymentStatus::CashDue,
-                    paypal_order_id: None,
-                    capture_id: None,
-                    refund_id: None,
-                    refund_error: None,
-                },
+                payment: Payment::cash(),
                 token: new_token()?,
-                auto_reject_after: chrono::Duration::from_std(state.config.auto_reject_after)
-                    .unwrap_or(chrono::Duration::minutes(10)),
+                auto_reject_after: state.auto_reject_after(),
                 idempotency,
                 paid_cents: None,
                 source: OrderSource::Phone,

@@ -114,6 +114,20 @@ impl OrderSource {
     }
 }
 
+impl Payment {
+    /// Paid in cash on delivery or at pickup; nothing paid yet.
+    pub fn cash() -> Payment {
+        Payment {
+            method: PaymentMethod::Cash,
+            status: PaymentStatus::CashDue,
+            paypal_order_id: None,
+            capture_id: None,
+            refund_id: None,
+            refund_error: None,
+        }
+    }
+}
+
 /// Who receives the order: the delivery address, or the contact for pickup.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Customer {
