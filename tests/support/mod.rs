@@ -82,7 +82,13 @@ impl TestServerBuilder {
         self
     }
 
-    pub async fn start(self) -> TestServer {
+    pub async fn start(mut self) -> TestServer {
+        // The machine's own time synchronisation must not decide a test: the clock is
+        // trusted unless a test sets its own source.
+        if !self.env.iter().any(|(name, _)| name == "HEIMSERVICE_CLOCK_TRUST") {
+            self.env
+                .push(("HEIMSERVICE_CLOCK_TRUST".into(), "always".into()));
+        }
         let data_dir = self
             .data_dir
             .unwrap_or_else(|| tempfile::tempdir().unwrap());

@@ -54,6 +54,24 @@ fn parse_list(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// What the allergens cell says for a product declared free of them.
+const NO_ALLERGENS_CELL: &str = "-";
+
+/// The allergen codes, or `-` for "contains none"; empty means not yet labelled.
+fn allergen_cell(product: &ProductDoc) -> String {
+    if product.no_allergens && product.allergens.is_empty() {
+        NO_ALLERGENS_CELL.to_string()
+    } else {
+        list(&product.allergens)
+    }
+}
+
+/// `-`, `keine` or `none`: the product contains no labelled allergens.
+fn declares_none(cell: &str) -> bool {
+    let cell = cell.trim();
+    cell == NO_ALLERGENS_CELL || cell.eq_ignore_ascii_case("keine") || cell.eq_ignore_ascii_case("none")
+}
+
 /// The document's categories and products as CSV.
 pub fn to_csv(document: &MenuDocument) -> Result<String, String> {
     let tax_names: HashMap<&str, &str> = document
@@ -112,7 +130,7 @@ pub fn to_csv(document: &MenuDocument) -> Result<String, String> {
                         euros(price).as_str(),
                         tax.as_str(),
                         if product.available { "yes" } else { "no" },
-                        list(&product.allergens).as_str(),
+                        allergen_cell(product).as_str(),
                         list(&groups).as_str(),
                         product.description.as_deref().unwrap_or(""),
                         product.description_en.as_deref().unwrap_or(""),
@@ -276,7 +294,12 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
                         }]
                     },
                     topping_groups,
-                    allergens: parse_list(field(8)),
+                    no_allergens: declares_none(field(8)),
+                    allergens: if declares_none(field(8)) {
+                        Vec::new()
+                    } else {
+                        parse_list(field(8))
+                    },
                 });
             }
         }
