@@ -253,7 +253,11 @@ mod tests {
             ClockVerdict::Trusted
         );
         assert_eq!(
-            decide(&ClockTrust::Always, &seen(now, false, true, Some(false)), floor),
+            decide(
+                &ClockTrust::Always,
+                &seen(now, false, true, Some(false)),
+                floor
+            ),
             ClockVerdict::Trusted
         );
         let auto = ClockTrust::Auto {

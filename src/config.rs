@@ -54,7 +54,10 @@ pub const KEYS: &[KeySpec] = &[
     key("orders.auto_reject_seconds", "600"),
     key("orders.pause_after_unanswered", "3"),
     key("clock.trust", "auto"),
-    key("clock.synchronized_file", "/run/systemd/timesync/synchronized"),
+    key(
+        "clock.synchronized_file",
+        "/run/systemd/timesync/synchronized",
+    ),
     key("tls.cert_file", ""),
     key("tls.key_file", ""),
     key("backup.every_hours", "24"),
@@ -360,9 +363,7 @@ impl Config {
             parse_pause_after(v).map(|_| ())
         })?;
         let clock_trust = parse("clock.trust", &|v| parse_clock_trust(v, "").map(|_| ()))?;
-        let synchronized_file = parse("clock.synchronized_file", &|v| {
-            non_empty(v, "a file path")
-        })?;
+        let synchronized_file = parse("clock.synchronized_file", &|v| non_empty(v, "a file path"))?;
         let public_origin = parse("public_origin", &|v| {
             if v.is_empty() {
                 Ok(())

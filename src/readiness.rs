@@ -10,9 +10,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
-use crate::domain::readiness::{
-    Finding, OnlinePayment, ReadinessSettings, findings, unconfirmed,
-};
+use crate::domain::readiness::{Finding, OnlinePayment, ReadinessSettings, findings, unconfirmed};
 use crate::live::store_status::StatusHub;
 use crate::store::{ReadinessConfirmation, ReadinessInputs, Store, StoreError};
 

@@ -14,6 +14,7 @@ use crate::domain::pricing::OrderType;
 use crate::domain::store_profile::{
     AutoPause, Closure, StoreHoursEntry, StoreProfile, validate_profile,
 };
+use crate::live::store_status::ClosedReason;
 
 pub struct StoreApi {
     pub state: AppState,
@@ -140,9 +141,9 @@ pub struct PreOrderSlots {
     /// Whether an order for now is possible (open and not paused).
     pub immediately: bool,
     pub slots: Vec<PreOrderSlot>,
-    /// Why the shop is closed now (as in `GET /stores/{id}`); null while open. While the
-    /// clock is not trusted or the shop is not ready, `slots` is empty.
-    #[oai(nullable)]
+    /// Present when a guard keeps the shop shut: `clock_untrusted` or `not_ready` (then
+    /// `slots` is empty), or `auto_paused` (paused after unanswered orders).
+    #[oai(skip_serializing_if_is_none)]
     pub closed_reason: Option<String>,
 }
 
@@ -207,7 +208,9 @@ impl StoreApi {
             delivery_lead_minutes: profile.delivery_lead_minutes,
             slot_interval_minutes: profile.slot_interval_minutes,
             is_open: status.is_open,
-            closed_reason: status.closed_reason.map(|reason| reason.as_str().to_string()),
+            closed_reason: status
+                .closed_reason
+                .map(|reason| reason.as_str().to_string()),
             auto_pause: status.auto_pause.map(AutoPauseView::from),
         }
     }
@@ -338,7 +341,12 @@ impl StoreApi {
             timezone,
         );
         let blocked = self.state.status.ordering_blocked();
-        let closed_reason = self.state.status.current().closed_reason;
+        let closed_reason = self.state.status.current().closed_reason.filter(|reason| {
+            matches!(
+                reason,
+                ClosedReason::ClockUntrusted | ClosedReason::NotReady | ClosedReason::AutoPaused
+            )
+        });
         let offered = if blocked.is_some() {
             Vec::new()
         } else {

@@ -90,7 +90,9 @@ pub fn run(config: &Config, args: CheckArgs) -> Result<(), Failure> {
         .enable_all()
         .build()
         .map_err(|error| (format!("cannot start: {error}"), 1))?;
-    let report = runtime.block_on(report(config)).map_err(|message| (message, 1))?;
+    let report = runtime
+        .block_on(report(config))
+        .map_err(|message| (message, 1))?;
     if args.json {
         let view = poem_openapi::types::ToJSON::to_json(&crate::api::readiness_view(&report))
             .unwrap_or_default();

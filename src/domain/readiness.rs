@@ -35,13 +35,25 @@ impl Severity {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Subject {
     /// A store setting, e.g. `impressum_text`.
-    Setting { key: String },
-    Product { id: u64, name: String },
-    Topping { id: u64, name: String },
+    Setting {
+        key: String,
+    },
+    Product {
+        id: u64,
+        name: String,
+    },
+    Topping {
+        id: u64,
+        name: String,
+    },
     /// A key of the configuration file, e.g. `paypal.client_secret`.
-    Config { key: String },
+    Config {
+        key: String,
+    },
     /// The storefront's own texts (fixed in the program, not in the admin area).
-    Storefront { key: String },
+    Storefront {
+        key: String,
+    },
 }
 
 impl Subject {
@@ -143,7 +155,8 @@ pub fn findings(
             "impressum_hidden",
             Severity::Warning,
             setting("show_impressum"),
-            "The footer does not link to the Impressum (Store settings → show the Impressum link).".into(),
+            "The footer does not link to the Impressum (Store settings → show the Impressum link)."
+                .into(),
         ));
     }
     if profile.privacy_text.trim().is_empty() {
@@ -346,7 +359,9 @@ mod tests {
     #[test]
     fn the_order_button_needs_the_words_of_the_law() {
         assert!(order_button_complies("Zahlungspflichtig bestellen"));
-        assert!(order_button_complies("Jetzt  zahlungspflichtig   bestellen"));
+        assert!(order_button_complies(
+            "Jetzt  zahlungspflichtig   bestellen"
+        ));
         assert!(order_button_complies("Kostenpflichtig bestellen"));
         assert!(!order_button_complies("Bestellen"));
         assert!(!order_button_complies("Weiter"));

@@ -8,7 +8,9 @@ use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
 use super::catalog::load_catalog;
-use super::tables::{STORE_ID_TO_PROFILE, STORE_ID_TO_READINESS_CONFIRMATION, STORE_ID_TO_UNANSWERED};
+use super::tables::{
+    STORE_ID_TO_PROFILE, STORE_ID_TO_READINESS_CONFIRMATION, STORE_ID_TO_UNANSWERED,
+};
 use super::{Store, StoreError, record};
 use crate::domain::catalog::Catalog;
 use crate::domain::readiness::{ReadinessSettings, findings};

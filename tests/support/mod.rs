@@ -85,7 +85,11 @@ impl TestServerBuilder {
     pub async fn start(mut self) -> TestServer {
         // The machine's own time synchronisation must not decide a test: the clock is
         // trusted unless a test sets its own source.
-        if !self.env.iter().any(|(name, _)| name == "HEIMSERVICE_CLOCK_TRUST") {
+        if !self
+            .env
+            .iter()
+            .any(|(name, _)| name == "HEIMSERVICE_CLOCK_TRUST")
+        {
             self.env
                 .push(("HEIMSERVICE_CLOCK_TRUST".into(), "always".into()));
         }

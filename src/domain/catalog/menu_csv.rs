@@ -69,7 +69,9 @@ fn allergen_cell(product: &ProductDoc) -> String {
 /// `-`, `keine` or `none`: the product contains no labelled allergens.
 fn declares_none(cell: &str) -> bool {
     let cell = cell.trim();
-    cell == NO_ALLERGENS_CELL || cell.eq_ignore_ascii_case("keine") || cell.eq_ignore_ascii_case("none")
+    cell == NO_ALLERGENS_CELL
+        || cell.eq_ignore_ascii_case("keine")
+        || cell.eq_ignore_ascii_case("none")
 }
 
 /// The document's categories and products as CSV.

@@ -3,9 +3,12 @@ import { ErrorMessage, LoadingMessage } from '../../../components/status-message
 import { firstName, useAuth } from '../../../lib/auth';
 import type { AsyncResult } from '../../../lib/use-async';
 import { AdminPage } from '../components/admin-page';
+import { ClosedReasonBanner } from '../components/closed-reason-banner';
 import { OrdersBoard } from '../components/orders-board';
+import { ReadinessChecklist } from '../components/readiness-checklist';
 import { useCatalog } from '../lib/catalog-context';
 import { useAdminTranslation } from '../lib/use-admin-translation';
+import { useClosedReason } from '../lib/use-closed-reason';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 import type { CatalogKey, StoreSettings } from '../types';
 
@@ -22,6 +25,8 @@ export function DashboardPage() {
   const { t } = useAdminTranslation();
   const { user } = useAuth();
   const store = useAdminStore();
+  const closed = useClosedReason();
+  const timezone = storeTimezone(store);
   return (
     <AdminPage
       title="Admin Dashboard"
@@ -29,8 +34,10 @@ export function DashboardPage() {
       intro={t('dashboard.intro')}
       needsCatalog={false}
     >
-      <OrdersBoard timezone={storeTimezone(store)} />
+      <ClosedReasonBanner state={closed.state} timezone={timezone} onChanged={closed.refresh} />
+      <OrdersBoard timezone={timezone} />
       <OrderingStatus store={store} />
+      <ReadinessChecklist timezone={timezone} onChanged={closed.refresh} />
       <CatalogSummary />
     </AdminPage>
   );
