@@ -399,3 +399,63 @@ async fn online_payment_without_its_secret_is_a_finding() {
     );
     assert_eq!(store_status(&server).await["closed_reason"], "not_ready");
 }
+
+#[tokio::test]
+async fn an_upgraded_shop_keeps_taking_orders_with_what_the_upgrade_found_confirmed() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/schema-v4.redb"),
+        data.path().join(heimservice::store::DATABASE_FILE_NAME),
+    )
+    .unwrap();
+    let server = TestServer::builder()
+        .env(
+            "HEIMSERVICE_TESTING_CLOCK_START",
+            crate::support::ordering::LUNCHTIME,
+        )
+        .data_dir(data)
+        .start()
+        .await;
+    let admin = server.login("admin@example.com", "fixture-admin-1").await;
+    let body = readiness(&server, &admin).await;
+    assert_eq!(body["ready"], true, "{body}");
+    let found = keys(&body);
+    // The old demo menu has no "contains none" marks (its toppings without allergens
+    // are not labelled) and no privacy policy.
+    assert!(
+        found.contains(&"privacy_missing:setting:privacy_text".to_string()),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|key| key.starts_with("allergens_missing:topping:")),
+        "{found:?}"
+    );
+    assert!(
+        body["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|finding| finding["confirmed"] == true)
+    );
+    assert_eq!(body["confirmation"]["by_upgrade"], true);
+    assert_eq!(body["confirmation"]["admin_id"], Value::Null);
+    assert_eq!(store_status(&server).await["is_open"], true);
+
+    // Fixing one removes it; a new one closes the shop until confirmed.
+    let (status, _) = server
+        .send(
+            "PUT",
+            "/stores/14",
+            Some(&admin),
+            Some(store_settings(json!({"privacy_text": "Datenschutz"}))),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let after = keys(&readiness(&server, &admin).await);
+    assert!(!after.contains(&"privacy_missing:setting:privacy_text".to_string()));
+    unlabelled_product(&server, &admin, "Focaccia").await;
+    assert_eq!(readiness(&server, &admin).await["ready"], false);
+    assert_eq!(store_status(&server).await["closed_reason"], "not_ready");
+}
