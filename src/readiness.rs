@@ -107,6 +107,7 @@ impl Readiness {
         }
     }
 
+    /// What the check reads and how it decides.
     pub async fn report(&self) -> Result<ReadinessReport, StoreError> {
         let inputs = self.store.readiness_inputs(self.store_id).await?;
         Ok(report_of(inputs, &self.settings))
@@ -157,5 +158,20 @@ impl Readiness {
             )
             .await?;
         self.refresh().await.map(Ok)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::readiness::order_button_complies;
+
+    #[test]
+    fn the_storefront_order_button_says_it_costs_money() {
+        let text = order_button_de();
+        assert!(
+            order_button_complies(&text),
+            "ui/src/locales/other-screens.de.json orders.place = {text:?}"
+        );
     }
 }

@@ -366,6 +366,33 @@ mod tests {
     }
 
     #[test]
+    fn contains_none_is_a_dash_and_an_empty_cell_is_not_yet_labelled() {
+        let mut document = export(&demo_seed_catalog());
+        // One product declared free of allergens, one not labelled yet.
+        let products = &mut document.categories[0].products;
+        products[0].allergens.clear();
+        products[0].no_allergens = true;
+        products[1].allergens.clear();
+        products[1].no_allergens = false;
+        let csv = to_csv(&document).unwrap();
+        assert!(csv.contains(";yes;-;"), "{csv}");
+        let back = from_csv(&csv, &document).unwrap().document;
+        let marks = |d: &MenuDocument| -> Vec<(String, bool, Vec<String>)> {
+            d.categories
+                .iter()
+                .flat_map(|c| c.products.iter())
+                .map(|p| (p.name.clone(), p.no_allergens, p.allergens.clone()))
+                .collect()
+        };
+        assert_eq!(marks(&back), marks(&document));
+        for cell in ["-", "keine", "none", " Keine "] {
+            assert!(declares_none(cell), "{cell}");
+        }
+        assert!(!declares_none(""));
+        assert!(!declares_none("A, G"));
+    }
+
+    #[test]
     fn a_bad_row_names_its_line_and_column() {
         let document = export(&demo_seed_catalog());
         let mut csv = to_csv(&document).unwrap();
