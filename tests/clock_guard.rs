@@ -54,6 +54,10 @@ async fn an_unconfirmed_clock_keeps_the_shop_closed_until_the_flag_file_appears(
     assert_eq!(status, 409, "{answer}");
     assert_eq!(answer["code"], "clock_untrusted");
     assert!(
+        answer.get("field").is_none(),
+        "no body field is at fault: {answer}"
+    );
+    assert!(
         answer["detail"].as_str().unwrap().contains("clock"),
         "{answer}"
     );

@@ -4,22 +4,20 @@
 //! staff answer starts the count again.
 
 use super::AppState;
-use super::error::{ApiError, field_body};
+use super::error::{ApiError, body};
 use crate::live::store_status::ClosedReason;
 
 pub fn clock_untrusted() -> ApiError {
-    ApiError::Conflict(field_body(
+    ApiError::Conflict(body(
         "clock_untrusted",
         "The restaurant is not taking orders right now: its clock has not been confirmed yet after a restart. Please try again in a few minutes.",
-        "preorder_at",
     ))
 }
 
 pub fn store_not_ready() -> ApiError {
-    ApiError::Conflict(field_body(
+    ApiError::Conflict(body(
         "store_not_ready",
         "The restaurant is not taking orders yet: its shop setup is not complete.",
-        "preorder_at",
     ))
 }
 
