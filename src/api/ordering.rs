@@ -298,6 +298,7 @@ impl AppState {
     ) -> Result<(String, i64), ApiError> {
         let paypal = self.paypal()?;
         let checked = self.check_order_body(request, user)?;
+        self.ordering_gate()?;
         if checked.method != PaymentMethod::Online || checked.paypal_order_id.is_some() {
             return Err(ApiError::invalid(
                 "payment_method",
@@ -329,6 +330,7 @@ impl AppState {
     ) -> Result<(Order, bool), ApiError> {
         let checked = self.check_order_body(request, user)?;
         let idempotency = idempotency(idempotency_key, user, request)?;
+        self.ordering_gate()?;
         let guest = user.is_none();
         let mut payment = Payment {
             method: checked.method,

@@ -116,6 +116,8 @@ fn copy_every_table(
         ORDER_DEADLINE_AND_ID,
         IDEMPOTENCY_KEY_TO_ORDER,
         PAYPAL_ID_TO_ORDER_ID,
+        STORE_ID_TO_READINESS_CONFIRMATION,
+        STORE_ID_TO_UNANSWERED,
     ))
 }
 

@@ -17,6 +17,7 @@ const STEPS: &[Step] = &[
     migrate_to_v3,
     migrate_to_v4,
     migrate_to_v5,
+    migrate_to_v6,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -156,6 +157,17 @@ fn migrate_to_v5(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
     txn.open_table(PAYPAL_ID_TO_ORDER_ID)?;
     Ok(())
+}
+
+/// Version 6: the ordering guards (readiness confirmation, unanswered orders and the
+/// automatic pause). A shop that took orders before this version is not closed by the
+/// upgrade: what the readiness check finds in its menu and settings now counts as
+/// confirmed "by the upgrade" (the dashboard lists it until fixed); anything found
+/// later needs the owner's confirmation.
+fn migrate_to_v6(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION)?;
+    txn.open_table(STORE_ID_TO_UNANSWERED)?;
+    super::guards::confirm_findings_of_upgrade(txn, chrono::Utc::now())
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -99,3 +99,11 @@ pub const IDEMPOTENCY_KEY_TO_ORDER: TableDefinition<&str, &[u8]> =
 pub const PAYPAL_ID_TO_ORDER_ID: TableDefinition<&str, u64> =
     TableDefinition::new("paypal_id_to_order_id");
 pub const META_NEXT_ORDER_ID: &str = "next_order_id";
+
+// Ordering guards (schema v6).
+/// The owner's confirmation of the readiness findings the shop may open with.
+pub const STORE_ID_TO_READINESS_CONFIRMATION: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("store_id_to_readiness_confirmation");
+/// Orders rejected in a row because nobody answered, and the automatic pause they caused.
+pub const STORE_ID_TO_UNANSWERED: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("store_id_to_unanswered");
