@@ -27,6 +27,7 @@ const STAMP: &str = "ui/dist/.build-stamp";
 
 fn main() {
     let started = SystemTime::now();
+    emit_build_time(started);
     println!("cargo:rerun-if-env-changed=HEIMSERVICE_SKIP_UI_BUILD");
     for input in UI_INPUTS {
         println!("cargo:rerun-if-changed={input}");
@@ -158,4 +159,19 @@ fn newest(path: &Path) -> Option<SystemTime> {
         newest = newest.max(self::newest(&entry));
     }
     newest
+}
+
+/// When this binary was built (`SOURCE_DATE_EPOCH` for reproducible builds), as Unix
+/// seconds: the clock guard never believes a system clock earlier than that day.
+fn emit_build_time(now: SystemTime) {
+    println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
+    let seconds = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|value| value.trim().parse::<u64>().ok())
+        .unwrap_or_else(|| {
+            now.duration_since(SystemTime::UNIX_EPOCH)
+                .map(|elapsed| elapsed.as_secs())
+                .unwrap_or(0)
+        });
+    println!("cargo:rustc-env=BUILD_EPOCH_SECONDS={seconds}");
 }

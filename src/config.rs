@@ -55,6 +55,12 @@ pub const KEYS: &[KeySpec] = &[
     key("paypal.currency", "EUR"),
     key("paypal.timeout_seconds", "20"),
     key("orders.auto_reject_seconds", "600"),
+    key("orders.pause_after_unanswered", "3"),
+    key("clock.trust", "auto"),
+    key(
+        "clock.synchronized_file",
+        "/run/systemd/timesync/synchronized",
+    ),
     key("privacy.guest_data_days", "90"),
     key("tls.cert_file", ""),
     key("tls.key_file", ""),
@@ -191,6 +197,19 @@ pub struct PaypalConfig {
     pub timeout: std::time::Duration,
 }
 
+/// When the system clock counts as right (a Raspberry Pi has no battery clock and may
+/// start with a wrong time). A clock earlier than the build date never counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClockTrust {
+    /// systemd-timesyncd's flag file exists, or systemd reports the clock synchronised;
+    /// on a machine without systemd, any clock after the build date.
+    Auto { synchronized_file: PathBuf },
+    /// Any clock after the build date.
+    Always,
+    /// Only once this file exists (e.g. written by a GPS or NTP hook).
+    File(PathBuf),
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TlsFiles {
     /// The certificate chain, leaf first.
@@ -253,6 +272,11 @@ pub struct Config {
     pub paypal: PaypalConfig,
     /// An order nobody accepted or rejected within this time is rejected automatically.
     pub auto_reject_after: std::time::Duration,
+    /// After this many orders in a row were rejected automatically, ordering pauses
+    /// itself (0: never).
+    pub pause_after_unanswered: u32,
+    /// How the server decides that the system clock can be believed.
+    pub clock_trust: ClockTrust,
     /// Serve HTTPS (with PEM files or an ACME certificate) instead of plain HTTP.
     pub tls: Option<TlsSetup>,
     /// How often the server writes an automatic backup to `data/backups/` (zero: never).
@@ -397,6 +421,11 @@ impl Config {
         let auto_reject = parse("orders.auto_reject_seconds", &|v| {
             parse_auto_reject(v).map(|_| ())
         })?;
+        let pause_after = parse("orders.pause_after_unanswered", &|v| {
+            parse_pause_after(v).map(|_| ())
+        })?;
+        let clock_trust = parse("clock.trust", &|v| parse_clock_trust(v, "").map(|_| ()))?;
+        let synchronized_file = parse("clock.synchronized_file", &|v| non_empty(v, "a file path"))?;
         let guest_data_days = parse("privacy.guest_data_days", &|v| {
             parse_retention_days(v).map(|_| ())
         })?;
@@ -507,6 +536,10 @@ impl Config {
             backup_keep: parse_keep(&backup_keep).map_err(|p| invalid("backup.keep", p))?,
             auto_reject_after: parse_auto_reject(&auto_reject)
                 .map_err(|p| invalid("orders.auto_reject_seconds", p))?,
+            pause_after_unanswered: parse_pause_after(&pause_after)
+                .map_err(|p| invalid("orders.pause_after_unanswered", p))?,
+            clock_trust: parse_clock_trust(&clock_trust, &synchronized_file)
+                .map_err(|p| invalid("clock.trust", p))?,
             trusted_proxies: parse_ip_list(&trusted_proxies)
                 .map_err(|p| invalid("trusted_proxies", p))?,
             country: country.trim().to_string(),
@@ -971,6 +1004,28 @@ fn parse_keep(value: &str) -> Result<usize, String> {
         .ok()
         .filter(|keep| (1..=1000).contains(keep))
         .ok_or_else(|| format!("must be a number of backups from 1 to 1000, not `{value}`"))
+}
+
+/// 0 (never pause) to 100 orders in a row.
+fn parse_pause_after(value: &str) -> Result<u32, String> {
+    value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|count| *count <= 100)
+        .ok_or_else(|| format!("must be a number of orders from 0 (off) to 100, not `{value}`"))
+}
+
+fn parse_clock_trust(value: &str, synchronized_file: &str) -> Result<ClockTrust, String> {
+    let file = PathBuf::from(synchronized_file);
+    match value.trim() {
+        "auto" => Ok(ClockTrust::Auto {
+            synchronized_file: file,
+        }),
+        "always" => Ok(ClockTrust::Always),
+        "file" => Ok(ClockTrust::File(file)),
+        _ => Err(format!("must be auto, always or file, not `{value}`")),
+    }
 }
 
 /// At most a day: a customer must never wait forever for an answer.

@@ -18,6 +18,7 @@ use crate::api::menu_snapshot::MenuCache;
 use crate::clock::Clock;
 use crate::domain::catalog::menu_document::MenuDocument;
 use crate::menu_transfer::{ImportOutcome, export_menu, import_menu};
+use crate::readiness::{Readiness, ReadinessReport};
 use crate::store::Store;
 use crate::store::backup::{BackupInfo, default_backup_name};
 
@@ -52,6 +53,8 @@ pub enum Request {
         document: Box<MenuDocument>,
         dry_run: bool,
     },
+    /// The readiness check as the running server sees it.
+    Check,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -80,6 +83,9 @@ pub enum Answer {
     MenuImported {
         outcome: ImportOutcome,
     },
+    Readiness {
+        report: Box<ReadinessReport>,
+    },
     Error {
         detail: String,
     },
@@ -105,6 +111,8 @@ pub struct Shop {
     pub clock: Clock,
     /// The public menu, refreshed after an import.
     pub menu: Arc<MenuCache>,
+    /// Recomputed after an import; asked by `heimservice check`.
+    pub readiness: Arc<Readiness>,
 }
 
 pub fn listen(
@@ -144,7 +152,12 @@ async fn serve(
     shop: Shop,
     stop: watch::Sender<bool>,
 ) -> std::io::Result<()> {
-    let Shop { store, clock, menu } = shop;
+    let Shop {
+        store,
+        clock,
+        menu,
+        readiness,
+    } = shop;
     let mut line = String::new();
     let read = {
         let mut reader = BufReader::new(&mut stream).take(MAX_REQUEST_BYTES as u64);
@@ -189,8 +202,24 @@ async fn serve(
         }
         Request::MenuImport { document, dry_run } => {
             let answer = match import_menu(&store, Some(&menu), *document, dry_run).await {
-                Ok(outcome) => Answer::MenuImported { outcome },
+                Ok(outcome) => {
+                    if !dry_run {
+                        readiness.refresh_logged().await;
+                    }
+                    Answer::MenuImported { outcome }
+                }
                 Err(detail) => Answer::Error { detail },
+            };
+            send(&mut stream, &answer).await
+        }
+        Request::Check => {
+            let answer = match readiness.refresh().await {
+                Ok(report) => Answer::Readiness {
+                    report: Box::new(report),
+                },
+                Err(error) => Answer::Error {
+                    detail: error.to_string(),
+                },
             };
             send(&mut stream, &answer).await
         }

@@ -202,6 +202,19 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         shutdown_grace: SHUTDOWN_GRACE,
     };
     let config = Arc::new(config);
+    // Background work that holds the database ends when this turns true.
+    let (finishing, finishing_rx) = watch::channel(false);
+    let (_clock_guard, clock_task) = crate::clock_guard::ClockGuard::start(
+        config.clock_trust.clone(),
+        Arc::clone(&status),
+        finishing_rx.clone(),
+    )
+    .await;
+    let unanswered = store
+        .unanswered_orders(config.store_id)
+        .await
+        .map_err(|error| StartupError::Serve(error.to_string()))?;
+    status.set_auto_pause(unanswered.auto_pause);
     let state = AppState::new(
         Arc::clone(&config),
         store.clone(),
@@ -211,14 +224,18 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         status,
         mailer,
     );
-    // Background work that holds the database ends when this turns true.
-    let (finishing, finishing_rx) = watch::channel(false);
+    state
+        .readiness
+        .refresh()
+        .await
+        .map_err(|error| StartupError::Serve(error.to_string()))?;
     let auto_reject = api::auto_reject::spawn(state.clone(), finishing_rx.clone());
     let (stop_requested, mut stop_rx) = watch::channel(false);
     let shop = control::Shop {
         store: store.clone(),
         clock,
         menu: Arc::clone(&state.menu),
+        readiness: Arc::clone(&state.readiness),
     };
     let control = control::listen(&config.data_dir, shop, stop_requested).map_err(|error| {
         StartupError::DataDir {
@@ -260,7 +277,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         // read on a blocking thread goes on even when its task is aborted) and end.
         let _ = finishing.send(true);
         control.abort();
-        let mut helpers = vec![auto_reject, control];
+        let mut helpers = vec![auto_reject, control, clock_task];
         helpers.extend(backups);
         helpers.extend(erasure);
         for helper in helpers {

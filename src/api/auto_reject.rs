@@ -32,6 +32,7 @@ pub async fn reject_overdue(state: &AppState) -> usize {
                 number = order.number,
                 "order rejected automatically: nobody answered"
             );
+            state.note_unanswered().await;
             rejected += 1;
         }
     }

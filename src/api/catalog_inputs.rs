@@ -118,6 +118,9 @@ pub struct ProductBody {
     pub sort_order: i32,
     #[oai(default = "yes")]
     pub available: bool,
+    /// `true`: the product contains none of the allergens and additives that must be
+    /// labelled (an explicit statement, unlike having no codes yet). Omitted: unchanged.
+    pub no_allergens: Option<bool>,
 }
 
 impl IntoInput for ProductBody {
@@ -150,6 +153,7 @@ impl IntoInput for ProductBody {
             variants,
             sort_order: self.sort_order,
             available: self.available,
+            no_allergens: self.no_allergens,
         })
     }
 }
@@ -164,6 +168,8 @@ pub struct ToppingBody {
     pub name_en: Option<String>,
     /// Euros.
     pub price: Option<f64>,
+    /// `true`: contains no labelled allergens or additives. Omitted: unchanged.
+    pub no_allergens: Option<bool>,
 }
 
 impl IntoInput for ToppingBody {
@@ -173,6 +179,7 @@ impl IntoInput for ToppingBody {
             name: required("name", self.name)?,
             name_en: self.name_en,
             price_cents: cents("price", required("price", self.price)?)?,
+            no_allergens: self.no_allergens,
         })
     }
 }

@@ -247,6 +247,8 @@ pub struct ProductRecord {
     pub image_url: Option<String>,
     pub sort_order: i32,
     pub available: bool,
+    /// Declared to contain no labelled allergens or additives.
+    pub no_allergens: bool,
 }
 
 impl From<&Product> for ProductRecord {
@@ -265,6 +267,7 @@ impl From<&Product> for ProductRecord {
             image_url: product.image_key.as_deref().map(image_url),
             sort_order: product.sort_order,
             available: product.available,
+            no_allergens: product.no_allergens,
         }
     }
 }
@@ -277,6 +280,8 @@ pub struct ToppingView {
     pub name_en: Option<String>,
     /// Euros; the default price when adding the topping to a group.
     pub price: f64,
+    /// Declared to contain no labelled allergens or additives.
+    pub no_allergens: bool,
 }
 
 impl From<&Topping> for ToppingView {
@@ -286,6 +291,7 @@ impl From<&Topping> for ToppingView {
             name: topping.name.clone(),
             name_en: topping.name_en.clone(),
             price: cents_to_euros(topping.price_cents),
+            no_allergens: topping.no_allergens,
         }
     }
 }

@@ -12,6 +12,7 @@ mod catalog_inputs;
 pub mod catalog_views;
 mod delivery;
 pub mod error;
+pub mod guards;
 mod health;
 mod images;
 mod live_orders;
@@ -27,6 +28,7 @@ mod orders_admin;
 mod over_cap;
 mod password_reset;
 mod phone_orders;
+mod readiness;
 pub mod request_log;
 mod reset_throttle;
 pub mod security_headers;
@@ -51,9 +53,11 @@ use crate::live::socket_caps::SocketCaps;
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::payments::paypal::PaypalClient;
+use crate::readiness::Readiness;
 use crate::store::{ChangeError, Store};
 use crate::web::WebUi;
 use menu_snapshot::MenuCache;
+pub use readiness::{link as readiness_link, readiness_view};
 
 /// Largest request body accepted anywhere (image uploads are the largest).
 pub const MAX_BODY_BYTES: usize = 5 * 1024 * 1024;
@@ -75,6 +79,8 @@ pub struct AppState {
     pub orders: Arc<OrderHub>,
     /// Open live sockets, in all and per client address.
     pub sockets: Arc<SocketCaps>,
+    /// What the shop still lacks before it may take orders, and the owner's confirmation.
+    pub readiness: Arc<Readiness>,
 }
 
 impl AppState {
@@ -88,6 +94,7 @@ impl AppState {
         mailer: Mailer,
     ) -> AppState {
         let sockets = SocketCaps::new(config.limits.websockets, config.limits.websockets_per_ip);
+        let readiness = Arc::new(Readiness::new(&config, store.clone(), Arc::clone(&status)));
         AppState {
             paypal: PaypalClient::new(&config.paypal).map(Arc::new),
             config,
@@ -101,6 +108,7 @@ impl AppState {
             reset_throttle: Arc::new(reset_throttle::ResetThrottle::default()),
             orders: Arc::new(OrderHub::default()),
             sockets,
+            readiness,
         }
     }
 
@@ -147,6 +155,7 @@ impl AppState {
     {
         let changed = self.store.change_catalog(image, operation).await?;
         self.menu.refresh(&changed.catalog, changed.version);
+        self.readiness.refresh_logged().await;
         Ok(changed.value)
     }
 }
@@ -179,6 +188,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         catalog_admin::ItemAllergyApi { state: s() },
         images::ImageApi { state: s() },
         orders_admin::OrdersAdminApi { state: s() },
+        readiness::ReadinessApi { state: s() },
         phone_orders::PhoneOrdersApi { state: s() },
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))

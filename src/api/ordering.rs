@@ -320,6 +320,7 @@ impl AppState {
     ) -> Result<(String, i64), ApiError> {
         let paypal = self.paypal()?;
         let checked = self.check_order_body(request, user)?;
+        self.ordering_gate()?;
         if checked.method != PaymentMethod::Online || checked.paypal_order_id.is_some() {
             return Err(ApiError::invalid(
                 "payment_method",
@@ -352,6 +353,7 @@ impl AppState {
         let checked = self.check_order_body(request, user)?;
         let scope = user.map_or("guest".into(), |user| format!("user:{}", user.id));
         let idempotency = idempotency(idempotency_key, scope, request)?;
+        self.ordering_gate()?;
         let guest = user.is_none();
         let mut payment = Payment {
             method: checked.method,

@@ -111,6 +111,7 @@ impl OrdersAdminApi {
             minutes,
             "order accepted"
         );
+        self.state.note_answered().await;
         self.state.announce_accepted(&order);
         Ok(Json(AdminOrderView::from(&order)))
     }
@@ -126,6 +127,7 @@ impl OrdersAdminApi {
         let reason = super::error::required("reason", body.0.reason)?;
         let order = self.state.reject_order(id.0, &reason).await?;
         tracing::info!(admin = admin.0.id, order = order.id, "order rejected");
+        self.state.note_answered().await;
         Ok(Json(AdminOrderView::from(&order)))
     }
 

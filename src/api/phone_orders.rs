@@ -2,8 +2,9 @@
 //! and checked exactly like a guest's order and paid in cash; the staff decide while
 //! the caller is on the line, so the order is placed already accepted with the
 //! kitchen's estimate — through the same acceptance as the board's — and flows like any
-//! other from there. While online ordering is paused the staff may still take orders
-//! (the pause is the storefront's switch); opening hours and closures apply.
+//! other from there. While online ordering is paused (by the switch or automatically)
+//! the staff may still take orders: the pause is the storefront's. Opening hours,
+//! closures and the guards (untrusted clock, unconfirmed readiness) apply.
 
 use chrono::{DateTime, Utc};
 use poem_openapi::param::{Header, Query};
@@ -100,6 +101,8 @@ impl PhoneOrdersApi {
         let note = order_note(request.note.as_deref())?;
         let minutes = estimate(request.minutes)?;
         let idempotency = idempotency(idempotency_key.0.as_deref(), "phone".into(), &request)?;
+        // An untrusted clock or an unconfirmed readiness check shuts phone orders too.
+        state.ordering_gate()?;
         let placed = state
             .store
             .place_order(NewOrder {
@@ -134,6 +137,8 @@ impl PhoneOrdersApi {
                     minutes,
                     "phone order placed and accepted"
                 );
+                // The staff are at the board: this answers like an accept.
+                state.note_answered().await;
                 state.announce_accepted(&order);
                 PhonePlaced::Created(Json(AdminOrderView::from(&order)))
             }
@@ -159,11 +164,15 @@ impl PhoneOrdersApi {
             .await?
             .ok_or_else(|| ApiError::store_not_found(state.config.store_id))?;
         profile.paused = false;
-        Ok(Json(slot_offer(
-            &profile,
-            order_type.0.into(),
-            state.clock.now(),
-            state.config.timezone,
-        )))
+        let blocked = state.status.ordering_blocked();
+        Ok(Json(PreOrderSlots {
+            closed_reason: blocked.map(|reason| reason.as_str().to_string()),
+            ..slot_offer(
+                &profile,
+                order_type.0.into(),
+                (state.clock.now(), state.config.timezone),
+                blocked.is_some(),
+            )
+        }))
     }
 }

@@ -11,7 +11,10 @@ use super::auth_scheme::AdminAuth;
 use super::error::ApiError;
 use crate::domain::preorder::available_slots;
 use crate::domain::pricing::OrderType;
-use crate::domain::store_profile::{Closure, StoreHoursEntry, StoreProfile, validate_profile};
+use crate::domain::store_profile::{
+    AutoPause, Closure, StoreHoursEntry, StoreProfile, validate_profile,
+};
+use crate::live::store_status::ClosedReason;
 
 pub struct StoreApi {
     pub state: AppState,
@@ -49,6 +52,8 @@ pub struct StoreView {
     /// Whether the footer links to the Impressum page.
     pub show_impressum: bool,
     pub impressum_text: String,
+    /// The privacy policy (Datenschutzerklärung), shown on the Impressum page.
+    pub privacy_text: String,
     /// IANA time zone the hours are meant in.
     pub timezone: String,
     /// Public PayPal client id for the payment script; empty when PayPal is off.
@@ -61,6 +66,35 @@ pub struct StoreView {
     pub pickup_lead_minutes: u16,
     pub delivery_lead_minutes: u16,
     pub slot_interval_minutes: u16,
+    /// Open for orders now (as the live status says).
+    pub is_open: bool,
+    /// Why it is closed: `clock_untrusted`, `not_ready`, `auto_paused`, `paused`,
+    /// `closure` or `outside_hours`; null while open.
+    #[oai(nullable)]
+    pub closed_reason: Option<String>,
+    /// Set while ordering is paused automatically after unanswered orders.
+    #[oai(nullable)]
+    pub auto_pause: Option<AutoPauseView>,
+}
+
+/// Ordering paused itself after orders nobody answered.
+#[derive(Debug, Object)]
+pub struct AutoPauseView {
+    /// How many orders in a row were rejected because nobody answered.
+    pub unanswered: u32,
+    /// Since when (UTC, RFC 3339).
+    pub since: String,
+}
+
+impl From<AutoPause> for AutoPauseView {
+    fn from(pause: AutoPause) -> Self {
+        AutoPauseView {
+            unanswered: pause.unanswered,
+            since: pause
+                .since
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        }
+    }
 }
 
 /// What an admin may change.
@@ -76,6 +110,8 @@ pub struct StoreBody {
     pub show_impressum: bool,
     #[oai(default)]
     pub impressum_text: String,
+    /// Omitted: unchanged.
+    pub privacy_text: Option<String>,
     pub store_hours: Vec<StoreHoursView>,
     #[oai(default)]
     pub closures: Vec<ClosureView>,
@@ -105,6 +141,10 @@ pub struct PreOrderSlots {
     /// Whether an order for now is possible (open and not paused).
     pub immediately: bool,
     pub slots: Vec<PreOrderSlot>,
+    /// Present when a guard keeps the shop shut: `clock_untrusted` or `not_ready` (then
+    /// `slots` is empty), or `auto_paused` (paused after unanswered orders).
+    #[oai(skip_serializing_if_is_none)]
+    pub closed_reason: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
@@ -132,6 +172,7 @@ impl StoreApi {
             .now()
             .with_timezone(&config.timezone)
             .date_naive();
+        let status = self.state.status.current();
         StoreView {
             id,
             brand: config.brand.clone(),
@@ -140,6 +181,7 @@ impl StoreApi {
             phone: profile.phone,
             show_impressum: profile.show_impressum,
             impressum_text: profile.impressum_text,
+            privacy_text: profile.privacy_text,
             timezone: config.timezone.name().to_string(),
             paypal_client_id: config.paypal.client_id.clone(),
             store_hours: profile
@@ -165,6 +207,11 @@ impl StoreApi {
             pickup_lead_minutes: profile.pickup_lead_minutes,
             delivery_lead_minutes: profile.delivery_lead_minutes,
             slot_interval_minutes: profile.slot_interval_minutes,
+            is_open: status.is_open,
+            closed_reason: status
+                .closed_reason
+                .map(|reason| reason.as_str().to_string()),
+            auto_pause: status.auto_pause.map(AutoPauseView::from),
         }
     }
 }
@@ -193,7 +240,7 @@ impl StoreApi {
         #[oai(name = "id")] id: Path<u64>,
         body: Json<StoreBody>,
     ) -> Result<Json<StoreView>, ApiError> {
-        self.profile(id.0).await?;
+        let current = self.profile(id.0).await?;
         let body = body.0;
         let profile = validate_profile(StoreProfile {
             company_name: body.company_name,
@@ -201,6 +248,7 @@ impl StoreApi {
             phone: body.phone,
             show_impressum: body.show_impressum,
             impressum_text: body.impressum_text,
+            privacy_text: body.privacy_text.unwrap_or(current.privacy_text),
             store_hours: body
                 .store_hours
                 .into_iter()
@@ -229,7 +277,11 @@ impl StoreApi {
             .store
             .set_store_profile(id.0, profile.clone())
             .await?;
+        if !profile.paused {
+            self.state.status.set_auto_pause(None);
+        }
         self.state.status.update(profile.clone());
+        self.state.readiness.refresh_logged().await;
         tracing::info!(admin = admin.0.id, "store settings changed");
         Ok(Json(self.view(id.0, profile)))
     }
@@ -249,6 +301,9 @@ impl StoreApi {
             .set_paused(id.0, body.0.paused)
             .await?
             .ok_or_else(|| ApiError::store_not_found(id.0))?;
+        if !profile.paused {
+            self.state.status.set_auto_pause(None);
+        }
         self.state.status.update(profile.clone());
         tracing::info!(
             admin = admin.0.id,
@@ -268,12 +323,21 @@ impl StoreApi {
         order_type: Query<OrderTypeParam>,
     ) -> Result<Json<PreOrderSlots>, ApiError> {
         let profile = self.profile(id.0).await?;
-        Ok(Json(slot_offer(
-            &profile,
-            order_type.0.into(),
-            self.state.clock.now(),
-            self.state.config.timezone,
-        )))
+        let closed_reason = self.state.status.current().closed_reason.filter(|reason| {
+            matches!(
+                reason,
+                ClosedReason::ClockUntrusted | ClosedReason::NotReady | ClosedReason::AutoPaused
+            )
+        });
+        Ok(Json(PreOrderSlots {
+            closed_reason: closed_reason.map(|reason| reason.as_str().to_string()),
+            ..slot_offer(
+                &profile,
+                order_type.0.into(),
+                (self.state.clock.now(), self.state.config.timezone),
+                self.state.status.ordering_blocked().is_some(),
+            )
+        }))
     }
 }
 
@@ -287,12 +351,14 @@ impl From<OrderTypeParam> for OrderType {
 }
 
 /// Whether an order for now is possible and the pre-order times, as the storefront
-/// offers them (the phone order form passes the profile with the pause lifted).
+/// offers them; nothing while a guard (`blocked`: untrusted clock, unconfirmed
+/// readiness) keeps the shop shut. The phone order form passes the profile with the
+/// pause lifted.
 pub fn slot_offer(
     profile: &StoreProfile,
     order_type: OrderType,
-    now: chrono::DateTime<chrono::Utc>,
-    timezone: chrono_tz::Tz,
+    (now, timezone): (chrono::DateTime<chrono::Utc>, chrono_tz::Tz),
+    blocked: bool,
 ) -> PreOrderSlots {
     let lead = match order_type {
         OrderType::Delivery => profile.delivery_lead_minutes,
@@ -305,7 +371,12 @@ pub fn slot_offer(
         now,
         timezone,
     );
-    let slots = available_slots(profile, lead, now, timezone)
+    let offered = if blocked {
+        Vec::new()
+    } else {
+        available_slots(profile, lead, now, timezone)
+    };
+    let slots = offered
         .into_iter()
         .map(|starts_at| PreOrderSlot {
             time: starts_at
@@ -316,7 +387,8 @@ pub fn slot_offer(
         })
         .collect();
     PreOrderSlots {
-        immediately: status.is_open,
+        immediately: status.is_open && !blocked,
         slots,
+        closed_reason: None,
     }
 }

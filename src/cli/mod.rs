@@ -2,6 +2,7 @@
 
 mod admin;
 mod backup;
+mod check;
 mod config_check;
 mod maintenance;
 mod menu;
@@ -68,6 +69,9 @@ pub enum Command {
     Menu(menu::MenuCommand),
     /// Exit 0 if the configured server and its database answer, 1 otherwise
     Healthcheck,
+    /// List what the shop still lacks before it may open (Impressum, privacy policy,
+    /// allergens, taxes, order button, PayPal secret); exit 1 if anything
+    Check(check::CheckArgs),
     /// Give free space in the database file back to the disk (stop the shop first)
     Compact,
 }
@@ -126,6 +130,10 @@ pub fn run(cli: Cli) -> Result<(), (String, u8)> {
         Command::Menu(command) => {
             let config = load().map_err(startup)?;
             menu::run(config, command).map_err(|message| (message, 1))
+        }
+        Command::Check(args) => {
+            let config = load().map_err(startup)?;
+            check::run(&config, args)
         }
         Command::Healthcheck => {
             let config = load().map_err(startup)?;

@@ -68,6 +68,7 @@ mod tests {
             phone: String::new(),
             show_impressum: false,
             impressum_text: String::new(),
+            privacy_text: String::new(),
             store_hours: hours
                 .iter()
                 .map(|(day, open, close)| StoreHoursEntry {

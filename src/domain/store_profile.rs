@@ -44,6 +44,9 @@ pub struct StoreProfile {
     /// Whether the footer links to the Impressum page.
     pub show_impressum: bool,
     pub impressum_text: String,
+    /// The privacy policy (Datenschutzerklärung) shown on the Impressum page.
+    #[serde(default)]
+    pub privacy_text: String,
     pub store_hours: Vec<StoreHoursEntry>,
     #[serde(default)]
     pub closures: Vec<Closure>,
@@ -64,6 +67,14 @@ impl StoreProfile {
     pub fn closure_dates(&self) -> Vec<NaiveDate> {
         self.closures.iter().map(|closure| closure.date).collect()
     }
+}
+
+/// Ordering paused itself: after `unanswered` orders in a row were rejected because
+/// nobody answered them, at `since`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AutoPause {
+    pub unanswered: u32,
+    pub since: chrono::DateTime<chrono::Utc>,
 }
 
 pub const SLOT_INTERVALS: [u16; 6] = [5, 10, 15, 20, 30, 60];
@@ -107,6 +118,7 @@ pub fn validate_profile(mut profile: StoreProfile) -> Result<StoreProfile, Setti
     bounded_text("address_line", &profile.address_line, 200, true)?;
     bounded_text("phone", &profile.phone, 40, false)?;
     bounded_text("impressum_text", &profile.impressum_text, 20_000, false)?;
+    bounded_text("privacy_text", &profile.privacy_text, 50_000, false)?;
     if profile.store_hours.len() > 70 {
         refuse("store_hours", "at most 70 slots")?;
     }
@@ -192,6 +204,7 @@ mod tests {
             phone: "030 1".into(),
             show_impressum: true,
             impressum_text: String::new(),
+            privacy_text: String::new(),
             store_hours: vec![StoreHoursEntry {
                 day_of_week: 6,
                 open_time: "18:00".into(),

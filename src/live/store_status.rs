@@ -4,16 +4,72 @@
 //! publishes it on a watch channel that every socket follows. The hub is handed the
 //! store profile (it holds no database handle), and its task ends when the hub is
 //! dropped.
+//!
+//! Besides the hours and the pause switch, three guards can keep the shop closed: an
+//! untrusted system clock, a readiness check the owner has not passed or confirmed, and
+//! an automatic pause after unanswered orders. The status names the reason
+//! (`closed_reason`).
 
 use std::sync::{Arc, Mutex};
 
 use chrono_tz::Tz;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tokio::sync::{Notify, watch};
 
 use crate::clock::Clock;
 use crate::domain::store_hours::{TodaySlot, next_change, status_at};
+pub use crate::domain::store_profile::AutoPause;
 use crate::domain::store_profile::StoreProfile;
+
+/// Why the shop is closed, most important first: the UI's translation key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClosedReason {
+    /// The system clock is not confirmed yet (see `clock_guard`).
+    ClockUntrusted,
+    /// The readiness check found something the owner has neither fixed nor confirmed.
+    NotReady,
+    /// Ordering paused itself after orders nobody answered.
+    AutoPaused,
+    /// The kitchen's pause switch.
+    Paused,
+    /// Today is a closure date.
+    Closure,
+    /// Outside today's opening hours.
+    OutsideHours,
+}
+
+impl ClosedReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClosedReason::ClockUntrusted => "clock_untrusted",
+            ClosedReason::NotReady => "not_ready",
+            ClosedReason::AutoPaused => "auto_paused",
+            ClosedReason::Paused => "paused",
+            ClosedReason::Closure => "closure",
+            ClosedReason::OutsideHours => "outside_hours",
+        }
+    }
+}
+
+/// The guards besides hours and pause switch. Open until told otherwise: the server
+/// sets them before it serves anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Guards {
+    clock_trusted: bool,
+    ready: bool,
+    auto_pause: Option<AutoPause>,
+}
+
+impl Default for Guards {
+    fn default() -> Self {
+        Guards {
+            clock_trusted: true,
+            ready: true,
+            auto_pause: None,
+        }
+    }
+}
 
 /// What changes only at boundaries; the local time is added per message.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -21,6 +77,10 @@ pub struct PublishedStatus {
     pub today_hours: Vec<TodaySlot>,
     pub is_open: bool,
     pub paused: bool,
+    /// `None` while open.
+    pub closed_reason: Option<ClosedReason>,
+    /// Set while ordering is paused automatically.
+    pub auto_pause: Option<AutoPause>,
 }
 
 /// The message of spec §4/§7.
@@ -33,11 +93,17 @@ pub struct StatusMessage<'a> {
     pub is_open: bool,
     pub paused: bool,
     pub error: Option<String>,
+    /// Why the shop is closed (`clock_untrusted`, `not_ready`, `auto_paused`, `paused`,
+    /// `closure`, `outside_hours`); null while open.
+    pub closed_reason: Option<ClosedReason>,
+    /// `{ "unanswered": 3, "since": "…" }` while ordering is paused automatically.
+    pub auto_pause: Option<AutoPause>,
 }
 
 pub struct StatusHub {
     sender: watch::Sender<Arc<PublishedStatus>>,
     profile: Mutex<Option<StoreProfile>>,
+    guards: Mutex<Guards>,
     wake: Arc<Notify>,
     clock: Clock,
     timezone: Tz,
@@ -60,6 +126,7 @@ impl StatusHub {
         let hub = Arc::new(StatusHub {
             sender,
             profile: Mutex::new(profile),
+            guards: Mutex::new(Guards::default()),
             wake: Arc::clone(&wake),
             clock,
             timezone,
@@ -100,10 +167,30 @@ impl StatusHub {
             now,
             self.timezone,
         );
+        let guards = self.guards();
+        let auto_pause = guards.auto_pause.filter(|_| profile.paused);
+        let is_open = status.is_open && guards.clock_trusted && guards.ready;
+        let closed_reason = if is_open {
+            None
+        } else if !guards.clock_trusted {
+            Some(ClosedReason::ClockUntrusted)
+        } else if !guards.ready {
+            Some(ClosedReason::NotReady)
+        } else if auto_pause.is_some() {
+            Some(ClosedReason::AutoPaused)
+        } else if profile.paused {
+            Some(ClosedReason::Paused)
+        } else if closures.contains(&status.local_time.date()) {
+            Some(ClosedReason::Closure)
+        } else {
+            Some(ClosedReason::OutsideHours)
+        };
         let published = PublishedStatus {
             today_hours: status.today_hours,
-            is_open: status.is_open,
+            is_open,
             paused: status.paused,
+            closed_reason,
+            auto_pause,
         };
         self.sender.send_if_modified(|current| {
             if **current == published {
@@ -130,6 +217,52 @@ impl StatusHub {
 
     pub fn subscribe(&self) -> watch::Receiver<Arc<PublishedStatus>> {
         self.sender.subscribe()
+    }
+
+    /// The status as last published.
+    pub fn current(&self) -> Arc<PublishedStatus> {
+        Arc::clone(&self.sender.borrow())
+    }
+
+    fn guards(&self) -> Guards {
+        match self.guards.lock() {
+            Ok(guards) => *guards,
+            Err(poisoned) => *poisoned.into_inner(),
+        }
+    }
+
+    fn change_guards(&self, change: impl FnOnce(&mut Guards)) {
+        match self.guards.lock() {
+            Ok(mut guards) => change(&mut guards),
+            Err(poisoned) => change(&mut poisoned.into_inner()),
+        }
+        self.recompute();
+        self.wake.notify_one();
+    }
+
+    pub fn set_clock_trusted(&self, trusted: bool) {
+        self.change_guards(|guards| guards.clock_trusted = trusted);
+    }
+
+    pub fn set_ready(&self, ready: bool) {
+        self.change_guards(|guards| guards.ready = ready);
+    }
+
+    pub fn set_auto_pause(&self, auto_pause: Option<AutoPause>) {
+        self.change_guards(|guards| guards.auto_pause = auto_pause);
+    }
+
+    /// A guard that refuses every order whatever the hours say: an untrusted clock or
+    /// an unconfirmed readiness check.
+    pub fn ordering_blocked(&self) -> Option<ClosedReason> {
+        let guards = self.guards();
+        if !guards.clock_trusted {
+            Some(ClosedReason::ClockUntrusted)
+        } else if !guards.ready {
+            Some(ClosedReason::NotReady)
+        } else {
+            None
+        }
     }
 
     /// The message for `status`, stamped with the current local time.
@@ -167,6 +300,8 @@ impl StatusHub {
             is_open: status.is_open,
             paused: status.paused,
             error: None,
+            closed_reason: status.closed_reason,
+            auto_pause: status.auto_pause,
         };
         serde_json::to_string(&message).unwrap_or_default()
     }
@@ -187,6 +322,8 @@ impl StatusHub {
             is_open: false,
             paused: false,
             error: Some(detail),
+            closed_reason: None,
+            auto_pause: None,
         };
         serde_json::to_string(&message).unwrap_or_default()
     }
@@ -217,6 +354,8 @@ mod tests {
             today_hours: Vec::new(),
             is_open: true,
             paused: false,
+            closed_reason: None,
+            auto_pause: None,
         });
         let first = hub.message(&open);
         assert!(first.contains(r#""is_open":true"#), "{first}");

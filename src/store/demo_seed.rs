@@ -146,6 +146,8 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
                 name: topping.name,
                 name_en: topping.name_en,
                 price_cents: topping.price_cents,
+                // The demo lists every allergen; an empty list means "contains none".
+                no_allergens: Some(topping.allergens.is_empty()),
             })?
             .id;
         label(
@@ -216,6 +218,7 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
                         .collect(),
                     sort_order: product.sort_order,
                     available: product.available,
+                    no_allergens: Some(product.allergens.is_empty()),
                 })?
                 .id;
             for (position, group) in product.topping_groups.iter().enumerate() {

@@ -18,6 +18,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v4,
     migrate_to_v5,
     migrate_to_v6,
+    migrate_to_v7,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -159,9 +160,20 @@ fn migrate_to_v5(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Version 6: the guest orders whose personal data is still stored, for the erasure
-/// after `privacy.guest_data_days`; every guest order placed so far is added.
+/// Version 6: the ordering guards (readiness confirmation, unanswered orders and the
+/// automatic pause). A shop that took orders before this version is not closed by the
+/// upgrade: what the readiness check finds in its menu and settings now counts as
+/// confirmed "by the upgrade" (the dashboard lists it until fixed); anything found
+/// later needs the owner's confirmation.
 fn migrate_to_v6(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION)?;
+    txn.open_table(STORE_ID_TO_UNANSWERED)?;
+    super::guards::confirm_findings_of_upgrade(txn, chrono::Utc::now())
+}
+
+/// Version 7: the guest orders whose personal data is still stored, for the erasure
+/// after `privacy.guest_data_days`; every guest order placed so far is added.
+fn migrate_to_v7(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(GUEST_ORDER_CREATED_AND_ID)?;
     super::erasure::queue_existing_guest_orders(txn)
 }

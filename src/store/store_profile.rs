@@ -28,6 +28,7 @@ impl Store {
         self.commit(move |txn| {
             txn.open_table(STORE_ID_TO_PROFILE)?
                 .insert(store_id, record::encode(&profile)?.as_slice())?;
+            super::guards::clear_when_resumed(txn, store_id, &profile)?;
             Ok(())
         })
         .await
@@ -50,6 +51,8 @@ impl Store {
             };
             profile.paused = paused;
             table.insert(store_id, record::encode(&profile)?.as_slice())?;
+            drop(table);
+            super::guards::clear_when_resumed(txn, store_id, &profile)?;
             Ok(Ok(profile))
         })
         .await

@@ -100,7 +100,15 @@ pub const PAYPAL_ID_TO_ORDER_ID: TableDefinition<&str, u64> =
     TableDefinition::new("paypal_id_to_order_id");
 pub const META_NEXT_ORDER_ID: &str = "next_order_id";
 
-// Personal data (schema v6).
+// Ordering guards (schema v6).
+/// The owner's confirmation of the readiness findings the shop may open with.
+pub const STORE_ID_TO_READINESS_CONFIRMATION: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("store_id_to_readiness_confirmation");
+/// Orders rejected in a row because nobody answered, and the automatic pause they caused.
+pub const STORE_ID_TO_UNANSWERED: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("store_id_to_unanswered");
+
+// Personal data (schema v7).
 /// (created at in Unix seconds, order id) of the guest orders whose customer data is
 /// still stored → the key of their `IDEMPOTENCY_KEY_TO_ORDER` entry ("" when none). The
 /// erasure reads only what is due and takes the key with the order.

@@ -227,6 +227,13 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             [U, F, F, O],
         ),
         http("GET", "/admin/orders", "/admin/orders", [U, F, F, O]),
+        http("GET", "/admin/readiness", "/admin/readiness", [U, F, F, O]),
+        http(
+            "POST",
+            "/admin/readiness/confirm",
+            "/admin/readiness/confirm",
+            [U, F, F, A],
+        ),
         http(
             "GET",
             "/admin/orders/open",

@@ -83,7 +83,17 @@ impl TestServerBuilder {
         self
     }
 
-    pub async fn start(self) -> TestServer {
+    pub async fn start(mut self) -> TestServer {
+        // The machine's own time synchronisation must not decide a test: the clock is
+        // trusted unless a test sets its own source.
+        if !self
+            .env
+            .iter()
+            .any(|(name, _)| name == "HEIMSERVICE_CLOCK_TRUST")
+        {
+            self.env
+                .push(("HEIMSERVICE_CLOCK_TRUST".into(), "always".into()));
+        }
         let data_dir = self
             .data_dir
             .unwrap_or_else(|| tempfile::tempdir().unwrap());
@@ -156,7 +166,8 @@ pub fn spawn_server_logged(
         .args(extra_args)
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
-        .env("NO_COLOR", "1");
+        .env("NO_COLOR", "1")
+        .env("HEIMSERVICE_CLOCK_TRUST", "always");
     for (name, value) in env {
         command.env(name, value);
     }

@@ -64,12 +64,14 @@ export async function tearDown({ context, server, tempDirs }) {
 /**
  * Starts the server on a free port with a fresh data dir; resolves once it prints its URL.
  * `env` adds settings such as HEIMSERVICE_TESTING_CLOCK_START on top of the defaults.
+ * The clock counts as trusted unless `env` says otherwise, so the machine's own time
+ * synchronisation never decides a test.
  */
 export function startServer(dataDir, { env = {} } = {}) {
   const child = spawn(SERVER_BIN, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // The server refuses unknown HEIMSERVICE_* settings; only the ones asked for are passed on.
-    env: cleanEnv(env),
+    env: cleanEnv({ HEIMSERVICE_CLOCK_TRUST: 'always', ...env }),
   });
   const output = [];
   const remember = (stream, name) =>

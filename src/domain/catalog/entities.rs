@@ -216,6 +216,9 @@ impl Entity for Product {
                 (variants, lowest)
             }
         };
+        let no_allergens = input
+            .no_allergens
+            .unwrap_or_else(|| previous.as_ref().is_some_and(|p| p.no_allergens));
         Ok(Product {
             id,
             category_id: input.category_id,
@@ -239,6 +242,7 @@ impl Entity for Product {
             sort_order: validate::sort_order(input.sort_order)?,
             available: input.available,
             image_key: previous.and_then(|p| p.image_key),
+            no_allergens,
         })
     }
 
@@ -262,13 +266,16 @@ impl Entity for Topping {
         _: &mut Catalog,
         id: u64,
         input: ToppingInput,
-        _: Option<Topping>,
+        previous: Option<Topping>,
     ) -> Result<Topping, CatalogError> {
         Ok(Topping {
             id,
             name: validate::name("name", &input.name)?,
             name_en: validate::optional_text("name_en", input.name_en.as_deref(), MAX_NAME_CHARS)?,
             price_cents: validate::price("price", input.price_cents)?,
+            no_allergens: input
+                .no_allergens
+                .unwrap_or_else(|| previous.is_some_and(|t| t.no_allergens)),
         })
     }
 
@@ -492,6 +499,19 @@ impl Entity for ItemAllergy {
             return Err(CatalogError::Duplicate(
                 "The item already has this allergy.".into(),
             ));
+        }
+        // A labelled allergen ends a "contains none" declaration.
+        match input.item_type {
+            ItemType::Product => {
+                if let Some(product) = catalog.products.get_mut(&input.item_id) {
+                    product.no_allergens = false;
+                }
+            }
+            ItemType::Topping => {
+                if let Some(topping) = catalog.toppings.get_mut(&input.item_id) {
+                    topping.no_allergens = false;
+                }
+            }
         }
         Ok(ItemAllergy {
             id,

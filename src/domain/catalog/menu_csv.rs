@@ -54,6 +54,26 @@ fn parse_list(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// What the allergens cell says for a product declared free of them.
+const NO_ALLERGENS_CELL: &str = "-";
+
+/// The allergen codes, or `-` for "contains none"; empty means not yet labelled.
+fn allergen_cell(product: &ProductDoc) -> String {
+    if product.no_allergens && product.allergens.is_empty() {
+        NO_ALLERGENS_CELL.to_string()
+    } else {
+        list(&product.allergens)
+    }
+}
+
+/// `-`, `keine` or `none`: the product contains no labelled allergens.
+fn declares_none(cell: &str) -> bool {
+    let cell = cell.trim();
+    cell == NO_ALLERGENS_CELL
+        || cell.eq_ignore_ascii_case("keine")
+        || cell.eq_ignore_ascii_case("none")
+}
+
 /// The document's categories and products as CSV.
 pub fn to_csv(document: &MenuDocument) -> Result<String, String> {
     let tax_names: HashMap<&str, &str> = document
@@ -112,7 +132,7 @@ pub fn to_csv(document: &MenuDocument) -> Result<String, String> {
                         euros(price).as_str(),
                         tax.as_str(),
                         if product.available { "yes" } else { "no" },
-                        list(&product.allergens).as_str(),
+                        allergen_cell(product).as_str(),
                         list(&groups).as_str(),
                         product.description.as_deref().unwrap_or(""),
                         product.description_en.as_deref().unwrap_or(""),
@@ -276,7 +296,12 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
                         }]
                     },
                     topping_groups,
-                    allergens: parse_list(field(8)),
+                    no_allergens: declares_none(field(8)),
+                    allergens: if declares_none(field(8)) {
+                        Vec::new()
+                    } else {
+                        parse_list(field(8))
+                    },
                 });
             }
         }
@@ -338,6 +363,33 @@ mod tests {
             csv,
             "writing it again gives the same file"
         );
+    }
+
+    #[test]
+    fn contains_none_is_a_dash_and_an_empty_cell_is_not_yet_labelled() {
+        let mut document = export(&demo_seed_catalog());
+        // One product declared free of allergens, one not labelled yet.
+        let products = &mut document.categories[0].products;
+        products[0].allergens.clear();
+        products[0].no_allergens = true;
+        products[1].allergens.clear();
+        products[1].no_allergens = false;
+        let csv = to_csv(&document).unwrap();
+        assert!(csv.contains(";yes;-;"), "{csv}");
+        let back = from_csv(&csv, &document).unwrap().document;
+        let marks = |d: &MenuDocument| -> Vec<(String, bool, Vec<String>)> {
+            d.categories
+                .iter()
+                .flat_map(|c| c.products.iter())
+                .map(|p| (p.name.clone(), p.no_allergens, p.allergens.clone()))
+                .collect()
+        };
+        assert_eq!(marks(&back), marks(&document));
+        for cell in ["-", "keine", "none", " Keine "] {
+            assert!(declares_none(cell), "{cell}");
+        }
+        assert!(!declares_none(""));
+        assert!(!declares_none("A, G"));
     }
 
     #[test]

@@ -44,6 +44,14 @@ pub struct ToppingDoc {
     /// Allergen and additive codes, e.g. `["G", "3"]`.
     #[serde(default)]
     pub allergens: Vec<String>,
+    /// Declared to contain no labelled allergens or additives (with `allergens` empty);
+    /// absent means "not yet labelled".
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_allergens: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,6 +112,9 @@ pub struct ProductDoc {
     pub topping_groups: Vec<String>,
     #[serde(default)]
     pub allergens: Vec<String>,
+    /// As [`ToppingDoc::no_allergens`].
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_allergens: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,12 +223,16 @@ pub fn export(catalog: &Catalog) -> MenuDocument {
         toppings: catalog
             .toppings
             .values()
-            .map(|t| ToppingDoc {
-                key: topping_keys[&t.id].clone(),
-                name: t.name.clone(),
-                name_en: t.name_en.clone(),
-                price_cents: t.price_cents,
-                allergens: allergen_codes(catalog, ItemType::Topping, t.id),
+            .map(|t| {
+                let allergens = allergen_codes(catalog, ItemType::Topping, t.id);
+                ToppingDoc {
+                    key: topping_keys[&t.id].clone(),
+                    name: t.name.clone(),
+                    name_en: t.name_en.clone(),
+                    price_cents: t.price_cents,
+                    no_allergens: t.no_allergens && allergens.is_empty(),
+                    allergens,
+                }
             })
             .collect(),
         topping_groups: catalog
@@ -280,6 +295,8 @@ pub fn export(catalog: &Catalog) -> MenuDocument {
                                 .filter(|link| link.product_id == p.id)
                                 .map(|link| group_keys[&link.topping_group_id].clone())
                                 .collect(),
+                            no_allergens: p.no_allergens
+                                && allergen_codes(catalog, ItemType::Product, p.id).is_empty(),
                             allergens: allergen_codes(catalog, ItemType::Product, p.id),
                         })
                         .collect(),
@@ -452,6 +469,7 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
             name: topping.name.clone(),
             name_en: topping.name_en.clone(),
             price_cents: topping.price_cents,
+            no_allergens: Some(topping.no_allergens && topping.allergens.is_empty()),
         },
     )?;
     let groups = upsert_section::<ToppingGroup, _>(
@@ -530,6 +548,7 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
                     .collect(),
                 sort_order: product.sort_order,
                 available: product.available,
+                no_allergens: Some(product.no_allergens && product.allergens.is_empty()),
             };
             let id = upsert::<Product>(
                 catalog,

@@ -59,6 +59,7 @@ pub fn product_input(
             .collect(),
         sort_order: 0,
         available: true,
+        no_allergens: None,
     }
 }
 

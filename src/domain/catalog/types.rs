@@ -82,6 +82,11 @@ pub struct Product {
     /// Key of the product photo in the image table.
     #[serde(default)]
     pub image_key: Option<String>,
+    /// The owner declared that the product contains none of the allergens and additives
+    /// that must be labelled. Without it, a product without allergen links is "not yet
+    /// labelled" (a readiness finding), not "contains none".
+    #[serde(default)]
+    pub no_allergens: bool,
 }
 
 /// An extra such as "Salami" or "Extra Käse". Its price in a group is the group
@@ -93,6 +98,9 @@ pub struct Topping {
     #[serde(default)]
     pub name_en: Option<String>,
     pub price_cents: i64,
+    /// Declared free of labelled allergens and additives (see [`Product::no_allergens`]).
+    #[serde(default)]
+    pub no_allergens: bool,
 }
 
 /// A choice offered with a product, e.g. "Dressing" (exactly 1) or "Extra Beläge"
@@ -212,6 +220,9 @@ pub struct ProductInput {
     pub variants: Vec<VariantInput>,
     pub sort_order: i32,
     pub available: bool,
+    /// `Some`: declare (or withdraw) "contains no labelled allergens"; `None` keeps
+    /// what the product had (false for a new one).
+    pub no_allergens: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -219,6 +230,8 @@ pub struct ToppingInput {
     pub name: String,
     pub name_en: Option<String>,
     pub price_cents: i64,
+    /// As [`ProductInput::no_allergens`].
+    pub no_allergens: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -34,6 +34,7 @@ fn menu() -> Menu {
             name: name.into(),
             name_en: None,
             price_cents: 100,
+            no_allergens: None,
         })
         .unwrap()
         .id
@@ -253,6 +254,7 @@ fn a_variant_of_another_product_is_refused() {
             }],
             sort_order: 0,
             available: true,
+            no_allergens: None,
         })
         .unwrap();
     let foreign = other.variants[0].id;
@@ -394,6 +396,7 @@ mod shared_vectors {
                         name: topping.name.clone(),
                         name_en: None,
                         price_cents: topping.price_cents,
+                        no_allergens: None,
                     })
                     .unwrap()
                     .id;

@@ -29,6 +29,7 @@ fn fixture() -> Fixture {
         phone: String::new(),
         show_impressum: false,
         impressum_text: String::new(),
+        privacy_text: String::new(),
         // Every day 11:00–22:00.
         store_hours: (0..7)
             .map(|day| StoreHoursEntry {

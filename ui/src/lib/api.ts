@@ -18,6 +18,8 @@ export interface Store {
   phone: string;
   show_impressum: boolean;
   impressum_text: string;
+  /** The privacy policy (Datenschutzerklärung). */
+  privacy_text?: string;
   timezone: string;
   store_hours: StoreHoursEntry[];
   /** Whole closed dates (YYYY-MM-DD, store time zone), today and later. */
@@ -27,6 +29,9 @@ export interface Store {
   pickup_lead_minutes?: number;
   delivery_lead_minutes?: number;
   slot_interval_minutes?: number;
+  /** Why the shop is closed now (clock_untrusted, not_ready, auto_paused, paused, closure, outside_hours). */
+  closed_reason?: string | null;
+  auto_pause?: { unanswered: number; since: string } | null;
 }
 
 export interface Category {

@@ -37,6 +37,8 @@ export interface Product {
   image_url: string | null;
   sort_order: number;
   available: boolean;
+  /** Declared to contain no labelled allergens or additives (not the same as "no codes yet"). */
+  no_allergens?: boolean;
 }
 
 export interface Topping {
@@ -44,6 +46,8 @@ export interface Topping {
   name: string;
   name_en: string | null;
   price: number;
+  /** Declared to contain no labelled allergens or additives. */
+  no_allergens?: boolean;
 }
 
 export interface ToppingGroup {
@@ -144,6 +148,8 @@ export interface StoreSettings {
   phone: string;
   show_impressum: boolean;
   impressum_text: string;
+  /** The privacy policy (Datenschutzerklärung). */
+  privacy_text?: string;
   timezone: string;
   paypal_client_id?: string;
   store_hours: StoreHour[];
@@ -152,10 +158,45 @@ export interface StoreSettings {
   pickup_lead_minutes: number;
   delivery_lead_minutes: number;
   slot_interval_minutes: number;
+  /** Open for orders now, and why not (see ClosedReason). */
+  is_open?: boolean;
+  closed_reason?: ClosedReason | null;
+  auto_pause?: AutoPause | null;
 }
 
-/** The body of PUT /stores/{id}: the record without id, brand, timezone and paypal_client_id. */
-export type StoreSettingsBody = Omit<StoreSettings, 'id' | 'brand' | 'timezone' | 'paypal_client_id'>;
+/** Why the shop is closed (GET /stores/{id}, the live status). */
+export type ClosedReason = 'clock_untrusted' | 'not_ready' | 'auto_paused' | 'paused' | 'closure' | 'outside_hours';
+
+/** Ordering paused itself after `unanswered` orders in a row were not answered. */
+export interface AutoPause {
+  unanswered: number;
+  since: string;
+}
+
+/** The body of PUT /stores/{id}: the record without id, brand, timezone, paypal_client_id and the status. */
+export type StoreSettingsBody = Omit<
+  StoreSettings,
+  'id' | 'brand' | 'timezone' | 'paypal_client_id' | 'is_open' | 'closed_reason' | 'auto_pause'
+>;
+
+/** GET /admin/readiness: what the shop still lacks before it may open. */
+export interface ReadinessFinding {
+  code: string;
+  key: string;
+  severity: 'error' | 'warning';
+  subject: { kind: 'setting' | 'product' | 'topping' | 'config' | 'storefront'; id: number | null; name: string | null; key: string | null };
+  /** Admin path that fixes it, or null (configuration file). */
+  link: string | null;
+  /** English, for logs. */
+  detail: string;
+  confirmed: boolean;
+}
+
+export interface Readiness {
+  ready: boolean;
+  findings: ReadinessFinding[];
+  confirmation: { confirmed_at: string; admin_id: number | null; by_upgrade: boolean; finding_keys: string[] } | null;
+}
 
 export type DiscountCode = 'DELIVERY_DISCOUNT' | 'PICKUP_DISCOUNT';
 

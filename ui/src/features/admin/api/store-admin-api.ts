@@ -1,5 +1,5 @@
 import { apiFetch, logged } from '../../../lib/api-client';
-import type { AdminDiscount, DiscountCode, Postcode, StoreSettings, StoreSettingsBody } from '../types';
+import type { AdminDiscount, DiscountCode, Postcode, Readiness, StoreSettings, StoreSettingsBody } from '../types';
 
 const json = (method: string, body: unknown): RequestInit => ({
   method,
@@ -62,4 +62,14 @@ export function updatePostcode(postcodeId: number, body: PostcodeBody): Promise<
 
 export function deletePostcode(postcodeId: number): Promise<void> {
   return logged('deletePostcode', apiFetch<void>(`/postcodes/${id(postcodeId)}`, { method: 'DELETE' }));
+}
+
+/** GET /admin/readiness: what the shop still lacks before it may open. */
+export function getReadiness(): Promise<Readiness> {
+  return logged('getReadiness', apiFetch<Readiness>('/admin/readiness'));
+}
+
+/** POST /admin/readiness/confirm: open with exactly these findings (409 readiness_changed if the list moved on). */
+export function confirmReadiness(findingKeys: string[]): Promise<Readiness> {
+  return logged('confirmReadiness', apiFetch<Readiness>('/admin/readiness/confirm', json('POST', { finding_keys: findingKeys })));
 }

@@ -34,9 +34,10 @@ export function ResourceForm<R extends { id: number }>({
 }: ResourceFormProps<R>) {
   const { t } = useAdminTranslation();
   const { catalog, reload } = useCatalog();
-  const [values, setValues] = useState<FormValues>(() =>
+  const [initial] = useState<FormValues>(() =>
     record ? valuesFromRecord(spec.fields, record) : emptyValues(spec.fields),
   );
+  const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [success, setSuccess] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -60,6 +61,9 @@ export function ResourceForm<R extends { id: number }>({
     event.preventDefault();
     setSuccess(undefined);
     const { body, errors: fieldErrors } = bodyFromValues(spec.fields, values);
+    for (const field of spec.fields) {
+      if (field.sendOnlyChanged && values[field.name] === initial[field.name]) delete body[field.name];
+    }
     const crossErrors = Object.keys(fieldErrors).length === 0 && spec.validate ? spec.validate(body) : {};
     const all = { ...fieldErrors, ...crossErrors };
     if (Object.keys(all).length > 0) {

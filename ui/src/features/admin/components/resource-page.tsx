@@ -1,4 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useCatalog } from '../lib/catalog-context';
 import type { ResourceSpec } from '../lib/resource';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { Card, FormMessage } from './fields';
@@ -29,6 +31,10 @@ export function ResourcePage<R extends { id: number }>({
   const [editing, setEditing] = useState<R | null>(null);
   const [notice, setNotice] = useState<string | undefined>();
   const formRef = useRef<HTMLDivElement>(null);
+  const [params] = useSearchParams();
+  const { catalog } = useCatalog();
+  const linkedId = Number(params.get('id'));
+  const [openedLink, setOpenedLink] = useState<number | null>(null);
 
   const edit = (record: R) => {
     setNotice(undefined);
@@ -39,6 +45,14 @@ export function ResourcePage<R extends { id: number }>({
       formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
     }, 0);
   };
+
+  // A link such as /admin/toppings?id=12 (the dashboard's checklist) opens that record
+  // for editing, once, as soon as the catalog is there.
+  if (linkedId && openedLink !== linkedId && catalog !== null) {
+    const record = (catalog[spec.collection] as unknown as R[]).find((candidate) => candidate.id === linkedId);
+    setOpenedLink(linkedId);
+    if (record) setEditing(record);
+  }
 
   return (
     <>

@@ -48,6 +48,8 @@ export interface ProductDraft {
   variants: VariantRow[];
   groupIds: number[];
   allergyIds: number[];
+  /** "Contains no labelled allergens or additives"; only meaningful while allergyIds is empty. */
+  noAllergens: boolean;
 }
 
 let rowCounter = 0;
@@ -62,7 +64,7 @@ export function draftFromProduct(product: Product | null, catalog: Catalog): Pro
     // One tax or category only: preselect it.
     if (catalog.taxes.length === 1 && catalog.taxes[0]) values.tax_id = String(catalog.taxes[0].id);
     if (catalog.categories.length === 1 && catalog.categories[0]) values.category_id = String(catalog.categories[0].id);
-    return { values, type: 'simple', price: '', variants: [], groupIds: [], allergyIds: [] };
+    return { values, type: 'simple', price: '', variants: [], groupIds: [], allergyIds: [], noAllergens: false };
   }
   return {
     values: valuesFromRecord(productFields, product),
@@ -82,6 +84,7 @@ export function draftFromProduct(product: Product | null, catalog: Catalog): Pro
     allergyIds: catalog.item_allergies
       .filter((link) => link.item_type === 'product' && link.item_id === product.id)
       .map((link) => link.allergy_id),
+    noAllergens: product.no_allergens === true,
   };
 }
 
@@ -89,6 +92,7 @@ export function draftFromProduct(product: Product | null, catalog: Catalog): Pro
 export function productBody(draft: ProductDraft): { body: Body; errors: Record<string, string> } {
   const { body, errors } = bodyFromValues(productFields, draft.values);
   body.type = draft.type;
+  body.no_allergens = draft.noAllergens && draft.allergyIds.length === 0;
   if (draft.type === 'simple') {
     const price = parsePrice(draft.price);
     if (price.ok) body.price = price.value;

@@ -25,6 +25,8 @@ export interface FieldSpec {
   numeric?: boolean;
   defaultValue?: string | boolean;
   hint?: string;
+  /** Sent only when changed from what the form started with: the server keeps it when omitted. */
+  sendOnlyChanged?: boolean;
   /** Lets a change update other fields, e.g. prefill a price from the chosen topping. */
   derive?: (values: FormValues, changed: string, catalog: Catalog) => FormValues;
 }

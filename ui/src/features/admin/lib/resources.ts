@@ -108,11 +108,26 @@ export const productSpec: ResourceSpec<Product> = {
 export const toppingSpec: ResourceSpec<Topping> = {
   collection: 'toppings',
   endpoint: '/toppings/',
-  fields: [nameField, nameEnField, { name: 'price', label: 'fields.price', kind: 'price', required: true, hint: 'hints.price' }],
+  fields: [
+    nameField,
+    nameEnField,
+    { name: 'price', label: 'fields.price', kind: 'price', required: true, hint: 'hints.price' },
+    { name: 'no_allergens', label: 'fields.no_allergens', kind: 'checkbox', hint: 'hints.no_allergens', sendOnlyChanged: true },
+  ],
   columns: [
     { label: 'fields.name', render: (topping) => topping.name },
     { label: 'fields.name_en', render: (topping) => topping.name_en ?? '' },
     { label: 'fields.price', render: (topping) => price(topping.price), className: 'admin-num' },
+    {
+      label: 'products.allergens',
+      render: (topping, catalog, t) => {
+        const codes = catalog.item_allergies
+          .filter((link) => link.item_type === 'topping' && link.item_id === topping.id)
+          .map((link) => catalog.allergies.find((allergy) => allergy.id === link.allergy_id)?.code ?? '?');
+        if (codes.length > 0) return codes.join(', ');
+        return topping.no_allergens ? t('columns.no_allergens') : t('columns.allergens_unset');
+      },
+    },
   ],
   searchText: (topping) => `${topping.name} ${topping.name_en ?? ''}`,
   describe: (topping) => topping.name,

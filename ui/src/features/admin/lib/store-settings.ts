@@ -10,6 +10,7 @@ export const LABEL_MAX = 60;
 export const NOTE_MAX = 100;
 export const TEXT_MAX = 200;
 export const IMPRESSUM_MAX = 5000;
+export const PRIVACY_MAX = 50_000;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,6 +42,8 @@ export interface SettingsDraft {
   phone: string;
   impressum_text: string;
   show_impressum: boolean;
+  /** The privacy policy; undefined when the server's record has none to edit (it is then left as it is). */
+  privacy_text?: string;
 }
 
 /**
@@ -111,6 +114,7 @@ export function draftFromStore(store: StoreSettings): SettingsDraft {
     phone: store.phone ?? '',
     impressum_text: store.impressum_text ?? '',
     show_impressum: store.show_impressum === true,
+    ...(typeof store.privacy_text === 'string' ? { privacy_text: store.privacy_text } : {}),
   };
 }
 
@@ -167,6 +171,7 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
     if (draft[name].trim().length > TEXT_MAX) errors[name] = 'errors.too_long';
   }
   if (draft.impressum_text.length > IMPRESSUM_MAX) errors.impressum_text = 'errors.too_long';
+  if ((draft.privacy_text ?? '').length > PRIVACY_MAX) errors.privacy_text = 'errors.too_long';
 
   const slotKeys = slots.map((slot) => slot.key);
   const closureKeys = closures.map((closure) => closure.key);
@@ -186,6 +191,7 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
       phone: draft.phone.trim(),
       show_impressum: draft.show_impressum,
       impressum_text: draft.impressum_text,
+      ...(draft.privacy_text === undefined ? {} : { privacy_text: draft.privacy_text }),
       store_hours,
       closures: closureList,
       pickup_lead_minutes: pickup ?? 0,
@@ -211,6 +217,7 @@ const FIELDS = [
   'phone',
   'show_impressum',
   'impressum_text',
+  'privacy_text',
   'pickup_lead_minutes',
   'delivery_lead_minutes',
   'slot_interval_minutes',

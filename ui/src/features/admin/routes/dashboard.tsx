@@ -3,9 +3,12 @@ import { ErrorMessage, LoadingMessage } from '../../../components/status-message
 import { firstName, useAuth } from '../../../lib/auth';
 import type { AsyncResult } from '../../../lib/use-async';
 import { AdminPage } from '../components/admin-page';
+import { ClosedReasonBanner } from '../components/closed-reason-banner';
 import { OrdersBoard } from '../components/orders-board';
+import { ReadinessChecklist } from '../components/readiness-checklist';
 import { useCatalog } from '../lib/catalog-context';
 import { useAdminTranslation } from '../lib/use-admin-translation';
+import { useClosedReason, type ClosedState } from '../lib/use-closed-reason';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 import type { CatalogKey, StoreSettings } from '../types';
 
@@ -22,6 +25,8 @@ export function DashboardPage() {
   const { t } = useAdminTranslation();
   const { user } = useAuth();
   const store = useAdminStore();
+  const closed = useClosedReason();
+  const timezone = storeTimezone(store);
   return (
     <AdminPage
       title="Admin Dashboard"
@@ -29,8 +34,10 @@ export function DashboardPage() {
       intro={t('dashboard.intro')}
       needsCatalog={false}
     >
-      <OrdersBoard timezone={storeTimezone(store)} />
-      <OrderingStatus store={store} />
+      <ClosedReasonBanner state={closed.state} timezone={timezone} onChanged={closed.refresh} />
+      <OrdersBoard timezone={timezone} />
+      <OrderingStatus store={store} closed={closed.state} />
+      <ReadinessChecklist timezone={timezone} onChanged={closed.refresh} />
       <CatalogSummary />
     </AdminPage>
   );
@@ -81,10 +88,11 @@ function CatalogSummary() {
 }
 
 /** Whether the store takes orders right now (the pause switch), with the way to change it. */
-function OrderingStatus({ store }: { store: AsyncResult<StoreSettings> }) {
+function OrderingStatus({ store, closed }: { store: AsyncResult<StoreSettings>; closed: ClosedState | null }) {
   const { t } = useAdminTranslation();
   if (store.status === 'loading') return null;
   const paused = store.status === 'success' && store.data.paused === true;
+  const guarded = closed?.reason === 'clock_untrusted' || closed?.reason === 'not_ready';
   return (
     <section className={`admin-card admin-dashboard-status${paused ? ' admin-dashboard-status--paused' : ''}`}>
       <h2 className="admin-card__title">{t('dashboard.ordering')}</h2>
@@ -93,7 +101,9 @@ function OrderingStatus({ store }: { store: AsyncResult<StoreSettings> }) {
           ? t('dashboard.ordering_unknown')
           : paused
             ? t('dashboard.ordering_paused')
-            : t('dashboard.ordering_open')}
+            : guarded
+              ? t('dashboard.ordering_guarded')
+              : t('dashboard.ordering_open')}
       </p>
       <Link to="/admin/store-setting" className={paused ? 'button' : 'button button--ghost'}>
         {t('dashboard.to_settings')}

@@ -101,7 +101,11 @@ function ProductForm({
       Object.keys(change).map((key) => `variants.${index}.${key}`).concat('variants'),
     );
   const toggle = (key: 'groupIds' | 'allergyIds', id: number, on: boolean) =>
-    update({ [key]: on ? [...draft[key], id] : draft[key].filter((other) => other !== id) });
+    update({
+      [key]: on ? [...draft[key], id] : draft[key].filter((other) => other !== id),
+      // A labelled allergen ends "contains none".
+      ...(key === 'allergyIds' && on ? { noAllergens: false } : {}),
+    });
 
   const chooseImage = (file: File | undefined) => {
     setSuccess(undefined);
@@ -346,6 +350,18 @@ function ProductForm({
               />
             ))}
         </fieldset>
+        <CheckboxInput
+          id="product-no-allergens"
+          label={t('products.no_allergens')}
+          hint={t('products.no_allergens_hint')}
+          checked={draft.noAllergens && draft.allergyIds.length === 0}
+          onChange={(on) => update({ noAllergens: on, allergyIds: on ? [] : draft.allergyIds })}
+        />
+        {draft.allergyIds.length === 0 && !draft.noAllergens && (
+          <p className="admin-message admin-message--error" data-testid="allergens-unset">
+            {t('products.allergens_unset')}
+          </p>
+        )}
       </Card>
 
       <div className="admin-form__sticky">

@@ -12,6 +12,7 @@ import {
   checkSettings,
   draftFromStore,
   IMPRESSUM_MAX,
+  PRIVACY_MAX,
   placeServerError,
   SLOT_INTERVALS,
   TEXT_MAX,
@@ -203,6 +204,18 @@ function StoreSettingsForm({ initial }: { initial: StoreSettings }) {
               error={errors.impressum_text}
               onChange={(value) => update({ impressum_text: value }, ['impressum_text'])}
             />
+            {draft.privacy_text !== undefined && (
+              <TextInput
+                id="settings-privacy_text"
+                label={t('settings.contact.privacy_text')}
+                hint={t('settings.contact.privacy_hint')}
+                multiline
+                maxLength={PRIVACY_MAX}
+                value={draft.privacy_text}
+                error={errors.privacy_text}
+                onChange={(value) => update({ privacy_text: value }, ['privacy_text'])}
+              />
+            )}
             <CheckboxInput
               id="settings-show_impressum"
               label={t('settings.contact.show_impressum')}

@@ -9,6 +9,8 @@ import { ApiError } from '../../../lib/api-error';
 export const TRANSLATED_CODES = [
   'empty_cart',
   'store_closed',
+  'clock_untrusted',
+  'store_not_ready',
   'slot_unavailable',
   'payment_required',
   'online_payment_unavailable',

@@ -11,7 +11,7 @@ export function ImpressumDetails() {
   if (store.status === 'loading') return <LoadingMessage text={t('privacy.loading')} />;
   if (store.status === 'error') return <ErrorMessage text={t('privacy.error')} onRetry={store.reload} />;
 
-  const { company_name, address_line, phone, impressum_text } = store.data;
+  const { company_name, address_line, phone, impressum_text, privacy_text } = store.data;
   return (
     <div className="impressum">
       <dl className="impressum__facts">
@@ -33,6 +33,12 @@ export function ImpressumDetails() {
         )}
       </dl>
       {impressum_text && <p className="impressum__text">{impressum_text}</p>}
+      {privacy_text && (
+        <section className="impressum__privacy" aria-labelledby="privacy-policy-heading">
+          <h2 id="privacy-policy-heading">{t('privacy.policy_heading')}</h2>
+          <p className="impressum__text">{privacy_text}</p>
+        </section>
+      )}
     </div>
   );
 }

@@ -26,7 +26,15 @@ export function StoreStatusBadge(options: UseStoreStatusOptions) {
   if (status === null) {
     return <div className="store-status store-status--pending" aria-hidden="true" />;
   }
-  const detail = status.failed ? '' : status.paused ? t('store_status.paused') : hoursText(status.hoursText);
+  const detail = status.failed
+    ? ''
+    : status.guard !== null
+      ? t(`store_status.${status.guard}`)
+      : status.autoPausedAfter !== null
+        ? t('store_status.auto_paused', { count: status.autoPausedAfter })
+        : status.paused
+          ? t('store_status.paused')
+          : hoursText(status.hoursText);
 
   return (
     <div className="store-status" data-testid="store-status" role="status">
@@ -38,7 +46,9 @@ export function StoreStatusBadge(options: UseStoreStatusOptions) {
           {detail}
         </span>
       )}
-      {!status.paused && status.label !== '' && <span className="store-status__label">{status.label}</span>}
+      {!status.paused && status.guard === null && status.label !== '' && (
+        <span className="store-status__label">{status.label}</span>
+      )}
     </div>
   );
 }

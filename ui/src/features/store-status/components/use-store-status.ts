@@ -3,7 +3,14 @@ import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { localTimeIn } from '../../../lib/store-time';
 import { useStore } from '../../../lib/store-context';
 import { STORE_STATUS_REFRESH_MS } from '../../../lib/ui-constants';
-import { connectStoreStatus, statusUrl, type LiveStatusEvent, type SocketLike } from '../lib/status-socket';
+import {
+  autoPausedAfter,
+  connectStoreStatus,
+  GUARD_REASONS,
+  statusUrl,
+  type LiveStatusEvent,
+  type SocketLike,
+} from '../lib/status-socket';
 import { todayHoursFromWeek } from '../lib/store-hours';
 import { cleanLabel, statusAfter, type StoreStatus, type TodaySlot } from '../lib/store-status';
 
@@ -11,6 +18,8 @@ interface Basis {
   today_hours: TodaySlot[];
   local_time: string;
   paused: boolean;
+  closed_reason: string | null;
+  auto_paused_after: number | null;
   /** performance.now() when this basis was taken. */
   takenAt: number;
 }
@@ -21,6 +30,10 @@ export interface LiveStoreStatus extends StoreStatus {
   failed: boolean;
   /** Label of the current slot, if any. */
   label: string;
+  /** A guard keeping the store closed whatever the hours say: clock_untrusted or not_ready. */
+  guard: string | null;
+  /** While ordering is paused automatically: how many orders in a row were not answered. */
+  autoPausedAfter: number | null;
 }
 
 export interface UseStoreStatusOptions {
@@ -52,8 +65,15 @@ export function useStoreStatus({ createSocket }: UseStoreStatusOptions = {}): Li
             setLive('failed');
             return;
           }
-          const { today_hours, local_time, paused } = event.message;
-          setLive({ today_hours, local_time, paused, takenAt: event.receivedAt });
+          const { today_hours, local_time, paused, closed_reason, auto_paused_after } = event.message;
+          setLive({
+            today_hours,
+            local_time,
+            paused,
+            closed_reason: closed_reason ?? null,
+            auto_paused_after: auto_paused_after ?? null,
+            takenAt: event.receivedAt,
+          });
           setClock(event.receivedAt);
         },
       }),
@@ -77,12 +97,22 @@ export function useStoreStatus({ createSocket }: UseStoreStatusOptions = {}): Li
       ),
       local_time: localTime,
       paused: storeData.paused === true,
+      closed_reason: typeof storeData.closed_reason === 'string' ? storeData.closed_reason : null,
+      auto_paused_after: autoPausedAfter(storeData.auto_pause),
       takenAt: monotonicNow(),
     };
   }, [storeData]);
 
   if (live === 'failed') {
-    return { isOpen: false, hoursText: { kind: 'closed_for_today' }, paused: false, failed: true, label: '' };
+    return {
+      isOpen: false,
+      hoursText: { kind: 'closed_for_today' },
+      paused: false,
+      failed: true,
+      label: '',
+      guard: null,
+      autoPausedAfter: null,
+    };
   }
   const basis = live ?? fromStore;
   if (basis === null) return null;
@@ -92,5 +122,14 @@ export function useStoreStatus({ createSocket }: UseStoreStatusOptions = {}): Li
     text.kind === 'current'
       ? basis.today_hours.find((slot) => slot.open_time === text.open && slot.close_time === text.close)
       : undefined;
-  return { ...status, paused: basis.paused, failed: false, label: cleanLabel(current?.label) };
+  const guard = basis.closed_reason !== null && GUARD_REASONS.includes(basis.closed_reason) ? basis.closed_reason : null;
+  return {
+    ...status,
+    isOpen: status.isOpen && guard === null,
+    paused: basis.paused,
+    failed: false,
+    label: cleanLabel(current?.label),
+    guard,
+    autoPausedAfter: basis.paused ? basis.auto_paused_after : null,
+  };
 }

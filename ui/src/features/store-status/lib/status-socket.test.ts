@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeSocket, FakeSocket, setVisibility } from '../../../test/fake-websocket';
-import { connectStoreStatus, parseStatusMessage, statusUrl, type LiveStatusEvent } from './status-socket';
+import { connectStoreStatus, GUARD_REASONS, parseStatusMessage, statusUrl, type LiveStatusEvent } from './status-socket';
 
 const message = {
   today_hours: [{ open_time: '11:30', close_time: '14:30', label: 'Mittagstisch' }],
@@ -40,6 +40,23 @@ describe('parseStatusMessage', () => {
     expect(parseStatusMessage('{not json')).toBeNull();
     expect(parseStatusMessage(JSON.stringify({ local_time: '2026-11-23 06:00:00' }))).toBeNull();
     expect(parseStatusMessage(JSON.stringify({ ...message, error: 'There is no store with id 15.' }))).toBeNull();
+  });
+
+  it('reads why the store is closed and the automatic pause', () => {
+    const paused = {
+      ...message,
+      paused: true,
+      closed_reason: 'auto_paused',
+      auto_pause: { unanswered: 3, since: '2026-11-23T11:04:00Z' },
+    };
+    const parsed = parseStatusMessage(JSON.stringify(paused));
+    expect(parsed?.closed_reason).toBe('auto_paused');
+    expect(parsed?.auto_paused_after).toBe(3);
+    const guarded = parseStatusMessage(JSON.stringify({ ...message, closed_reason: 'clock_untrusted', auto_pause: null }));
+    expect(guarded?.closed_reason).toBe('clock_untrusted');
+    expect(guarded?.auto_paused_after).toBeUndefined();
+    expect(GUARD_REASONS).toContain(guarded?.closed_reason);
+    expect(GUARD_REASONS).not.toContain('paused');
   });
 });
 

@@ -9,6 +9,10 @@ export interface StatusMessage {
   timezone: string;
   is_open: boolean;
   paused: boolean;
+  /** Why the store is closed (clock_untrusted, not_ready, auto_paused, paused, closure, outside_hours); null while open. */
+  closed_reason?: string;
+  /** Orders in a row nobody answered, while ordering is paused automatically. */
+  auto_paused_after?: number;
 }
 
 export type LiveStatusEvent =
@@ -21,6 +25,16 @@ function isSlot(value: unknown): value is TodaySlot {
   const slot = value as Record<string, unknown>;
   return typeof slot.open_time === 'string' && typeof slot.close_time === 'string';
 }
+
+/** The count of an `auto_pause` object ({ unanswered, since }), or null. */
+export function autoPausedAfter(value: unknown): number | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const unanswered = (value as Record<string, unknown>).unanswered;
+  return typeof unanswered === 'number' ? unanswered : null;
+}
+
+/** Guards that keep the store closed whatever the hours say. */
+export const GUARD_REASONS: readonly string[] = ['clock_untrusted', 'not_ready'];
 
 /** Reads one message; null when it does not parse or reports an error. */
 export function parseStatusMessage(data: unknown): StatusMessage | null {
@@ -45,6 +59,8 @@ export function parseStatusMessage(data: unknown): StatusMessage | null {
     timezone: typeof record.timezone === 'string' ? record.timezone : '',
     is_open: record.is_open === true,
     paused: record.paused === true,
+    closed_reason: typeof record.closed_reason === 'string' ? record.closed_reason : undefined,
+    auto_paused_after: autoPausedAfter(record.auto_pause) ?? undefined,
   };
 }
 

@@ -1,0 +1,117 @@
+//! `heimservice check`: what the shop still lacks before it may open (the admin
+//! dashboard's checklist). Asks the running server over the control socket, or reads
+//! the database file when no server runs. Exits 0 when nothing is missing, 1 otherwise.
+
+use clap::Args;
+
+use crate::config::Config;
+use crate::control::{self, Answer, Request};
+use crate::readiness::{ReadinessReport, report_of, settings};
+use crate::store::{DATABASE_FILE_NAME, Store};
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Print the findings as JSON (as `GET /admin/readiness` lists them)
+    #[arg(long)]
+    pub json: bool,
+}
+
+type Failure = (String, u8);
+
+async fn report(config: &Config) -> Result<ReadinessReport, String> {
+    if let Some(stream) = control::connect(&config.data_dir).await {
+        let mut outcome = Err("the server ended the connection without an answer".to_string());
+        control::ask(stream, &Request::Check, |answer| match answer {
+            Answer::Readiness { report } => outcome = Ok(*report),
+            Answer::Error { detail } => outcome = Err(detail),
+            _ => {}
+        })
+        .await
+        .map_err(|error| format!("the running server did not answer: {error}"))?;
+        return outcome;
+    }
+    let path = config.data_dir.join(DATABASE_FILE_NAME);
+    if !path.exists() {
+        return Err(format!(
+            "there is no database at {}; start the shop once to create it",
+            path.display()
+        ));
+    }
+    let (store, _) =
+        Store::open(&config.data_dir, config.store_id).map_err(|error| error.to_string())?;
+    let inputs = store
+        .readiness_inputs(config.store_id)
+        .await
+        .map_err(|error| error.to_string())?;
+    Ok(report_of(inputs, &settings(config)))
+}
+
+/// One line per finding: severity, code, what is wrong, where to fix it.
+pub fn describe(report: &ReadinessReport) -> String {
+    let mut out = String::new();
+    if report.findings.is_empty() {
+        out.push_str("heimservice: nothing is missing before the shop may open\n");
+        return out;
+    }
+    out.push_str(&format!(
+        "heimservice: {} thing{} missing before the shop may open:\n",
+        report.findings.len(),
+        if report.findings.len() == 1 { "" } else { "s" }
+    ));
+    for finding in &report.findings {
+        let key = finding.key();
+        let state = if report.unconfirmed.contains(&key) {
+            ""
+        } else {
+            " (confirmed)"
+        };
+        let place = crate::api::readiness_link(&finding.subject)
+            .map(|link| format!(" → {link}"))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "  [{}] {}{state}: {}{place}\n",
+            finding.severity.as_str(),
+            finding.code,
+            finding.detail
+        ));
+    }
+    if report.ready() {
+        out.push_str(
+            "heimservice: the owner confirmed these; the shop takes orders by its opening hours\n",
+        );
+    } else {
+        out.push_str("heimservice: the shop takes no orders until each is fixed, or confirmed on the admin dashboard\n");
+    }
+    out
+}
+
+pub fn run(config: &Config, args: CheckArgs) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| (format!("cannot start: {error}"), 1))?;
+    let report = runtime
+        .block_on(report(config))
+        .map_err(|message| (message, 1))?;
+    if args.json {
+        let view = poem_openapi::types::ToJSON::to_json(&crate::api::readiness_view(&report))
+            .unwrap_or_default();
+        let json = serde_json::to_string_pretty(&view)
+            .map_err(|error| (format!("cannot write the report: {error}"), 1))?;
+        println!("{json}");
+    } else {
+        print!("{}", describe(&report));
+    }
+    if report.findings.is_empty() {
+        Ok(())
+    } else {
+        Err((
+            format!(
+                "{} finding{} to fix before the shop may open",
+                report.findings.len(),
+                if report.findings.len() == 1 { "" } else { "s" }
+            ),
+            1,
+        ))
+    }
+}

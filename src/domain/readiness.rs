@@ -1,0 +1,384 @@
+//! What a German shop still lacks before it may take orders: the Impressum and the
+//! privacy policy, allergen and additive labels on every product and topping (or the
+//! explicit statement that it has none), a tax rate on every product, the legally
+//! required wording of the order button (§ 312j BGB) and, when online payment is on,
+//! the PayPal secret. One pure function computes the list; the server shows it on the
+//! dashboard and `heimservice check` prints it.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use super::catalog::{Catalog, ItemType};
+use super::store_profile::StoreProfile;
+
+/// How serious a finding is. Both keep the shop closed until fixed or confirmed; an
+/// error is something the law or the ordering itself needs, a warning is advice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// What a finding is about, so the dashboard can link to the place to fix it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Subject {
+    /// A store setting, e.g. `impressum_text`.
+    Setting {
+        key: String,
+    },
+    Product {
+        id: u64,
+        name: String,
+    },
+    Topping {
+        id: u64,
+        name: String,
+    },
+    /// A key of the configuration file, e.g. `paypal.client_secret`.
+    Config {
+        key: String,
+    },
+    /// The storefront's own texts (fixed in the program, not in the admin area).
+    Storefront {
+        key: String,
+    },
+}
+
+impl Subject {
+    /// A short, stable name for the finding's key: `product:12`, `setting:impressum_text`.
+    pub fn key(&self) -> String {
+        match self {
+            Subject::Setting { key } => format!("setting:{key}"),
+            Subject::Product { id, .. } => format!("product:{id}"),
+            Subject::Topping { id, .. } => format!("topping:{id}"),
+            Subject::Config { key } => format!("config:{key}"),
+            Subject::Storefront { key } => format!("storefront:{key}"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finding {
+    /// Stable: `impressum_missing`, `allergens_missing`, … (the UI's translation key).
+    pub code: String,
+    pub severity: Severity,
+    pub subject: Subject,
+    /// The finding in English, for the command line and the log.
+    pub detail: String,
+}
+
+impl Finding {
+    /// Identifies the finding across recomputations: the code and its subject. A
+    /// confirmation covers exactly these keys.
+    pub fn key(&self) -> String {
+        format!("{}:{}", self.code, self.subject.key())
+    }
+}
+
+/// What the check needs to know besides the menu and the store record. `None` fields
+/// are not checked (a migration knows no configuration).
+#[derive(Debug, Clone, Default)]
+pub struct ReadinessSettings {
+    /// PayPal's client id is set (online payment offered) and whether its secret is.
+    pub online_payment: Option<OnlinePayment>,
+    /// The German text of the storefront's final order button.
+    pub order_button_de: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OnlinePayment {
+    pub enabled: bool,
+    pub secret_set: bool,
+}
+
+/// Wordings § 312j (3) BGB accepts for the final button: "zahlungspflichtig bestellen"
+/// or an equally unambiguous one. Compared without case, inside the button's text.
+pub const ACCEPTED_ORDER_BUTTONS: [&str; 4] = [
+    "zahlungspflichtig bestellen",
+    "kostenpflichtig bestellen",
+    "zahlungspflichtig kaufen",
+    "jetzt kaufen",
+];
+
+/// Whether `text` says clearly that clicking it costs money.
+pub fn order_button_complies(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let words = lower.split_whitespace().collect::<Vec<_>>().join(" ");
+    ACCEPTED_ORDER_BUTTONS
+        .iter()
+        .any(|accepted| words.contains(accepted))
+}
+
+fn finding(code: &str, severity: Severity, subject: Subject, detail: String) -> Finding {
+    Finding {
+        code: code.into(),
+        severity,
+        subject,
+        detail,
+    }
+}
+
+fn setting(key: &str) -> Subject {
+    Subject::Setting { key: key.into() }
+}
+
+/// Everything that is missing, in a stable order: settings, then products and toppings
+/// by id, then configuration and storefront texts.
+pub fn findings(
+    catalog: &Catalog,
+    profile: &StoreProfile,
+    settings: &ReadinessSettings,
+) -> Vec<Finding> {
+    let mut found = Vec::new();
+    if profile.impressum_text.trim().is_empty() {
+        found.push(finding(
+            "impressum_missing",
+            Severity::Error,
+            setting("impressum_text"),
+            "The Impressum text is empty (Store settings → Impressum).".into(),
+        ));
+    }
+    if !profile.show_impressum {
+        found.push(finding(
+            "impressum_hidden",
+            Severity::Warning,
+            setting("show_impressum"),
+            "The footer does not link to the Impressum (Store settings → show the Impressum link)."
+                .into(),
+        ));
+    }
+    if profile.privacy_text.trim().is_empty() {
+        found.push(finding(
+            "privacy_missing",
+            Severity::Error,
+            setting("privacy_text"),
+            "The privacy policy is empty (Store settings → Privacy policy).".into(),
+        ));
+    }
+    let labelled: BTreeSet<(ItemType, u64)> = catalog
+        .item_allergies
+        .values()
+        .map(|link| (link.item_type, link.item_id))
+        .collect();
+    for product in catalog.products.values() {
+        if !product.no_allergens && !labelled.contains(&(ItemType::Product, product.id)) {
+            found.push(finding(
+                "allergens_missing",
+                Severity::Error,
+                Subject::Product {
+                    id: product.id,
+                    name: product.name.clone(),
+                },
+                format!(
+                    "Product “{}” has no allergen or additive codes and is not marked as containing none.",
+                    product.name
+                ),
+            ));
+        }
+        if !catalog.taxes.contains_key(&product.tax_id) {
+            found.push(finding(
+                "tax_missing",
+                Severity::Error,
+                Subject::Product {
+                    id: product.id,
+                    name: product.name.clone(),
+                },
+                format!("Product “{}” has no tax rate.", product.name),
+            ));
+        }
+    }
+    for topping in catalog.toppings.values() {
+        if !topping.no_allergens && !labelled.contains(&(ItemType::Topping, topping.id)) {
+            found.push(finding(
+                "allergens_missing",
+                Severity::Error,
+                Subject::Topping {
+                    id: topping.id,
+                    name: topping.name.clone(),
+                },
+                format!(
+                    "Topping “{}” has no allergen or additive codes and is not marked as containing none.",
+                    topping.name
+                ),
+            ));
+        }
+    }
+    if let Some(payment) = settings.online_payment
+        && payment.enabled
+        && !payment.secret_set
+    {
+        found.push(finding(
+            "paypal_secret_missing",
+            Severity::Error,
+            Subject::Config {
+                key: "paypal.client_secret".into(),
+            },
+            "Online payment is on (paypal.client_id is set) but paypal.client_secret is not; set it in the configuration file.".into(),
+        ));
+    }
+    if let Some(text) = &settings.order_button_de
+        && !order_button_complies(text)
+    {
+        found.push(finding(
+            "order_button_wording",
+            Severity::Error,
+            Subject::Storefront {
+                key: "orders.place".into(),
+            },
+            format!(
+                "The order button says “{text}”; German law (§ 312j BGB) requires “zahlungspflichtig bestellen” or equally clear words."
+            ),
+        ));
+    }
+    found
+}
+
+/// A confirmation covers the findings whose keys it lists; anything else still blocks.
+pub fn unconfirmed<'a>(findings: &'a [Finding], confirmed: &[String]) -> Vec<&'a Finding> {
+    findings
+        .iter()
+        .filter(|finding| !confirmed.contains(&finding.key()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::catalog::test_builders::*;
+    use crate::domain::catalog::{Allergy, AllergyInput, ItemAllergy, ItemAllergyInput, Product};
+
+    fn profile() -> StoreProfile {
+        StoreProfile {
+            company_name: "Da Gino".into(),
+            address_line: "Hauptstraße 1".into(),
+            phone: String::new(),
+            show_impressum: true,
+            impressum_text: "Da Gino GmbH".into(),
+            privacy_text: "Datenschutz".into(),
+            store_hours: vec![],
+            closures: vec![],
+            paused: false,
+            pickup_lead_minutes: 20,
+            delivery_lead_minutes: 45,
+            slot_interval_minutes: 15,
+        }
+    }
+
+    fn codes(found: &[Finding]) -> Vec<String> {
+        found.iter().map(Finding::key).collect()
+    }
+
+    #[test]
+    fn a_complete_shop_has_no_findings() {
+        let settings = ReadinessSettings {
+            online_payment: Some(OnlinePayment {
+                enabled: true,
+                secret_set: true,
+            }),
+            order_button_de: Some("Zahlungspflichtig bestellen".into()),
+        };
+        assert!(findings(&Catalog::default(), &profile(), &settings).is_empty());
+    }
+
+    #[test]
+    fn missing_texts_and_settings_are_found() {
+        let mut p = profile();
+        p.impressum_text = "  ".into();
+        p.privacy_text = String::new();
+        p.show_impressum = false;
+        let settings = ReadinessSettings {
+            online_payment: Some(OnlinePayment {
+                enabled: true,
+                secret_set: false,
+            }),
+            order_button_de: Some("Bestellen".into()),
+        };
+        assert_eq!(
+            codes(&findings(&Catalog::default(), &p, &settings)),
+            [
+                "impressum_missing:setting:impressum_text",
+                "impressum_hidden:setting:show_impressum",
+                "privacy_missing:setting:privacy_text",
+                "paypal_secret_missing:config:paypal.client_secret",
+                "order_button_wording:storefront:orders.place",
+            ]
+        );
+    }
+
+    #[test]
+    fn allergens_must_be_labelled_or_declared_none() {
+        let mut catalog = Catalog::default();
+        let tax = tax(&mut catalog, "Speisen", 700);
+        let category = category(&mut catalog, "Pizza");
+        let plain = product(&mut catalog, category, "Brot", 300, tax, &[]);
+        let labelled = product(&mut catalog, category, "Käsebrot", 400, tax, &[]);
+        let none = product(&mut catalog, category, "Wasser", 200, tax, &[]);
+        let mut declared = none.clone();
+        declared.no_allergens = true;
+        catalog.products.insert(none.id, declared);
+        let milk = catalog
+            .create::<Allergy>(AllergyInput {
+                code: "G".into(),
+                name: "Milch".into(),
+                name_en: None,
+            })
+            .unwrap();
+        catalog
+            .create::<ItemAllergy>(ItemAllergyInput {
+                item_type: ItemType::Product,
+                item_id: labelled.id,
+                allergy_id: milk.id,
+            })
+            .unwrap();
+        let found = findings(&catalog, &profile(), &ReadinessSettings::default());
+        assert_eq!(
+            codes(&found),
+            [format!("allergens_missing:product:{}", plain.id)]
+        );
+
+        // A product whose tax is gone is reported too.
+        let mut orphan: Product = catalog.products[&labelled.id].clone();
+        orphan.tax_id = 9999;
+        catalog.products.insert(orphan.id, orphan);
+        let found = findings(&catalog, &profile(), &ReadinessSettings::default());
+        assert!(codes(&found).contains(&format!("tax_missing:product:{}", labelled.id)));
+    }
+
+    #[test]
+    fn the_order_button_needs_the_words_of_the_law() {
+        assert!(order_button_complies("Zahlungspflichtig bestellen"));
+        assert!(order_button_complies(
+            "Jetzt  zahlungspflichtig   bestellen"
+        ));
+        assert!(order_button_complies("Kostenpflichtig bestellen"));
+        assert!(!order_button_complies("Bestellen"));
+        assert!(!order_button_complies("Weiter"));
+        assert!(!order_button_complies("Bestellung abschicken"));
+    }
+
+    #[test]
+    fn a_confirmation_covers_only_the_findings_it_lists() {
+        let mut p = profile();
+        p.show_impressum = false;
+        let found = findings(&Catalog::default(), &p, &ReadinessSettings::default());
+        assert_eq!(unconfirmed(&found, &[]).len(), 1);
+        assert!(unconfirmed(&found, &[found[0].key()]).is_empty());
+        p.privacy_text.clear();
+        let more = findings(&Catalog::default(), &p, &ReadinessSettings::default());
+        let open = unconfirmed(&more, &[found[0].key()]);
+        assert_eq!(open.len(), 1);
+        assert_eq!(open[0].code, "privacy_missing");
+    }
+}

@@ -1,0 +1,238 @@
+// Browser test of the ordering guards against the real server binary: the storefront
+// names why it is closed (clock not confirmed yet, shop not ready, paused after
+// unanswered orders) in both languages; the dashboard shows the "Before you open"
+// checklist with links and the owner's confirmation, and the board's banner with the
+// way to resume ordering. The clock's flag file lives in a temp dir the test creates.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createAdmin,
+  gotoWithStorage,
+  launchBrowser,
+  LUNCHTIME,
+  SERVER_BIN,
+  startServer,
+  STEP_TIMEOUT_MS,
+  tearDown,
+  visible,
+} from './support.mjs';
+
+/** The dashboard asks for the closed reason every 10 s; a change shows within that. */
+const REFRESH_TIMEOUT_MS = 25_000;
+
+describe('ordering guards', { timeout: 240_000 }, () => {
+  let server;
+  let baseUrl;
+  let context;
+  let flagFile;
+  let token;
+  const tempDirs = [];
+
+  const url = (path = '') => new URL(path, baseUrl).href;
+  const api = (path) => new URL(path, baseUrl).href;
+  const headers = () => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+  async function storefront(language) {
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await gotoWithStorage(
+      page,
+      url(),
+      (lang) => {
+        globalThis.localStorage.clear();
+        globalThis.localStorage.setItem('app_language', lang);
+      },
+      language,
+    );
+    return page;
+  }
+
+  async function badge(page) {
+    const status = await visible(page.getByTestId('store-status'));
+    return status;
+  }
+
+  async function adminPage() {
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await gotoWithStorage(page, url('admin'), () => globalThis.localStorage.setItem('app_language', 'en'));
+    await page.locator('#admin-login-email').fill(ADMIN_EMAIL);
+    await page.locator('#admin-login-password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await visible(page.getByRole('heading', { name: 'Hello Anna' }));
+    return page;
+  }
+
+  async function guestOrder() {
+    const products = await (await fetch(api('/products/?store_id=14'))).json();
+    const bruschetta = products.find((product) => product.name === 'Bruschetta');
+    const response = await fetch(api('/orders/guest'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        order_type: 'delivery',
+        lines: [{ product_id: bruschetta.id, variant_id: null, extras: [], quantity: 3 }],
+        shipping_address: {
+          type: 'shipping',
+          customer_name: 'Gina Gast',
+          line1: 'Torstraße 5',
+          city: 'Berlin',
+          zip: '10115',
+          country: 'DE',
+          phone: '030 555 1234',
+          email: '',
+        },
+        payment_method: 'cash',
+        preorder_at: null,
+        note: '',
+      }),
+    });
+    const body = await response.json();
+    assert.equal(response.status, 201, JSON.stringify(body));
+    return body;
+  }
+
+  before(async () => {
+    assert.ok(existsSync(SERVER_BIN), `server binary not found at ${SERVER_BIN} (set SERVER_BIN)`);
+    const dataDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-guards-data-'));
+    const flagDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-guards-clock-'));
+    const profileDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-guards-chromium-'));
+    tempDirs.push(dataDir, flagDir, profileDir);
+    flagFile = join(flagDir, 'synchronized');
+    createAdmin(dataDir);
+    server = startServer(dataDir, {
+      env: {
+        HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME,
+        HEIMSERVICE_CLOCK_TRUST: 'file',
+        HEIMSERVICE_CLOCK_SYNCHRONIZED_FILE: flagFile,
+        HEIMSERVICE_ORDERS_AUTO_REJECT_SECONDS: '2',
+        HEIMSERVICE_ORDERS_PAUSE_AFTER_UNANSWERED: '2',
+      },
+    });
+    baseUrl = await server.ready;
+    const login = await fetch(api('/login'), {
+      method: 'POST',
+      body: new URLSearchParams({ username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    assert.equal(login.status, 200);
+    token = (await login.json()).access_token;
+    context = await launchBrowser(chromium, profileDir);
+  });
+
+  after(() => tearDown({ context, server, tempDirs }));
+
+  test('until the clock is confirmed the storefront says why it is closed, then opens by itself', async () => {
+    const german = await storefront('de');
+    const status = await badge(german);
+    await visible(status.getByText('Gerade keine Bestellungen: Die Uhr des Shops wird nach einem Neustart gestellt.'));
+    assert.equal(await status.locator('.store-status__badge').innerText(), 'Geschlossen');
+
+    const english = await storefront('en');
+    const englishStatus = await badge(english);
+    await visible(englishStatus.getByText("Not taking orders right now: the shop's clock is being set after a restart."));
+
+    const admin = await adminPage();
+    const banner = await visible(admin.getByTestId('closed-reason'));
+    assert.equal(await banner.getAttribute('data-reason'), 'clock_untrusted');
+    await visible(banner.getByText(/Closed: the box's clock has not been confirmed since it started/));
+    await admin.close();
+
+    await writeFile(flagFile, '');
+    // Pushed over the live status socket: no reload.
+    await englishStatus.getByText('Open', { exact: true }).waitFor({ timeout: REFRESH_TIMEOUT_MS });
+    await visible(englishStatus.getByText('11:30 - 14:30', { exact: true }));
+    await german.close();
+    await english.close();
+  });
+
+  test('the dashboard lists what is missing, links to the fix, and the owner opens with it', async () => {
+    const catalog = await (await fetch(api('/admin/catalog'), { headers: headers() })).json();
+    const created = await fetch(api('/products/'), {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({
+        category_id: catalog.categories[0].id,
+        name: 'Focaccia',
+        price: 4.5,
+        tax_id: catalog.taxes[0].id,
+        type: 'simple',
+      }),
+    });
+    assert.equal(created.status, 201);
+    const product = await created.json();
+
+    const shop = await storefront('en');
+    await visible((await badge(shop)).getByText('Not taking orders yet: the shop is still being set up.'));
+    const german = await storefront('de');
+    await visible((await badge(german)).getByText('Noch keine Bestellungen: Der Shop wird gerade eingerichtet.'));
+    await german.close();
+
+    const admin = await adminPage();
+    const checklist = await visible(admin.getByTestId('readiness'));
+    await visible(checklist.getByRole('heading', { name: 'Before you open' }));
+    const item = await visible(checklist.locator(`[data-key="allergens_missing:product:${product.id}"]`));
+    await visible(item.getByText('Product “Focaccia”: allergens and additives are not labelled.'));
+    await visible(item.getByText('Required'));
+    await visible(checklist.getByText('The shop takes no orders until each item is fixed or you confirm the list.'));
+    const banner = await visible(admin.getByTestId('closed-reason'));
+    assert.equal(await banner.getAttribute('data-reason'), 'not_ready');
+
+    // "Fix" opens the product's form, with the "contains none" choice.
+    await item.getByRole('link', { name: 'Fix' }).click();
+    await visible(admin.getByRole('heading', { name: 'Edit product “Focaccia”' }));
+    assert.equal(new URL(admin.url()).search, `?id=${product.id}`);
+    await visible(admin.getByTestId('allergens-unset'));
+    await visible(admin.getByLabel('Contains none of the allergens and additives that must be labelled'));
+    await admin.goBack();
+
+    // The owner opens with the list as it is.
+    const again = await visible(admin.getByTestId('readiness'));
+    await again.getByRole('button', { name: 'Open with these items anyway' }).click();
+    await visible(again.getByText('You confirmed these items: the shop takes orders by its opening hours.'));
+    await visible(again.getByText('confirmed', { exact: true }));
+    await admin.getByTestId('closed-reason').waitFor({ state: 'detached', timeout: REFRESH_TIMEOUT_MS });
+    await (await badge(shop)).getByText('Open', { exact: true }).waitFor({ timeout: REFRESH_TIMEOUT_MS });
+
+    // Fixing it on the product page: the list is empty.
+    await admin.goto(url(`admin/products?id=${product.id}`));
+    await admin.getByLabel('Contains none of the allergens and additives that must be labelled').check();
+    await admin.getByRole('button', { name: 'Save changes' }).click();
+    await visible(admin.getByText('Saved.').first());
+    await admin.goto(url('admin/home'));
+    await visible(admin.getByTestId('readiness').getByText('Everything is in place: nothing is missing before the shop may open.'));
+    await admin.close();
+    await shop.close();
+  });
+
+  test('orders nobody answers pause ordering; the board and the storefront say why until staff resume', async () => {
+    const admin = await adminPage();
+    await guestOrder();
+    await guestOrder();
+    const banner = admin.getByTestId('closed-reason');
+    await banner.waitFor({ timeout: REFRESH_TIMEOUT_MS });
+    assert.equal(await banner.getAttribute('data-reason'), 'auto_paused');
+    await visible(banner.getByText(/^Paused automatically: 2 orders in a row were not answered \(since 12:0\d\)\.$/));
+
+    const english = await storefront('en');
+    await visible((await badge(english)).getByText('Paused automatically: 2 orders in a row were not answered.'));
+    const german = await storefront('de');
+    await visible((await badge(german)).getByText('Automatisch pausiert: 2 Bestellungen in Folge blieben unbeantwortet.'));
+    await german.close();
+
+    await banner.getByRole('button', { name: 'Resume ordering' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await (await badge(english)).getByText('Open', { exact: true }).waitFor({ timeout: REFRESH_TIMEOUT_MS });
+    const store = await (await fetch(api('/stores/14'))).json();
+    assert.equal(store.paused, false);
+    assert.equal(store.closed_reason, null);
+    await english.close();
+    await admin.close();
+  });
+});
