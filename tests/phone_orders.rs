@@ -400,3 +400,94 @@ async fn only_admins_take_phone_orders() {
     assert_eq!(status, 403);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn phone_orders_wait_for_a_confirmed_clock_like_any_order() {
+    let flags = tempfile::tempdir().unwrap();
+    let flag = flags.path().join("synchronized");
+    let server = TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
+        .env("HEIMSERVICE_CLOCK_TRUST", "file")
+        .env(
+            "HEIMSERVICE_CLOCK_SYNCHRONIZED_FILE",
+            flag.to_str().unwrap(),
+        )
+        .start()
+        .await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let body = phone_body(&guest_order(lunch_lines(&menu), "10115"), 20);
+    let slots = "/admin/phone-orders/slots?order_type=delivery";
+
+    let (status, refused) = post_with(&server, PHONE, Some(&admin), &[], &body).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("clock_untrusted"))
+    );
+    let (_, offer) = server.send("GET", slots, Some(&admin), None).await;
+    assert_eq!(
+        offer,
+        json!({"immediately": false, "slots": [], "closed_reason": "clock_untrusted"})
+    );
+
+    std::fs::write(&flag, b"").unwrap();
+    let mut offer = Value::Null;
+    for _ in 0..100 {
+        offer = server.send("GET", slots, Some(&admin), None).await.1;
+        if offer["immediately"] == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(offer["immediately"], true, "{offer}");
+    assert!(offer.get("closed_reason").is_none(), "{offer}");
+    let (status, order) = post_with(&server, PHONE, Some(&admin), &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_phone_order_answers_like_staff_and_goes_through_the_auto_pause() {
+    let server = TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
+        .env("HEIMSERVICE_ORDERS_AUTO_REJECT_SECONDS", "2")
+        .env("HEIMSERVICE_ORDERS_PAUSE_AFTER_UNANSWERED", "2")
+        .start()
+        .await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let guest = guest_order(lunch_lines(&menu), "10115");
+    let unanswered = || async {
+        let (status, placed) = post_with(&server, "/orders/guest", None, &[], &guest).await;
+        assert_eq!(status, 201, "{placed}");
+        let order = track_until(&server, &placed, |o| o["status"] == "rejected").await;
+        assert_eq!(order["status"], "rejected", "{order}");
+    };
+    let paused = || async { server.get_json("/stores/14").await.1["paused"] == true };
+
+    // One unanswered, then a phone order: the staff are there, the count starts again.
+    unanswered().await;
+    let body = phone_body(&guest, 20);
+    let (status, _) = post_with(&server, PHONE, Some(&admin), &[], &body).await;
+    assert_eq!(status, 201);
+    unanswered().await;
+    assert!(!paused().await, "one in a row since the phone order");
+    unanswered().await;
+    let mut is_paused = false;
+    for _ in 0..50 {
+        is_paused = paused().await;
+        if is_paused {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(is_paused, "two in a row pause ordering");
+
+    // Paused automatically: the storefront is shut, the phone is not.
+    let (status, _) = post_with(&server, "/orders/guest", None, &[], &guest).await;
+    assert_eq!(status, 409);
+    let (status, order) = post_with(&server, PHONE, Some(&admin), &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    assert_eq!(order["status"], "accepted");
+    server.stop().await;
+}
