@@ -32,12 +32,6 @@ async fn delete_me(server: &TestServer, token: &str, password: Value) -> (u16, V
         .await
 }
 
-async fn step(server: &TestServer, admin: &str, order: &Value, action: &str, body: Value) {
-    let path = format!("/admin/orders/{}/{action}", order["id"]);
-    let (status, answer) = server.send("POST", &path, Some(admin), Some(body)).await;
-    assert_eq!(status, 200, "{action}: {answer}");
-}
-
 #[tokio::test]
 async fn a_customer_deletes_the_account_and_the_orders_stay_without_personal_data() {
     let server = lunch_server().await;
@@ -63,17 +57,9 @@ async fn a_customer_deletes_the_account_and_the_orders_stay_without_personal_dat
     let key = [("Idempotency-Key", "rita-checkout-1")];
     let (status, first) = post_with(&server, "/orders/", Some(&token), &key, &body).await;
     assert_eq!(status, 201, "{first}");
-    step(&server, &admin, &first, "accept", json!({"minutes": 30})).await;
-    step(
-        &server,
-        &admin,
-        &first,
-        "status",
-        json!({"status": "completed"}),
-    )
-    .await;
+    deliver(&server, &admin, &first).await;
     let (_, second) = post_with(&server, "/orders/", Some(&token), &[], &body).await;
-    step(&server, &admin, &second, "accept", json!({"minutes": 30})).await;
+    answer(&server, &admin, &second, "accept", json!({"minutes": 30})).await;
     // Someone else's data stays whatever Rita does.
     let other = server.customer_token().await;
     let (status, _) = server
@@ -123,7 +109,7 @@ async fn a_customer_deletes_the_account_and_the_orders_stay_without_personal_dat
     );
     let (status, _) = server.send("GET", "/users/me", Some(&token), None).await;
     assert_eq!(status, 200, "nothing was deleted");
-    step(
+    answer(
         &server,
         &admin,
         &second,

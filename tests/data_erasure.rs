@@ -20,12 +20,6 @@ fn days_after_lunch(days: i64) -> DateTime<Utc> {
     lunchtime() + chrono::Duration::days(days)
 }
 
-async fn change(server: &TestServer, admin: &str, order: &Value, action: &str, body: Value) {
-    let path = format!("/admin/orders/{}/{action}", order["id"]);
-    let (status, answer) = server.send("POST", &path, Some(admin), Some(body)).await;
-    assert_eq!(status, 200, "{action}: {answer}");
-}
-
 /// Every order of the lunchtime day, by id.
 async fn day_orders(server: &TestServer, admin: &str) -> Vec<Value> {
     let (status, day) = server
@@ -48,24 +42,9 @@ async fn old_finished_guest_orders_are_anonymised_and_keep_their_amounts() {
 
     // A guest's order delivered, one rejected, one still in the kitchen.
     let (_, delivered) = post_with(&server, "/orders/guest", None, &key, &guest).await;
-    change(
-        &server,
-        &admin,
-        &delivered,
-        "accept",
-        json!({"minutes": 30}),
-    )
-    .await;
-    change(
-        &server,
-        &admin,
-        &delivered,
-        "status",
-        json!({"status": "completed"}),
-    )
-    .await;
+    deliver(&server, &admin, &delivered).await;
     let (_, rejected) = post_with(&server, "/orders/guest", None, &[], &guest).await;
-    change(
+    answer(
         &server,
         &admin,
         &rejected,
@@ -74,7 +53,7 @@ async fn old_finished_guest_orders_are_anonymised_and_keep_their_amounts() {
     )
     .await;
     let (_, cooking) = post_with(&server, "/orders/guest", None, &[], &guest).await;
-    change(&server, &admin, &cooking, "accept", json!({"minutes": 30})).await;
+    answer(&server, &admin, &cooking, "accept", json!({"minutes": 30})).await;
     // A phone order, picked up.
     let mut phone = guest.clone();
     let caller = phone
@@ -88,7 +67,7 @@ async fn old_finished_guest_orders_are_anonymised_and_keep_their_amounts() {
     let (status, by_phone) =
         post_with(&server, "/admin/phone-orders", Some(&admin), &[], &phone).await;
     assert_eq!(status, 201, "{by_phone}");
-    change(
+    answer(
         &server,
         &admin,
         &by_phone,
@@ -111,22 +90,7 @@ async fn old_finished_guest_orders_are_anonymised_and_keep_their_amounts() {
         "payment_method": "cash", "preorder_at": null, "note": "Klingel 3"
     });
     let (_, registered) = post_with(&server, "/orders/", Some(&customer), &[], &body).await;
-    change(
-        &server,
-        &admin,
-        &registered,
-        "accept",
-        json!({"minutes": 30}),
-    )
-    .await;
-    change(
-        &server,
-        &admin,
-        &registered,
-        "status",
-        json!({"status": "completed"}),
-    )
-    .await;
+    deliver(&server, &admin, &registered).await;
     let (status, _) = server
         .send(
             "POST",
