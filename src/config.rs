@@ -52,6 +52,7 @@ pub const KEYS: &[KeySpec] = &[
     key("paypal.currency", "EUR"),
     key("paypal.timeout_seconds", "20"),
     key("orders.auto_reject_seconds", "600"),
+    key("printing.timeout_seconds", "5"),
     key("tls.cert_file", ""),
     key("tls.key_file", ""),
     key("backup.every_hours", "24"),
@@ -225,6 +226,8 @@ pub struct Config {
     pub paypal: PaypalConfig,
     /// An order nobody accepted or rejected within this time is rejected automatically.
     pub auto_reject_after: std::time::Duration,
+    /// How long a network printer may take to answer, and to take a document.
+    pub printer_timeout: std::time::Duration,
     /// Serve HTTPS with these PEM files instead of plain HTTP.
     pub tls: Option<TlsFiles>,
     /// How often the server writes an automatic backup to `data/backups/` (zero: never).
@@ -335,6 +338,9 @@ impl Config {
         let auto_reject = parse("orders.auto_reject_seconds", &|v| {
             parse_auto_reject(v).map(|_| ())
         })?;
+        let printer_timeout = parse("printing.timeout_seconds", &|v| {
+            parse_seconds(v, 60).map(|_| ())
+        })?;
         let public_origin = parse("public_origin", &|v| {
             if v.is_empty() {
                 Ok(())
@@ -426,6 +432,8 @@ impl Config {
                 timeout: parse_seconds(&paypal_timeout, 120)
                     .map_err(|p| invalid("paypal.timeout_seconds", p))?,
             },
+            printer_timeout: parse_seconds(&printer_timeout, 60)
+                .map_err(|p| invalid("printing.timeout_seconds", p))?,
             tls: (!tls_cert.is_empty()).then(|| TlsFiles {
                 cert_file: PathBuf::from(&tls_cert),
                 key_file: PathBuf::from(&tls_key),

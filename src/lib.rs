@@ -18,6 +18,7 @@ pub mod logging;
 pub mod mail;
 pub mod menu_transfer;
 pub mod payments;
+pub mod printing;
 pub mod scheduled_backups;
 pub mod server;
 pub mod startup_error;

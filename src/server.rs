@@ -34,6 +34,8 @@ pub struct RunningServer {
     pub addr: SocketAddr,
     pub config: Arc<Config>,
     pub store: Store,
+    /// The server's clock; tests move a started one forward.
+    pub clock: Clock,
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
 }
@@ -88,6 +90,7 @@ impl RunningServer {
             addr,
             config,
             store,
+            clock,
             shutdown,
             task,
         } = self;
@@ -102,6 +105,7 @@ impl RunningServer {
             addr,
             config,
             store,
+            clock,
             shutdown: forward,
             task,
         }
@@ -197,6 +201,11 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     // Background work that holds the database ends when this turns true.
     let (finishing, finishing_rx) = watch::channel(false);
     let auto_reject = api::auto_reject::spawn(state.clone(), finishing_rx.clone());
+    let printer_worker = crate::printing::spawn(
+        Arc::clone(&state.printing),
+        Arc::clone(&state.orders),
+        finishing_rx.clone(),
+    );
     let (stop_requested, mut stop_rx) = watch::channel(false);
     let shop = control::Shop {
         store: store.clone(),
@@ -235,7 +244,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         // read on a blocking thread goes on even when its task is aborted) and end.
         let _ = finishing.send(true);
         control.abort();
-        let mut helpers = vec![auto_reject, control];
+        let mut helpers = vec![auto_reject, printer_worker, control];
         helpers.extend(backups);
         for helper in helpers {
             let _ = helper.await;
@@ -247,6 +256,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         addr,
         config,
         store,
+        clock,
         shutdown,
         task,
     })

@@ -25,6 +25,7 @@ mod login;
 mod openapi_document;
 mod orders;
 mod paypal_orders;
+mod printing;
 mod request_log;
 mod store_and_menu;
 mod store_settings;

@@ -25,6 +25,7 @@ mod orders;
 mod orders_admin;
 mod over_cap;
 mod password_reset;
+mod printers;
 pub mod request_log;
 mod reset_throttle;
 mod security_headers;
@@ -49,6 +50,7 @@ use crate::live::socket_caps::SocketCaps;
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::payments::paypal::PaypalClient;
+use crate::printing::Printing;
 use crate::store::{ChangeError, Store};
 use crate::web::WebUi;
 use menu_snapshot::MenuCache;
@@ -73,6 +75,8 @@ pub struct AppState {
     pub orders: Arc<OrderHub>,
     /// Open live sockets, in all and per client address.
     pub sockets: Arc<SocketCaps>,
+    /// The kitchen printers' queue and alarms.
+    pub printing: Arc<Printing>,
 }
 
 impl AppState {
@@ -86,6 +90,7 @@ impl AppState {
         mailer: Mailer,
     ) -> AppState {
         let sockets = SocketCaps::new(config.limits.websockets, config.limits.websockets_per_ip);
+        let printing = Arc::new(Printing::new(store.clone(), clock, &config));
         AppState {
             paypal: PaypalClient::new(&config.paypal).map(Arc::new),
             config,
@@ -99,6 +104,7 @@ impl AppState {
             reset_throttle: Arc::new(reset_throttle::ResetThrottle::default()),
             orders: Arc::new(OrderHub::default()),
             sockets,
+            printing,
         }
     }
 
@@ -177,6 +183,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         catalog_admin::ItemAllergyApi { state: s() },
         images::ImageApi { state: s() },
         orders_admin::OrdersAdminApi { state: s() },
+        printers::PrintersApi { state: s() },
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))
         .description("Online ordering for one restaurant: storefront, menu and store API.")

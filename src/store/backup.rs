@@ -116,6 +116,9 @@ fn copy_every_table(
         ORDER_DEADLINE_AND_ID,
         IDEMPOTENCY_KEY_TO_ORDER,
         PAYPAL_ID_TO_ORDER_ID,
+        PRINTER_ID_TO_PRINTER,
+        PRINT_JOB_ID_TO_JOB,
+        PRINT_JOB_ATTEMPT_AND_ID,
     ))
 }
 

@@ -17,6 +17,7 @@ const STEPS: &[Step] = &[
     migrate_to_v3,
     migrate_to_v4,
     migrate_to_v5,
+    migrate_to_v6,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -155,6 +156,14 @@ fn migrate_to_v5(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(ORDER_DEADLINE_AND_ID)?;
     txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
     txn.open_table(PAYPAL_ID_TO_ORDER_ID)?;
+    Ok(())
+}
+
+/// Version 6: kitchen printers and the print queue with its index of next attempts.
+fn migrate_to_v6(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(PRINTER_ID_TO_PRINTER)?;
+    txn.open_table(PRINT_JOB_ID_TO_JOB)?;
+    txn.open_table(PRINT_JOB_ATTEMPT_AND_ID)?;
     Ok(())
 }
 

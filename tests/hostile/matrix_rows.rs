@@ -224,6 +224,13 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             [U, F, F, O],
         ),
         http("GET", "/admin/orders", "/admin/orders", [U, F, F, O]),
+        http("GET", "/admin/printers", "/admin/printers", [U, F, F, O]),
+        http(
+            "POST",
+            "/admin/printers/{id}/test",
+            format!("/admin/printers/{NO_SUCH_ID}/test"),
+            [U, F, F, A],
+        ),
         http(
             "GET",
             "/admin/orders/open",
@@ -298,6 +305,7 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         ("/item-allergies", "/item-allergies/{id}"),
         ("/banners", "/banners/{id}"),
         ("/postcodes", "/postcodes/{id}"),
+        ("/admin/printers", "/admin/printers/{id}"),
     ] {
         rows.extend(admin_writes(collection, item));
     }
