@@ -533,6 +533,8 @@ async fn printer_settings_are_checked_field_by_field() {
         (with("host", json!("http://printer")), "host"),
         (with("host", json!("300.1.2.3")), "host"),
         (with("host", json!("0.0.0.0")), "host"),
+        (with("host", json!("bondrucker.local")), "host"),
+        (with("host", json!("8.8.8.8")), "host"),
         (with("port", json!(0)), "port"),
         (with("port", json!(-1)), "port"),
         (with("port", json!(70000)), "port"),
@@ -565,8 +567,8 @@ async fn printer_settings_are_checked_field_by_field() {
         "nothing half-written"
     );
 
-    let created = add_printer(&server, &admin, with("host", json!("Bondrucker.LOCAL"))).await;
-    assert_eq!(created["host"], "bondrucker.local");
+    let created = add_printer(&server, &admin, with("host", json!("[FD00::0050]"))).await;
+    assert_eq!(created["host"], "fd00::50", "stored in its canonical form");
     assert_eq!(
         (&created["port"], &created["width"], &created["copies"]),
         (&json!(9100), &json!(42), &json!(1)),

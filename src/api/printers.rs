@@ -22,7 +22,7 @@ pub struct PrintersApi {
 
 #[derive(Debug, Object)]
 pub struct PrinterAlarmView {
-    /// `refused`, `no_answer`, `unknown_host`, `unreachable`, `stalled` or `network`.
+    /// `refused`, `no_answer`, `unreachable`, `stalled` or `network`.
     pub code: String,
     /// What went wrong, in plain English.
     pub detail: String,
@@ -34,7 +34,7 @@ pub struct PrinterAlarmView {
 pub struct PrinterView {
     pub id: u64,
     pub name: String,
-    /// IP address or host name.
+    /// The printer's IP address.
     pub host: String,
     pub port: u16,
     /// `kitchen`, `receipt` or `both`.
@@ -57,7 +57,8 @@ pub struct PrinterBody {
     /// 1–40 characters, unique, e.g. `Küche`.
     #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub name: Option<String>,
-    /// The printer's IP address (e.g. `192.168.1.50`) or host name, without the port.
+    /// The printer's IP address in the restaurant's network (private, loopback or
+    /// link-local), e.g. `192.168.1.50`, without the port.
     #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub host: Option<String>,
     /// Its raw printing port, 1–65535 (default 9100).

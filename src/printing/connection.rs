@@ -2,6 +2,7 @@
 //! the bytes, close. Every step has a deadline, so a printer that is off or out of
 //! paper costs seconds, not a hung task.
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -15,8 +16,6 @@ const DRAIN_AT_MOST: Duration = Duration::from_secs(1);
 /// Why a printer did not take a document; `code` is what the admin screens translate.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrintError {
-    #[error("the name {host} is not known on the network")]
-    UnknownHost { host: String },
     #[error(
         "the printer refused the connection on port {port} (wrong port, or printing over the network is off)"
     )]
@@ -34,7 +33,6 @@ pub enum PrintError {
 impl PrintError {
     pub fn code(&self) -> &'static str {
         match self {
-            PrintError::UnknownHost { .. } => "unknown_host",
             PrintError::Refused { .. } => "refused",
             PrintError::NoAnswer { .. } => "no_answer",
             PrintError::Unreachable { .. } => "unreachable",
@@ -60,27 +58,11 @@ fn connect_error(error: &std::io::Error, port: u16, seconds: u64) -> PrintError 
     }
 }
 
-/// Sends `bytes` to `host:port`; each of looking up the name, connecting and writing
-/// may take at most `timeout`.
-pub async fn send(
-    host: &str,
-    port: u16,
-    bytes: &[u8],
-    timeout: Duration,
-) -> Result<(), PrintError> {
+/// Sends `bytes` to the printer at `address`; connecting and writing may take at most
+/// `timeout` each.
+pub async fn send(address: SocketAddr, bytes: &[u8], timeout: Duration) -> Result<(), PrintError> {
+    let port = address.port();
     let seconds = timeout.as_secs().max(1);
-    let unknown = || PrintError::UnknownHost {
-        host: host.to_string(),
-    };
-    let addresses: Vec<std::net::SocketAddr> =
-        match tokio::time::timeout(timeout, tokio::net::lookup_host((host, port))).await {
-            Ok(Ok(found)) => found.collect(),
-            Ok(Err(_)) => return Err(unknown()),
-            Err(_) => return Err(PrintError::NoAnswer { seconds }),
-        };
-    let Some(address) = addresses.first().copied() else {
-        return Err(unknown());
-    };
     let mut stream = match tokio::time::timeout(timeout, TcpStream::connect(address)).await {
         Ok(Ok(stream)) => stream,
         Ok(Err(error)) => return Err(connect_error(&error, port, seconds)),

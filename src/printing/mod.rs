@@ -7,6 +7,7 @@ mod connection;
 mod worker;
 
 use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -33,7 +34,7 @@ pub struct PrinterAlarm {
     pub name: String,
     /// `host:port`.
     pub address: String,
-    /// `refused`, `no_answer`, `unknown_host`, `unreachable`, `stalled` or `network`.
+    /// `refused`, `no_answer`, `unreachable`, `stalled` or `network`.
     pub code: &'static str,
     /// The reason in plain English (the UI shows its own words for the code).
     pub detail: String,
@@ -151,7 +152,10 @@ impl Printing {
             Arc::clone(lines.entry(printer.id).or_default())
         };
         let _turn = line.lock().await;
-        connection::send(&printer.host, printer.port, bytes, self.timeout).await
+        let ip: IpAddr = printer.host.parse().map_err(|_| PrintError::Network {
+            reason: format!("{} is not an IP address", printer.host),
+        })?;
+        connection::send(SocketAddr::new(ip, printer.port), bytes, self.timeout).await
     }
 
     /// Prints the test page on `printer` (enabled or not). When it goes through, the

@@ -16,7 +16,6 @@ pub const PAPER_WIDTHS: [u8; 3] = [32, 42, 48];
 pub const DEFAULT_WIDTH: u8 = 42;
 pub const MAX_COPIES: u8 = 5;
 pub const MAX_NAME_CHARS: usize = 40;
-const MAX_HOST_CHARS: usize = 253;
 
 /// Which documents a printer gives for each accepted order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,7 +57,7 @@ pub struct Printer {
     pub id: u64,
     /// Shown on the board's alarm, e.g. "Küche".
     pub name: String,
-    /// An IP address or a host name on the restaurant's network.
+    /// The printer's IP address in the restaurant's network.
     pub host: String,
     pub port: u16,
     pub prints: Prints,
@@ -107,42 +106,50 @@ fn invalid(field: &'static str, message: impl Into<String>) -> PrinterError {
     })
 }
 
-/// A host name of letters, digits and dashes in dot-separated labels (RFC 1123).
-fn is_host_name(host: &str) -> bool {
-    let host = host.strip_suffix('.').unwrap_or(host);
-    !host.is_empty()
-        && host.split('.').all(|label| {
-            (1..=63).contains(&label.len())
-                && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-        })
-        // An all-numeric name is a mistyped IPv4 address, not a host name.
-        && !host.split('.').all(|label| label.bytes().all(|b| b.is_ascii_digit()))
+/// On the restaurant's own network: a private, loopback or link-local address. A
+/// printer is never on the internet, and the server must not become a way to send
+/// bytes there.
+pub fn is_local_network(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => v4.is_private() || v4.is_loopback() || v4.is_link_local(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => is_local_network(IpAddr::V4(v4)),
+            None => {
+                let first = v6.segments()[0];
+                v6.is_loopback()
+                    // fc00::/7, unique local addresses.
+                    || (first & 0xfe00) == 0xfc00
+                    // fe80::/10, link-local.
+                    || (first & 0xffc0) == 0xfe80
+            }
+        },
+    }
 }
 
-/// The host as stored: an IP address in its canonical form, or a lower-cased name.
-pub fn check_host(host: &str) -> Result<String, PrinterError> {
+/// The printer's IP address in its canonical form. Names are not taken: a static
+/// build resolves no `.local` names, and a printer with a fixed address in the router
+/// is found even when the name service is down.
+pub fn check_host(host: &str) -> Result<IpAddr, PrinterError> {
     let host = host.trim();
-    let bracketed = host
-        .strip_prefix('[')
-        .and_then(|rest| rest.strip_suffix(']'));
-    if let Ok(ip) = bracketed.unwrap_or(host).parse::<IpAddr>() {
-        if ip.is_unspecified() || ip.is_multicast() {
-            return Err(invalid("host", "is not the address of one printer"));
-        }
-        return Ok(ip.to_string());
-    }
     if host.is_empty() {
         return Err(invalid("host", "is required"));
     }
-    if host.len() > MAX_HOST_CHARS || !is_host_name(host) {
+    let bracketed = host
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'));
+    let Ok(ip) = bracketed.unwrap_or(host).parse::<IpAddr>() else {
         return Err(invalid(
             "host",
-            "must be the printer's IP address (e.g. 192.168.1.50) or host name, without a port",
+            "must be the printer's IP address, e.g. 192.168.1.50, without a port",
+        ));
+    };
+    if !is_local_network(ip) {
+        return Err(invalid(
+            "host",
+            "must be an address in the restaurant's own network (e.g. 192.168.x.x or 10.x.x.x)",
         ));
     }
-    Ok(host.to_ascii_lowercase())
+    Ok(ip)
 }
 
 /// Checks a printer against the others (`id` is the record being written).
@@ -161,7 +168,7 @@ pub fn check_printer(
             format!("must be at most {MAX_NAME_CHARS} characters of text"),
         ));
     }
-    let host = check_host(&input.host)?;
+    let host = check_host(&input.host)?.to_string();
     let port = u16::try_from(input.port)
         .ok()
         .filter(|port| *port > 0)
@@ -233,11 +240,19 @@ mod tests {
         assert_eq!(printer.name, "Küche");
         assert_eq!(printer.host, "192.168.1.50");
         assert_eq!(printer.address(), "192.168.1.50:9100");
-        let named = check_printer(2, input("Theke", "Bondrucker.local"), &[]).unwrap();
-        assert_eq!(named.host, "bondrucker.local");
         let six = check_printer(3, input("Bar", "[fe80::1]"), &[]).unwrap();
         assert_eq!(six.host, "fe80::1");
         assert_eq!(six.address(), "[fe80::1]:9100");
+        for local in [
+            "10.1.2.3",
+            "172.16.0.9",
+            "127.0.0.1",
+            "169.254.3.4",
+            "fd12::7",
+            "::1",
+        ] {
+            assert!(check_printer(1, input("K", local), &[]).is_ok(), "{local}");
+        }
     }
 
     #[test]
@@ -246,11 +261,13 @@ mod tests {
             "",
             "192.168.1.50:9100",
             "http://printer",
+            "bondrucker.local",
             "0.0.0.0",
             "300.1.1.1",
-            "printer_1",
-            "-printer",
-            "a b",
+            "8.8.8.8",
+            "172.32.0.1",
+            "2001:db8::1",
+            "::ffff:8.8.8.8",
             "224.0.0.1",
         ] {
             assert_eq!(

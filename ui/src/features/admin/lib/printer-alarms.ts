@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 
 /** Why a printer did not take a document (the server's `code`). */
-export type PrinterAlarmCode = 'refused' | 'no_answer' | 'unknown_host' | 'unreachable' | 'stalled' | 'network';
+export type PrinterAlarmCode = 'refused' | 'no_answer' | 'unreachable' | 'stalled' | 'network';
 
-const KNOWN: readonly string[] = ['refused', 'no_answer', 'unknown_host', 'unreachable', 'stalled', 'network'];
+const KNOWN: readonly string[] = ['refused', 'no_answer', 'unreachable', 'stalled', 'network'];
 
 /** A printer that does not answer, as the board socket sends it. */
 export interface PrinterAlarm {

@@ -5,7 +5,8 @@ export const PRINTS: readonly Prints[] = ['kitchen', 'receipt', 'both'];
 /** Characters per line: 58 mm paper takes 32, 80 mm paper 42 (or 48 with the small font). */
 export const PAPER_WIDTHS: readonly number[] = [32, 42, 48];
 export const NAME_MAX = 40;
-export const HOST_MAX = 253;
+/** The longest IPv6 address in its text form, in brackets. */
+export const HOST_MAX = 47;
 export const COPIES_MAX = 5;
 
 /** The fields of a printer; the server names the same fields in its errors. */

@@ -26,8 +26,8 @@ function printerServer(initial: Printer[], testAnswers: Record<number, TestPrint
     'GET /admin/printers': () => ({ body: current }),
     'POST /admin/printers': (init) => {
       const body = JSON.parse(String(init?.body)) as PrinterBody;
-      if (body.host === 'drucker.invalid') {
-        return { status: 400, body: { detail: 'host: must be the printer\'s IP address', code: 'invalid', field: 'host' } };
+      if (body.host === '8.8.8.8') {
+        return { status: 400, body: { detail: "host: must be an address in the restaurant's own network", code: 'invalid', field: 'host' } };
       }
       const created = { id: 10, waiting: 0, alarm: null, ...body };
       current = [...current, created];
@@ -97,7 +97,7 @@ describe('printers screen', () => {
     await screen.findByText('No printer set up yet.');
     expect((screen.getByLabelText(/^Port/) as HTMLInputElement).value).toBe('9100');
     fireEvent.input(screen.getByLabelText(/^Name/), { target: { value: 'Küche' } });
-    fireEvent.input(screen.getByLabelText(/^IP address or host name/), { target: { value: '192.168.1.50' } });
+    fireEvent.input(screen.getByLabelText(/^IP address/), { target: { value: '192.168.1.50' } });
     const prints = screen.getByLabelText(/^Prints/) as HTMLSelectElement;
     act(() => {
       // fireEvent.change sends an input event here; a select listens for change.
@@ -119,20 +119,20 @@ describe('printers screen', () => {
     renderAdminAt('/admin/printers');
     await screen.findByText('No printer set up yet.');
     fireEvent.input(screen.getByLabelText(/^Name/), { target: { value: 'Küche' } });
-    fireEvent.input(screen.getByLabelText(/^IP address or host name/), { target: { value: '192.168.1.50:9100' } });
+    fireEvent.input(screen.getByLabelText(/^IP address/), { target: { value: '192.168.1.50:9100' } });
     fireEvent.input(screen.getByLabelText(/^Port/), { target: { value: '70000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Enter only the IP address or name, without http:// and without the port.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter only the IP address, without http:// and without the port.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Port/)).toHaveAttribute('aria-invalid', 'true');
     expect(sent(fetchMock, 'POST', '/admin/printers')).toEqual([]);
 
-    fireEvent.input(screen.getByLabelText(/^IP address or host name/), { target: { value: 'drucker.invalid' } });
+    fireEvent.input(screen.getByLabelText(/^IP address/), { target: { value: '8.8.8.8' } });
     fireEvent.input(screen.getByLabelText(/^Port/), { target: { value: '9100' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     });
-    expect(await screen.findByText("host: must be the printer's IP address")).toBeInTheDocument();
-    expect(screen.getByLabelText(/^IP address or host name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText("host: must be an address in the restaurant's own network")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^IP address/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('prints a test page and says whether the printer took it', async () => {
@@ -188,6 +188,6 @@ describe('printers screen', () => {
     renderAdminAt('/admin/printers');
     expect(await screen.findByRole('heading', { level: 1, name: 'Drucker' })).toBeInTheDocument();
     expect(screen.getByRole('navigation').querySelector('a[href="/admin/printers"]')).toHaveTextContent('Drucker');
-    expect(screen.getByLabelText(/^IP-Adresse oder Hostname/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^IP-Adresse/)).toBeInTheDocument();
   });
 });
