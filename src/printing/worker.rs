@@ -131,7 +131,6 @@ impl Printing {
                         document = job.kind.as_str(),
                         "printed"
                     );
-                    self.clear_alarm(printer.id);
                     printed += 1;
                 }
                 Err(error) => {
@@ -161,6 +160,9 @@ impl Printing {
                 }
             }
         }
+        // Nothing due is left for this printer (printed, or dropped as too old or
+        // orderless): no reason for an alarm.
+        self.clear_alarm(printer.id);
         printed
     }
 }
