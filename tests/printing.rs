@@ -287,6 +287,50 @@ async fn a_preorder_prints_at_its_preparation_time_not_when_it_is_accepted() {
 }
 
 #[tokio::test]
+async fn a_preorder_finished_before_its_preparation_time_does_not_print() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let sink = PrinterSink::start().await;
+    add_printer(&server, &admin, kitchen_printer("Küche", sink.port)).await;
+    let (_, slots) = server.get_json("/stores/14/slots?order_type=pickup").await;
+    let mut body = guest_order(lunch_lines(&menu), "10115");
+    body["order_type"] = json!("pickup");
+    body["preorder_at"] = slots["slots"].as_array().unwrap().last().unwrap()["starts_at"].clone();
+    let order = place(&server, &body).await;
+    accept(&server, &admin, &order, 20).await;
+    let (status, _) = server
+        .send(
+            "POST",
+            &format!("/admin/orders/{}/status", order["id"]),
+            Some(&admin),
+            Some(json!({ "status": "completed" })),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(printers(&server, &admin).await[0]["waiting"], 1);
+
+    // Past the promised time.
+    let promised: chrono::DateTime<chrono::Utc> =
+        body["preorder_at"].as_str().unwrap().parse().unwrap();
+    let now = server.running.as_ref().unwrap().clock.now();
+    advance_clock(&server, promised - now + chrono::Duration::minutes(1));
+    let mut waiting = json!(1);
+    for _ in 0..50 {
+        waiting = printers(&server, &admin).await[0]["waiting"].clone();
+        if waiting == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(waiting, 0, "the job was dropped");
+    assert!(
+        sink.connections().is_empty(),
+        "nothing printed for a finished order"
+    );
+}
+
+#[tokio::test]
 async fn a_dead_printer_raises_an_alarm_on_the_board_until_a_retry_prints_it_once() {
     let server = lunch_server().await;
     let admin = server.admin_token().await;

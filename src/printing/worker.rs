@@ -106,6 +106,16 @@ impl Printing {
         let mut printed = 0;
         for (index, job) in jobs.iter().enumerate() {
             let order = match self.store.order(job.order_id).await {
+                Ok(Some(order)) if !order.status.is_open() => {
+                    // Finished before its time came (a pre-order handed out early).
+                    tracing::info!(
+                        order = order.id,
+                        number = order.number,
+                        "print job dropped: the order is finished"
+                    );
+                    self.drop_jobs(std::slice::from_ref(job)).await;
+                    continue;
+                }
                 Ok(Some(order)) => order,
                 Ok(None) => {
                     tracing::warn!(order = job.order_id, "print job dropped: the order is gone");
