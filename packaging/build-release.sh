@@ -30,7 +30,8 @@ for target in x86_64-unknown-linux-musl aarch64-unknown-linux-musl; do
   rustup target add "$target" >/dev/null
 done
 (cd ui && npm ci --no-audit --no-fund && npm run --silent build)
+target_dir="${CARGO_TARGET_DIR:-target}"
 for target in x86_64-unknown-linux-musl aarch64-unknown-linux-musl; do
   HEIMSERVICE_SKIP_UI_BUILD=1 cargo build --release --locked --target "$target"
-  ls -l "target/$target/release/heimservice"
+  ls -l "$target_dir/$target/release/heimservice"
 done

@@ -28,6 +28,9 @@ pub struct KeySpec {
     pub secret: bool,
 }
 
+/// Let's Encrypt's production ACME directory.
+pub const LETS_ENCRYPT_DIRECTORY: &str = "https://acme-v02.api.letsencrypt.org/directory";
+
 /// Top-level keys first, then each table's, so the printed TOML reads back.
 pub const KEYS: &[KeySpec] = &[
     key("listen", "127.0.0.1:8080"),
@@ -55,6 +58,10 @@ pub const KEYS: &[KeySpec] = &[
     key("printing.timeout_seconds", "5"),
     key("tls.cert_file", ""),
     key("tls.key_file", ""),
+    key("tls.acme_domains", ""),
+    key("tls.acme_email", ""),
+    key("tls.acme_directory", LETS_ENCRYPT_DIRECTORY),
+    key("tls.acme_ca_file", ""),
     key("backup.every_hours", "24"),
     key("backup.keep", "7"),
     key("smtp.host", ""),
@@ -191,6 +198,26 @@ pub struct TlsFiles {
     pub key_file: PathBuf,
 }
 
+/// Certificates obtained and renewed automatically over ACME (e.g. from Let's Encrypt).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AcmeSettings {
+    /// The names the certificate covers, lower case, at least one.
+    pub domains: Vec<String>,
+    /// The account's contact address (without `mailto:`).
+    pub email: String,
+    /// The ACME directory URL (`https://`).
+    pub directory: String,
+    /// An extra root certificate (PEM) to trust for the directory, besides the public ones.
+    pub ca_file: Option<PathBuf>,
+}
+
+/// How the shop serves HTTPS itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TlsSetup {
+    Files(TlsFiles),
+    Acme(AcmeSettings),
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SmtpSecurity {
     /// Plain connection upgraded with STARTTLS (port 587).
@@ -228,8 +255,8 @@ pub struct Config {
     pub auto_reject_after: std::time::Duration,
     /// How long a network printer may take to answer, and to take a document.
     pub printer_timeout: std::time::Duration,
-    /// Serve HTTPS with these PEM files instead of plain HTTP.
-    pub tls: Option<TlsFiles>,
+    /// Serve HTTPS (with PEM files or an ACME certificate) instead of plain HTTP.
+    pub tls: Option<TlsSetup>,
     /// How often the server writes an automatic backup to `data/backups/` (zero: never).
     pub backup_every: std::time::Duration,
     /// How many automatic backups are kept.
@@ -333,6 +360,37 @@ impl Config {
                 Err("tls.cert_file and tls.key_file must be set together".into())
             }
         })?;
+        let acme_domains = parse("tls.acme_domains", &|v| {
+            let domains = parse_domains(v)?;
+            // tls.key_file was checked above: set exactly when tls.cert_file is.
+            if !domains.is_empty() && !tls_cert.is_empty() {
+                Err("cannot be used together with tls.cert_file and tls.key_file: choose certificate files or ACME, not both".into())
+            } else {
+                Ok(())
+            }
+        })?;
+        let acme_email = parse("tls.acme_email", &|v| {
+            if v.trim().to_ascii_lowercase().starts_with("mailto:") {
+                Err(format!(
+                    "is the address alone, without `mailto:`: write `{}`",
+                    v.trim()["mailto:".len()..].trim()
+                ))
+            } else if acme_domains.trim().is_empty() || is_email(v) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "must be a contact address like owner@example.com when tls.acme_domains is set, not `{v}`"
+                ))
+            }
+        })?;
+        let acme_directory = parse("tls.acme_directory", &|v| {
+            if v.starts_with("https://") && v.len() > "https://".len() {
+                Ok(())
+            } else {
+                Err(format!("must be an https:// URL, not `{v}`"))
+            }
+        })?;
+        let acme_ca_file = get("tls.acme_ca_file")?.0;
         let backup_every = parse("backup.every_hours", &|v| parse_hours(v).map(|_| ()))?;
         let backup_keep = parse("backup.keep", &|v| parse_keep(v).map(|_| ()))?;
         let auto_reject = parse("orders.auto_reject_seconds", &|v| {
@@ -434,10 +492,17 @@ impl Config {
             },
             printer_timeout: parse_seconds(&printer_timeout, 60)
                 .map_err(|p| invalid("printing.timeout_seconds", p))?,
-            tls: (!tls_cert.is_empty()).then(|| TlsFiles {
-                cert_file: PathBuf::from(&tls_cert),
-                key_file: PathBuf::from(&tls_key),
-            }),
+            tls: tls_setup(
+                &tls_cert,
+                &tls_key,
+                AcmeSettings {
+                    domains: parse_domains(&acme_domains)
+                        .map_err(|p| invalid("tls.acme_domains", p))?,
+                    email: acme_email.trim().to_string(),
+                    directory: acme_directory,
+                    ca_file: (!acme_ca_file.is_empty()).then(|| PathBuf::from(&acme_ca_file)),
+                },
+            ),
             backup_every: parse_hours(&backup_every)
                 .map_err(|p| invalid("backup.every_hours", p))?,
             backup_keep: parse_keep(&backup_keep).map_err(|p| invalid("backup.keep", p))?,
@@ -771,6 +836,80 @@ fn parse_ip_list(value: &str) -> Result<Vec<std::net::IpAddr>, String> {
                 .map_err(|_| format!("must be IP addresses separated by commas, like 127.0.0.1, ::1; `{item}` is not one"))
         })
         .collect()
+}
+
+/// Certificate files, ACME (when it names domains), or plain HTTP; the checks above
+/// made sure not both are set.
+fn tls_setup(cert_file: &str, key_file: &str, acme: AcmeSettings) -> Option<TlsSetup> {
+    if !cert_file.is_empty() {
+        Some(TlsSetup::Files(TlsFiles {
+            cert_file: PathBuf::from(cert_file),
+            key_file: PathBuf::from(key_file),
+        }))
+    } else if !acme.domains.is_empty() {
+        Some(TlsSetup::Acme(acme))
+    } else {
+        None
+    }
+}
+
+/// Host names separated by commas, lower-cased, without duplicates. Wildcards and IP
+/// addresses are refused: the TLS-ALPN-01 challenge cannot prove either.
+fn parse_domains(value: &str) -> Result<Vec<String>, String> {
+    let mut domains: Vec<String> = Vec::new();
+    for item in value
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+    {
+        let name = item.trim_end_matches('.').to_ascii_lowercase();
+        if name.starts_with("*.") {
+            return Err(format!(
+                "cannot hold the wildcard `{item}`: list each host name, like pizza.example.com, www.pizza.example.com"
+            ));
+        }
+        if !is_host_name(&name) {
+            return Err(format!(
+                "must be host names separated by commas, like pizza.example.com, www.pizza.example.com; `{item}` is not one"
+            ));
+        }
+        if !domains.contains(&name) {
+            domains.push(name);
+        }
+    }
+    if domains.len() > 100 {
+        return Err("may hold at most 100 names".into());
+    }
+    Ok(domains)
+}
+
+/// A DNS name with at least two labels of letters, digits and inner hyphens (not an IP).
+fn is_host_name(name: &str) -> bool {
+    let labels: Vec<&str> = name.split('.').collect();
+    name.len() <= 253
+        && labels.len() >= 2
+        && labels.iter().all(|label| {
+            (1..=63).contains(&label.len())
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        && labels
+            .last()
+            .is_some_and(|top| !top.chars().all(|c| c.is_ascii_digit()))
+}
+
+fn is_email(value: &str) -> bool {
+    let value = value.trim();
+    match value.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && domain.contains('.')
+                && !value.contains(char::is_whitespace)
+                && !domain.contains('@')
+        }
+        None => false,
+    }
 }
 
 fn parse_smtp_security(value: &str) -> Result<SmtpSecurity, String> {

@@ -8,16 +8,18 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
+use crate::api::security_headers::Hsts;
 use crate::api::{self, AppState};
 use crate::auth::tokens::TokenKeys;
 use crate::clock::Clock;
-use crate::config::Config;
+use crate::config::{Config, TlsSetup};
 use crate::connection_limits::{ConnectionLimits, fit_to_open_files};
 use crate::http_serve::{self, PlainConnections, Timeouts};
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
 use crate::store::{Storage, Store};
+use crate::tls::acme::AcmeCertificates;
 use crate::{control, scheduled_backups, tls};
 
 /// How long open requests may take to finish after a shutdown signal.
@@ -169,10 +171,25 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         config.limits.connections_per_ip,
         config.trusted_proxies.clone(),
     );
+    let mut acme_certificates = None;
+    let mut hsts = Hsts::Off;
     let acceptor = match &config.tls {
-        Some(files) => {
+        Some(TlsSetup::Files(files)) => {
+            hsts = Hsts::On;
             let tls =
                 tls::server_config(&files.cert_file, &files.key_file).map_err(StartupError::Tls)?;
+            Acceptors::Tls(
+                tls::TlsAcceptorTask::start(listener, tls, limits)
+                    .map_err(|error| StartupError::listen(addr, &error))?,
+            )
+        }
+        Some(TlsSetup::Acme(settings)) => {
+            let certificates = AcmeCertificates::prepare(settings, &config.data_dir)
+                .map_err(StartupError::Acme)?;
+            let tls =
+                tls::acme_server_config(certificates.resolver()).map_err(StartupError::Acme)?;
+            hsts = Hsts::WhenIssued(certificates.resolver());
+            acme_certificates = Some(certificates);
             Acceptors::Tls(
                 tls::TlsAcceptorTask::start(listener, tls, limits)
                     .map_err(|error| StartupError::listen(addr, &error))?,
@@ -225,8 +242,10 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         (config.backup_every, config.backup_keep),
         finishing_rx,
     );
+    // Started once the listener answers, which the TLS-ALPN-01 validation needs.
+    let acme = acme_certificates.map(AcmeCertificates::spawn);
     let data_dir = config.data_dir.clone();
-    let app = api::app(state);
+    let app = api::app(state, hsts);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let stopped = async move {
@@ -248,6 +267,9 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         helpers.extend(backups);
         for helper in helpers {
             let _ = helper.await;
+        }
+        if let Some(acme) = acme {
+            acme.abort();
         }
         control::remove_socket(&data_dir);
         served
@@ -316,7 +338,7 @@ pub fn prepare_data_dir(dir: &Path) -> Result<(), StartupError> {
 }
 
 #[cfg(unix)]
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::DirBuilderExt;
     std::fs::DirBuilder::new()
         .recursive(true)
@@ -325,7 +347,7 @@ fn create_private_dir(dir: &Path) -> std::io::Result<()> {
 }
 
 #[cfg(not(unix))]
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)
 }
 

@@ -26,6 +26,8 @@ pub enum StartupError {
     Secret(String),
     #[error("{0}. Check tls.cert_file and tls.key_file (PEM files readable by the service).")]
     Tls(String),
+    #[error("{0}. Check the tls.acme_* settings and the data directory.")]
+    Acme(String),
     #[error("cannot listen on {addr}: {reason}")]
     Listen { addr: SocketAddr, reason: String },
     #[error("the server stopped with an error: {0}")]

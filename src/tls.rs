@@ -1,9 +1,18 @@
 //! Built-in HTTPS for owners without a reverse proxy: certificate and key from PEM
-//! files (`tls.cert_file`, `tls.key_file`), rustls with the ring provider (as for mail
-//! and PayPal, so the static and Raspberry Pi builds need no other C code). Handshakes
-//! run in their own tasks with a time limit, so a slow or silent client never holds up
-//! the others; each holds its place in the connection caps from the first byte, and a
-//! client over its address's cap is disconnected before any handshake work.
+//! files (`tls.cert_file`, `tls.key_file`) or obtained over ACME (`tls.acme_domains`,
+//! see [`acme`]), rustls with the ring provider (as for mail and PayPal, so the static
+//! and Raspberry Pi builds need no other C code). Handshakes run in their own tasks with
+//! a time limit, so a slow or silent client never holds up the others; each holds its
+//! place in the connection caps from the first byte, and a client over its address's
+//! cap is disconnected before any handshake work.
+
+pub mod acme;
+mod acme_cache;
+mod acme_http;
+mod acme_order;
+mod certificate;
+pub mod resolver;
+pub(crate) mod self_signed;
 
 use std::io;
 use std::net::SocketAddr;
@@ -20,6 +29,7 @@ use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use tokio_rustls::rustls::{self, ServerConfig};
 use tokio_rustls::server::TlsStream;
 
+use self::resolver::{ACME_TLS_ALPN, CertResolver};
 use crate::connection_limits::{Admission, ConnectionLimits, ConnectionSlot};
 use crate::http_serve::Connections;
 
@@ -46,21 +56,35 @@ pub fn server_config(cert_file: &Path, key_file: &Path) -> Result<ServerConfig, 
             key_file.display()
         )
     })?;
-    let mut config =
+    let mut config = config_builder()?
+        .with_single_cert(certs, key)
+        .map_err(|error| {
+            format!(
+                "the key {} does not fit the certificate {}: {error}",
+                key_file.display(),
+                cert_file.display()
+            )
+        })?;
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    Ok(config)
+}
+
+/// Certificates chosen per handshake by `resolver`; also speaks `acme-tls/1`, which
+/// only a validating ACME server asks for.
+pub fn acme_server_config(resolver: Arc<CertResolver>) -> Result<ServerConfig, String> {
+    let mut config = config_builder()?.with_cert_resolver(resolver);
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec(), ACME_TLS_ALPN.to_vec()];
+    Ok(config)
+}
+
+fn config_builder()
+-> Result<rustls::ConfigBuilder<ServerConfig, rustls::server::WantsServerCert>, String> {
+    Ok(
         ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
             .with_safe_default_protocol_versions()
             .map_err(|error| error.to_string())?
-            .with_no_client_auth()
-            .with_single_cert(certs, key)
-            .map_err(|error| {
-                format!(
-                    "the key {} does not fit the certificate {}: {error}",
-                    key_file.display(),
-                    cert_file.display()
-                )
-            })?;
-    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
-    Ok(config)
+            .with_no_client_auth(),
+    )
 }
 
 /// Accepts TCP connections and hands finished TLS sessions to the server.
@@ -90,6 +114,11 @@ impl TlsAcceptorTask {
                 let (acceptor, sender) = (acceptor.clone(), sender.clone());
                 tokio::spawn(async move {
                     match tokio::time::timeout(HANDSHAKE_LIMIT, acceptor.accept(tcp)).await {
+                        Ok(Ok(tls)) if tls.get_ref().1.alpn_protocol() == Some(ACME_TLS_ALPN) => {
+                            // The ACME server has seen the challenge certificate; it gets
+                            // no HTTP.
+                            close_after_challenge(tls).await;
+                        }
                         Ok(Ok(tls)) => {
                             let _ = sender.send((tls, remote, slot)).await;
                         }
@@ -101,6 +130,11 @@ impl TlsAcceptorTask {
         });
         Ok(TlsAcceptorTask { local, ready, task })
     }
+}
+
+async fn close_after_challenge(mut tls: TlsStream<TcpStream>) {
+    use tokio::io::AsyncWriteExt;
+    let _ = tokio::time::timeout(HANDSHAKE_LIMIT, tls.shutdown()).await;
 }
 
 impl Drop for TlsAcceptorTask {

@@ -5,6 +5,7 @@
 mod support;
 
 mod accounts;
+mod acme;
 mod api_errors;
 mod backup_restore;
 mod catalog_admin;

@@ -28,7 +28,7 @@ mod password_reset;
 mod printers;
 pub mod request_log;
 mod reset_throttle;
-mod security_headers;
+pub mod security_headers;
 mod stores;
 mod text_fields;
 mod throttle;
@@ -189,13 +189,15 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         .description("Online ordering for one restaurant: storefront, menu and store API.")
 }
 
-/// The whole application as one endpoint.
-pub fn app(state: AppState) -> impl Endpoint {
+/// The whole application as one endpoint; `hsts` says when it sends
+/// `Strict-Transport-Security`.
+pub fn app(state: AppState, hsts: security_headers::Hsts) -> impl Endpoint {
     let api = openapi_service(&state);
     let spec = api.spec_endpoint();
     let base_path = state.config.base_path.clone();
     let config = Arc::clone(&state.config);
     let home = Arc::new(format!("{base_path}/"));
+    let hsts = Arc::new(hsts);
     Route::new()
         .at("/openapi.json", spec)
         .nest(&base_path, WebUi::new(&state.config))
@@ -207,6 +209,7 @@ pub fn app(state: AppState) -> impl Endpoint {
         .catch_all_error(error::into_json_response)
         .data(state)
         .with(security_headers::middleware(&config))
+        .around(move |next, req| security_headers::strict_transport(Arc::clone(&hsts), next, req))
         .with(request_log::RequestLog)
 }
 

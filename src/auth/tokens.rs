@@ -52,6 +52,7 @@ pub enum TokenError {
 
 impl TokenKeys {
     pub fn from_secret(secret: &[u8]) -> TokenKeys {
+        super::hs256::install();
         let mut validation = Validation::new(Algorithm::HS256);
         validation.set_issuer(&[ISSUER]);
         validation.set_audience(&[AUDIENCE]);

@@ -262,6 +262,104 @@ fn the_example_config_documents_every_key() {
 }
 
 #[test]
+fn acme_domains_give_an_acme_setup_with_lets_encrypt_by_default() {
+    let env = env(&[
+        (
+            "HEIMSERVICE_TLS_ACME_DOMAINS",
+            "Pizza.Example.com, www.pizza.example.com,pizza.example.com",
+        ),
+        ("HEIMSERVICE_TLS_ACME_EMAIL", "owner@example.com"),
+    ]);
+    let config = Config::load_from(&FlagValues::default(), &env).unwrap();
+    let Some(TlsSetup::Acme(acme)) = config.tls else {
+        panic!("expected ACME, got {:?}", config.tls);
+    };
+    assert_eq!(acme.domains, ["pizza.example.com", "www.pizza.example.com"]);
+    assert_eq!(acme.email, "owner@example.com");
+    assert_eq!(acme.directory, LETS_ENCRYPT_DIRECTORY);
+    assert_eq!(acme.ca_file, None);
+}
+
+#[test]
+fn without_acme_domains_the_other_acme_keys_change_nothing() {
+    let env = env(&[("HEIMSERVICE_TLS_ACME_EMAIL", "owner@example.com")]);
+    let config = Config::load_from(&FlagValues::default(), &env).unwrap();
+    assert_eq!(config.tls, None);
+}
+
+/// Environment, the key the error must name, and words of its problem.
+type RefusedCase<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+
+#[test]
+fn bad_acme_settings_are_refused_by_name() {
+    let cases: &[RefusedCase<'_>] = &[
+        (
+            &[("HEIMSERVICE_TLS_ACME_DOMAINS", "pizza.example.com")],
+            "`tls.acme_email`",
+            "when tls.acme_domains is set",
+        ),
+        (
+            &[
+                ("HEIMSERVICE_TLS_ACME_DOMAINS", "pizza.example.com"),
+                ("HEIMSERVICE_TLS_ACME_EMAIL", "owner"),
+            ],
+            "`tls.acme_email`",
+            "not `owner`",
+        ),
+        (
+            &[
+                ("HEIMSERVICE_TLS_ACME_DOMAINS", "pizza.example.com"),
+                ("HEIMSERVICE_TLS_ACME_EMAIL", "mailto:owner@example.com"),
+            ],
+            "`tls.acme_email`",
+            "without `mailto:`: write `owner@example.com`",
+        ),
+        (
+            &[
+                ("HEIMSERVICE_TLS_ACME_DOMAINS", "pizza.example.com"),
+                ("HEIMSERVICE_TLS_CERT_FILE", "/etc/cert.pem"),
+                ("HEIMSERVICE_TLS_KEY_FILE", "/etc/key.pem"),
+            ],
+            "`tls.acme_domains`",
+            "cannot be used together with tls.cert_file and tls.key_file",
+        ),
+        (
+            &[("HEIMSERVICE_TLS_ACME_DOMAINS", "*.example.com")],
+            "`tls.acme_domains`",
+            "wildcard",
+        ),
+        (
+            &[(
+                "HEIMSERVICE_TLS_ACME_DOMAINS",
+                "pizza.example.com, 192.168.1.2",
+            )],
+            "`tls.acme_domains`",
+            "`192.168.1.2` is not one",
+        ),
+        (
+            &[("HEIMSERVICE_TLS_ACME_DOMAINS", "localhost")],
+            "`tls.acme_domains`",
+            "`localhost` is not one",
+        ),
+        (
+            &[(
+                "HEIMSERVICE_TLS_ACME_DIRECTORY",
+                "http://acme.example.com/dir",
+            )],
+            "`tls.acme_directory`",
+            "must be an https:// URL",
+        ),
+    ];
+    for (pairs, key, problem) in cases {
+        let error = Config::load_from(&FlagValues::default(), &env(pairs))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(key), "{pairs:?}: {error}");
+        assert!(error.contains(problem), "{pairs:?}: {error}");
+    }
+}
+
+#[test]
 fn limits_have_defaults_and_can_be_lowered_for_tests() {
     let config = Config::load_from(&FlagValues::default(), &[]).unwrap();
     assert_eq!(config.limits.connections, 25_000);

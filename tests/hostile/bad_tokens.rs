@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use jsonwebtoken::Algorithm;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -45,13 +45,36 @@ fn by_hand(header: &Value, claims: &Value, signature: &str) -> String {
     )
 }
 
+/// A JWT signed by hand with HMAC-SHA-256/384/512: the server's token code only knows
+/// HS256, so the other algorithms are built here, independent of it.
 fn signed(algorithm: Algorithm, claims: &Value, secret: &[u8]) -> String {
-    jsonwebtoken::encode(
-        &Header::new(algorithm),
-        claims,
-        &EncodingKey::from_secret(secret),
-    )
-    .unwrap()
+    use hmac::{Hmac, Mac};
+    let name = match algorithm {
+        Algorithm::HS256 => "HS256",
+        Algorithm::HS384 => "HS384",
+        Algorithm::HS512 => "HS512",
+        other => panic!("no HMAC algorithm: {other:?}"),
+    };
+    let unsigned = by_hand(&json!({ "alg": name, "typ": "JWT" }), claims, "");
+    let input = unsigned.trim_end_matches('.').as_bytes();
+    let signature = match algorithm {
+        Algorithm::HS256 => {
+            let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret).unwrap();
+            mac.update(input);
+            mac.finalize().into_bytes().to_vec()
+        }
+        Algorithm::HS384 => {
+            let mut mac = Hmac::<sha2::Sha384>::new_from_slice(secret).unwrap();
+            mac.update(input);
+            mac.finalize().into_bytes().to_vec()
+        }
+        _ => {
+            let mut mac = Hmac::<sha2::Sha512>::new_from_slice(secret).unwrap();
+            mac.update(input);
+            mac.finalize().into_bytes().to_vec()
+        }
+    };
+    format!("{unsigned}{}", base64url(&signature))
 }
 
 /// The claims the server issues for account `id` (role, token version 0).

@@ -2,6 +2,7 @@
 //! directory, and helpers to run the real binary.
 
 pub mod failing_disk;
+pub mod fake_acme;
 pub mod fake_paypal;
 pub mod logged_server;
 pub mod ordering;
@@ -138,15 +139,31 @@ impl Drop for ServerProcess {
 
 /// Starts `heimservice serve` on port 0 and waits (at most 20 s) for its URL line.
 pub fn spawn_server(data_dir: &Path, extra_args: &[&str]) -> ServerProcess {
+    spawn_server_logged(data_dir, extra_args, &[]).0
+}
+
+/// Like [`spawn_server`], with `HEIMSERVICE_*` variables; the server's log lines
+/// (stderr) arrive on the receiver.
+pub fn spawn_server_logged(
+    data_dir: &Path,
+    extra_args: &[&str],
+    env: &[(&str, &str)],
+) -> (ServerProcess, std::sync::mpsc::Receiver<String>) {
     use std::io::{BufRead, BufReader};
-    let mut child = Command::new(binary())
+    let mut command = Command::new(binary());
+    command
         .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
         .arg(data_dir)
         .args(extra_args)
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
+        .env("NO_COLOR", "1");
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let stdout = child.stdout.take().unwrap();
@@ -154,18 +171,28 @@ pub fn spawn_server(data_dir: &Path, extra_args: &[&str]) -> ServerProcess {
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines() {
             let Ok(line) = line else { break };
-            if let Some(start) = line.find("http://") {
+            if let Some(start) = line.find("http://").or_else(|| line.find("https://")) {
                 let _ = sender.send(line[start..].trim().to_string());
             }
+        }
+    });
+    // Keeps reading after the receiver is gone so a full pipe never blocks the server.
+    let stderr = child.stderr.take().unwrap();
+    let (log_sender, log) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            let _ = log_sender.send(line);
         }
     });
     let url = receiver
         .recv_timeout(Duration::from_secs(20))
         .expect("the server printed its URL");
-    ServerProcess {
+    let process = ServerProcess {
         child,
         storefront_url: url,
-    }
+    };
+    (process, log)
 }
 
 /// Waits (bounded) for a process to exit and returns its status.
