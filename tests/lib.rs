@@ -29,6 +29,7 @@ mod login;
 mod openapi_document;
 mod orders;
 mod paypal_orders;
+mod printing;
 mod readiness;
 mod request_log;
 mod store_and_menu;

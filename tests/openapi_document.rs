@@ -86,6 +86,11 @@ async fn the_openapi_document_describes_every_api_route() {
         ("/support", "post"),
         ("/admin/support-messages", "get"),
         ("/admin/outbox", "get"),
+        ("/admin/printers", "get"),
+        ("/admin/printers", "post"),
+        ("/admin/printers/{id}", "put"),
+        ("/admin/printers/{id}", "delete"),
+        ("/admin/printers/{id}/test", "post"),
     ] {
         assert!(
             paths.get(path).and_then(|item| item.get(method)).is_some(),

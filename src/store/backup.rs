@@ -118,6 +118,9 @@ fn copy_every_table(
         PAYPAL_ID_TO_ORDER_ID,
         STORE_ID_TO_READINESS_CONFIRMATION,
         STORE_ID_TO_UNANSWERED,
+        PRINTER_ID_TO_PRINTER,
+        PRINT_JOB_ID_TO_JOB,
+        PRINT_JOB_ATTEMPT_AND_ID,
     ))
 }
 

@@ -18,6 +18,7 @@ const STEPS: &[Step] = &[
     migrate_to_v4,
     migrate_to_v5,
     migrate_to_v6,
+    migrate_to_v7,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -168,6 +169,14 @@ fn migrate_to_v6(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION)?;
     txn.open_table(STORE_ID_TO_UNANSWERED)?;
     super::guards::confirm_findings_of_upgrade(txn, chrono::Utc::now())
+}
+
+/// Version 7: kitchen printers and the print queue with its index of next attempts.
+fn migrate_to_v7(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(PRINTER_ID_TO_PRINTER)?;
+    txn.open_table(PRINT_JOB_ID_TO_JOB)?;
+    txn.open_table(PRINT_JOB_ATTEMPT_AND_ID)?;
+    Ok(())
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

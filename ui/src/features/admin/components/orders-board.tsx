@@ -8,6 +8,7 @@ import { useOrderAlert } from '../lib/use-order-alert';
 import { useOrdersBoard } from '../lib/use-orders-board';
 import { OrderAlertControls } from './order-alert-controls';
 import { OrderCard } from './order-card';
+import { PrinterAlarms } from './printer-alarms';
 
 /** The live orders board: new orders to accept or reject, and the ones in the kitchen. */
 export function OrdersBoard({ timezone }: { timezone: string }) {
@@ -47,6 +48,7 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
           </div>
         </div>
       )}
+      <PrinterAlarms alarms={state.printerAlarms} />
       <div className="admin-board__columns">
         <BoardColumn
           id="new"
