@@ -61,6 +61,7 @@ pub const KEYS: &[KeySpec] = &[
         "clock.synchronized_file",
         "/run/systemd/timesync/synchronized",
     ),
+    key("printing.timeout_seconds", "5"),
     key("privacy.guest_data_days", "90"),
     key("tls.cert_file", ""),
     key("tls.key_file", ""),
@@ -277,6 +278,8 @@ pub struct Config {
     pub pause_after_unanswered: u32,
     /// How the server decides that the system clock can be believed.
     pub clock_trust: ClockTrust,
+    /// How long a network printer may take to answer, and to take a document.
+    pub printer_timeout: std::time::Duration,
     /// Serve HTTPS (with PEM files or an ACME certificate) instead of plain HTTP.
     pub tls: Option<TlsSetup>,
     /// How often the server writes an automatic backup to `data/backups/` (zero: never).
@@ -426,6 +429,9 @@ impl Config {
         })?;
         let clock_trust = parse("clock.trust", &|v| parse_clock_trust(v, "").map(|_| ()))?;
         let synchronized_file = parse("clock.synchronized_file", &|v| non_empty(v, "a file path"))?;
+        let printer_timeout = parse("printing.timeout_seconds", &|v| {
+            parse_seconds(v, 60).map(|_| ())
+        })?;
         let guest_data_days = parse("privacy.guest_data_days", &|v| {
             parse_retention_days(v).map(|_| ())
         })?;
@@ -520,6 +526,8 @@ impl Config {
                 timeout: parse_seconds(&paypal_timeout, 120)
                     .map_err(|p| invalid("paypal.timeout_seconds", p))?,
             },
+            printer_timeout: parse_seconds(&printer_timeout, 60)
+                .map_err(|p| invalid("printing.timeout_seconds", p))?,
             tls: tls_setup(
                 &tls_cert,
                 &tls_key,

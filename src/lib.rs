@@ -20,6 +20,7 @@ pub mod logging;
 pub mod mail;
 pub mod menu_transfer;
 pub mod payments;
+pub mod printing;
 pub mod readiness;
 pub mod scheduled_backups;
 pub mod server;

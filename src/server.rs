@@ -36,6 +36,8 @@ pub struct RunningServer {
     pub addr: SocketAddr,
     pub config: Arc<Config>,
     pub store: Store,
+    /// The server's clock; tests move a started one forward.
+    pub clock: Clock,
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
 }
@@ -90,6 +92,7 @@ impl RunningServer {
             addr,
             config,
             store,
+            clock,
             shutdown,
             task,
         } = self;
@@ -104,6 +107,7 @@ impl RunningServer {
             addr,
             config,
             store,
+            clock,
             shutdown: forward,
             task,
         }
@@ -230,6 +234,11 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let auto_reject = api::auto_reject::spawn(state.clone(), finishing_rx.clone());
+    let printer_worker = crate::printing::spawn(
+        Arc::clone(&state.printing),
+        Arc::clone(&state.orders),
+        finishing_rx.clone(),
+    );
     let (stop_requested, mut stop_rx) = watch::channel(false);
     let shop = control::Shop {
         store: store.clone(),
@@ -277,7 +286,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         // read on a blocking thread goes on even when its task is aborted) and end.
         let _ = finishing.send(true);
         control.abort();
-        let mut helpers = vec![auto_reject, control, clock_task];
+        let mut helpers = vec![auto_reject, printer_worker, control, clock_task];
         helpers.extend(backups);
         helpers.extend(erasure);
         for helper in helpers {
@@ -293,6 +302,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         addr,
         config,
         store,
+        clock,
         shutdown,
         task,
     })

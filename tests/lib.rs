@@ -32,6 +32,7 @@ mod openapi_document;
 mod orders;
 mod paypal_orders;
 mod phone_orders;
+mod printing;
 mod readiness;
 mod request_log;
 mod store_and_menu;

@@ -491,3 +491,45 @@ async fn a_phone_order_answers_like_staff_and_goes_through_the_auto_pause() {
     assert_eq!(order["status"], "accepted");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_phone_order_prints_its_kitchen_ticket_as_it_is_placed() {
+    use crate::support::printer_sink::{PrinterSink, decode};
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let sink = PrinterSink::start().await;
+    let (status, printer) = server
+        .send(
+            "POST",
+            "/admin/printers",
+            Some(&admin),
+            Some(json!({ "name": "Küche", "host": "127.0.0.1", "port": sink.port })),
+        )
+        .await;
+    assert_eq!(status, 201, "{printer}");
+
+    let mut body = phone_body(&guest_order(lunch_lines(&menu), "10115"), 25);
+    body["customer"]["customer_name"] = json!("Paul Anrufer");
+    let (status, order) = post_with(&server, PHONE, Some(&admin), &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+
+    // Accepted as it was placed: the same acceptance queues the ticket.
+    let printed = sink.wait_for(1, Duration::from_secs(5)).await;
+    assert_eq!(printed.len(), 1);
+    let ticket = decode(&printed[0]);
+    for expected in [
+        "Bestellung #1",
+        "LIEFERUNG",
+        "Paul Anrufer",
+        "Bruschetta",
+        "BAR kassieren",
+    ] {
+        assert!(
+            ticket.text.contains(expected),
+            "{expected:?} missing in\n{}",
+            ticket.text
+        );
+    }
+    server.stop().await;
+}

@@ -24,6 +24,7 @@ use super::error::ApiError;
 use super::live_status::{Liveness, Session, Upgrade, admit_socket, socket_config};
 use super::order_views::{AdminOrderView, OrderView};
 use super::orders::order_by_token;
+use super::printers::alarms_message;
 use crate::domain::order::Order;
 use crate::domain::user::Role;
 
@@ -55,23 +56,35 @@ fn error_message(detail: &str) -> String {
     json!({ "type": "error", "detail": detail }).to_string()
 }
 
-/// Sends every change `render` accepts until the client leaves or stops answering.
-async fn follow<R, F>(
+/// Sends every change `render` accepts, and every message of `extra`, until the client
+/// leaves or stops answering.
+async fn follow<R, F, X>(
     liveness: Liveness,
     mut sink: Sink,
     mut incoming: futures_util::stream::SplitStream<WebSocketStream>,
     mut changes: broadcast::Receiver<Arc<Order>>,
     render: impl Fn(&Order) -> Option<String>,
     resync: R,
+    mut extra: X,
 ) where
     R: Fn() -> F,
     F: Future<Output = Option<Vec<String>>>,
+    X: futures_util::Stream<Item = String> + Unpin,
 {
     let mut ping = tokio::time::interval(liveness.ping);
     ping.tick().await;
     let mut last_heard = tokio::time::Instant::now();
+    let mut extra_open = true;
     loop {
         tokio::select! {
+            message = extra.next(), if extra_open => match message {
+                Some(message) => {
+                    if sink.send(Message::Text(message)).await.is_err() {
+                        return;
+                    }
+                }
+                None => extra_open = false,
+            },
             change = changes.recv() => {
                 let messages = match change {
                     Ok(order) => render(&order).into_iter().collect(),
@@ -128,8 +141,10 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
         return;
     }
     let clock = state.clock;
-    // Subscribe before reading, so no order placed in between is missed.
+    // Subscribe before reading, so no order placed (or printer failing) in between is
+    // missed.
     let changes = state.orders.subscribe();
+    let alarms = state.printing.watch_alarms();
     let snapshot = |state: AppState| async move {
         let orders = state.store.open_orders().await.ok()?;
         let views: Vec<serde_json::Value> = orders
@@ -137,10 +152,26 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
             .map(|order| AdminOrderView::from(order).to_json().unwrap_or_default())
             .collect();
         let now = state.clock.now();
+        let printer_alarms = state.printing.alarms();
         Some(vec![
-            json!({ "type": "snapshot", "orders": views, "server_time": now }).to_string(),
+            json!({
+                "type": "snapshot",
+                "orders": views,
+                "printer_alarms": printer_alarms,
+                "server_time": now,
+            })
+            .to_string(),
         ])
     };
+    // Each change of the printer alarms: `{ "type": "printers", "alarms": […] }`.
+    let alarm_messages = Box::pin(futures_util::stream::unfold(
+        alarms,
+        move |mut alarms| async move {
+            alarms.changed().await.ok()?;
+            let message = alarms_message(&alarms.borrow_and_update(), clock.now());
+            Some((message, alarms))
+        },
+    ));
     let Some(first) = snapshot(state.clone()).await else {
         return;
     };
@@ -156,6 +187,7 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
         changes,
         |order| Some(admin_message(order, clock.now())),
         || snapshot(state.clone()),
+        alarm_messages,
     )
     .await;
 }
@@ -192,6 +224,7 @@ async fn customer_session(state: AppState, order: Order, socket: WebSocketStream
                 Some(vec![customer_message(&order)])
             }
         },
+        futures_util::stream::pending(),
     )
     .await;
 }
@@ -222,8 +255,9 @@ impl LiveOrdersApi {
     }
 
     /// The restaurant's live orders (WebSocket). Send `{ "token": "<admin token>" }`
-    /// first; then `{ "type": "snapshot", "orders": […] }` and `{ "type": "order", … }`
-    /// for every new or changed order.
+    /// first; then `{ "type": "snapshot", "orders": […], "printer_alarms": […] }`,
+    /// `{ "type": "order", … }` for every new or changed order and
+    /// `{ "type": "printers", "alarms": […] }` whenever a printer fails or recovers.
     #[oai(path = "/ws/admin/orders", method = "get")]
     async fn board_updates(
         &self,

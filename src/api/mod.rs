@@ -28,6 +28,7 @@ mod orders_admin;
 mod over_cap;
 mod password_reset;
 mod phone_orders;
+mod printers;
 mod readiness;
 pub mod request_log;
 mod reset_throttle;
@@ -53,6 +54,7 @@ use crate::live::socket_caps::SocketCaps;
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::payments::paypal::PaypalClient;
+use crate::printing::Printing;
 use crate::readiness::Readiness;
 use crate::store::{ChangeError, Store};
 use crate::web::WebUi;
@@ -81,6 +83,8 @@ pub struct AppState {
     pub sockets: Arc<SocketCaps>,
     /// What the shop still lacks before it may take orders, and the owner's confirmation.
     pub readiness: Arc<Readiness>,
+    /// The kitchen printers' queue and alarms.
+    pub printing: Arc<Printing>,
 }
 
 impl AppState {
@@ -95,6 +99,7 @@ impl AppState {
     ) -> AppState {
         let sockets = SocketCaps::new(config.limits.websockets, config.limits.websockets_per_ip);
         let readiness = Arc::new(Readiness::new(&config, store.clone(), Arc::clone(&status)));
+        let printing = Arc::new(Printing::new(store.clone(), clock, &config));
         AppState {
             paypal: PaypalClient::new(&config.paypal).map(Arc::new),
             config,
@@ -109,6 +114,7 @@ impl AppState {
             orders: Arc::new(OrderHub::default()),
             sockets,
             readiness,
+            printing,
         }
     }
 
@@ -189,6 +195,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         images::ImageApi { state: s() },
         orders_admin::OrdersAdminApi { state: s() },
         readiness::ReadinessApi { state: s() },
+        printers::PrintersApi { state: s() },
         phone_orders::PhoneOrdersApi { state: s() },
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))

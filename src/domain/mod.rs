@@ -12,6 +12,7 @@ pub mod order_pricing;
 pub mod order_quote;
 pub mod preorder;
 pub mod pricing;
+pub mod printing;
 pub mod readiness;
 pub mod store_hours;
 pub mod store_profile;

@@ -389,7 +389,7 @@ mod tests {
 
     #[test]
     fn the_schema_step_queues_the_guest_orders_placed_before_it() {
-        let (_dir, db) = database(&STEPS[..6]);
+        let (_dir, db) = database(&STEPS[..7]);
         let txn = db.begin_write().unwrap();
         let guest = guest_order(1, OrderStatus::Completed);
         let customer = sample_order(2, at(2));

@@ -19,6 +19,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v5,
     migrate_to_v6,
     migrate_to_v7,
+    migrate_to_v8,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -171,9 +172,17 @@ fn migrate_to_v6(txn: &WriteTransaction) -> Result<(), StoreError> {
     super::guards::confirm_findings_of_upgrade(txn, chrono::Utc::now())
 }
 
-/// Version 7: the guest orders whose personal data is still stored, for the erasure
-/// after `privacy.guest_data_days`; every guest order placed so far is added.
+/// Version 7: kitchen printers and the print queue with its index of next attempts.
 fn migrate_to_v7(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(PRINTER_ID_TO_PRINTER)?;
+    txn.open_table(PRINT_JOB_ID_TO_JOB)?;
+    txn.open_table(PRINT_JOB_ATTEMPT_AND_ID)?;
+    Ok(())
+}
+
+/// Version 8: the guest orders whose personal data is still stored, for the erasure
+/// after `privacy.guest_data_days`; every guest order placed so far is added.
+fn migrate_to_v8(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(GUEST_ORDER_CREATED_AND_ID)?;
     super::erasure::queue_existing_guest_orders(txn)
 }

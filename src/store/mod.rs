@@ -11,6 +11,7 @@ mod guards;
 mod migrations;
 mod order_batch;
 mod orders;
+mod printing;
 mod record;
 mod storage;
 mod store_profile;
@@ -30,6 +31,7 @@ pub use migrations::LATEST_SCHEMA_VERSION;
 pub use orders::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
 };
+pub use printing::SavedPrinter;
 pub use storage::{Opened, Storage};
 pub use users::{AdminChangeError, NewUser, UserError};
 

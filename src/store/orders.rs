@@ -236,6 +236,12 @@ pub(super) fn write_order(
     } else {
         open.remove(order.id)?;
     }
+    // Whatever makes an order accepted queues its tickets in the same transaction.
+    if order.status == OrderStatus::Accepted
+        && before.is_none_or(|before| before.status != OrderStatus::Accepted)
+    {
+        super::printing::queue_tickets(txn, order)?;
+    }
     let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
     let old = before.and_then(deadline);
     let new = deadline(order);

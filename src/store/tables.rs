@@ -107,8 +107,21 @@ pub const STORE_ID_TO_READINESS_CONFIRMATION: TableDefinition<u64, &[u8]> =
 /// Orders rejected in a row because nobody answered, and the automatic pause they caused.
 pub const STORE_ID_TO_UNANSWERED: TableDefinition<u64, &[u8]> =
     TableDefinition::new("store_id_to_unanswered");
+// Kitchen printers and their print queue (schema v7).
+pub const PRINTER_ID_TO_PRINTER: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("printer_id_to_printer");
+/// Documents still to be printed: written with the order's acceptance, removed once
+/// the printer took them.
+pub const PRINT_JOB_ID_TO_JOB: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("print_job_id_to_job");
+/// (next attempt in Unix milliseconds, job id), so the printer worker reads only what
+/// is due.
+pub const PRINT_JOB_ATTEMPT_AND_ID: TableDefinition<(i64, u64), ()> =
+    TableDefinition::new("print_job_attempt_and_id");
+pub const META_NEXT_PRINTER_ID: &str = "next_printer_id";
+pub const META_NEXT_PRINT_JOB_ID: &str = "next_print_job_id";
 
-// Personal data (schema v7).
+// Personal data (schema v8).
 /// (created at in Unix seconds, order id) of the guest orders whose customer data is
 /// still stored → the key of their `IDEMPOTENCY_KEY_TO_ORDER` entry ("" when none). The
 /// erasure reads only what is due and takes the key with the order.

@@ -234,6 +234,13 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             "/admin/readiness/confirm",
             [U, F, F, A],
         ),
+        http("GET", "/admin/printers", "/admin/printers", [U, F, F, O]),
+        http(
+            "POST",
+            "/admin/printers/{id}/test",
+            format!("/admin/printers/{NO_SUCH_ID}/test"),
+            [U, F, F, A],
+        ),
         http(
             "GET",
             "/admin/orders/open",
@@ -320,6 +327,7 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         ("/item-allergies", "/item-allergies/{id}"),
         ("/banners", "/banners/{id}"),
         ("/postcodes", "/postcodes/{id}"),
+        ("/admin/printers", "/admin/printers/{id}"),
     ] {
         rows.extend(admin_writes(collection, item));
     }

@@ -14,6 +14,7 @@ import { OrderDetailPage } from './routes/order-detail-page';
 import { OrdersHistoryPage } from './routes/orders-history-page';
 import { OutboxPage } from './routes/outbox-page';
 import { PostcodesPage } from './routes/postcodes-page';
+import { PrintersPage } from './routes/printers-page';
 import { ProductPage } from './routes/product-page';
 import {
   AllergyPage,
@@ -51,6 +52,7 @@ export function AdminRoutes() {
           <Route path="store-setting" element={<StoreSettingsPage />} />
           <Route path="disscount" element={<DiscountsPage />} />
           <Route path="postcodes" element={<PostcodesPage />} />
+          <Route path="printers" element={<PrintersPage />} />
           <Route path="toppings" element={<ToppingsPage />} />
           <Route path="topping-groups" element={<ToppingGroupsPage />} />
           <Route path="group-item" element={<GroupItemPage />} />

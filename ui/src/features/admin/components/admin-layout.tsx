@@ -13,6 +13,7 @@ export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'store-setting', label: 'nav.store_setting' },
   { path: 'disscount', label: 'nav.disscount' },
   { path: 'postcodes', label: 'nav.postcodes' },
+  { path: 'printers', label: 'nav.printers' },
   { path: 'categories-page', label: 'nav.categories_page' },
   { path: 'category-list', label: 'nav.category_list' },
   { path: 'category', label: 'nav.category' },

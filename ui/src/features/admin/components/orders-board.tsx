@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth';
 import { formatPrice } from '../../../lib/format-price';
 import type { AdminOrder } from '../../../lib/order-types';
-import { withErasureMarker } from '../lib/order-format';
+import { formatTime, withErasureMarker } from '../lib/order-format';
 import { ordersInProgress, waitingOrders, type BoardConnection } from '../lib/orders-board-state';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { useOrderAlert } from '../lib/use-order-alert';
@@ -11,7 +11,7 @@ import { useOrdersBoard } from '../lib/use-orders-board';
 import { OrderAlertControls } from './order-alert-controls';
 import { OrderCard } from './order-card';
 import { PhoneOrderDialog } from './phone-order-dialog';
-import { formatTime } from '../lib/order-format';
+import { PrinterAlarms } from './printer-alarms';
 
 /** The live orders board: new orders to accept or reject, and the ones in the kitchen. */
 export function OrdersBoard({ timezone }: { timezone: string }) {
@@ -84,6 +84,7 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
           </div>
         </div>
       )}
+      <PrinterAlarms alarms={state.printerAlarms} />
       <div className="admin-board__columns">
         <BoardColumn
           id="new"

@@ -29,6 +29,26 @@ describe('parseBoardMessage', () => {
     expect(parseBoardMessage(JSON.stringify({ type: 'error', detail: 'Bad token' }))).toEqual({ type: 'error', detail: 'Bad token' });
   });
 
+  it('reads the printer alarms of the snapshot and of printers messages', () => {
+    const alarm = {
+      printer_id: 1,
+      name: 'Küche',
+      address: '192.168.1.50:9100',
+      code: 'refused',
+      detail: 'refused',
+      since: '2026-11-23T11:00:00Z',
+      waiting: 2,
+    };
+    expect(parseBoardMessage(JSON.stringify({ type: 'snapshot', orders: [], printer_alarms: [alarm, { name: 'x' }] }))).toEqual({
+      type: 'snapshot',
+      orders: [],
+      printer_alarms: [alarm],
+    });
+    expect(parseBoardMessage(JSON.stringify({ type: 'printers', alarms: [alarm] }))).toEqual({ type: 'printers', alarms: [alarm] });
+    expect(parseBoardMessage(JSON.stringify({ type: 'printers', alarms: [] }))).toEqual({ type: 'printers', alarms: [] });
+    expect(parseBoardMessage(JSON.stringify({ type: 'printers' }))).toBeNull();
+  });
+
   it('rejects anything else', () => {
     expect(parseBoardMessage('{nope')).toBeNull();
     expect(parseBoardMessage(JSON.stringify({ type: 'order', order: { id: 1 } }))).toBeNull();

@@ -1,11 +1,16 @@
 import type { AdminOrder } from '../../../lib/order-types';
 import { browserSocket, keepConnected, type SocketLike } from '../../../lib/reconnecting-socket';
+import { parsePrinterAlarms, type PrinterAlarm } from './printer-alarms';
 import { noteServerTime } from './server-clock';
 
-/** A message of the live order board (contract: orders-api.md, "Live board"). */
+/**
+ * A message of the live order board (contract: orders-api.md, "Live board"). The
+ * snapshot also carries the printers that do not answer; `printers` brings each change.
+ */
 export type BoardMessage =
-  | { type: 'snapshot'; orders: AdminOrder[] }
+  | { type: 'snapshot'; orders: AdminOrder[]; printer_alarms?: PrinterAlarm[] }
   | { type: 'order'; order: AdminOrder }
+  | { type: 'printers'; alarms: PrinterAlarm[] }
   | { type: 'error'; detail: string };
 
 function isOrder(value: unknown): value is AdminOrder {
@@ -27,7 +32,12 @@ export function parseBoardMessage(data: unknown): BoardMessage | null {
   const record = parsed as Record<string, unknown>;
   noteServerTime(record.server_time);
   if (record.type === 'snapshot' && Array.isArray(record.orders)) {
-    return { type: 'snapshot', orders: record.orders.filter(isOrder) };
+    const orders = record.orders.filter(isOrder);
+    if (!('printer_alarms' in record)) return { type: 'snapshot', orders };
+    return { type: 'snapshot', orders, printer_alarms: parsePrinterAlarms(record.printer_alarms) };
+  }
+  if (record.type === 'printers' && Array.isArray(record.alarms)) {
+    return { type: 'printers', alarms: parsePrinterAlarms(record.alarms) };
   }
   if (record.type === 'order' && isOrder(record.order)) return { type: 'order', order: record.order };
   if (record.type === 'error') {

@@ -15,6 +15,24 @@ describe('boardReducer', () => {
     expect(state).toMatchObject({ connection: 'live', error: null, loaded: true });
   });
 
+  it('keeps the printer alarms of the snapshot until the socket reports a change', () => {
+    const alarm = {
+      printer_id: 1,
+      name: 'Küche',
+      address: '192.168.1.50:9100',
+      code: 'refused',
+      detail: 'refused',
+      since: '2026-11-23T11:00:00Z',
+      waiting: 1,
+    };
+    const raised = boardReducer(INITIAL_BOARD, { type: 'snapshot', orders: [first], printer_alarms: [alarm] });
+    expect(raised.printerAlarms).toEqual([alarm]);
+    expect(boardReducer(raised, { type: 'order', order: second }).printerAlarms).toEqual([alarm]);
+    expect(boardReducer(raised, { type: 'printers', alarms: [] }).printerAlarms).toEqual([]);
+    // A snapshot without alarms (after a reconnect) clears them.
+    expect(boardReducer(raised, { type: 'snapshot', orders: [] }).printerAlarms).toEqual([]);
+  });
+
   it('inserts a new order in arrival order', () => {
     const early = adminOrder({ id: 9, created_at: '2026-11-22T17:05:00Z' });
     expect(ids(boardReducer(live(), { type: 'order', order: early }))).toEqual([1, 9, 2]);

@@ -1,4 +1,5 @@
 import { OPEN_STATUSES, type AdminOrder, type OrderStatus } from '../../../lib/order-types';
+import type { PrinterAlarm } from './printer-alarms';
 
 /** How the live board is connected: the first snapshot makes it live; a drop makes it reconnect. */
 export type BoardConnection = 'connecting' | 'live' | 'reconnecting' | 'failed';
@@ -11,11 +12,15 @@ export interface BoardState {
   error: string | null;
   /** Whether any list (snapshot or fallback load) arrived yet. */
   loaded: boolean;
+  /** Printers that do not take their documents, as the socket last said. */
+  printerAlarms: PrinterAlarm[];
 }
 
 export type BoardAction =
-  /** The socket's full list of open orders. */
-  | { type: 'snapshot'; orders: AdminOrder[] }
+  /** The socket's full list of open orders (and the printer alarms). */
+  | { type: 'snapshot'; orders: AdminOrder[]; printer_alarms?: PrinterAlarm[] }
+  /** The printer alarms changed. */
+  | { type: 'printers'; alarms: PrinterAlarm[] }
   /** An order was created or changed (from the socket or from our own action). */
   | { type: 'order'; order: AdminOrder }
   /** The server refused the connection; no reconnecting until asked. */
@@ -27,7 +32,7 @@ export type BoardAction =
   /** GET /admin/orders/open while the socket is not live. */
   | { type: 'fallback'; orders: AdminOrder[] };
 
-export const INITIAL_BOARD: BoardState = { orders: [], connection: 'connecting', error: null, loaded: false };
+export const INITIAL_BOARD: BoardState = { orders: [], connection: 'connecting', error: null, loaded: false, printerAlarms: [] };
 
 export function isOpenStatus(status: OrderStatus): boolean {
   return OPEN_STATUSES.includes(status);
@@ -48,7 +53,15 @@ function openOrders(orders: readonly AdminOrder[]): AdminOrder[] {
 export function boardReducer(state: BoardState, action: BoardAction): BoardState {
   switch (action.type) {
     case 'snapshot':
-      return { orders: openOrders(action.orders), connection: 'live', error: null, loaded: true };
+      return {
+        orders: openOrders(action.orders),
+        connection: 'live',
+        error: null,
+        loaded: true,
+        printerAlarms: action.printer_alarms ?? [],
+      };
+    case 'printers':
+      return { ...state, printerAlarms: action.alarms };
     case 'order':
       return { ...state, orders: openOrders([...state.orders.filter((order) => order.id !== action.order.id), action.order]) };
     case 'error':

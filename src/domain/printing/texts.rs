@@ -1,0 +1,158 @@
+//! The words on printed tickets, in the shop's default language (the kitchen reads one
+//! language; `default_language` in the configuration picks it).
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    De,
+    En,
+}
+
+/// Every label a ticket uses.
+pub struct Texts {
+    pub order: &'static str,
+    pub delivery: &'static str,
+    pub pickup: &'static str,
+    pub preorder: &'static str,
+    pub placed: &'static str,
+    pub ready_by: &'static str,
+    pub note: &'static str,
+    pub deliver_to: &'static str,
+    pub pickup_by: &'static str,
+    pub phone: &'static str,
+    pub allergens: &'static str,
+    pub cash_due: &'static str,
+    pub paid_online: &'static str,
+    pub receipt: &'static str,
+    pub subtotal: &'static str,
+    pub discount: &'static str,
+    pub delivery_fee: &'static str,
+    pub total: &'static str,
+    pub vat_rate: &'static str,
+    pub net: &'static str,
+    pub vat: &'static str,
+    pub gross: &'static str,
+    pub payment: &'static str,
+    pub cash: &'static str,
+    pub online: &'static str,
+    pub each: &'static str,
+    pub thanks: &'static str,
+    pub test_title: &'static str,
+    pub test_printer: &'static str,
+    pub test_address: &'static str,
+    pub test_width: &'static str,
+    pub test_prints: &'static str,
+    pub test_time: &'static str,
+    pub test_characters: &'static str,
+    pub test_ok: &'static str,
+    pub prints_kitchen: &'static str,
+    pub prints_receipt: &'static str,
+    pub prints_both: &'static str,
+}
+
+const DE: Texts = Texts {
+    order: "Bestellung",
+    delivery: "LIEFERUNG",
+    pickup: "ABHOLUNG",
+    preorder: "VORBESTELLUNG",
+    placed: "Bestellt",
+    ready_by: "Fertig bis",
+    note: "Anmerkung",
+    deliver_to: "Lieferadresse",
+    pickup_by: "Abholer",
+    phone: "Tel.",
+    allergens: "Allergene",
+    cash_due: "BAR kassieren",
+    paid_online: "Online bezahlt",
+    receipt: "Kundenbeleg",
+    subtotal: "Zwischensumme",
+    discount: "Rabatt",
+    delivery_fee: "Liefergebühr",
+    total: "Gesamt",
+    vat_rate: "MwSt.",
+    net: "Netto",
+    vat: "Steuer",
+    gross: "Brutto",
+    payment: "Zahlungsart",
+    cash: "Bar",
+    online: "Online (PayPal)",
+    each: "je",
+    thanks: "Vielen Dank für Ihre Bestellung!",
+    test_title: "Testdruck",
+    test_printer: "Drucker",
+    test_address: "Adresse",
+    test_width: "Zeichen pro Zeile",
+    test_prints: "Druckt",
+    test_time: "Zeit",
+    test_characters: "Sonderzeichen",
+    test_ok: "Wenn Sie das lesen können, ist der Drucker bereit.",
+    prints_kitchen: "Küchenbon",
+    prints_receipt: "Kundenbeleg",
+    prints_both: "Küchenbon und Kundenbeleg",
+};
+
+const EN: Texts = Texts {
+    order: "Order",
+    delivery: "DELIVERY",
+    pickup: "PICKUP",
+    preorder: "PRE-ORDER",
+    placed: "Placed",
+    ready_by: "Ready by",
+    note: "Note",
+    deliver_to: "Deliver to",
+    pickup_by: "Picked up by",
+    phone: "Phone",
+    allergens: "Allergens",
+    cash_due: "CASH due",
+    paid_online: "Paid online",
+    receipt: "Receipt",
+    subtotal: "Subtotal",
+    discount: "Discount",
+    delivery_fee: "Delivery fee",
+    total: "Total",
+    vat_rate: "VAT",
+    net: "Net",
+    vat: "Tax",
+    gross: "Gross",
+    payment: "Payment",
+    cash: "Cash",
+    online: "Online (PayPal)",
+    each: "each",
+    thanks: "Thank you for your order!",
+    test_title: "Test print",
+    test_printer: "Printer",
+    test_address: "Address",
+    test_width: "Characters per line",
+    test_prints: "Prints",
+    test_time: "Time",
+    test_characters: "Special characters",
+    test_ok: "If you can read this, the printer is ready.",
+    prints_kitchen: "Kitchen ticket",
+    prints_receipt: "Customer receipt",
+    prints_both: "Kitchen ticket and customer receipt",
+};
+
+impl Lang {
+    pub fn texts(self) -> &'static Texts {
+        match self {
+            Lang::De => &DE,
+            Lang::En => &EN,
+        }
+    }
+
+    /// `23.11.2026 12:05` / `2026-11-23 12:05`, in the store's time zone.
+    pub fn date_time(self, at: DateTime<Utc>, timezone: Tz) -> String {
+        let local = at.with_timezone(&timezone);
+        match self {
+            Lang::De => local.format("%d.%m.%Y %H:%M").to_string(),
+            Lang::En => local.format("%Y-%m-%d %H:%M").to_string(),
+        }
+    }
+
+    /// `12:05` in the store's time zone.
+    pub fn time(self, at: DateTime<Utc>, timezone: Tz) -> String {
+        at.with_timezone(&timezone).format("%H:%M").to_string()
+    }
+}

@@ -1,0 +1,473 @@
+//! What comes out of the printer: the kitchen ticket (what to cook, for whom, by when,
+//! with the allergen codes), the customer receipt (prices, VAT per rate, payment) and
+//! the test page. Each is one ESC/POS document, laid out for the printer's paper width.
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+use super::escpos::{Align, Document, Size};
+use super::job::TicketKind;
+use super::printer::{Printer, Prints};
+use super::texts::{Lang, Texts};
+use crate::domain::money::format_euros;
+use crate::domain::order::{Order, PaymentMethod};
+use crate::domain::order_pricing::PricedLine;
+use crate::domain::pricing::OrderType;
+use crate::domain::store_profile::StoreProfile;
+
+/// Lines fed before the cut, so the last printed line clears the cutter.
+const FEED_BEFORE_CUT: u8 = 3;
+
+/// The shop as printed tickets show it.
+pub struct Shop<'a> {
+    pub brand: &'a str,
+    pub profile: Option<&'a StoreProfile>,
+    pub timezone: Tz,
+    pub lang: Lang,
+}
+
+impl Shop<'_> {
+    fn texts(&self) -> &'static Texts {
+        self.lang.texts()
+    }
+}
+
+/// `7 %`, `19 %`, `5,5 %`.
+pub fn format_rate(basis_points: u32) -> String {
+    let whole = basis_points / 100;
+    match basis_points % 100 {
+        0 => format!("{whole} %"),
+        part if part % 10 == 0 => format!("{whole},{} %", part / 10),
+        part => format!("{whole},{part:02} %"),
+    }
+}
+
+/// `1,50` (euros without the sign).
+fn amount(cents: i64) -> String {
+    format_euros(cents).trim_end_matches(" €").to_string()
+}
+
+/// The product's and its extras' allergen and additive codes, each once.
+fn line_codes(line: &PricedLine) -> Vec<String> {
+    let mut codes: Vec<String> = Vec::new();
+    let all = line
+        .allergens
+        .iter()
+        .chain(line.extras.iter().flat_map(|extra| extra.allergens.iter()));
+    for allergen in all {
+        if !codes.contains(&allergen.code) {
+            codes.push(allergen.code.clone());
+        }
+    }
+    codes
+}
+
+fn order_kind(order: &Order, texts: &Texts) -> &'static str {
+    match order.order_type {
+        OrderType::Delivery => texts.delivery,
+        OrderType::Pickup => texts.pickup,
+    }
+}
+
+/// The header every order document shares: number, delivery or pickup, the times.
+fn order_header(doc: &mut Document, order: &Order, shop: &Shop) {
+    let texts = shop.texts();
+    doc.align(Align::Center).bold(true).size(Size::Large);
+    doc.text(&format!("{} #{}", texts.order, order.number));
+    doc.text(order_kind(order, texts));
+    if let Some(preorder) = order.preorder_at {
+        doc.size(Size::Tall);
+        doc.text(&format!(
+            "{} {}",
+            texts.preorder,
+            shop.lang.time(preorder, shop.timezone)
+        ));
+    }
+    doc.plain();
+    doc.text(&format!(
+        "{}: {}",
+        texts.placed,
+        shop.lang.date_time(order.created_at, shop.timezone)
+    ));
+    if let Some(ready) = order.estimated_ready_at {
+        doc.bold(true).text(&format!(
+            "{}: {}",
+            texts.ready_by,
+            shop.lang.time(ready, shop.timezone)
+        ));
+        doc.bold(false);
+    }
+}
+
+/// For the kitchen: what to make, for whom and by when.
+pub fn kitchen_ticket(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
+    let texts = shop.texts();
+    let mut doc = Document::new(width);
+    order_header(&mut doc, order, shop);
+    doc.rule();
+    for line in &order.lines {
+        doc.bold(true).size(Size::Tall);
+        doc.indented(&format!("{} x {}", line.quantity, line.name), 4);
+        doc.plain();
+        for extra in &line.extras {
+            doc.indented(&format!("   + {} x {}", extra.quantity, extra.name), 7);
+        }
+        let codes = line_codes(line);
+        if !codes.is_empty() {
+            doc.indented(&format!("   {}: {}", texts.allergens, codes.join(", ")), 5);
+        }
+    }
+    doc.rule();
+    if !order.note.is_empty() {
+        doc.bold(true).text(&format!("{}:", texts.note));
+        doc.size(Size::Tall).text(&order.note);
+        doc.plain().rule();
+    }
+    let customer = &order.customer;
+    match order.order_type {
+        OrderType::Delivery => {
+            doc.bold(true).text(&format!("{}:", texts.deliver_to));
+            doc.bold(false).text(&customer.customer_name);
+            doc.bold(true).size(Size::Tall).text(&customer.line1);
+            doc.text(format!("{} {}", customer.zip, customer.city).trim());
+            doc.plain();
+        }
+        OrderType::Pickup => {
+            doc.bold(true).text(&format!("{}:", texts.pickup_by));
+            doc.bold(false).text(&customer.customer_name);
+        }
+    }
+    if !customer.phone.is_empty() {
+        doc.text(&format!("{} {}", texts.phone, customer.phone));
+    }
+    doc.rule();
+    let total = format_euros(order.totals.total_cents);
+    doc.bold(true);
+    match order.payment.method {
+        PaymentMethod::Cash => doc.row(texts.cash_due, &total),
+        PaymentMethod::Online => doc.row(texts.paid_online, &total),
+    };
+    doc.cut(FEED_BEFORE_CUT);
+    doc.into_bytes()
+}
+
+/// The letter that ties a receipt line to its VAT rate (A for the lowest rate).
+fn rate_letter(rates: &[u32], rate: u32) -> char {
+    let index = rates.iter().position(|r| *r == rate).unwrap_or(0);
+    char::from(b'A' + u8::try_from(index.min(25)).unwrap_or(0))
+}
+
+/// For the customer: the shop, the lines with prices, the totals, VAT per rate and the
+/// payment.
+pub fn receipt(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
+    let texts = shop.texts();
+    let mut doc = Document::new(width);
+    doc.align(Align::Center).bold(true).size(Size::Tall);
+    doc.text(shop.brand);
+    doc.plain().align(Align::Center);
+    if let Some(profile) = shop.profile {
+        for line in [&profile.company_name, &profile.address_line] {
+            if !line.is_empty() {
+                doc.text(line);
+            }
+        }
+        if !profile.phone.is_empty() {
+            doc.text(&format!("{} {}", texts.phone, profile.phone));
+        }
+    }
+    doc.blank().bold(true).text(texts.receipt).plain();
+    doc.row(
+        &format!("{} #{}", texts.order, order.number),
+        &shop.lang.date_time(order.created_at, shop.timezone),
+    );
+    let mut kind = order_kind(order, texts).to_string();
+    if let Some(preorder) = order.preorder_at {
+        kind = format!(
+            "{kind}, {} {}",
+            texts.preorder,
+            shop.lang.time(preorder, shop.timezone)
+        );
+    }
+    doc.text(&kind);
+    doc.rule();
+    let rates: Vec<u32> = order.vat.iter().map(|vat| vat.rate_basis_points).collect();
+    for line in &order.lines {
+        let letter = rate_letter(&rates, line.tax_basis_points);
+        doc.row(
+            &format!("{} x {}", line.quantity, line.name),
+            &format!("{} {letter}", format_euros(line.total_cents)),
+        );
+        for extra in &line.extras {
+            doc.indented(
+                &format!(
+                    "  + {} x {} ({})",
+                    extra.quantity,
+                    extra.name,
+                    format_euros(extra.price_cents)
+                ),
+                6,
+            );
+        }
+        if line.quantity > 1 {
+            let each = line.total_cents / i64::from(line.quantity);
+            doc.text(&format!("  {} {}", texts.each, format_euros(each)));
+        }
+    }
+    doc.rule();
+    let totals = &order.totals;
+    doc.row(texts.subtotal, &format_euros(totals.subtotal_cents));
+    if totals.discount_cents > 0 {
+        doc.row(
+            &format!(
+                "{} ({})",
+                texts.discount,
+                format_rate(order.discount_basis_points)
+            ),
+            &format_euros(-totals.discount_cents),
+        );
+    }
+    if order.order_type == OrderType::Delivery {
+        doc.row(texts.delivery_fee, &format_euros(totals.delivery_fee_cents));
+    }
+    doc.bold(true).size(Size::Tall);
+    doc.row(texts.total, &format_euros(totals.total_cents));
+    doc.plain().rule();
+    vat_table(&mut doc, order, texts, &rates);
+    doc.rule();
+    let paid = match order.payment.method {
+        PaymentMethod::Cash => texts.cash,
+        PaymentMethod::Online => texts.online,
+    };
+    doc.row(texts.payment, paid);
+    doc.blank().align(Align::Center).text(texts.thanks);
+    doc.cut(FEED_BEFORE_CUT);
+    doc.into_bytes()
+}
+
+fn vat_table(doc: &mut Document, order: &Order, texts: &Texts, rates: &[u32]) {
+    let columns = doc.columns();
+    let number = (columns.saturating_sub(8) / 3).max(6);
+    let first = columns.saturating_sub(3 * number);
+    doc.line(&format!(
+        "{:<first$}{:>number$}{:>number$}{:>number$}",
+        texts.vat_rate, texts.net, texts.vat, texts.gross
+    ));
+    for vat in &order.vat {
+        let label = format!(
+            "{} {}",
+            rate_letter(rates, vat.rate_basis_points),
+            format_rate(vat.rate_basis_points)
+        );
+        doc.line(&format!(
+            "{label:<first$}{:>number$}{:>number$}{:>number$}",
+            amount(vat.net_cents),
+            amount(vat.vat_cents),
+            amount(vat.gross_cents)
+        ));
+    }
+}
+
+/// The document of `kind` for `order`.
+pub fn order_document(kind: TicketKind, order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
+    match kind {
+        TicketKind::Kitchen => kitchen_ticket(order, shop, width),
+        TicketKind::Receipt => receipt(order, shop, width),
+    }
+}
+
+/// A short page that shows the owner the printer works: its settings, the special
+/// characters of the code page, and a ruler as wide as the configured paper.
+pub fn test_page(printer: &Printer, shop: &Shop, now: DateTime<Utc>) -> Vec<u8> {
+    let texts = shop.texts();
+    let mut doc = Document::new(printer.width);
+    doc.align(Align::Center).bold(true).size(Size::Large);
+    doc.text(texts.test_title);
+    doc.plain().align(Align::Center).text(shop.brand).plain();
+    doc.rule();
+    let prints = match printer.prints {
+        Prints::Kitchen => texts.prints_kitchen,
+        Prints::Receipt => texts.prints_receipt,
+        Prints::Both => texts.prints_both,
+    };
+    doc.text(&format!("{}: {}", texts.test_printer, printer.name));
+    doc.text(&format!("{}: {}", texts.test_address, printer.address()));
+    doc.text(&format!("{}: {prints}", texts.test_prints));
+    doc.text(&format!("{}: {}", texts.test_width, printer.width));
+    doc.text(&format!(
+        "{}: {}",
+        texts.test_time,
+        shop.lang.date_time(now, shop.timezone)
+    ));
+    doc.text(&format!("{}: ÄÖÜ äöü ß € „“", texts.test_characters));
+    let ruler: String = (1..=usize::from(printer.width))
+        .map(|n| char::from(b'0' + u8::try_from(n % 10).unwrap_or(0)))
+        .collect();
+    doc.line(&ruler);
+    doc.rule();
+    doc.bold(true).text(texts.test_ok);
+    doc.cut(FEED_BEFORE_CUT);
+    doc.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::printing::escpos::{ESC, GS};
+    use crate::domain::printing::test_order::sample_order;
+
+    /// The printable text: commands skipped, Windows-1252 decoded.
+    fn text_of(bytes: &[u8]) -> String {
+        let mut text = String::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                ESC if bytes.get(i + 1) == Some(&b'@') => i += 2,
+                GS if bytes.get(i + 1) == Some(&b'V') => i += 4,
+                ESC | GS => i += 3,
+                0x80 => {
+                    text.push('€');
+                    i += 1;
+                }
+                0x84 => {
+                    text.push('„');
+                    i += 1;
+                }
+                0x93 => {
+                    text.push('“');
+                    i += 1;
+                }
+                b => {
+                    text.push(char::from(b));
+                    i += 1;
+                }
+            }
+        }
+        text
+    }
+
+    fn shop(lang: Lang) -> Shop<'static> {
+        Shop {
+            brand: "Bella Napoli",
+            profile: None,
+            timezone: chrono_tz::Europe::Berlin,
+            lang,
+        }
+    }
+
+    fn accepted() -> Order {
+        let mut order = sample_order();
+        order
+            .accept(30, "2026-11-23T11:00:00Z".parse().unwrap())
+            .unwrap();
+        order
+    }
+
+    #[test]
+    fn the_kitchen_ticket_has_everything_the_kitchen_needs() {
+        let text = text_of(&kitchen_ticket(&accepted(), &shop(Lang::De), 42));
+        for expected in [
+            "Bestellung #12",
+            "LIEFERUNG",
+            "Bestellt: 23.11.2026 11:58",
+            "Fertig bis: 12:30",
+            "2 x Pizza Margherita (groß)",
+            "+ 1 x Extra Käse",
+            "Allergene: A, G",
+            "1 x Coca-Cola (0,33 l)",
+            "Allergene: 2",
+            "Bitte klingeln, 3. OG",
+            "Gina Gast",
+            "Torstraße 5",
+            "10115 Berlin",
+            "Tel. 030 555 1234",
+            "BAR kassieren",
+            "26,07 €",
+        ] {
+            assert!(text.contains(expected), "{expected:?} missing in\n{text}");
+        }
+        for line in text.lines() {
+            assert!(line.chars().count() <= 42, "too wide: {line:?}");
+        }
+    }
+
+    #[test]
+    fn a_preorder_ticket_shows_the_promised_time() {
+        let mut order = sample_order();
+        order.order_type = OrderType::Pickup;
+        order.preorder_at = Some("2026-11-23T12:30:00Z".parse().unwrap());
+        order
+            .accept(20, "2026-11-23T11:00:00Z".parse().unwrap())
+            .unwrap();
+        let text = text_of(&kitchen_ticket(&order, &shop(Lang::En), 32));
+        assert!(text.contains("PICKUP"), "{text}");
+        assert!(text.contains("PRE-ORDER 13:30"), "{text}");
+        assert!(text.contains("Picked up by:"), "{text}");
+        assert!(
+            !text.contains("Torstraße"),
+            "no address for pickup:\n{text}"
+        );
+        for line in text.lines() {
+            assert!(line.chars().count() <= 32, "too wide: {line:?}");
+        }
+    }
+
+    #[test]
+    fn the_receipt_lists_prices_and_vat_per_rate() {
+        let text = text_of(&receipt(&accepted(), &shop(Lang::De), 42));
+        for expected in [
+            "Kundenbeleg",
+            "2 x Pizza Margherita (groß)",
+            "24,80 € A",
+            "2,50 € B",
+            "Zwischensumme",
+            "27,30 €",
+            "Rabatt (10 %)",
+            "-2,73 €",
+            "Liefergebühr",
+            "1,50 €",
+            "Gesamt",
+            "26,07 €",
+            "A 7 %",
+            "B 19 %",
+            "Zahlungsart",
+            "Bar",
+        ] {
+            assert!(text.contains(expected), "{expected:?} missing in\n{text}");
+        }
+        let order = accepted();
+        let vat_sum: i64 = order.vat.iter().map(|v| v.gross_cents).sum();
+        assert_eq!(vat_sum, order.totals.total_cents);
+    }
+
+    #[test]
+    fn rates_print_like_the_menu() {
+        assert_eq!(format_rate(700), "7 %");
+        assert_eq!(format_rate(1900), "19 %");
+        assert_eq!(format_rate(550), "5,5 %");
+        assert_eq!(format_rate(1025), "10,25 %");
+    }
+
+    #[test]
+    fn the_test_page_names_the_printer_and_shows_its_width() {
+        let printer = Printer {
+            id: 1,
+            name: "Küche".into(),
+            host: "192.168.1.50".into(),
+            port: 9100,
+            prints: Prints::Both,
+            width: 32,
+            copies: 1,
+            enabled: true,
+        };
+        let now = "2026-11-23T11:00:00Z".parse().unwrap();
+        let text = text_of(&test_page(&printer, &shop(Lang::De), now));
+        assert!(text.contains("Testdruck"), "{text}");
+        assert!(text.contains("Drucker: Küche"), "{text}");
+        assert!(text.contains("192.168.1.50:9100"), "{text}");
+        assert!(text.contains("ÄÖÜ äöü ß €"), "{text}");
+        assert!(
+            text.contains("12345678901234567890123456789012\n"),
+            "{text}"
+        );
+    }
+}
