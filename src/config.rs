@@ -62,6 +62,7 @@ pub const KEYS: &[KeySpec] = &[
         "/run/systemd/timesync/synchronized",
     ),
     key("printing.timeout_seconds", "5"),
+    key("privacy.guest_data_days", "90"),
     key("tls.cert_file", ""),
     key("tls.key_file", ""),
     key("tls.acme_domains", ""),
@@ -296,6 +297,9 @@ pub struct Config {
     pub smtp: Option<SmtpConfig>,
     /// What one client and all clients together may hold of the server.
     pub limits: Limits,
+    /// Guest orders older than this many days (and finished) lose their personal data;
+    /// contact messages and kept mails are deleted. 0: keep everything.
+    pub guest_data_days: u32,
     /// Tests and demos only: the clock starts at this instant.
     pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
     /// Every key's value (secrets masked) and its source, for `config check`.
@@ -427,6 +431,9 @@ impl Config {
         let synchronized_file = parse("clock.synchronized_file", &|v| non_empty(v, "a file path"))?;
         let printer_timeout = parse("printing.timeout_seconds", &|v| {
             parse_seconds(v, 60).map(|_| ())
+        })?;
+        let guest_data_days = parse("privacy.guest_data_days", &|v| {
+            parse_retention_days(v).map(|_| ())
         })?;
         let public_origin = parse("public_origin", &|v| {
             if v.is_empty() {
@@ -565,6 +572,8 @@ impl Config {
                 Some(parse_origin(&public_origin).map_err(|p| invalid("public_origin", p))?)
             },
             limits,
+            guest_data_days: parse_retention_days(&guest_data_days)
+                .map_err(|p| invalid("privacy.guest_data_days", p))?,
             clock_start: if clock_start.is_empty() {
                 None
             } else {
@@ -1030,6 +1039,17 @@ fn parse_clock_trust(value: &str, synchronized_file: &str) -> Result<ClockTrust,
 /// At most a day: a customer must never wait forever for an answer.
 fn parse_auto_reject(value: &str) -> Result<std::time::Duration, String> {
     parse_seconds(value, 86_400)
+}
+
+/// 0 (keep) to ten years.
+fn parse_retention_days(value: &str) -> Result<u32, String> {
+    let max = crate::domain::erasure::MAX_RETENTION_DAYS;
+    value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|days| *days <= max)
+        .ok_or_else(|| format!("must be a number of days from 0 (keep) to {max}, not `{value}`"))
 }
 
 fn validate_url(value: &str) -> Result<(), String> {

@@ -12,6 +12,7 @@ pub mod clock_guard;
 pub mod config;
 pub mod connection_limits;
 pub mod control;
+pub mod data_erasure;
 pub mod domain;
 pub mod http_serve;
 pub mod live;

@@ -7,6 +7,7 @@ use lettre::message::Mailbox;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
+use crate::clock::Clock;
 use crate::config::{SmtpConfig, SmtpSecurity};
 use crate::store::Store;
 
@@ -14,6 +15,8 @@ use crate::store::Store;
 pub struct Mailer {
     smtp: Option<(AsyncSmtpTransport<Tokio1Executor>, Mailbox)>,
     store: Store,
+    /// Stamps kept mails, so their age is the shop's (the erasure deletes old ones).
+    clock: Clock,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -21,7 +24,11 @@ pub struct Mailer {
 pub struct MailConfigError(String);
 
 impl Mailer {
-    pub fn new(config: Option<&SmtpConfig>, store: Store) -> Result<Mailer, MailConfigError> {
+    pub fn new(
+        config: Option<&SmtpConfig>,
+        store: Store,
+        clock: Clock,
+    ) -> Result<Mailer, MailConfigError> {
         let smtp = match config {
             None => None,
             Some(config) => {
@@ -51,7 +58,7 @@ impl Mailer {
                 Some((builder.build(), from))
             }
         };
-        Ok(Mailer { smtp, store })
+        Ok(Mailer { smtp, store, clock })
     }
 
     /// Sends, or keeps the mail in the outbox. Never fails the caller: a lost mail is
@@ -70,7 +77,7 @@ impl Mailer {
         } else {
             tracing::info!(%to, %subject, %body, "no SMTP server configured; mail kept in the outbox");
         }
-        let now = crate::auth::tokens::unix_now() as i64;
+        let now = self.clock.now().timestamp();
         if let Err(error) = self
             .store
             .add_to_outbox(to.to_string(), subject.to_string(), body, now)

@@ -20,7 +20,7 @@ use crate::mail::Mailer;
 use crate::startup_error::StartupError;
 use crate::store::{Storage, Store};
 use crate::tls::acme::AcmeCertificates;
-use crate::{control, scheduled_backups, tls};
+use crate::{control, data_erasure, scheduled_backups, tls};
 
 /// How long open requests may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
@@ -164,7 +164,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let status = StatusHub::start(profile, clock, config.timezone);
-    let mailer = Mailer::new(config.smtp.as_ref(), store.clone())
+    let mailer = Mailer::new(config.smtp.as_ref(), store.clone(), clock)
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let limits = ConnectionLimits::new(
         fit_to_open_files(config.limits.connections),
@@ -252,6 +252,12 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
             reason: format!("cannot open the control socket: {error}"),
         }
     })?;
+    let erasure = data_erasure::spawn(
+        store.clone(),
+        clock,
+        config.guest_data_days,
+        finishing_rx.clone(),
+    );
     let backups = scheduled_backups::spawn(
         store.clone(),
         clock,
@@ -282,6 +288,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         control.abort();
         let mut helpers = vec![auto_reject, printer_worker, control, clock_task];
         helpers.extend(backups);
+        helpers.extend(erasure);
         for helper in helpers {
             let _ = helper.await;
         }

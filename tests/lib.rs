@@ -4,6 +4,7 @@
 
 mod support;
 
+mod account_deletion;
 mod accounts;
 mod acme;
 mod api_errors;
@@ -19,6 +20,7 @@ mod cli_menu;
 mod cli_startup_errors;
 mod clock_guard;
 mod crash_kill;
+mod data_erasure;
 mod disk_full;
 mod file_growth;
 mod hostile;
@@ -29,6 +31,7 @@ mod login;
 mod openapi_document;
 mod orders;
 mod paypal_orders;
+mod phone_orders;
 mod printing;
 mod readiness;
 mod request_log;

@@ -91,6 +91,9 @@ async fn the_openapi_document_describes_every_api_route() {
         ("/admin/printers/{id}", "put"),
         ("/admin/printers/{id}", "delete"),
         ("/admin/printers/{id}/test", "post"),
+        ("/users/me", "delete"),
+        ("/admin/phone-orders", "post"),
+        ("/admin/phone-orders/slots", "get"),
     ] {
         assert!(
             paths.get(path).and_then(|item| item.get(method)).is_some(),

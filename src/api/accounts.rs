@@ -290,7 +290,7 @@ impl AccountsApi {
                 email,
                 phone,
                 message,
-                received_at: unix_now() as i64,
+                received_at: self.state.clock.now().timestamp(),
             })
             .await?;
         if let Some(smtp) = &self.state.config.smtp {

@@ -8,6 +8,7 @@ use poem_openapi::payload::{Form, Json};
 use poem_openapi::{ApiRequest, ApiResponse, Multipart, Object, OpenApi};
 
 use super::AppState;
+use super::account_deletion::{AccountDeleted, DeleteAccountBody, delete_account};
 use super::auth_scheme::UserAuth;
 use super::error::{ApiError, ErrorBody, body};
 use super::throttle::client_address;
@@ -208,5 +209,18 @@ impl LoginApi {
     #[oai(path = "/users/me", method = "get")]
     async fn me(&self, auth: UserAuth) -> Result<Json<UserView>, ApiError> {
         Ok(Json(UserView::from(&auth.0)))
+    }
+
+    /// Delete the signed-in customer's account. Needs the current password; refused
+    /// (409 `open_order`) while one of their orders is not finished.
+    #[oai(path = "/users/me", method = "delete")]
+    async fn delete_me(
+        &self,
+        auth: UserAuth,
+        body: Json<DeleteAccountBody>,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
+    ) -> Result<AccountDeleted, ApiError> {
+        delete_account(&self.state, auth.0, body.0, remote, headers).await
     }
 }

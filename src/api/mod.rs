@@ -2,6 +2,7 @@
 //! document, the embedded storefront under the base path, and the middleware every
 //! answer passes through.
 
+mod account_deletion;
 mod accounts;
 mod auth_scheme;
 pub mod auto_reject;
@@ -26,6 +27,7 @@ mod orders;
 mod orders_admin;
 mod over_cap;
 mod password_reset;
+mod phone_orders;
 mod printers;
 mod readiness;
 pub mod request_log;
@@ -194,6 +196,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         orders_admin::OrdersAdminApi { state: s() },
         readiness::ReadinessApi { state: s() },
         printers::PrintersApi { state: s() },
+        phone_orders::PhoneOrdersApi { state: s() },
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))
         .description("Online ordering for one restaurant: storefront, menu and store API.")

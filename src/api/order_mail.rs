@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use super::AppState;
 use crate::domain::money::format_euros;
-use crate::domain::order::{Order, OrderStatus, PaymentStatus};
+use crate::domain::order::{Order, OrderSource, OrderStatus, PaymentStatus};
 
 fn lines_text(order: &Order) -> String {
     let mut text = String::new();
@@ -83,11 +83,16 @@ impl AppState {
                             .to_string()
                     })
                     .unwrap_or_default();
+                // A phone order had no confirmation mail: this one says what was ordered.
+                let ordered = match order.source {
+                    OrderSource::Phone => format!("\n{}", lines_text(order)),
+                    OrderSource::Online => String::new(),
+                };
                 (
                     format!("{brand}: Bestellung Nr. {number} angenommen / accepted"),
                     format!(
                         "Hallo {name},\n\n{brand} hat Ihre Bestellung Nr. {number} angenommen. Voraussichtlich um \
-                         {time} Uhr.\n\n---\n\nHello {name},\n\n{brand} accepted your order no. {number}. \
+                         {time} Uhr.\n{ordered}\n---\n\nHello {name},\n\n{brand} accepted your order no. {number}. \
                          Expected at {time}.\n"
                     ),
                 )

@@ -200,6 +200,12 @@ pub struct OrderView {
     #[oai(nullable)]
     pub rejection_reason: Option<String>,
     pub history: Vec<StatusChangeView>,
+    /// `online` (the storefront) or `phone` (taken by the staff).
+    pub source: String,
+    /// When the customer's personal data was removed (name, street, phone, e-mail and
+    /// note then read `anonymised` or are empty); amounts and VAT are kept.
+    #[oai(nullable)]
+    pub anonymised_at: Option<DateTime<Utc>>,
 }
 
 /// An order as the restaurant sees it.
@@ -339,6 +345,8 @@ impl From<&Order> for OrderView {
                     note: change.note.clone(),
                 })
                 .collect(),
+            source: order.source.as_str().into(),
+            anonymised_at: order.anonymised_at,
         }
     }
 }

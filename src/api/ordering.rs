@@ -8,10 +8,11 @@ use sha2::{Digest, Sha256};
 
 use super::AppState;
 use super::error::{ApiError, ErrorBody, body, field_body};
-use super::order_views::{OrderBody, PaymentMethodBody, ShippingAddressBody};
+use super::order_views::{LineBody, OrderBody, PaymentMethodBody, ShippingAddressBody};
 use crate::domain::address::normalize_zip;
 use crate::domain::order::{
-    Customer, MAX_NOTE_CHARS, Order, Payment, PaymentMethod, PaymentStatus, TransitionError,
+    Customer, MAX_NOTE_CHARS, Order, OrderSource, Payment, PaymentMethod, PaymentStatus,
+    TransitionError,
 };
 use crate::domain::order_pricing::{ExtraRequest, LineRequest, MAX_QUANTITY, OrderError};
 use crate::domain::order_quote::QuoteError;
@@ -70,6 +71,7 @@ pub fn refusal_error(refusal: PlaceRefusal, guest: bool) -> ApiError {
             "This Idempotency-Key was already used for a different order.",
         )),
         PlaceRefusal::PaidAmountDiffers { .. } => payment_error(&PaymentProblem::Mismatch),
+        PlaceRefusal::Acceptance(error) => transition_error(error),
     }
 }
 
@@ -97,10 +99,55 @@ fn quantity(value: i64, max: u32, error: OrderError) -> Result<u32, ApiError> {
         .ok_or_else(|| ApiError::BadRequest(field_body("invalid", error.to_string(), "lines")))
 }
 
-fn guest_customer(address: &ShippingAddressBody, country: &str) -> Result<Customer, ApiError> {
-    let field = |name: &str, problem: String| {
-        ApiError::invalid(&format!("shipping_address.{name}"), &problem)
-    };
+/// The lines of the body, each quantity checked.
+pub fn line_requests(lines: Option<&[LineBody]>) -> Result<Vec<LineRequest>, ApiError> {
+    super::error::required("lines", lines)?
+        .iter()
+        .map(|line| {
+            Ok(LineRequest {
+                product_id: line.product_id,
+                variant_id: line.variant_id,
+                extras: line
+                    .extras
+                    .iter()
+                    .map(|extra| {
+                        Ok(ExtraRequest {
+                            topping_id: extra.topping_id,
+                            quantity: quantity(
+                                extra.quantity,
+                                crate::domain::order_pricing::MAX_EXTRA_QUANTITY,
+                                OrderError::BadExtraQuantity,
+                            )?,
+                        })
+                    })
+                    .collect::<Result<_, ApiError>>()?,
+                quantity: quantity(line.quantity, MAX_QUANTITY, OrderError::BadQuantity)?,
+            })
+        })
+        .collect()
+}
+
+/// The note for the kitchen or the driver, trimmed and checked.
+pub fn order_note(note: Option<&str>) -> Result<String, ApiError> {
+    let note = note.unwrap_or("").trim().to_string();
+    if note.chars().count() > MAX_NOTE_CHARS || note.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(ApiError::invalid(
+            "note",
+            &format!("must be at most {MAX_NOTE_CHARS} characters of text"),
+        ));
+    }
+    Ok(note)
+}
+
+/// Who receives the order, from the address in the body. A guest's street is always
+/// required (spec §5); the staff taking a pickup order on the phone need none.
+pub fn given_customer(
+    (address, prefix): (&ShippingAddressBody, &str),
+    country: &str,
+    street_required: bool,
+) -> Result<Customer, ApiError> {
+    let field =
+        |name: &str, problem: String| ApiError::invalid(&format!("{prefix}.{name}"), &problem);
     if address
         .kind
         .as_deref()
@@ -121,7 +168,7 @@ fn guest_customer(address: &ShippingAddressBody, country: &str) -> Result<Custom
     let customer_name = check_name(address.customer_name.as_deref().unwrap_or(""))
         .map_err(|problem| field("customer_name", problem))?;
     let line1 = text("line1", &address.line1, 200)?;
-    if line1.is_empty() {
+    if street_required && line1.is_empty() {
         return Err(field("line1", "must not be empty".into()));
     }
     let zip = text("zip", &address.zip, 10)?;
@@ -160,10 +207,11 @@ pub fn new_token() -> Result<String, ApiError> {
     Ok(random.iter().map(|byte| format!("{byte:02x}")).collect())
 }
 
-fn idempotency(
+/// The `Idempotency-Key` header checked; `scope` keeps different callers' keys apart.
+pub fn idempotency(
     key: Option<&str>,
-    user: Option<&User>,
-    request: &OrderBody,
+    scope: String,
+    request: &impl poem_openapi::types::ToJSON,
 ) -> Result<Option<IdempotencyKey>, ApiError> {
     let Some(key) = key else {
         return Ok(None);
@@ -179,7 +227,7 @@ fn idempotency(
         .to_string();
     let hash = Sha256::digest(canonical.as_bytes());
     Ok(Some(IdempotencyKey {
-        scope: user.map_or("guest".into(), |user| format!("user:{}", user.id)),
+        scope,
         key: key.to_string(),
         request_hash: hash.iter().map(|byte| format!("{byte:02x}")).collect(),
     }))
@@ -202,30 +250,7 @@ impl AppState {
         user: Option<&User>,
     ) -> Result<Checked, ApiError> {
         let order_type = super::error::required("order_type", request.order_type)?.into();
-        let lines = super::error::required("lines", request.lines.as_ref())?
-            .iter()
-            .map(|line| {
-                Ok(LineRequest {
-                    product_id: line.product_id,
-                    variant_id: line.variant_id,
-                    extras: line
-                        .extras
-                        .iter()
-                        .map(|extra| {
-                            Ok(ExtraRequest {
-                                topping_id: extra.topping_id,
-                                quantity: quantity(
-                                    extra.quantity,
-                                    crate::domain::order_pricing::MAX_EXTRA_QUANTITY,
-                                    OrderError::BadExtraQuantity,
-                                )?,
-                            })
-                        })
-                        .collect::<Result<_, ApiError>>()?,
-                    quantity: quantity(line.quantity, MAX_QUANTITY, OrderError::BadQuantity)?,
-                })
-            })
-            .collect::<Result<Vec<_>, ApiError>>()?;
+        let lines = line_requests(request.lines.as_deref())?;
         let address = match user {
             Some(_) => {
                 if request.shipping_address.is_some() {
@@ -245,22 +270,18 @@ impl AppState {
                 }
                 let given =
                     super::error::required("shipping_address", request.shipping_address.as_ref())?;
-                OrderAddress::Given(guest_customer(given, &self.config.country)?)
+                OrderAddress::Given(given_customer(
+                    (given, "shipping_address"),
+                    &self.config.country,
+                    true,
+                )?)
             }
         };
         let method = match super::error::required("payment_method", request.payment_method)? {
             PaymentMethodBody::Cash => PaymentMethod::Cash,
             PaymentMethodBody::Online => PaymentMethod::Online,
         };
-        let note = request.note.as_deref().unwrap_or("").trim().to_string();
-        if note.chars().count() > MAX_NOTE_CHARS
-            || note.chars().any(|c| c.is_control() && c != '\n')
-        {
-            return Err(ApiError::invalid(
-                "note",
-                &format!("must be at most {MAX_NOTE_CHARS} characters of text"),
-            ));
-        }
+        let note = order_note(request.note.as_deref())?;
         let paypal_order_id = request
             .paypal_order_id
             .as_deref()
@@ -283,6 +304,7 @@ impl AppState {
                 preorder_at: request.preorder_at,
                 now: self.clock.now(),
                 timezone: self.config.timezone,
+                taken_by_staff: false,
             },
             method,
             paypal_order_id,
@@ -329,16 +351,13 @@ impl AppState {
         link_origin: &str,
     ) -> Result<(Order, bool), ApiError> {
         let checked = self.check_order_body(request, user)?;
-        let idempotency = idempotency(idempotency_key, user, request)?;
+        let scope = user.map_or("guest".into(), |user| format!("user:{}", user.id));
+        let idempotency = idempotency(idempotency_key, scope, request)?;
         self.ordering_gate()?;
         let guest = user.is_none();
         let mut payment = Payment {
             method: checked.method,
-            status: PaymentStatus::CashDue,
-            paypal_order_id: None,
-            capture_id: None,
-            refund_id: None,
-            refund_error: None,
+            ..Payment::cash()
         };
         let mut paid_cents = None;
         if checked.method == PaymentMethod::Online {
@@ -373,10 +392,11 @@ impl AppState {
                 note: checked.note,
                 payment: payment.clone(),
                 token: new_token()?,
-                auto_reject_after: chrono::Duration::from_std(self.config.auto_reject_after)
-                    .unwrap_or(chrono::Duration::minutes(10)),
+                auto_reject_after: self.auto_reject_after(),
                 idempotency,
                 paid_cents,
+                source: OrderSource::Online,
+                accept_minutes: None,
             })
             .await?;
         match placed {
@@ -400,6 +420,19 @@ impl AppState {
                 Err(refusal_error(refusal, guest))
             }
         }
+    }
+
+    /// How long an order may wait for the restaurant's answer.
+    pub fn auto_reject_after(&self) -> chrono::Duration {
+        chrono::Duration::from_std(self.config.auto_reject_after)
+            .unwrap_or(chrono::Duration::minutes(10))
+    }
+
+    /// Everything that follows the restaurant's yes, whether the board accepted the
+    /// order or it was taken on the phone: the live sockets and the customer's mail.
+    pub fn announce_accepted(&self, order: &Order) {
+        self.orders.publish(order);
+        self.mail_decision(order);
     }
 
     /// Rejects a waiting order and refunds it if it was paid online.

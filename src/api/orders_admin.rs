@@ -112,8 +112,7 @@ impl OrdersAdminApi {
             "order accepted"
         );
         self.state.note_answered().await;
-        self.state.orders.publish(&order);
-        self.state.mail_decision(&order);
+        self.state.announce_accepted(&order);
         Ok(Json(AdminOrderView::from(&order)))
     }
 

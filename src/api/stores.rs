@@ -323,49 +323,72 @@ impl StoreApi {
         order_type: Query<OrderTypeParam>,
     ) -> Result<Json<PreOrderSlots>, ApiError> {
         let profile = self.profile(id.0).await?;
-        let timezone = self.state.config.timezone;
-        let order_type = match order_type.0 {
-            OrderTypeParam::Delivery => OrderType::Delivery,
-            OrderTypeParam::Pickup => OrderType::Pickup,
-        };
-        let lead = match order_type {
-            OrderType::Delivery => profile.delivery_lead_minutes,
-            OrderType::Pickup => profile.pickup_lead_minutes,
-        };
-        let now = self.state.clock.now();
-        let status = crate::domain::store_hours::status_at(
-            &profile.store_hours,
-            &profile.closure_dates(),
-            profile.paused,
-            now,
-            timezone,
-        );
-        let blocked = self.state.status.ordering_blocked();
         let closed_reason = self.state.status.current().closed_reason.filter(|reason| {
             matches!(
                 reason,
                 ClosedReason::ClockUntrusted | ClosedReason::NotReady | ClosedReason::AutoPaused
             )
         });
-        let offered = if blocked.is_some() {
-            Vec::new()
-        } else {
-            available_slots(&profile, lead, now, timezone)
-        };
-        let slots = offered
-            .into_iter()
-            .map(|starts_at| PreOrderSlot {
-                time: starts_at
-                    .with_timezone(&timezone)
-                    .format("%H:%M")
-                    .to_string(),
-                starts_at: starts_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            })
-            .collect();
         Ok(Json(PreOrderSlots {
-            immediately: status.is_open && blocked.is_none(),
-            slots,
             closed_reason: closed_reason.map(|reason| reason.as_str().to_string()),
+            ..slot_offer(
+                &profile,
+                order_type.0.into(),
+                (self.state.clock.now(), self.state.config.timezone),
+                self.state.status.ordering_blocked().is_some(),
+            )
         }))
+    }
+}
+
+impl From<OrderTypeParam> for OrderType {
+    fn from(value: OrderTypeParam) -> Self {
+        match value {
+            OrderTypeParam::Delivery => OrderType::Delivery,
+            OrderTypeParam::Pickup => OrderType::Pickup,
+        }
+    }
+}
+
+/// Whether an order for now is possible and the pre-order times, as the storefront
+/// offers them; nothing while a guard (`blocked`: untrusted clock, unconfirmed
+/// readiness) keeps the shop shut. The phone order form passes the profile with the
+/// pause lifted.
+pub fn slot_offer(
+    profile: &StoreProfile,
+    order_type: OrderType,
+    (now, timezone): (chrono::DateTime<chrono::Utc>, chrono_tz::Tz),
+    blocked: bool,
+) -> PreOrderSlots {
+    let lead = match order_type {
+        OrderType::Delivery => profile.delivery_lead_minutes,
+        OrderType::Pickup => profile.pickup_lead_minutes,
+    };
+    let status = crate::domain::store_hours::status_at(
+        &profile.store_hours,
+        &profile.closure_dates(),
+        profile.paused,
+        now,
+        timezone,
+    );
+    let offered = if blocked {
+        Vec::new()
+    } else {
+        available_slots(profile, lead, now, timezone)
+    };
+    let slots = offered
+        .into_iter()
+        .map(|starts_at| PreOrderSlot {
+            time: starts_at
+                .with_timezone(&timezone)
+                .format("%H:%M")
+                .to_string(),
+            starts_at: starts_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        })
+        .collect();
+    PreOrderSlots {
+        immediately: status.is_open && !blocked,
+        slots,
+        closed_reason: None,
     }
 }

@@ -409,3 +409,28 @@ fn a_limit_out_of_range_or_a_timeout_shorter_than_the_ping_is_refused() {
     .unwrap_err();
     assert!(error.to_string().contains("longer than"), "{error}");
 }
+
+#[test]
+fn guest_data_is_kept_90_days_unless_configured() {
+    let config = Config::load_from(&FlagValues::default(), &[]).unwrap();
+    assert_eq!(config.guest_data_days, 90);
+    let keep = env(&[("HEIMSERVICE_PRIVACY_GUEST_DATA_DAYS", "0")]);
+    assert_eq!(
+        Config::load_from(&FlagValues::default(), &keep)
+            .unwrap()
+            .guest_data_days,
+        0
+    );
+    for bad in ["3651", "-1", "ninety"] {
+        let error = Config::load_from(
+            &FlagValues::default(),
+            &env(&[("HEIMSERVICE_PRIVACY_GUEST_DATA_DAYS", bad)]),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            error.contains("`privacy.guest_data_days`") && error.contains("0 (keep) to 3650"),
+            "{bad}: {error}"
+        );
+    }
+}

@@ -4,6 +4,7 @@ pub mod address;
 pub mod cart;
 pub mod catalog;
 pub mod delivery;
+pub mod erasure;
 pub mod image;
 pub mod money;
 pub mod order;

@@ -94,6 +94,40 @@ pub struct Payment {
     pub refund_error: Option<String>,
 }
 
+/// Where an order came from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderSource {
+    /// The storefront (a guest or a signed-in customer).
+    #[default]
+    Online,
+    /// Taken by the staff on the phone and entered on the board.
+    Phone,
+}
+
+impl OrderSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderSource::Online => "online",
+            OrderSource::Phone => "phone",
+        }
+    }
+}
+
+impl Payment {
+    /// Paid in cash on delivery or at pickup; nothing paid yet.
+    pub fn cash() -> Payment {
+        Payment {
+            method: PaymentMethod::Cash,
+            status: PaymentStatus::CashDue,
+            paypal_order_id: None,
+            capture_id: None,
+            refund_id: None,
+            refund_error: None,
+        }
+    }
+}
+
 /// Who receives the order: the delivery address, or the contact for pickup.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Customer {
@@ -140,6 +174,12 @@ pub struct Order {
     /// When an unanswered order is rejected automatically.
     pub auto_reject_at: Option<DateTime<Utc>>,
     pub history: Vec<StatusChange>,
+    #[serde(default)]
+    pub source: OrderSource,
+    /// When the customer's personal data was removed (see `erasure`); the amounts, VAT
+    /// and status stay for the tax records.
+    #[serde(default)]
+    pub anonymised_at: Option<DateTime<Utc>>,
 }
 
 pub const MIN_ESTIMATE_MINUTES: u16 = 5;

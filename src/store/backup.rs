@@ -121,6 +121,7 @@ fn copy_every_table(
         PRINTER_ID_TO_PRINTER,
         PRINT_JOB_ID_TO_JOB,
         PRINT_JOB_ATTEMPT_AND_ID,
+        GUEST_ORDER_CREATED_AND_ID,
     ))
 }
 

@@ -13,10 +13,10 @@ use crate::domain::user::User;
 
 /// A pending password reset.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-struct Reset {
-    user_id: u64,
+pub(super) struct Reset {
+    pub(super) user_id: u64,
     /// Unix seconds.
-    expires_at: i64,
+    pub(super) expires_at: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,10 +8,10 @@ use super::StoreError;
 use super::tables::*;
 use crate::domain::catalog::{Allergy, AllergyInput};
 
-type Step = fn(&WriteTransaction) -> Result<(), StoreError>;
+pub(super) type Step = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// `STEPS[n]` migrates a database at version `n` to version `n + 1`.
-const STEPS: &[Step] = &[
+pub(super) const STEPS: &[Step] = &[
     migrate_to_v1,
     migrate_to_v2,
     migrate_to_v3,
@@ -19,6 +19,7 @@ const STEPS: &[Step] = &[
     migrate_to_v5,
     migrate_to_v6,
     migrate_to_v7,
+    migrate_to_v8,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -52,7 +53,7 @@ pub fn migrate(db: &Database) -> Result<Option<u64>, MigrationError> {
     migrate_with(db, STEPS)
 }
 
-fn migrate_with(db: &Database, steps: &[Step]) -> Result<Option<u64>, MigrationError> {
+pub(super) fn migrate_with(db: &Database, steps: &[Step]) -> Result<Option<u64>, MigrationError> {
     let found = read_schema_version(&db.begin_read()?)?;
     let latest = steps.len() as u64;
     if found > latest {
@@ -177,6 +178,13 @@ fn migrate_to_v7(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(PRINT_JOB_ID_TO_JOB)?;
     txn.open_table(PRINT_JOB_ATTEMPT_AND_ID)?;
     Ok(())
+}
+
+/// Version 8: the guest orders whose personal data is still stored, for the erasure
+/// after `privacy.guest_data_days`; every guest order placed so far is added.
+fn migrate_to_v8(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(GUEST_ORDER_CREATED_AND_ID)?;
+    super::erasure::queue_existing_guest_orders(txn)
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -6,6 +6,7 @@ mod catalog;
 mod customers;
 mod database_slot;
 mod demo_seed;
+mod erasure;
 mod guards;
 mod migrations;
 mod order_batch;
@@ -24,6 +25,7 @@ use redb::{DatabaseError, ReadTransaction, ReadableDatabase, StorageError, Write
 
 pub use catalog::{ChangeError, Changed};
 pub use customers::{Mail, SupportMessage};
+pub use erasure::{AccountDeletionRefusal, GuestBatch};
 pub use guards::{ReadinessConfirmation, ReadinessInputs, UnansweredOrders};
 pub use migrations::LATEST_SCHEMA_VERSION;
 pub use orders::{

@@ -15,7 +15,9 @@ use super::tables::*;
 use super::{Store, StoreError, record};
 use crate::domain::address::Address;
 use crate::domain::delivery::{Discount, Postcode};
-use crate::domain::order::{Customer, Order, OrderStatus, Payment, StatusChange};
+use crate::domain::order::{
+    Customer, Order, OrderSource, OrderStatus, Payment, StatusChange, TransitionError,
+};
 use crate::domain::order_pricing::LineRequest;
 use crate::domain::order_quote::{OrderChoice, Quote, QuoteContext, QuoteError, quote};
 use crate::domain::pricing::OrderType;
@@ -42,15 +44,25 @@ pub struct OrderDraft {
     pub preorder_at: Option<DateTime<Utc>>,
     pub now: DateTime<Utc>,
     pub timezone: Tz,
+    /// Staff on the phone take orders while online ordering is paused; opening hours,
+    /// closures and everything else apply as to any order.
+    pub taken_by_staff: bool,
 }
 
 #[derive(Debug, Clone)]
 pub struct IdempotencyKey {
-    /// `user:<id>` or `guest`, so two customers' keys never meet.
+    /// `user:<id>`, `guest` or `phone`, so two customers' keys never meet.
     pub scope: String,
     pub key: String,
     /// SHA-256 of the request body: the same key with another body is a conflict.
     pub request_hash: String,
+}
+
+impl IdempotencyKey {
+    /// The key of its `IDEMPOTENCY_KEY_TO_ORDER` entry.
+    pub(super) fn table_key(&self) -> String {
+        format!("{}:{}", self.scope, self.key)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -63,6 +75,10 @@ pub struct NewOrder {
     pub idempotency: Option<IdempotencyKey>,
     /// For online payments: what PayPal captured; the order total must equal it.
     pub paid_cents: Option<i64>,
+    pub source: OrderSource,
+    /// Accept the order as it is placed, with this estimate in minutes (phone orders:
+    /// the staff decide while the caller is on the line).
+    pub accept_minutes: Option<u16>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +87,8 @@ pub enum PlaceRefusal {
     UnknownAddress,
     UnknownStore,
     IdempotencyConflict,
+    /// The estimate for an order accepted as it is placed is out of range.
+    Acceptance(TransitionError),
     /// The menu changed between payment and placing; the captured amount no longer fits.
     PaidAmountDiffers {
         total_cents: i64,
@@ -85,8 +103,8 @@ pub enum Placement {
 }
 
 #[derive(Serialize, Deserialize)]
-struct IdempotencyRecord {
-    order_id: u64,
+pub(super) struct IdempotencyRecord {
+    pub(super) order_id: u64,
     request_hash: String,
 }
 
@@ -171,6 +189,16 @@ fn price_with(
     let Some(profile) = &data.profile else {
         return Ok(Err(PlaceRefusal::UnknownStore));
     };
+    let unpaused;
+    let profile = if draft.taken_by_staff && profile.paused {
+        unpaused = StoreProfile {
+            paused: false,
+            ..profile.clone()
+        };
+        &unpaused
+    } else {
+        profile
+    };
     let context = QuoteContext {
         catalog: &data.catalog,
         profile,
@@ -190,12 +218,12 @@ fn price_with(
         .map_err(PlaceRefusal::Quote))
 }
 
-fn read_order(txn: &impl OpenTables, id: u64) -> Result<Option<Order>, StoreError> {
+pub(super) fn read_order(txn: &impl OpenTables, id: u64) -> Result<Option<Order>, StoreError> {
     txn.record(ORDER_ID_TO_ORDER, id)
 }
 
 /// Writes `order` and keeps its indexes in step; `before` is the stored version.
-fn write_order(
+pub(super) fn write_order(
     txn: &WriteTransaction,
     before: Option<&Order>,
     order: &Order,
@@ -235,7 +263,7 @@ fn earlier_placement(
     new: &NewOrder,
 ) -> Result<Option<Result<Order, PlaceRefusal>>, StoreError> {
     if let Some(idempotency) = &new.idempotency {
-        let key = format!("{}:{}", idempotency.scope, idempotency.key);
+        let key = idempotency.table_key();
         let table = txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
         if let Some(bytes) = table.get(key.as_str())? {
             let earlier: IdempotencyRecord = record::decode(bytes.value())?;
@@ -298,7 +326,7 @@ pub(super) fn place(
         meta.insert(META_NEXT_ORDER_ID, id)?;
         id
     };
-    let order = Order {
+    let mut order = Order {
         id,
         number: next_number(txn, &day)?,
         token: new.token.clone(),
@@ -324,7 +352,14 @@ pub(super) fn place(
             at: draft.now,
             note: String::new(),
         }],
+        source: new.source,
+        anonymised_at: None,
     };
+    if let Some(minutes) = new.accept_minutes
+        && let Err(refused) = order.accept(minutes, draft.now)
+    {
+        return Ok(Err(PlaceRefusal::Acceptance(refused)));
+    }
     write_order(txn, None, &order)?;
     txn.open_table(ORDER_TOKEN_TO_ORDER_ID)?
         .insert(order.token.as_str(), id)?;
@@ -341,14 +376,17 @@ pub(super) fn place(
     {
         paypal.insert(paypal_id.as_str(), id)?;
     }
-    if let Some(idempotency) = &new.idempotency {
-        let key = format!("{}:{}", idempotency.scope, idempotency.key);
+    let idempotency_key = new.idempotency.as_ref().map(IdempotencyKey::table_key);
+    if let (Some(idempotency), Some(key)) = (&new.idempotency, &idempotency_key) {
         let entry = IdempotencyRecord {
             order_id: id,
             request_hash: idempotency.request_hash.clone(),
         };
         txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?
             .insert(key.as_str(), record::encode(&entry)?.as_slice())?;
+    }
+    if draft.user_id.is_none() {
+        super::erasure::queue_guest_order(txn, &order, idempotency_key.as_deref())?;
     }
     Ok(Ok(Placement::Created(order)))
 }

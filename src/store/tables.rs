@@ -120,3 +120,10 @@ pub const PRINT_JOB_ATTEMPT_AND_ID: TableDefinition<(i64, u64), ()> =
     TableDefinition::new("print_job_attempt_and_id");
 pub const META_NEXT_PRINTER_ID: &str = "next_printer_id";
 pub const META_NEXT_PRINT_JOB_ID: &str = "next_print_job_id";
+
+// Personal data (schema v8).
+/// (created at in Unix seconds, order id) of the guest orders whose customer data is
+/// still stored → the key of their `IDEMPOTENCY_KEY_TO_ORDER` entry ("" when none). The
+/// erasure reads only what is due and takes the key with the order.
+pub const GUEST_ORDER_CREATED_AND_ID: TableDefinition<(i64, u64), &str> =
+    TableDefinition::new("guest_order_created_and_id");

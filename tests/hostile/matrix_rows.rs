@@ -140,6 +140,9 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         http("POST", "/reset-password", "/reset-password", [P, P, P, P]),
         http("POST", "/support", "/support", [P, P, P, P]),
         http("GET", "/users/me", "/users/me", [U, O, O, O]),
+        // Sent without the password: refused after authorization. (Admins are refused
+        // with 403 even with their password: tests/account_deletion.rs.)
+        http("DELETE", "/users/me", "/users/me", [U, A, A, A]),
         http("GET", "/addresses", "/addresses/", [U, O, O, O]),
         http("POST", "/addresses", "/addresses/", [U, A, A, A]),
         http(
@@ -267,6 +270,18 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             "/admin/orders/{id}/status",
             format!("/admin/orders/{order}/status"),
             [U, F, F, A],
+        ),
+        http(
+            "POST",
+            "/admin/phone-orders",
+            "/admin/phone-orders",
+            [U, F, F, A],
+        ),
+        http(
+            "GET",
+            "/admin/phone-orders/slots",
+            "/admin/phone-orders/slots?order_type=pickup",
+            [U, F, F, O],
         ),
         http("PUT", "/stores/{id}", "/stores/14", [U, F, F, A]),
         http(

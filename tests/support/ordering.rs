@@ -128,3 +128,24 @@ pub async fn track_until(
     }
     tracked
 }
+
+/// The restaurant's `action` on `order` (`accept`, `reject` or `status`), which must
+/// succeed.
+pub async fn answer(server: &TestServer, admin: &str, order: &Value, action: &str, body: Value) {
+    let path = format!("/admin/orders/{}/{action}", order["id"]);
+    let (status, answer) = server.send("POST", &path, Some(admin), Some(body)).await;
+    assert_eq!(status, 200, "{action}: {answer}");
+}
+
+/// Accepts `order` with 30 minutes and completes it.
+pub async fn deliver(server: &TestServer, admin: &str, order: &Value) {
+    answer(server, admin, order, "accept", json!({"minutes": 30})).await;
+    answer(
+        server,
+        admin,
+        order,
+        "status",
+        json!({"status": "completed"}),
+    )
+    .await;
+}

@@ -50,6 +50,8 @@ fn order(order_type: OrderType) -> Order {
         rejection_reason: None,
         auto_reject_at: Some(now()),
         history: vec![],
+        source: OrderSource::Online,
+        anonymised_at: None,
     }
 }
 

@@ -103,5 +103,7 @@ pub fn sample_order() -> Order {
             at: placed_at(),
             note: String::new(),
         }],
+        source: Default::default(),
+        anonymised_at: None,
     }
 }

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       lazyRoute('checkout', () => import('./routes/checkout')),
       lazyRoute('orders/:token', () => import('./routes/order-status')),
       lazyRoute('my-orders', () => import('./routes/my-orders')),
+      lazyRoute('account', () => import('./routes/account')),
       lazyRoute('*', () => import('./routes/not-found')),
     ],
   },

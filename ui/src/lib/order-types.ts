@@ -2,6 +2,7 @@
 
 export type OrderType = 'delivery' | 'pickup';
 export type PaymentMethod = 'cash' | 'online';
+export type OrderSource = 'online' | 'phone';
 export type PaymentStatus = 'cash_due' | 'paid' | 'refunded' | 'refund_failed';
 
 export type OrderStatus =
@@ -85,6 +86,10 @@ export interface Order {
   estimated_ready_at: string | null;
   rejection_reason: string | null;
   history: StatusChange[];
+  /** Where the order came from: the storefront, or the staff on the phone. */
+  source: OrderSource;
+  /** When the customer's personal data was removed (name and street then read "anonymised"). */
+  anonymised_at: string | null;
 }
 
 export interface AdminOrder extends Order {

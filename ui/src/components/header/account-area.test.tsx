@@ -74,15 +74,18 @@ describe('AccountArea', () => {
     expect(sessionStorage.getItem('userData')).toBeNull();
   });
 
-  it('links to My orders from the dropdown and closes it on the way', async () => {
+  it('links to My orders and My account from the dropdown and closes it on the way', async () => {
     await i18n.changeLanguage('en');
     signIn('Kim');
     renderArea();
     fireEvent.click(screen.getByRole('button', { name: 'Account of Kim' }));
     const link = screen.getByRole('link', { name: 'My orders' });
     expect(link).toHaveAttribute('href', '/my-orders');
-    // My orders comes right before Logout.
-    expect(link.nextElementSibling).toBe(screen.getByRole('button', { name: 'Logout' }));
+    // My orders and My account come right before Logout.
+    const account = screen.getByRole('link', { name: 'My account' });
+    expect(account).toHaveAttribute('href', '/account');
+    expect(link.nextElementSibling).toBe(account);
+    expect(account.nextElementSibling).toBe(screen.getByRole('button', { name: 'Logout' }));
     await act(async () => {
       fireEvent.click(link);
     });

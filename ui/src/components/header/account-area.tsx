@@ -16,7 +16,7 @@ export function displayName(name: string, mobile: boolean): string {
 
 /**
  * Signed out: Login, a real link to /login that opens the login dialog when the
- * app offers one. Signed in: the first name with a dropdown holding My orders and Logout.
+ * app offers one. Signed in: the first name with a dropdown holding My orders, My account and Logout.
  */
 export function AccountArea() {
   const { t } = useTranslation();
@@ -67,6 +67,9 @@ export function AccountArea() {
         <div id={menuId} className="account-menu__list">
           <Link to="/my-orders" className="account-menu__option" onClick={close}>
             {t('header.my_orders')}
+          </Link>
+          <Link to="/account" className="account-menu__option" onClick={close}>
+            {t('header.my_account')}
           </Link>
           <button
             type="button"

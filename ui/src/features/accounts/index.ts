@@ -1,6 +1,7 @@
 export { listAddresses, type Address, type AddressInput } from './api/accounts-api';
 export { AddressBook } from './components/address-book';
 export { AddressCard } from './components/address-card';
+export { DeleteAccount } from './components/delete-account';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { GuestForm } from './components/guest-form';
 export { LoginForm, reloadTo } from './components/login-form';

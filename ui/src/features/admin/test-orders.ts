@@ -48,6 +48,8 @@ export function adminOrder(change: Partial<AdminOrder> = {}): AdminOrder {
     estimated_ready_at: null,
     rejection_reason: null,
     history: [{ status: 'waiting_for_confirmation', at: '2026-11-22T17:30:00Z', note: '' }],
+    source: 'online',
+    anonymised_at: null,
     user_id: null,
     paypal_order_id: '5O190127TN364715T',
     capture_id: '3C679366HH908993F',

@@ -66,3 +66,8 @@ export function updateAddress(id: number, input: AddressInput): Promise<Address>
 export function deleteAddress(id: number): Promise<void> {
   return logged('deleteAddress', apiFetch<void>(`/addresses/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 }
+
+/** DELETE /users/me: deletes the signed-in customer's account (orders stay, without personal data). */
+export function deleteAccount(password: string): Promise<void> {
+  return logged('deleteAccount', apiFetch<void>('/users/me', json('DELETE', { password })));
+}

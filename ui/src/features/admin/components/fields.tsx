@@ -62,6 +62,7 @@ export function TextInput({
   type = 'text',
   maxLength,
   autoComplete,
+  autoFocus = false,
 }: BaseProps & {
   value: string;
   onChange: (value: string) => void;
@@ -70,6 +71,8 @@ export function TextInput({
   type?: 'text' | 'email' | 'password';
   maxLength?: number;
   autoComplete?: string;
+  /** Takes the focus when its dialog opens (see Modal's data-autofocus). */
+  autoFocus?: boolean;
 }) {
   const common = {
     id,
@@ -80,6 +83,7 @@ export function TextInput({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(id, error, hint),
     className: 'admin-input',
+    'data-autofocus': autoFocus || undefined,
   };
   return (
     <div className={`admin-field${multiline ? ' admin-field--wide' : ''}`}>

@@ -1,6 +1,6 @@
 import { formatPrice } from '../../../lib/format-price';
 import type { AdminOrder, AllergenRef } from '../../../lib/order-types';
-import { formatDateTime, formatPreorder, paymentKey } from '../lib/order-format';
+import { formatDateTime, formatPreorder, paymentKey, withErasureMarker } from '../lib/order-format';
 import { formatDecimalInput } from '../lib/price';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
@@ -10,8 +10,9 @@ const codes = (allergens: readonly AllergenRef[]) => allergens.map((allergen) =>
  * The kitchen ticket of one order, laid out for an 80 mm receipt printer.
  * Hidden on screen; the print style shows only this (see orders.css).
  */
-export function KitchenTicket({ order, brand, timezone }: { order: AdminOrder; brand: string; timezone: string }) {
+export function KitchenTicket({ order: stored, brand, timezone }: { order: AdminOrder; brand: string; timezone: string }) {
   const { t } = useAdminTranslation();
+  const order = withErasureMarker(stored, t('privacy.anonymised'));
   const preorder = formatPreorder(order, timezone);
   const { customer } = order;
   const place = [customer.zip, customer.city].filter(Boolean).join(' ');

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format-price';
 import type { AdminOrder } from '../../../lib/order-types';
-import { formatCountdown, formatPreorder, formatTime, itemCount, paymentKey } from '../lib/order-format';
+import { formatCountdown, formatPreorder, formatTime, itemCount, paymentKey, withErasureMarker } from '../lib/order-format';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { serverNow } from '../lib/server-clock';
 import { useNow } from '../lib/use-now';
@@ -34,6 +34,11 @@ export function OrderCard({
         </h4>
         <time dateTime={order.created_at}>{formatTime(order.created_at, timezone)}</time>
         <span className={`admin-order-type admin-order-type--${order.order_type}`}>{t(`orders.type.${order.order_type}`)}</span>
+        {order.source === 'phone' && (
+          <span className="admin-order-source" data-testid="phone-mark">
+            {t('phone_order.mark')}
+          </span>
+        )}
         {!waiting && <OrderStatusBadge status={order.status} />}
       </header>
       {preorder !== null && (
@@ -50,7 +55,7 @@ export function OrderCard({
       <dl className="admin-order-card__facts">
         <div>
           <dt>{t('orders.customer')}</dt>
-          <dd>{order.customer.customer_name}</dd>
+          <dd>{withErasureMarker(order, t('privacy.anonymised')).customer.customer_name}</dd>
         </div>
         <div>
           <dt>{t('orders.total')}</dt>

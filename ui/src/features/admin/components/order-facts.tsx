@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AdminOrder } from '../../../lib/order-types';
 import { mailtoHref } from '../lib/inbox';
-import { formatDateTime, formatDay, formatPreorder, formatTime } from '../lib/order-format';
+import { formatDateTime, formatDay, formatPreorder, formatTime, withErasureMarker } from '../lib/order-format';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -15,8 +15,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Name, address, phone and e-mail of the customer. */
-export function CustomerFacts({ order }: { order: AdminOrder }) {
+export function CustomerFacts({ order: stored, timezone }: { order: AdminOrder; timezone: string }) {
   const { t } = useAdminTranslation();
+  const order = withErasureMarker(stored, t('privacy.anonymised'));
   const { customer } = order;
   const place = [customer.zip, customer.city].filter(Boolean).join(' ');
   return (
@@ -44,13 +45,19 @@ export function CustomerFacts({ order }: { order: AdminOrder }) {
       <Fact label={t('orders.detail.account')}>
         {order.user_id === null ? t('orders.detail.guest') : t('orders.detail.user', { id: order.user_id })}
       </Fact>
+      {order.anonymised_at !== null && (
+        <Fact label={t('privacy.personal_data')}>
+          <span data-testid="anonymised">{t('privacy.anonymised_at', { date: formatDateTime(order.anonymised_at, timezone) })}</span>
+        </Fact>
+      )}
     </dl>
   );
 }
 
 /** Type, times, note and the outcome of the order. */
-export function OrderFacts({ order, timezone }: { order: AdminOrder; timezone: string }) {
+export function OrderFacts({ order: stored, timezone }: { order: AdminOrder; timezone: string }) {
   const { t } = useAdminTranslation();
+  const order = withErasureMarker(stored, t('privacy.anonymised'));
   const preorder = formatPreorder(order, timezone);
   return (
     <dl className="admin-order-facts">
@@ -58,6 +65,7 @@ export function OrderFacts({ order, timezone }: { order: AdminOrder; timezone: s
         <OrderStatusBadge status={order.status} />
       </Fact>
       <Fact label={t('orders.detail.type')}>{t(`orders.type.${order.order_type}`)}</Fact>
+      {order.source === 'phone' && <Fact label={t('phone_order.source')}>{t('phone_order.taken_by_phone')}</Fact>}
       <Fact label={t('orders.detail.created')}>{formatDateTime(order.created_at, timezone)}</Fact>
       <Fact label={t('orders.detail.business_date')}>{formatDay(order.business_date)}</Fact>
       <Fact label={t('orders.detail.preorder_at')}>{preorder ?? t('orders.detail.immediately')}</Fact>

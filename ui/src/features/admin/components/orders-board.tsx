@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth';
 import { formatPrice } from '../../../lib/format-price';
 import type { AdminOrder } from '../../../lib/order-types';
+import { formatTime, withErasureMarker } from '../lib/order-format';
 import { ordersInProgress, waitingOrders, type BoardConnection } from '../lib/orders-board-state';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { useOrderAlert } from '../lib/use-order-alert';
 import { useOrdersBoard } from '../lib/use-orders-board';
 import { OrderAlertControls } from './order-alert-controls';
 import { OrderCard } from './order-card';
+import { PhoneOrderDialog } from './phone-order-dialog';
 import { PrinterAlarms } from './printer-alarms';
 
 /** The live orders board: new orders to accept or reject, and the ones in the kitchen. */
@@ -15,11 +18,13 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
   const { t } = useAdminTranslation();
   const { logout } = useAuth();
   const { state, apply, retry } = useOrdersBoard();
+  const [phoneOrder, setPhoneOrder] = useState(false);
+  const [placed, setPlaced] = useState<string | undefined>();
   const waiting = waitingOrders(state.orders);
   const working = ordersInProgress(state.orders);
   const alert = useOrderAlert(waiting, (order) => ({
     title: t('orders.alert.notification_title', { number: order.number }),
-    body: `${t(`orders.type.${order.order_type}`)} · ${formatPrice(order.total)} · ${order.customer.customer_name}`,
+    body: `${t(`orders.type.${order.order_type}`)} · ${formatPrice(order.total)} · ${withErasureMarker(order, t('privacy.anonymised')).customer.customer_name}`,
   }));
 
   return (
@@ -30,10 +35,41 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
         </h2>
         <ConnectionState connection={state.connection} />
         <OrderAlertControls alert={alert} waiting={waiting.length} />
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="phone-order-open"
+          onClick={() => {
+            setPlaced(undefined);
+            setPhoneOrder(true);
+          }}
+        >
+          {t('phone_order.open')}
+        </button>
         <Link to="/admin/orders-history" className="button button--small button--ghost">
           {t('orders.board.history')}
         </Link>
       </div>
+      {placed !== undefined && (
+        <p className="admin-message admin-message--success admin-board__placed" role="status" data-testid="phone-order-placed">
+          {placed}
+        </p>
+      )}
+      <PhoneOrderDialog
+        open={phoneOrder}
+        onClose={() => setPhoneOrder(false)}
+        onPlaced={(order) => {
+          apply(order);
+          setPhoneOrder(false);
+          setPlaced(
+            t('phone_order.placed', {
+              number: order.number,
+              total: formatPrice(order.total),
+              time: order.estimated_ready_at === null ? '' : formatTime(order.estimated_ready_at, timezone),
+            }),
+          );
+        }}
+      />
       {state.connection === 'failed' && (
         <div className="admin-message admin-message--error admin-board__refused" role="alert">
           <p>{state.error || t('orders.board.refused')}</p>

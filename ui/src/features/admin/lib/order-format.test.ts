@@ -12,6 +12,7 @@ import {
   nextStatuses,
   paymentKey,
   shiftDay,
+  withErasureMarker,
 } from './order-format';
 
 describe('order times', () => {
@@ -65,5 +66,23 @@ describe('order facts', () => {
     expect(nextStatuses(acceptedOrder({ status: 'out_for_delivery' }))).toEqual(['completed']);
     expect(nextStatuses(adminOrder())).toEqual([]);
     expect(nextStatuses(acceptedOrder({ status: 'completed' }))).toEqual([]);
+  });
+});
+
+describe('withErasureMarker', () => {
+  it('shows the stored marker in the admin language and leaves other orders alone', () => {
+    const stored = adminOrder({
+      anonymised_at: '2027-02-22T11:00:00Z',
+      note: 'anonymised',
+      customer: { customer_name: 'anonymised', line1: 'anonymised', city: 'Berlin', zip: '10115', country: 'DE', phone: '', email: '' },
+    });
+    const shown = withErasureMarker(stored, 'anonymisiert');
+    expect(shown.customer).toEqual({ ...stored.customer, customer_name: 'anonymisiert', line1: 'anonymisiert' });
+    expect(shown.note).toBe('anonymisiert');
+    expect(shown.total).toBe(stored.total);
+    const pickup = withErasureMarker(adminOrder({ anonymised_at: '2027-02-22T11:00:00Z', note: '', customer: { ...stored.customer, line1: '' } }), 'x');
+    expect([pickup.customer.line1, pickup.note]).toEqual(['', '']);
+    const kept = adminOrder();
+    expect(withErasureMarker(kept, 'anonymisiert')).toBe(kept);
   });
 });

@@ -78,3 +78,16 @@ export function shiftDay(date: string, days: number): string {
 export function isDay(value: string | null): value is string {
   return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 }
+
+/**
+ * The order with the erasure's fixed marker ("anonymised" in the stored name, street
+ * and note) replaced by `marker`, the word in the admin's language.
+ */
+export function withErasureMarker<T extends Order>(order: T, marker: string): T {
+  if (order.anonymised_at === null) return order;
+  return {
+    ...order,
+    note: order.note === '' ? '' : marker,
+    customer: { ...order.customer, customer_name: marker, line1: order.customer.line1 === '' ? '' : marker },
+  };
+}

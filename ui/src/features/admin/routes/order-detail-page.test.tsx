@@ -200,3 +200,34 @@ describe('kitchen ticket', () => {
     expect(text).not.toContain('VORBESTELLUNG');
   });
 });
+
+describe('an anonymised phone order', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    signInAdmin();
+  });
+
+  it('shows an anonymised order in the admin language, with amounts and a phone source', async () => {
+    await i18n.changeLanguage('de');
+    const stored = acceptedOrder({
+      status: 'completed',
+      source: 'phone',
+      anonymised_at: '2027-02-22T11:00:00Z',
+      note: 'anonymised',
+      customer: { customer_name: 'anonymised', line1: 'anonymised', city: 'Berlin', zip: '10115', country: 'DE', phone: '', email: '' },
+    });
+    detailServer({ 'GET /admin/orders/57': () => ({ body: stored }) });
+    renderAdminAt('/admin/orders/57');
+    expect(await screen.findByTestId('anonymised')).toHaveTextContent('Anonymisiert am 22.02.2027 12:00');
+    const page = within(content());
+    const fact = (label: string) => page.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Name')).toHaveTextContent('anonymisiert');
+    expect(fact('Anmerkung')).toHaveTextContent('anonymisiert');
+    expect(fact('Aufgenommen')).toHaveTextContent('Am Telefon');
+    expect(page.getByText('10115 Berlin')).toBeInTheDocument();
+    expect(page.queryByRole('link', { name: /@/ })).toBeNull();
+    expect(content()).toHaveTextContent('21,40 €');
+    expect(ticket()).toHaveTextContent('anonymisiert');
+    expect(ticket()).not.toHaveTextContent('anonymised');
+  });
+});

@@ -81,7 +81,7 @@ function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: str
             <OrderFacts order={order} timezone={timezone} />
           </Card>
           <Card title={t('orders.detail.customer')}>
-            <CustomerFacts order={order} />
+            <CustomerFacts order={order} timezone={timezone} />
           </Card>
           <Card title={t('orders.detail.payment')}>
             <PaymentFacts order={order} />

@@ -5,7 +5,7 @@ import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import { fromCents } from '../../../lib/money';
 import { displayNameFor, lineTotalCents, type CartItem } from '../lib/cart';
-import { needsOptions } from '../lib/selection';
+import { needsOptions } from '../../../lib/product-selection';
 import { useCart } from './cart-provider';
 import { OrderNoteField } from './order-note-field';
 import { OrderSummary } from './order-summary';

@@ -26,7 +26,7 @@ import {
   saveOrderNote,
   takeOrderPlacedFlag,
 } from '../lib/cart-storage';
-import { emptySelection, needsOptions } from '../lib/selection';
+import { emptySelection, needsOptions } from '../../../lib/product-selection';
 import './cart.css';
 
 const ProductOptionsModal = lazyModal(async () => (await import('./product-options-modal')).ProductOptionsModal);

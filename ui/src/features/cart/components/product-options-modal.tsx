@@ -5,15 +5,16 @@ import { Modal } from '../../../components/modal';
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import type { Product, ToppingGroup } from '../../../lib/menu-api';
-import { fromCents, toCents } from '../../../lib/money';
-import type { ProductSelection } from '../lib/cart';
+import { fromCents } from '../../../lib/money';
 import {
   groupCount,
   quantityOf,
   selectionProblems,
+  selectionUnitCents,
   withToppingQuantity,
+  type ProductSelection,
   type SelectionProblem,
-} from '../lib/selection';
+} from '../../../lib/product-selection';
 
 export interface ProductOptionsModalProps {
   open: boolean;
@@ -23,17 +24,6 @@ export interface ProductOptionsModalProps {
   initialSelection: ProductSelection;
   onConfirm: (selection: ProductSelection) => void;
   onClose: () => void;
-}
-
-function selectionCents(product: Product, selection: ProductSelection): number {
-  const variant = product.variants.find((v) => v.id === selection.variantId);
-  let cents = toCents(variant ? variant.price : product.price);
-  for (const picked of selection.extras) {
-    const group = product.enriched_topping_groups.find((g) => g.id === picked.groupId);
-    const topping = group?.toppings.find((t) => t.id === picked.toppingId);
-    if (topping) cents += toCents(topping.price) * picked.quantity;
-  }
-  return cents;
 }
 
 /** The variant/extras modal, also used to edit a cart line (prefilled). */
@@ -90,7 +80,7 @@ export function ProductOptionsModal({
         onClick={() => onConfirm(selection)}
       >
         <span>{mode === 'add' ? t('options.add') : t('options.save')}</span>
-        <span className="options-footer__price">{formatPrice(fromCents(selectionCents(product, selection)))}</span>
+        <span className="options-footer__price">{formatPrice(fromCents(selectionUnitCents(product, selection)))}</span>
       </button>
     </div>
   );

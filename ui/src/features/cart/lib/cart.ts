@@ -2,6 +2,7 @@ import type { Product } from '../../../lib/menu-api';
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import { fromCents, toCents } from '../../../lib/money';
+import type { ProductSelection } from '../../../lib/product-selection';
 
 export interface CartExtra {
   /** Topping id. */
@@ -40,11 +41,7 @@ export interface CartItem extends Omit<Product, 'tax'> {
   displayPrice: string;
 }
 
-/** What the variant/extras modal produces. */
-export interface ProductSelection {
-  variantId: number | null;
-  extras: { groupId: number; toppingId: number; quantity: number }[];
-}
+export type { ProductSelection };
 
 /**
  * The cart-item key: product id, variant id (or 'base') and the extras as

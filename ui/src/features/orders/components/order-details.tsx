@@ -76,8 +76,8 @@ function Destination({ order }: { order: Order }) {
         <p className="order-destination__store">{store.data.address_line}</p>
       )}
       <address className="order-destination__address">
-        <strong>{customer.customer_name}</strong>
-        {delivery && <span>{customer.line1}</span>}
+        <strong>{order.anonymised_at === null ? customer.customer_name : t('orders.status_page.anonymised')}</strong>
+        {delivery && order.anonymised_at === null && <span>{customer.line1}</span>}
         {delivery && place && <span>{place}</span>}
         {customer.phone && <span>{t('address.phone_line', { phone: customer.phone })}</span>}
       </address>
@@ -108,7 +108,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <Line key={`${line.product_id}-${line.variant_id ?? 'base'}-${index}`} line={line} />
         ))}
       </ul>
-      {order.note.trim() !== '' && (
+      {order.note.trim() !== '' && order.anonymised_at === null && (
         <p className="order-note">
           <strong>{t('cart.note')}:</strong> {order.note}
         </p>

@@ -7,7 +7,7 @@ import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { errorCode, orderErrorMessage } from '../lib/order-errors';
 import { OrderEssentials, type OrderEssentialsProps } from './order-essentials';
 import type { PlaceResult } from './paypal-checkout';
-import { useIdempotencyKey } from './use-idempotency-key';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 // The PayPal SDK wrapper is loaded only when online payment is chosen.
 const PaypalCheckout = lazy(() => import('./paypal-checkout'));

@@ -48,6 +48,8 @@ export function demoOrder(overrides: Partial<Order> = {}): Order {
     estimated_ready_at: null,
     rejection_reason: null,
     history: [{ status: 'waiting_for_confirmation', at: '2026-11-22T17:05:00Z', note: '' }],
+    source: 'online',
+    anonymised_at: null,
     ...overrides,
   };
 }

@@ -1,5 +1,14 @@
-import type { Product, ToppingGroup } from '../../../lib/menu-api';
-import type { ProductSelection } from './cart';
+import type { Product, ToppingGroup } from './menu-api';
+import { toCents } from './money';
+
+/**
+ * A product's chosen variant and extras, as the variant/extras choice produces it
+ * (the storefront's options modal and the phone order form).
+ */
+export interface ProductSelection {
+  variantId: number | null;
+  extras: { groupId: number; toppingId: number; quantity: number }[];
+}
 
 export type SelectionProblem =
   | { kind: 'variant' }
@@ -73,4 +82,16 @@ export function withToppingQuantity(
 /** The empty selection for a product (nothing chosen). */
 export function emptySelection(): ProductSelection {
   return { variantId: null, extras: [] };
+}
+
+/** One unit of the product with this selection, in cents: the variant's (or product's) price plus the extras. */
+export function selectionUnitCents(product: Product, selection: ProductSelection): number {
+  const variant = product.variants.find((v) => v.id === selection.variantId);
+  let cents = toCents(variant ? variant.price : product.price);
+  for (const picked of selection.extras) {
+    const group = product.enriched_topping_groups.find((g) => g.id === picked.groupId);
+    const topping = group?.toppings.find((t) => t.id === picked.toppingId);
+    if (topping) cents += toCents(topping.price) * picked.quantity;
+  }
+  return cents;
 }

@@ -1,10 +1,10 @@
 import { useCallback, useRef } from 'react';
-import { ApiError } from '../../../lib/api-error';
-import type { OrderRequest } from '../../../lib/order-types';
-import { newIdempotencyKey } from '../../../lib/orders-api';
+import { ApiError } from './api-error';
+import { newIdempotencyKey } from './orders-api';
 
 /**
- * The Idempotency-Key of the current checkout attempt. A retry of the same body
+ * The Idempotency-Key of the current attempt to place an order (the storefront's
+ * checkout, the board's phone order). A retry of the same body
  * (after the answer got lost) sends the same key, so the server answers the
  * first order instead of placing a second one. A changed body, or a refusal
  * (4xx: nothing was placed), starts a new attempt with a new key; reusing the
@@ -13,7 +13,7 @@ import { newIdempotencyKey } from '../../../lib/orders-api';
 export function useIdempotencyKey() {
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
-  const keyFor = useCallback((request: OrderRequest): string => {
+  const keyFor = useCallback((request: unknown): string => {
     const body = JSON.stringify(request);
     if (attempt.current === null || attempt.current.body !== body) {
       attempt.current = { key: newIdempotencyKey(), body };
