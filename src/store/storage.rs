@@ -75,6 +75,7 @@ impl Storage {
         let repaired = Arc::new(AtomicBool::new(false));
         let noticed = Arc::clone(&repaired);
         let db = redb::Builder::new()
+            .set_cache_size(CACHE_BYTES)
             .set_repair_callback(move |session| {
                 if noticed.swap(true, Ordering::Relaxed) {
                     tracing::debug!(progress = session.progress(), "repairing the database");
@@ -114,6 +115,12 @@ impl Storage {
         result
     }
 }
+
+/// redb's page cache. Its default is 1 GiB, a ceiling it fills as the file grows: a
+/// shop's file grows with every order, and a Raspberry Pi may have 1 GiB in all. The
+/// menu is served from memory elsewhere and orders are read rarely, so a small cache
+/// costs little; the operating system's file cache still holds what is read often.
+const CACHE_BYTES: usize = 16 * 1024 * 1024;
 
 /// A boxed backend: `Builder::create_with_backend` takes a sized one.
 #[derive(Debug)]
