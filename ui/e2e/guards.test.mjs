@@ -12,9 +12,11 @@ import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
   ADMIN_EMAIL,
+  adminToken,
   ADMIN_PASSWORD,
   createAdmin,
   gotoWithStorage,
+  placeGuestOrder,
   launchBrowser,
   LUNCHTIME,
   SERVER_BIN,
@@ -70,34 +72,8 @@ describe('ordering guards', { timeout: 240_000 }, () => {
     return page;
   }
 
-  async function guestOrder() {
-    const products = await (await fetch(api('/products/?store_id=14'))).json();
-    const bruschetta = products.find((product) => product.name === 'Bruschetta');
-    const response = await fetch(api('/orders/guest'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        order_type: 'delivery',
-        lines: [{ product_id: bruschetta.id, variant_id: null, extras: [], quantity: 3 }],
-        shipping_address: {
-          type: 'shipping',
-          customer_name: 'Gina Gast',
-          line1: 'Torstraße 5',
-          city: 'Berlin',
-          zip: '10115',
-          country: 'DE',
-          phone: '030 555 1234',
-          email: '',
-        },
-        payment_method: 'cash',
-        preorder_at: null,
-        note: '',
-      }),
-    });
-    const body = await response.json();
-    assert.equal(response.status, 201, JSON.stringify(body));
-    return body;
-  }
+  const guestOrder = () =>
+    placeGuestOrder(baseUrl, { name: 'Gina Gast', line1: 'Torstraße 5', phone: '030 555 1234' });
 
   before(async () => {
     assert.ok(existsSync(SERVER_BIN), `server binary not found at ${SERVER_BIN} (set SERVER_BIN)`);
@@ -117,12 +93,7 @@ describe('ordering guards', { timeout: 240_000 }, () => {
       },
     });
     baseUrl = await server.ready;
-    const login = await fetch(api('/login'), {
-      method: 'POST',
-      body: new URLSearchParams({ username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    assert.equal(login.status, 200);
-    token = (await login.json()).access_token;
+    token = await adminToken(baseUrl);
     context = await launchBrowser(chromium, profileDir);
   });
 

@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
   ADMIN_EMAIL,
+  adminToken,
   ADMIN_PASSWORD,
   createAdmin,
   gotoWithStorage,
@@ -72,12 +73,7 @@ describe('names with HTML in them', { timeout: 180_000 }, () => {
     server = startServer(dataDir, { env: { HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME } });
     baseUrl = await server.ready;
 
-    const login = await fetch(api('/login'), {
-      method: 'POST',
-      body: new URLSearchParams({ username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    assert.equal(login.status, 200);
-    const token = (await login.json()).access_token;
+    const token = await adminToken(baseUrl);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const catalog = await (await fetch(api('/admin/catalog'), { headers })).json();
     const created = await fetch(api('/products/'), {

@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
   ADMIN_EMAIL,
+  adminToken,
   ADMIN_PASSWORD,
   assertTitle,
   createAdmin,
@@ -115,11 +116,7 @@ describe('phone orders on the board', { timeout: 180_000 }, () => {
     await visible(seen.getByTestId('phone-mark'));
 
     // The server placed it as a cash order of the phone, priced like any other.
-    const login = await fetch(api('/login'), {
-      method: 'POST',
-      body: new URLSearchParams({ username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    const { access_token: token } = await login.json();
+    const token = await adminToken(baseUrl);
     const orderId = await card.getAttribute('data-order-id');
     const order = await (await fetch(api(`/admin/orders/${orderId}`), { headers: { Authorization: `Bearer ${token}` } })).json();
     assert.equal(order.source, 'phone');

@@ -14,11 +14,13 @@ import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
   ADMIN_EMAIL,
+  adminToken,
   ADMIN_PASSWORD,
   assertTitle,
   createAdmin,
   launchBrowser,
   LUNCHTIME,
+  placeGuestOrder,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
@@ -144,36 +146,13 @@ describe('kitchen printers', { timeout: 180_000 }, () => {
     await screenshot(page, 'printers-page');
 
     // A guest order, accepted by the admin through the API.
-    const products = await (await fetch(api('/products/?store_id=14'))).json();
-    const bruschetta = products.find((product) => product.name === 'Bruschetta');
-    const placed = await fetch(api('/orders/guest'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        order_type: 'delivery',
-        lines: [{ product_id: bruschetta.id, variant_id: null, extras: [], quantity: 3 }],
-        shipping_address: {
-          type: 'shipping',
-          customer_name: 'Gustav Gast',
-          line1: 'Gartenweg 5',
-          city: 'Berlin',
-          zip: '10115',
-          country: 'DE',
-          phone: '0176 555444',
-          email: '',
-        },
-        payment_method: 'cash',
-        preorder_at: null,
-        note: 'Zweiter Hinterhof',
-      }),
+    const order = await placeGuestOrder(baseUrl, {
+      name: 'Gustav Gast',
+      line1: 'Gartenweg 5',
+      phone: '0176 555444',
+      note: 'Zweiter Hinterhof',
     });
-    assert.equal(placed.status, 201);
-    const order = await placed.json();
-    const login = await fetch(api('/login'), {
-      method: 'POST',
-      body: new URLSearchParams({ username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    const { access_token: token } = await login.json();
+    const token = await adminToken(baseUrl);
     const accepted = await fetch(api(`/admin/orders/${order.id}/accept`), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },

@@ -142,3 +142,43 @@ export async function visible(locator) {
   await locator.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
   return locator;
 }
+
+/**
+ * Places a cash guest order for delivery to 10115 through the API (three Bruschetta,
+ * above the 12 € minimum) and returns the created order; fails unless it is 201.
+ */
+export async function placeGuestOrder(baseUrl, { name, line1, phone, note = '' }) {
+  const api = (path) => new URL(path, new URL(baseUrl).origin).href;
+  const products = await (await fetch(api('/products/?store_id=14'))).json();
+  const bruschetta = products.find((product) => product.name === 'Bruschetta');
+  const response = await fetch(api('/orders/guest'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      order_type: 'delivery',
+      lines: [{ product_id: bruschetta.id, variant_id: null, extras: [], quantity: 3 }],
+      shipping_address: {
+        type: 'shipping', customer_name: name, line1, city: 'Berlin', zip: '10115',
+        country: 'DE', phone, email: '',
+      },
+      payment_method: 'cash',
+      preorder_at: null,
+      note,
+    }),
+  });
+  const body = await response.json();
+  assert.equal(response.status, 201, JSON.stringify(body));
+  return body;
+}
+
+/** Logs the admin in through the API and returns the bearer token. */
+export async function adminToken(baseUrl, { email = ADMIN_EMAIL, password = ADMIN_PASSWORD } = {}) {
+  const response = await fetch(new URL('/login', new URL(baseUrl).origin).href, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password }),
+  });
+  assert.equal(response.status, 200, 'admin POST /login');
+  const token = (await response.json()).access_token;
+  assert.ok(token, 'the login answer carries an access_token');
+  return token;
+}
