@@ -1,12 +1,12 @@
 //! Customer-side records: addresses, password resets, the mail outbox and support
 //! messages.
 
-use redb::{ReadableTable, TableDefinition, WriteTransaction};
+use redb::{ReadableTable, TableDefinition};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::tables::*;
-use super::{Store, StoreError, record};
+use super::{Store, StoreError, next_id, record};
 use crate::domain::address::{Address, AddressInput, check_address};
 use crate::domain::store_profile::SettingError;
 use crate::domain::user::User;
@@ -38,13 +38,6 @@ pub struct SupportMessage {
     pub message: String,
     /// Unix seconds.
     pub received_at: i64,
-}
-
-fn next_id(txn: &WriteTransaction, key: &str) -> Result<u64, StoreError> {
-    let mut meta = txn.open_table(META)?;
-    let id = meta.get(key)?.map(|v| v.value()).unwrap_or(0) + 1;
-    meta.insert(key, id)?;
-    Ok(id)
 }
 
 fn all<T: DeserializeOwned>(

@@ -21,7 +21,9 @@ mod users;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use redb::{DatabaseError, ReadTransaction, ReadableDatabase, StorageError, WriteTransaction};
+use redb::{
+    DatabaseError, ReadTransaction, ReadableDatabase, ReadableTable, StorageError, WriteTransaction,
+};
 
 pub use catalog::{ChangeError, Changed};
 pub use customers::{Mail, SupportMessage};
@@ -260,6 +262,14 @@ impl Store {
     pub async fn schema_version(&self) -> Result<u64, StoreError> {
         self.read(migrations::read_schema_version).await
     }
+}
+
+/// The next id of a counter in `META` (`next_order_id`, `next_user_id`, …), counted up.
+fn next_id(txn: &WriteTransaction, key: &str) -> Result<u64, StoreError> {
+    let mut meta = txn.open_table(tables::META)?;
+    let id = meta.get(key)?.map(|v| v.value()).unwrap_or(0) + 1;
+    meta.insert(key, id)?;
+    Ok(id)
 }
 
 fn open_error(path: &Path, error: DatabaseError) -> OpenError {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::catalog::{OpenTables, load_catalog};
 use super::tables::*;
-use super::{Store, StoreError, record};
+use super::{Store, StoreError, next_id, record};
 use crate::domain::address::Address;
 use crate::domain::delivery::{Discount, Postcode};
 use crate::domain::order::{
@@ -316,16 +316,7 @@ pub(super) fn place(
     let draft = &new.draft;
     let business_date: NaiveDate = draft.now.with_timezone(&draft.timezone).date_naive();
     let day = business_date.to_string();
-    let id = {
-        let mut meta = txn.open_table(META)?;
-        let id = meta
-            .get(META_NEXT_ORDER_ID)?
-            .map(|v| v.value())
-            .unwrap_or(0)
-            + 1;
-        meta.insert(META_NEXT_ORDER_ID, id)?;
-        id
-    };
+    let id = next_id(txn, META_NEXT_ORDER_ID)?;
     let mut order = Order {
         id,
         number: next_number(txn, &day)?,

@@ -4,10 +4,9 @@
 use redb::{ReadTransaction, ReadableTable};
 
 use super::tables::{
-    DISCOUNT_CODE_TO_DISCOUNT, META, META_NEXT_POSTCODE_ID, POSTCODE_ID_TO_POSTCODE,
-    STORE_ID_TO_PROFILE,
+    DISCOUNT_CODE_TO_DISCOUNT, META_NEXT_POSTCODE_ID, POSTCODE_ID_TO_POSTCODE, STORE_ID_TO_PROFILE,
 };
-use super::{Store, StoreError, record};
+use super::{Store, StoreError, next_id, record};
 use crate::domain::delivery::{
     Discount, DiscountCode, Postcode, PostcodeError, PostcodeInput, check_postcode,
 };
@@ -89,16 +88,7 @@ impl Store {
             let id = match id {
                 Some(id) if others.iter().any(|p| p.id == id) => id,
                 Some(_) => return Ok(Ok(None)),
-                None => {
-                    let mut meta = txn.open_table(META)?;
-                    let next = meta
-                        .get(META_NEXT_POSTCODE_ID)?
-                        .map(|v| v.value())
-                        .unwrap_or(0)
-                        + 1;
-                    meta.insert(META_NEXT_POSTCODE_ID, next)?;
-                    next
-                }
+                None => next_id(txn, META_NEXT_POSTCODE_ID)?,
             };
             match check_postcode(id, input, &others) {
                 Ok(postcode) => {

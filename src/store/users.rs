@@ -2,8 +2,8 @@
 
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
-use super::tables::{META, META_NEXT_USER_ID, USER_EMAIL_TO_USER_ID, USER_ID_TO_USER};
-use super::{Store, StoreError, record};
+use super::tables::{META_NEXT_USER_ID, USER_EMAIL_TO_USER_ID, USER_ID_TO_USER};
+use super::{Store, StoreError, next_id, record};
 use crate::domain::user::{Role, User};
 
 pub struct NewUser {
@@ -39,9 +39,7 @@ impl Store {
             if emails.get(new.email.as_str())?.is_some() {
                 return Ok(Err(UserError::EmailTaken));
             }
-            let mut meta = txn.open_table(META)?;
-            let id = meta.get(META_NEXT_USER_ID)?.map(|v| v.value()).unwrap_or(0) + 1;
-            meta.insert(META_NEXT_USER_ID, id)?;
+            let id = next_id(txn, META_NEXT_USER_ID)?;
             let user = User {
                 id,
                 email: new.email,
