@@ -4,11 +4,11 @@
 //! the printer took it.
 
 use chrono::{DateTime, Utc};
-use redb::{ReadableTable, WriteTransaction};
+use redb::WriteTransaction;
 
 use super::catalog::OpenTables;
 use super::tables::*;
-use super::{Store, StoreError, record};
+use super::{Store, StoreError, next_id, record};
 use crate::domain::order::Order;
 use crate::domain::printing::job::{documents_for, print_due_at};
 use crate::domain::printing::printer::check_printer;
@@ -20,13 +20,6 @@ use crate::domain::printing::{PrintJob, Printer, PrinterError, PrinterInput};
 pub struct SavedPrinter {
     pub printer: Printer,
     pub dropped_jobs: usize,
-}
-
-fn next_id(txn: &WriteTransaction, key: &str) -> Result<u64, StoreError> {
-    let mut meta = txn.open_table(META)?;
-    let id = meta.get(key)?.map(|v| v.value()).unwrap_or(0) + 1;
-    meta.insert(key, id)?;
-    Ok(id)
 }
 
 fn attempt_key(job: &PrintJob) -> (i64, u64) {
@@ -125,16 +118,13 @@ impl Store {
             txn.open_table(PRINTER_ID_TO_PRINTER)?
                 .insert(id, record::encode(&printer)?.as_slice())?;
             let mut dropped_jobs = 0;
-            for job in jobs_of_printer(txn, id)? {
-                if printer.enabled {
-                    if job.due_at > now || job.next_attempt_at <= now {
-                        continue;
+            if printer.enabled {
+                retry_due_now(txn, id, now)?;
+            } else {
+                for job in jobs_of_printer(txn, id)? {
+                    if remove_job(txn, job.id)? {
+                        dropped_jobs += 1;
                     }
-                    let mut again = job.clone();
-                    again.next_attempt_at = now;
-                    put_job(txn, Some(&job), &again)?;
-                } else if remove_job(txn, job.id)? {
-                    dropped_jobs += 1;
                 }
             }
             Ok(Ok(Some(SavedPrinter {
@@ -233,18 +223,26 @@ impl Store {
         printer_id: u64,
         now: DateTime<Utc>,
     ) -> Result<usize, StoreError> {
-        self.commit(move |txn| {
-            let mut retried = 0;
-            for job in jobs_of_printer(txn, printer_id)? {
-                if job.due_at <= now && job.next_attempt_at > now {
-                    let mut again = job.clone();
-                    again.next_attempt_at = now;
-                    put_job(txn, Some(&job), &again)?;
-                    retried += 1;
-                }
-            }
-            Ok(retried)
-        })
-        .await
+        self.commit(move |txn| retry_due_now(txn, printer_id, now))
+            .await
     }
+}
+
+/// Moves the printer's jobs that are due but waiting for a later retry to `now`;
+/// answers how many.
+fn retry_due_now(
+    txn: &WriteTransaction,
+    printer_id: u64,
+    now: DateTime<Utc>,
+) -> Result<usize, StoreError> {
+    let mut retried = 0;
+    for job in jobs_of_printer(txn, printer_id)? {
+        if job.due_at <= now && job.next_attempt_at > now {
+            let mut again = job.clone();
+            again.next_attempt_at = now;
+            put_job(txn, Some(&job), &again)?;
+            retried += 1;
+        }
+    }
+    Ok(retried)
 }
