@@ -49,16 +49,14 @@ async fn place(server: &TestServer, body: &Value) -> Value {
 }
 
 async fn accept(server: &TestServer, admin: &str, order: &Value, minutes: u16) -> Value {
-    let (status, accepted) = server
-        .send(
-            "POST",
-            &format!("/admin/orders/{}/accept", order["id"]),
-            Some(admin),
-            Some(json!({ "minutes": minutes })),
-        )
-        .await;
-    assert_eq!(status, 200, "{accepted}");
-    accepted
+    answer(
+        server,
+        admin,
+        order,
+        "accept",
+        json!({ "minutes": minutes }),
+    )
+    .await
 }
 
 async fn printers(server: &TestServer, admin: &str) -> Value {
@@ -99,6 +97,8 @@ async fn an_accepted_order_prints_its_kitchen_ticket_with_variants_extras_and_al
         sink.connections().is_empty(),
         "nothing prints before the answer"
     );
+    // Jobs are written with the acceptance, so none waits before it.
+    assert_eq!(printers(&server, &admin).await[0]["waiting"], 0);
     accept(&server, &admin, &order, 30).await;
 
     let printed = sink.wait_for(1, WAIT).await;
@@ -299,15 +299,14 @@ async fn a_preorder_finished_before_its_preparation_time_does_not_print() {
     body["preorder_at"] = slots["slots"].as_array().unwrap().last().unwrap()["starts_at"].clone();
     let order = place(&server, &body).await;
     accept(&server, &admin, &order, 20).await;
-    let (status, _) = server
-        .send(
-            "POST",
-            &format!("/admin/orders/{}/status", order["id"]),
-            Some(&admin),
-            Some(json!({ "status": "completed" })),
-        )
-        .await;
-    assert_eq!(status, 200);
+    answer(
+        &server,
+        &admin,
+        &order,
+        "status",
+        json!({ "status": "completed" }),
+    )
+    .await;
     assert_eq!(printers(&server, &admin).await[0]["waiting"], 1);
 
     // Past the promised time.
@@ -553,6 +552,11 @@ async fn a_printer_switched_off_or_deleted_drops_its_waiting_tickets() {
     let (status, _) = server.send("DELETE", &path, Some(&admin), None).await;
     assert_eq!(status, 204);
     assert_eq!(printers(&server, &admin).await, json!([]));
+    let left = server.store().print_jobs().await.unwrap();
+    assert!(
+        left.is_empty(),
+        "the deleted printer's jobs are gone: {left:?}"
+    );
     let (status, _) = server.send("DELETE", &path, Some(&admin), None).await;
     assert_eq!(status, 404);
 }

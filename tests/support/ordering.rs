@@ -130,11 +130,18 @@ pub async fn track_until(
 }
 
 /// The restaurant's `action` on `order` (`accept`, `reject` or `status`), which must
-/// succeed.
-pub async fn answer(server: &TestServer, admin: &str, order: &Value, action: &str, body: Value) {
+/// succeed; the order as answered.
+pub async fn answer(
+    server: &TestServer,
+    admin: &str,
+    order: &Value,
+    action: &str,
+    body: Value,
+) -> Value {
     let path = format!("/admin/orders/{}/{action}", order["id"]);
     let (status, answer) = server.send("POST", &path, Some(admin), Some(body)).await;
     assert_eq!(status, 200, "{action}: {answer}");
+    answer
 }
 
 /// Accepts `order` with 30 minutes and completes it.
