@@ -7,7 +7,7 @@
 //! observes every few seconds until the clock is trusted, then stops: once trusted it
 //! stays trusted.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -133,55 +133,38 @@ async fn ask_timedatectl() -> Option<bool> {
     Some(String::from_utf8_lossy(&output.stdout).trim() == "yes")
 }
 
-/// Follows the clock's trust and tells the status hub; ends once the clock is trusted
-/// or when `finishing` turns true.
-pub struct ClockGuard {
-    verdict: watch::Sender<ClockVerdict>,
-}
-
-impl ClockGuard {
-    /// Observes once now (so the shop never opens on an unchecked clock) and starts the
-    /// task that looks again every [`RECHECK_EVERY`] until the clock is trusted.
-    pub async fn start(
-        trust: ClockTrust,
-        status: Arc<StatusHub>,
-        mut finishing: watch::Receiver<bool>,
-    ) -> (Arc<ClockGuard>, tokio::task::JoinHandle<()>) {
-        let floor = build_floor();
-        let first = decide(&trust, &observe(&trust).await, floor);
-        let guard = Arc::new(ClockGuard {
-            verdict: watch::channel(first).0,
-        });
-        status.set_clock_trusted(first == ClockVerdict::Trusted);
-        if first != ClockVerdict::Trusted {
-            tracing::warn!(
-                reason = first.explain(),
-                source = %describe(&trust),
-                "the shop stays closed until the clock is trusted"
-            );
-        }
-        let task_guard = Arc::clone(&guard);
-        let task = tokio::spawn(async move {
-            let mut verdict = first;
-            while verdict != ClockVerdict::Trusted {
-                tokio::select! {
-                    _ = tokio::time::sleep(RECHECK_EVERY) => {}
-                    _ = finishing.changed() => return,
-                }
-                verdict = decide(&trust, &observe(&trust).await, floor);
-                task_guard.verdict.send_replace(verdict);
-                if verdict == ClockVerdict::Trusted {
-                    tracing::info!("the system clock is trusted now; the shop opens by its hours");
-                    status.set_clock_trusted(true);
-                }
+/// Observes the clock once now (so the shop never opens on an unchecked clock), tells
+/// the status hub, and starts the task that looks again every [`RECHECK_EVERY`] until
+/// the clock is trusted or `finishing` turns true.
+pub async fn start(
+    trust: ClockTrust,
+    status: Arc<StatusHub>,
+    mut finishing: watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    let floor = build_floor();
+    let first = decide(&trust, &observe(&trust).await, floor);
+    status.set_clock_trusted(first == ClockVerdict::Trusted);
+    if first != ClockVerdict::Trusted {
+        tracing::warn!(
+            reason = first.explain(),
+            source = %describe(&trust),
+            "the shop stays closed until the clock is trusted"
+        );
+    }
+    tokio::spawn(async move {
+        let mut verdict = first;
+        while verdict != ClockVerdict::Trusted {
+            tokio::select! {
+                _ = tokio::time::sleep(RECHECK_EVERY) => {}
+                _ = finishing.changed() => return,
             }
-        });
-        (guard, task)
-    }
-
-    pub fn verdict(&self) -> ClockVerdict {
-        *self.verdict.borrow()
-    }
+            verdict = decide(&trust, &observe(&trust).await, floor);
+            if verdict == ClockVerdict::Trusted {
+                tracing::info!("the system clock is trusted now; the shop opens by its hours");
+                status.set_clock_trusted(true);
+            }
+        }
+    })
 }
 
 /// The configured source in words, for the log.
@@ -194,11 +177,6 @@ pub fn describe(trust: &ClockTrust) -> String {
             synchronized_file.display()
         ),
     }
-}
-
-/// The flag file a test (or an NTP hook) creates to say "the time is right".
-pub fn flag_path(trust: &ClockTrust) -> Option<PathBuf> {
-    flag_file(trust).map(Path::to_path_buf)
 }
 
 #[cfg(test)]

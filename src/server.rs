@@ -208,7 +208,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     let config = Arc::new(config);
     // Background work that holds the database ends when this turns true.
     let (finishing, finishing_rx) = watch::channel(false);
-    let (_clock_guard, clock_task) = crate::clock_guard::ClockGuard::start(
+    let clock_task = crate::clock_guard::start(
         config.clock_trust.clone(),
         Arc::clone(&status),
         finishing_rx.clone(),
