@@ -213,7 +213,7 @@ async fn serve(
             send(&mut stream, &answer).await
         }
         Request::Check => {
-            let answer = match readiness.refresh().await {
+            let answer = match readiness.report().await {
                 Ok(report) => Answer::Readiness {
                     report: Box::new(report),
                 },

@@ -36,6 +36,9 @@ impl AppState {
     pub async fn note_unanswered(&self) {
         let store_id = self.config.store_id;
         let limit = self.config.pause_after_unanswered;
+        if limit == 0 {
+            return;
+        }
         match self
             .store
             .count_unanswered(store_id, limit, self.clock.now())
@@ -56,6 +59,9 @@ impl AppState {
 
     /// Staff accepted or rejected an order: they are there, the count starts again.
     pub async fn note_answered(&self) {
+        if self.config.pause_after_unanswered == 0 {
+            return;
+        }
         if let Err(error) = self.store.reset_unanswered(self.config.store_id).await {
             tracing::error!(%error, "cannot reset the count of unanswered orders");
         }

@@ -144,7 +144,7 @@ impl ReadinessApi {
     /// allergen labels, tax rates, order button wording, PayPal secret.
     #[oai(path = "/admin/readiness", method = "get")]
     async fn readiness(&self, _admin: AdminAuth) -> Result<Json<ReadinessView>, ApiError> {
-        let report = self.state.readiness.refresh().await?;
+        let report = self.state.readiness.report().await?;
         Ok(Json(readiness_view(&report)))
     }
 
