@@ -49,8 +49,7 @@ impl AppState {
                     unanswered = state.in_row,
                     "ordering paused automatically: orders in a row were not answered"
                 );
-                self.status.set_auto_pause(state.auto_pause);
-                self.status.update(profile);
+                self.status.auto_paused(profile, state.auto_pause);
             }
             Ok(_) => {}
             Err(error) => tracing::error!(%error, "cannot count the unanswered order"),

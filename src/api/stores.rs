@@ -277,9 +277,6 @@ impl StoreApi {
             .store
             .set_store_profile(id.0, profile.clone())
             .await?;
-        if !profile.paused {
-            self.state.status.set_auto_pause(None);
-        }
         self.state.status.update(profile.clone());
         self.state.readiness.refresh_logged().await;
         tracing::info!(admin = admin.0.id, "store settings changed");
@@ -301,9 +298,6 @@ impl StoreApi {
             .set_paused(id.0, body.0.paused)
             .await?
             .ok_or_else(|| ApiError::store_not_found(id.0))?;
-        if !profile.paused {
-            self.state.status.set_auto_pause(None);
-        }
         self.state.status.update(profile.clone());
         tracing::info!(
             admin = admin.0.id,

@@ -206,13 +206,30 @@ impl StatusHub {
     }
 
     /// Takes the saved profile and publishes its status at once.
+    /// A profile that is not paused ends an automatic pause too (the store cleared
+    /// its reason in the same write).
     pub fn update(&self, profile: StoreProfile) {
+        let auto_pause = if profile.paused {
+            self.guards().auto_pause
+        } else {
+            None
+        };
+        self.publish(profile, auto_pause);
+    }
+
+    /// Ordering paused itself (`profile` is the paused one) for `auto_pause`.
+    pub fn auto_paused(&self, profile: StoreProfile, auto_pause: Option<AutoPause>) {
+        self.publish(profile, auto_pause);
+    }
+
+    /// Takes the profile and the automatic pause together, so no message shows one
+    /// without the other.
+    fn publish(&self, profile: StoreProfile, auto_pause: Option<AutoPause>) {
         match self.profile.lock() {
             Ok(mut current) => *current = Some(profile),
             Err(poisoned) => *poisoned.into_inner() = Some(profile),
         }
-        self.recompute();
-        self.wake.notify_one();
+        self.change_guards(|guards| guards.auto_pause = auto_pause);
     }
 
     pub fn subscribe(&self) -> watch::Receiver<Arc<PublishedStatus>> {
