@@ -13,7 +13,6 @@ use poem_openapi::{ApiResponse, Object};
 
 use super::AppState;
 use super::error::{self, ApiError, ErrorBody, field_body, required};
-use super::throttle::client_address;
 use crate::auth::passwords;
 use crate::domain::user::{Role, User};
 use crate::store::AccountDeletionRefusal;
@@ -59,11 +58,7 @@ pub async fn delete_account(
     if password.is_empty() {
         return Err(ApiError::invalid("password", "is required"));
     }
-    let peer = remote
-        .as_socket_addr()
-        .map(|addr| addr.ip())
-        .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
-    let client = client_address(peer, headers, &state.config.trusted_proxies);
+    let client = state.client_ip(remote, headers);
     // Guessing the password here is guessing a login: the same throttle applies.
     if let Some(wait) = state
         .login_throttle

@@ -19,7 +19,6 @@ use poem_openapi::param::Path;
 
 use super::AppState;
 use super::error::{ApiError, body};
-use super::throttle::client_address;
 use crate::live::socket_caps::{SocketRefusal, SocketSlot};
 
 pub struct LiveStatusApi {
@@ -95,11 +94,7 @@ pub(super) fn admit_socket(
     if !origin_allowed(headers, state.config.public_origin.as_deref()) {
         return Err(foreign_origin());
     }
-    let peer = remote
-        .as_socket_addr()
-        .map(|addr| addr.ip())
-        .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
-    let client = client_address(peer, headers, &state.config.trusted_proxies);
+    let client = state.client_ip(remote, headers);
     state
         .sockets
         .admit(client)

@@ -11,7 +11,6 @@ use super::AppState;
 use super::account_deletion::{AccountDeleted, DeleteAccountBody, delete_account};
 use super::auth_scheme::UserAuth;
 use super::error::{ApiError, ErrorBody, body};
-use super::throttle::client_address;
 use crate::auth::passwords;
 use crate::auth::tokens::{TOKEN_LIFETIME_SECONDS, unix_now};
 use crate::domain::user::{User, normalize_email};
@@ -137,11 +136,7 @@ impl LoginApi {
                 "Please enter email and password.",
             ));
         }
-        let peer = remote
-            .as_socket_addr()
-            .map(|addr| addr.ip())
-            .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
-        let client = client_address(peer, headers, &self.state.config.trusted_proxies);
+        let client = self.state.client_ip(remote, headers);
         let account = username.trim().to_lowercase();
         if let Some(wait) = self
             .state

@@ -15,7 +15,6 @@ use sha2::{Digest, Sha256};
 use super::AppState;
 use super::accounts::Notice;
 use super::error::{self, ApiError, ErrorBody, required};
-use super::throttle::client_address;
 use crate::auth::passwords;
 use crate::auth::tokens::unix_now;
 use crate::domain::user::{check_password, normalize_email};
@@ -66,11 +65,7 @@ fn token_hash(token: &str) -> String {
 impl PasswordResetApi {
     /// `Some(answer)` when this client has asked too often.
     fn throttled(&self, remote: &RemoteAddr, headers: &HeaderMap) -> Option<ResetAnswer> {
-        let peer = remote
-            .as_socket_addr()
-            .map(|addr| addr.ip())
-            .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
-        let client = client_address(peer, headers, &self.state.config.trusted_proxies);
+        let client = self.state.client_ip(remote, headers);
         let wait = self.state.reset_throttle.take(client, Instant::now())?;
         let seconds = wait.as_secs().max(1);
         tracing::warn!(%client, "password reset throttled");
