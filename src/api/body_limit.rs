@@ -11,10 +11,15 @@ use std::time::Duration;
 use poem::http::{StatusCode, header};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
+use super::MAX_BODY_BYTES;
 use super::error::json_response;
-use super::{AppState, MAX_BODY_BYTES};
 
-pub async fn limit_body<E: Endpoint>(next: Arc<E>, mut req: Request) -> Result<Response> {
+/// `limit`: how long the whole body may take (`limits.body_timeout_seconds`).
+pub async fn limit_body<E: Endpoint>(
+    limit: Duration,
+    next: Arc<E>,
+    mut req: Request,
+) -> Result<Response> {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -26,11 +31,6 @@ pub async fn limit_body<E: Endpoint>(next: Arc<E>, mut req: Request) -> Result<R
         None => req.headers().contains_key(header::TRANSFER_ENCODING),
     };
     if has_body {
-        let limit = req
-            .data::<AppState>()
-            .map_or(Duration::from_secs(60), |state| {
-                state.config.limits.body_timeout
-            });
         let body = req.take_body();
         match tokio::time::timeout(limit, body.into_bytes_limit(MAX_BODY_BYTES)).await {
             Ok(Ok(bytes)) => req.set_body(bytes),

@@ -211,13 +211,14 @@ pub fn app(state: AppState, hsts: security_headers::Hsts) -> impl Endpoint {
     let config = Arc::clone(&state.config);
     let home = Arc::new(format!("{base_path}/"));
     let hsts = Arc::new(hsts);
+    let body_timeout = state.config.limits.body_timeout;
     Route::new()
         .at("/openapi.json", spec)
         .nest(&base_path, WebUi::new(&state.config))
         // The spec's paths end in a slash (`/categories/`); the typed routes do not.
         .nest("/", api.with(trailing_slash::TrimTrailingSlash))
         .around(move |next, req| redirect_root(Arc::clone(&home), next, req))
-        .around(body_limit::limit_body)
+        .around(move |next, req| body_limit::limit_body(body_timeout, next, req))
         .around(over_cap::refuse_over_cap)
         .catch_all_error(error::into_json_response)
         .data(state)
