@@ -8,6 +8,7 @@ import {
   listMyOrders,
   newIdempotencyKey,
   placeOrder,
+  requestLine,
   trackOrder,
   type OrderableItem,
 } from './orders-api';
@@ -52,6 +53,22 @@ function sent(fetchMock: ReturnType<typeof mockFetch>, call = 0) {
     body: init.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown),
   };
 }
+
+describe('requestLine', () => {
+  it('sends exactly the four fields the server takes, whatever else the line carries', () => {
+    const cartLine = { ...pizza, name: 'Pizza Margherita', price: 9.9, uniqueKey: '9|102|3x2,4x1' };
+    expect(requestLine(cartLine)).toEqual({
+      product_id: 9,
+      variant_id: 102,
+      extras: [
+        { topping_id: 3, quantity: 2 },
+        { topping_id: 4, quantity: 1 },
+      ],
+      quantity: 2,
+    });
+    expect(requestLine(cola)).toEqual({ product_id: 30, variant_id: null, extras: [], quantity: 1 });
+  });
+});
 
 describe('buildOrderRequest', () => {
   it('sends product, variant, extras and quantity of every line; simple products have variant_id null', () => {

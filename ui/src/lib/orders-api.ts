@@ -3,6 +3,7 @@ import type {
   GuestShippingAddress,
   Order,
   OrderRequest,
+  OrderRequestLine,
   OrderType,
   PaymentMethod,
   PaypalOrderCreated,
@@ -42,16 +43,21 @@ function shippingAddress(address: GuestShippingAddress): GuestShippingAddress {
   return { type: 'shipping', customer_name, line1, city, zip, country, phone, email };
 }
 
+/** A cart line as an order request takes it: product, variant, extras with their units, quantity. */
+export function requestLine(item: OrderableItem): OrderRequestLine {
+  return {
+    product_id: item.id,
+    variant_id: item.selectedVariant?.id ?? null,
+    extras: item.extras.map((extra) => ({ topping_id: extra.id, quantity: extra.quantity })),
+    quantity: item.quantity,
+  };
+}
+
 /** The request body for the customer's choices; prices and totals are the server's business. */
 export function buildOrderRequest(input: OrderRequestInput): OrderRequest {
   const request: OrderRequest = {
     order_type: input.orderType,
-    lines: input.items.map((item) => ({
-      product_id: item.id,
-      variant_id: item.selectedVariant?.id ?? null,
-      extras: item.extras.map((extra) => ({ topping_id: extra.id, quantity: extra.quantity })),
-      quantity: item.quantity,
-    })),
+    lines: input.items.map(requestLine),
     payment_method: input.paymentMethod,
     preorder_at: input.orderTime.kind === 'immediately' ? null : input.orderTime.startsAt,
     note: input.note.trim(),

@@ -4,13 +4,14 @@ import { formatPrice } from '../../../lib/format-price';
 import { getProducts } from '../../../lib/menu-api';
 import { fromCents, toCents } from '../../../lib/money';
 import type { AdminOrder, OrderType } from '../../../lib/order-types';
+import { requestLine } from '../../../lib/orders-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useServedPostcodes } from '../../../lib/served-postcodes';
 import { useAsync } from '../../../lib/use-async';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { addItem, buildCartItem, removeItem, setItemQuantity, subtotalCents, type CartItem } from '../../cart/lib/cart';
 import { getPhoneOrderSlots, placePhoneOrder, type PhoneCaller, type PhoneOrderRequest } from '../api/phone-orders-api';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
-import { addLine, removeLine, requestLines, setLineQuantity, subtotalCents, type PhoneLine } from '../lib/phone-order';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { MAX_MINUTES, MIN_MINUTES, parseMinutes, QUICK_MINUTES } from './accept-order-form';
 import { FormMessage, SelectInput, TextInput } from './fields';
@@ -58,11 +59,11 @@ export function PhoneOrderDialog({
 }
 
 function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced: (order: AdminOrder) => void }) {
-  const { t } = useAdminTranslation();
+  const { t, i18n } = useAdminTranslation();
   const { storeId } = getRuntimeConfig();
   const [orderType, setOrderType] = useState<OrderType>('delivery');
   const [caller, setCaller] = useState<PhoneCaller>(EMPTY_CALLER);
-  const [lines, setLines] = useState<PhoneLine[]>([]);
+  const [items, setItems] = useState<CartItem[]>([]);
   const [note, setNote] = useState('');
   const [later, setLater] = useState(false);
   const [slot, setSlot] = useState('');
@@ -76,7 +77,7 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
 
   const delivery = orderType === 'delivery';
   const zone = delivery ? postcodes?.find((record) => record.postcode === caller.zip) : undefined;
-  const subtotal = subtotalCents(lines);
+  const subtotal = subtotalCents(items);
   const missing = zone ? Math.max(0, toCents(zone.minimum_order_amount) - subtotal) : 0;
   const closedNow = offer.status === 'success' && !offer.data.immediately;
   const slots = offer.status === 'success' ? offer.data.slots : [];
@@ -92,7 +93,7 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
     const chosenMinutes = parseMinutes(minutes);
     const problems: Record<string, string> = {};
     if (chosenMinutes === null) problems.minutes = t('orders.actions.minutes_error');
-    if (lines.length === 0) problems.lines = t('phone_order.lines_required');
+    if (items.length === 0) problems.lines = t('phone_order.lines_required');
     if (preorder && slot === '') problems.preorder_at = t('phone_order.slot_required');
     if (Object.keys(problems).length > 0 || chosenMinutes === null) {
       setErrors({ fields: problems });
@@ -100,7 +101,7 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
     }
     const request: PhoneOrderRequest = {
       order_type: orderType,
-      lines: requestLines(lines),
+      lines: items.map(requestLine),
       customer: delivery ? caller : { ...caller, line1: '', zip: '', city: '' },
       preorder_at: preorder ? slot : null,
       note,
@@ -214,7 +215,8 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
             <PhoneOrderProducts
               products={products.data}
               onAdd={(product, selection) => {
-                setLines((current) => addLine(current, product, selection));
+                const item = buildCartItem(product, selection, i18n.resolvedLanguage ?? 'de');
+                setItems((current) => addItem(current, item));
                 setErrors(NO_ERRORS);
               }}
             />
@@ -227,9 +229,9 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
         <fieldset className="admin-phone-order__section">
           <legend>{t('phone_order.order')}</legend>
           <PhoneOrderLines
-            lines={lines}
-            onQuantity={(key, quantity) => setLines((current) => setLineQuantity(current, key, quantity))}
-            onRemove={(key) => setLines((current) => removeLine(current, key))}
+            items={items}
+            onQuantity={(key, quantity) => setItems((current) => setItemQuantity(current, key, quantity))}
+            onRemove={(key) => setItems((current) => removeItem(current, key))}
           />
           {fieldError('lines') && (
             <p className="admin-field__error" role="alert">

@@ -1,41 +1,32 @@
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import { fromCents } from '../../../lib/money';
-import { lineCents, MAX_LINE_QUANTITY, type PhoneLine } from '../lib/phone-order';
+import { displayNameFor, lineTotalCents, MAX_LINE_QUANTITY, type CartItem } from '../../cart/lib/cart';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /** What the caller ordered so far: name with size and extras, quantity, price. */
 export function PhoneOrderLines({
-  lines,
+  items,
   onQuantity,
   onRemove,
 }: {
-  lines: readonly PhoneLine[];
+  items: readonly CartItem[];
   onQuantity: (key: string, quantity: number) => void;
   onRemove: (key: string) => void;
 }) {
   const { t, i18n } = useAdminTranslation();
   const language = i18n.resolvedLanguage ?? 'de';
-  if (lines.length === 0) return <p className="admin-list__empty">{t('phone_order.no_lines')}</p>;
+  if (items.length === 0) return <p className="admin-list__empty">{t('phone_order.no_lines')}</p>;
   return (
     <ul className="admin-phone-lines" data-testid="phone-lines">
-      {lines.map((line) => {
-        const { product, selection } = line;
-        const variant = product.variants.find((v) => v.id === selection.variantId);
-        const name = localized(product.name, product.name_en, language);
-        const title = variant ? `${name} (${localized(variant.name, variant.name_en, language)})` : name;
-        const extras = selection.extras
-          .map((picked) => {
-            const topping = product.enriched_topping_groups
-              .find((group) => group.id === picked.groupId)
-              ?.toppings.find((item) => item.id === picked.toppingId);
-            if (!topping) return null;
-            const toppingName = localized(topping.name, topping.name_en, language);
-            return picked.quantity > 1 ? `${toppingName} ×${picked.quantity}` : toppingName;
-          })
-          .filter((text): text is string => text !== null);
+      {items.map((item) => {
+        const title = displayNameFor(item, language);
+        const extras = item.extras.map((extra) => {
+          const name = localized(extra.name, extra.name_en, language);
+          return extra.quantity > 1 ? `${name} ×${extra.quantity}` : name;
+        });
         return (
-          <li key={line.key} className="admin-phone-lines__line">
+          <li key={item.uniqueKey} className="admin-phone-lines__line">
             <span className="admin-phone-lines__name">
               <strong>{title}</strong>
               {extras.length > 0 && <span className="admin-phone-lines__extras">+ {extras.join(', ')}</span>}
@@ -45,30 +36,30 @@ export function PhoneOrderLines({
                 type="button"
                 className="button button--small button--ghost"
                 aria-label={t('phone_order.less', { name: title })}
-                disabled={line.quantity <= 1}
-                onClick={() => onQuantity(line.key, line.quantity - 1)}
+                disabled={item.quantity <= 1}
+                onClick={() => onQuantity(item.uniqueKey, item.quantity - 1)}
               >
                 −
               </button>
               <span className="admin-phone-stepper__value" aria-label={t('phone_order.quantity_of', { name: title })}>
-                {line.quantity}
+                {item.quantity}
               </span>
               <button
                 type="button"
                 className="button button--small button--ghost"
                 aria-label={t('phone_order.more', { name: title })}
-                disabled={line.quantity >= MAX_LINE_QUANTITY}
-                onClick={() => onQuantity(line.key, line.quantity + 1)}
+                disabled={item.quantity >= MAX_LINE_QUANTITY}
+                onClick={() => onQuantity(item.uniqueKey, item.quantity + 1)}
               >
                 +
               </button>
             </span>
-            <span className="admin-num">{formatPrice(fromCents(lineCents(line)))}</span>
+            <span className="admin-num">{formatPrice(fromCents(lineTotalCents(item)))}</span>
             <button
               type="button"
               className="button button--small button--ghost"
               aria-label={t('phone_order.remove', { name: title })}
-              onClick={() => onRemove(line.key)}
+              onClick={() => onRemove(item.uniqueKey)}
             >
               ×
             </button>

@@ -7,6 +7,7 @@ import {
   cartItemKey,
   itemCount,
   lineTotalCents,
+  MAX_LINE_QUANTITY,
   productOf,
   removeItem,
   replaceItem,
@@ -128,6 +129,16 @@ describe('adding and changing lines', () => {
     expect(setItemQuantity(items, '9|101|', 0)[0]?.quantity).toBe(1);
     expect(setItemQuantity(items, '9|101|', 3)[0]?.quantity).toBe(3);
     expect(removeItem(items, '9|101|')).toEqual([]);
+  });
+
+  it('keeps quantities at 99 or fewer, as the server takes them', () => {
+    expect(MAX_LINE_QUANTITY).toBe(99);
+    expect(setItemQuantity([pizzaWith(101)], '9|101|', 100)[0]?.quantity).toBe(99);
+    expect(addItem([], pizzaWith(101, [], 120))[0]?.quantity).toBe(99);
+    const full = addItem([pizzaWith(101, [], 98)], pizzaWith(101, [], 5));
+    expect(full.map((i) => [i.uniqueKey, i.quantity])).toEqual([['9|101|', 99]]);
+    const merged = replaceItem([pizzaWith(101, [], 60), pizzaWith(102, [], 60)], '9|101|', pizzaWith(102));
+    expect(merged.map((i) => [i.uniqueKey, i.quantity])).toEqual([['9|102|', 99]]);
   });
 
   it('merges an edited line into the line it now equals', () => {

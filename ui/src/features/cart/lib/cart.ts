@@ -152,16 +152,26 @@ function groupOfTopping(item: CartItem, toppingId: number): number | undefined {
   return item.enriched_topping_groups.find((g) => g.toppings.some((t) => t.id === toppingId))?.id;
 }
 
-/** Adds a line; a line with the same key gets its quantity raised instead. */
-export function addItem(items: readonly CartItem[], item: CartItem): CartItem[] {
-  const index = items.findIndex((line) => line.uniqueKey === item.uniqueKey);
-  if (index === -1) return [...items, item];
-  return items.map((line, i) => (i === index ? { ...line, quantity: line.quantity + item.quantity } : line));
+/** Most of one line an order may have: the server refuses more (contract: 1–99). */
+export const MAX_LINE_QUANTITY = 99;
+
+/** A whole quantity within 1–MAX_LINE_QUANTITY. */
+function lineQuantity(quantity: number): number {
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
 }
 
-/** Sets a line's quantity; quantities below 1 are raised to 1 (removing is explicit). */
+/** Adds a line; a line with the same key gets its quantity raised instead, up to MAX_LINE_QUANTITY. */
+export function addItem(items: readonly CartItem[], item: CartItem): CartItem[] {
+  const index = items.findIndex((line) => line.uniqueKey === item.uniqueKey);
+  if (index === -1) return [...items, { ...item, quantity: lineQuantity(item.quantity) }];
+  return items.map((line, i) =>
+    i === index ? { ...line, quantity: lineQuantity(line.quantity + item.quantity) } : line,
+  );
+}
+
+/** Sets a line's quantity within 1–MAX_LINE_QUANTITY (removing is explicit). */
 export function setItemQuantity(items: readonly CartItem[], key: string, quantity: number): CartItem[] {
-  const next = Math.max(1, Math.floor(quantity));
+  const next = lineQuantity(quantity);
   return items.map((line) => (line.uniqueKey === key ? { ...line, quantity: next } : line));
 }
 
@@ -172,7 +182,7 @@ export function removeItem(items: readonly CartItem[], key: string): CartItem[] 
 /**
  * Replaces the line `key` with its edited version, keeping the line's quantity.
  * When the edited line's key equals another line's key, the two merge: the other
- * line keeps its place and takes both quantities.
+ * line keeps its place and takes both quantities (at most MAX_LINE_QUANTITY).
  */
 export function replaceItem(items: readonly CartItem[], key: string, edited: CartItem): CartItem[] {
   const old = items.find((line) => line.uniqueKey === key);
@@ -186,7 +196,9 @@ export function replaceItem(items: readonly CartItem[], key: string, edited: Car
     return items
       .filter((line) => line.uniqueKey !== key)
       .map((line) =>
-        line.uniqueKey === updated.uniqueKey ? { ...line, quantity: line.quantity + updated.quantity } : line,
+        line.uniqueKey === updated.uniqueKey
+          ? { ...line, quantity: lineQuantity(line.quantity + updated.quantity) }
+          : line,
       );
   }
   return items.map((line) => (line.uniqueKey === key ? updated : line));
