@@ -35,6 +35,8 @@ pub struct OverConnectionCap;
 
 /// The largest request header accepted (hyper answers 431 beyond it).
 const MAX_HEADER_BYTES: usize = 64 * 1024;
+/// How long a connection closed for quiet may take to say goodbye (HTTP/2's GOAWAY).
+const GOODBYE_LIMIT: Duration = Duration::from_secs(1);
 
 #[derive(Clone, Copy, Debug)]
 pub struct Timeouts {
@@ -209,7 +211,8 @@ impl Connection {
             remote,
             activity,
             handling,
-            // HTTP/1.1's idle time between requests is bounded by hyper's header timeout.
+            // HTTP/1.1's idle time between requests is bounded by hyper's header timeout;
+            // HTTP/2 has no header timeout in hyper, so a quiet one ends sooner.
             quiet_limit: if http2 {
                 timeouts.header
             } else {
@@ -300,6 +303,11 @@ impl Watch {
                         && self.activity.quiet_for() >= self.quiet_limit
                     {
                         tracing::debug!(remote = %self.remote, "connection closed: nothing moved for too long");
+                        // HTTP/2 says GOAWAY first, so a request crossing it is retried
+                        // by the browser instead of failing; a peer that does not read
+                        // it is dropped all the same.
+                        connection.as_mut().shut_down();
+                        let _ = tokio::time::timeout(GOODBYE_LIMIT, connection).await;
                         return;
                     }
                 }
