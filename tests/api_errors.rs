@@ -147,7 +147,7 @@ async fn every_answer_carries_the_security_headers() {
 async fn text_fields_refuse_numbers_and_booleans() {
     let server = TestServer::start().await;
     let admin = server.admin_token().await;
-    for (path, body) in [
+    for (method, path, body) in [
         ("/categories/", serde_json::json!({ "name": false })),
         (
             "/taxes/",
@@ -159,8 +159,19 @@ async fn text_fields_refuse_numbers_and_booleans() {
                                 "password": "lang-genug-123", "phone": 30123456 }),
         ),
         ("/forgot-password", serde_json::json!({ "email": true })),
-    ] {
-        let (status, body) = server.send("POST", path, Some(&admin), Some(body)).await;
+    ]
+    .into_iter()
+    .map(|(path, body)| ("POST", path, body))
+    .chain(["phone", "impressum_text", "privacy_text"].map(|field| {
+        let body = crate::support::store_settings(serde_json::json!({ field: 12345 }));
+        ("PUT", "/stores/14", body)
+    }))
+    .chain([(
+        "PUT",
+        "/banners/1",
+        serde_json::json!({ "alt": true, "sort_order": 1 }),
+    )]) {
+        let (status, body) = server.send(method, path, Some(&admin), Some(body)).await;
         assert_eq!(status, 400, "{path}: {body}");
         assert!(
             body["detail"].as_str().unwrap().contains("string"),

@@ -299,8 +299,9 @@ impl IntoInput for ItemAllergyBody {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct BannerBody {
-    #[oai(default)]
-    pub alt: String,
+    /// Omitted: empty.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
+    pub alt: Option<String>,
     #[oai(default)]
     pub sort_order: i32,
 }
@@ -310,7 +311,7 @@ impl IntoInput for BannerBody {
     fn into_input(self) -> Result<BannerInput, ApiError> {
         Ok(BannerInput {
             image_key: None,
-            alt: self.alt,
+            alt: self.alt.unwrap_or_default(),
             sort_order: self.sort_order,
         })
     }

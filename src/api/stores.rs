@@ -105,12 +105,15 @@ pub struct StoreBody {
     pub company_name: String,
     #[oai(deserialize_with = "super::text_fields::text")]
     pub address_line: String,
-    #[oai(default)]
-    pub phone: String,
+    /// Omitted: empty.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
+    pub phone: Option<String>,
     pub show_impressum: bool,
-    #[oai(default)]
-    pub impressum_text: String,
+    /// Omitted: empty.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
+    pub impressum_text: Option<String>,
     /// Omitted: unchanged.
+    #[oai(deserialize_with = "super::text_fields::optional_text")]
     pub privacy_text: Option<String>,
     pub store_hours: Vec<StoreHoursView>,
     #[oai(default)]
@@ -245,9 +248,9 @@ impl StoreApi {
         let profile = validate_profile(StoreProfile {
             company_name: body.company_name,
             address_line: body.address_line,
-            phone: body.phone,
+            phone: body.phone.unwrap_or_default(),
             show_impressum: body.show_impressum,
-            impressum_text: body.impressum_text,
+            impressum_text: body.impressum_text.unwrap_or_default(),
             privacy_text: body.privacy_text.unwrap_or(current.privacy_text),
             store_hours: body
                 .store_hours
