@@ -126,6 +126,11 @@ async fn a_customer_deletes_the_account_and_the_orders_stay_without_personal_dat
         orders
     };
     let second_session = server.login(EMAIL, PASSWORD).await;
+    let kept = outbox(&server, &admin, 1).await;
+    assert!(
+        kept.iter().any(|mail| mail["to"] == EMAIL),
+        "mails to her are kept before the deletion: {kept:?}"
+    );
 
     let (status, gone) = delete_me(&server, &token, json!(PASSWORD)).await;
     assert_eq!(status, 204, "{gone}");

@@ -233,22 +233,11 @@ async fn without_smtp_the_reset_link_waits_in_the_outbox_and_revokes_old_logins(
             "{email}"
         );
     }
-    let mut outbox = Value::Null;
-    for _ in 0..50 {
-        outbox = server
-            .send("GET", "/admin/outbox", Some(&admin), None)
-            .await
-            .1;
-        if outbox.as_array().is_some_and(|mails| !mails.is_empty()) {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    let mails = outbox.as_array().unwrap();
+    let mails = &crate::support::ordering::outbox(&server, &admin, 1).await;
     assert_eq!(
         mails.len(),
         1,
-        "only the real account gets a mail: {outbox}"
+        "only the real account gets a mail: {mails:?}"
     );
     assert_eq!(mails[0]["to"], "max@example.com");
     let body = mails[0]["body"].as_str().unwrap();

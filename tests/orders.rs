@@ -683,18 +683,7 @@ async fn the_customer_gets_a_confirmation_with_the_status_link_and_the_answer() 
             Some(json!({"minutes": 30})),
         )
         .await;
-    let mut outbox = Value::Null;
-    for _ in 0..40 {
-        outbox = server
-            .send("GET", "/admin/outbox", Some(&admin), None)
-            .await
-            .1;
-        if outbox.as_array().is_some_and(|mails| mails.len() >= 2) {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    let mails = outbox.as_array().unwrap();
+    let mails = &outbox(&server, &admin, 2).await;
     let confirmation = mails
         .iter()
         .find(|m| {

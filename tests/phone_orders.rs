@@ -30,24 +30,6 @@ fn cents(value: &Value) -> i64 {
 }
 
 /// The kept mails (no SMTP server in tests), after waiting up to 2 s for `count`.
-async fn outbox(server: &TestServer, admin: &str, count: usize) -> Vec<Value> {
-    let mut mails = Vec::new();
-    for _ in 0..40 {
-        mails = server
-            .send("GET", "/admin/outbox", Some(admin), None)
-            .await
-            .1
-            .as_array()
-            .unwrap()
-            .clone();
-        if mails.len() >= count {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    mails
-}
-
 #[tokio::test]
 async fn a_phone_order_is_repriced_accepted_at_once_and_flows_like_any_other() {
     let server = lunch_server().await;

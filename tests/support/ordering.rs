@@ -156,3 +156,23 @@ pub async fn deliver(server: &TestServer, admin: &str, order: &Value) {
     )
     .await;
 }
+
+/// The kept mails (`GET /admin/outbox`) once there are at least `count` (mails are
+/// written after the answer that causes them), or as they are after two seconds.
+pub async fn outbox(server: &TestServer, admin: &str, count: usize) -> Vec<Value> {
+    let mut mails = Vec::new();
+    for _ in 0..40 {
+        mails = server
+            .send("GET", "/admin/outbox", Some(admin), None)
+            .await
+            .1
+            .as_array()
+            .unwrap()
+            .clone();
+        if mails.len() >= count {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    mails
+}
