@@ -1,4 +1,6 @@
+import { vi } from 'vitest';
 import type { AdminOrder } from '../../lib/order-types';
+import { FakeSocket } from '../../test/fake-websocket';
 
 /** A waiting delivery order as GET /admin/orders/open sends it (contract example). */
 export function adminOrder(change: Partial<AdminOrder> = {}): AdminOrder {
@@ -126,3 +128,15 @@ export class FakeBoardSocket {
 }
 
 export const createFakeBoardSocket = (url: string) => new FakeBoardSocket(url);
+
+/**
+ * Stands in for WebSocket on the dashboard, which opens two connections: the orders
+ * board's becomes a FakeBoardSocket, the store status's a FakeSocket.
+ */
+export function stubDashboardSockets() {
+  FakeBoardSocket.reset();
+  FakeSocket.reset();
+  vi.stubGlobal('WebSocket', function DashboardSocket(url: string) {
+    return url.includes('/ws/store/') ? new FakeSocket(url) : new FakeBoardSocket(url);
+  });
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { GUARD_REASONS } from '../../store-status/lib/status-socket';
 import { setStorePaused } from '../api/store-admin-api';
 import { errorsFromApi } from '../lib/errors';
 import { formatTime } from '../lib/order-format';
@@ -9,30 +10,22 @@ import type { ClosedState } from '../lib/use-closed-reason';
 /**
  * Above the orders board: a guard that keeps the shop closed whatever the hours say
  * (clock not confirmed, checklist open, paused after unanswered orders), and the way out.
+ * `state` comes from the live status, which also reports the resume: the banner goes then.
  */
-export function ClosedReasonBanner({
-  state,
-  timezone,
-  onChanged,
-}: {
-  state: ClosedState | null;
-  timezone: string;
-  onChanged: () => void;
-}) {
+export function ClosedReasonBanner({ state, timezone }: { state: ClosedState | null; timezone: string }) {
   const { t } = useAdminTranslation();
   const { storeId } = getRuntimeConfig();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   if (state === null) return null;
   const { reason, autoPause } = state;
-  if (reason !== 'clock_untrusted' && reason !== 'not_ready' && reason !== 'auto_paused') return null;
+  if (reason === null || (reason !== 'auto_paused' && !GUARD_REASONS.includes(reason))) return null;
 
   const resume = async () => {
     setBusy(true);
     setError(undefined);
     try {
       await setStorePaused(storeId, false);
-      onChanged();
     } catch (failure) {
       setError(errorsFromApi(failure, [], t).general);
     } finally {

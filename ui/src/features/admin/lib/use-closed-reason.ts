@@ -1,34 +1,53 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { getStoreSettings } from '../api/store-admin-api';
-import type { AutoPause, ClosedReason } from '../types';
+import type { AsyncResult } from '../../../lib/use-async';
+import { connectStoreStatus, parseAutoPause, statusUrl, type StatusMessage } from '../../store-status/lib/status-socket';
+import type { AutoPause, StoreSettings } from '../types';
 
-/** Why the store is closed, from GET /stores/{id}. */
+/** Whether ordering is paused and why the store is closed. */
 export interface ClosedState {
-  reason: ClosedReason | null;
+  /** clock_untrusted, not_ready, auto_paused, paused, closure or outside_hours; null while open. */
+  reason: string | null;
+  /** Set while ordering is paused automatically. */
   autoPause: AutoPause | null;
+  /** The pause switch: set by hand or by the automatic pause. */
+  paused: boolean;
 }
 
-/** How often the dashboard asks again: the clock guard and the auto-pause change without a click here. */
-export const CLOSED_REASON_REFRESH_MS = 10_000;
+/**
+ * null while nothing is known yet; 'unknown' when the store record could not be loaded
+ * or the status connection sent an error.
+ */
+export type ClosedStatus = ClosedState | 'unknown' | null;
+
+function fromMessage(message: StatusMessage): ClosedState {
+  return { reason: message.closed_reason ?? null, autoPause: message.auto_pause ?? null, paused: message.paused };
+}
+
+function fromRecord(store: StoreSettings): ClosedState {
+  return { reason: store.closed_reason ?? null, autoPause: parseAutoPause(store.auto_pause), paused: store.paused === true };
+}
 
 /**
- * The store's closed reason, asked every CLOSED_REASON_REFRESH_MS and on `refresh()`.
- * Keeps the last answer while asking again (no flicker), null until the first one.
+ * The store's pause and closed reason: first from the record the screen already loaded
+ * (`store`, GET /stores/{id}), then from the live status connection, which pushes every
+ * change (clock guard, readiness, automatic pause, resume) and then wins. One
+ * connection per call: a screen calls this once and hands the state to whoever shows it.
  */
-export function useClosedReason(): { state: ClosedState | null; refresh: () => void } {
+export function useClosedReason(store: AsyncResult<StoreSettings>): ClosedStatus {
   const { storeId } = getRuntimeConfig();
-  const [state, setState] = useState<ClosedState | null>(null);
-  const refresh = useCallback(() => {
-    getStoreSettings(storeId).then(
-      (store) => setState({ reason: store.closed_reason ?? null, autoPause: store.auto_pause ?? null }),
-      () => {},
-    );
-  }, [storeId]);
-  useEffect(() => {
-    refresh();
-    const timer = setInterval(refresh, CLOSED_REASON_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [refresh]);
-  return { state, refresh };
+  const [live, setLive] = useState<ClosedState | 'unknown' | null>(null);
+
+  useEffect(
+    () =>
+      connectStoreStatus({
+        url: statusUrl(storeId),
+        onEvent: (event) => setLive(event.kind === 'failed' ? 'unknown' : fromMessage(event.message)),
+      }),
+    [storeId],
+  );
+
+  if (live !== null) return live;
+  if (store.status === 'loading') return null;
+  return store.status === 'error' ? 'unknown' : fromRecord(store.data);
 }

@@ -4,7 +4,7 @@ import i18n from '../../../lib/i18n';
 import type { AdminOrder } from '../../../lib/order-types';
 import { ALERT_STORAGE_KEY } from '../lib/order-alert';
 import { FakeAudioContext, FakeNotification, stubAlertGlobals } from '../test-alerts';
-import { acceptedOrder, adminOrder, FakeBoardSocket } from '../test-orders';
+import { acceptedOrder, adminOrder, FakeBoardSocket, stubDashboardSockets } from '../test-orders';
 import { renderAdminAt, sent, signInAdmin, stubFetch, type Handler } from '../test-support';
 import { EMPTY_CATALOG } from '../types';
 
@@ -45,7 +45,7 @@ describe('orders board on the dashboard', () => {
     FakeBoardSocket.reset();
     FakeAudioContext.reset();
     FakeNotification.reset();
-    vi.stubGlobal('WebSocket', FakeBoardSocket);
+    stubDashboardSockets();
     stubAlertGlobals();
     signInAdmin();
   });
@@ -222,7 +222,7 @@ describe('new-order alert', () => {
     FakeBoardSocket.reset();
     FakeAudioContext.reset();
     FakeNotification.reset();
-    vi.stubGlobal('WebSocket', FakeBoardSocket);
+    stubDashboardSockets();
     stubAlertGlobals();
     signInAdmin();
     boardServer();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { demoProducts } from '../../../test/fetch-mock';
 import { stubAlertGlobals } from '../test-alerts';
-import { acceptedOrder, adminOrder, FakeBoardSocket } from '../test-orders';
+import { acceptedOrder, adminOrder, FakeBoardSocket, stubDashboardSockets } from '../test-orders';
 import { renderAdminAt, sent, signInAdmin, stubFetch, type Handler } from '../test-support';
 import { EMPTY_CATALOG } from '../types';
 
@@ -89,7 +89,7 @@ describe('phone orders on the board', () => {
     await i18n.changeLanguage('en');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     FakeBoardSocket.reset();
-    vi.stubGlobal('WebSocket', FakeBoardSocket);
+    stubDashboardSockets();
     stubAlertGlobals();
     signInAdmin();
   });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import type { PrinterAlarm } from '../lib/printer-alarms';
 import { stubAlertGlobals } from '../test-alerts';
-import { FakeBoardSocket } from '../test-orders';
+import { FakeBoardSocket, stubDashboardSockets } from '../test-orders';
 import { renderAdminAt, signInAdmin, stubFetch } from '../test-support';
 import { EMPTY_CATALOG } from '../types';
 
@@ -40,7 +40,7 @@ describe('printer alarms on the orders board', () => {
     await i18n.changeLanguage('en');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     FakeBoardSocket.reset();
-    vi.stubGlobal('WebSocket', FakeBoardSocket);
+    stubDashboardSockets();
     stubAlertGlobals();
     signInAdmin();
   });

@@ -1,16 +1,16 @@
 import { Link } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
 import { firstName, useAuth } from '../../../lib/auth';
-import type { AsyncResult } from '../../../lib/use-async';
+import { GUARD_REASONS } from '../../store-status/lib/status-socket';
 import { AdminPage } from '../components/admin-page';
 import { ClosedReasonBanner } from '../components/closed-reason-banner';
 import { OrdersBoard } from '../components/orders-board';
 import { ReadinessChecklist } from '../components/readiness-checklist';
 import { useCatalog } from '../lib/catalog-context';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { useClosedReason, type ClosedState } from '../lib/use-closed-reason';
+import { useClosedReason, type ClosedStatus } from '../lib/use-closed-reason';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
-import type { CatalogKey, StoreSettings } from '../types';
+import type { CatalogKey } from '../types';
 
 const TILES: readonly { key: CatalogKey; label: string; path: string }[] = [
   { key: 'categories', label: 'dashboard.categories', path: 'category-list' },
@@ -20,12 +20,18 @@ const TILES: readonly { key: CatalogKey; label: string; path: string }[] = [
   { key: 'allergies', label: 'dashboard.allergies', path: 'allergy' },
 ];
 
-/** /admin/home: the live orders board first, then the ordering switch and the catalog at a glance. */
+/** The live status reports a confirmed checklist by itself: nothing to ask again. */
+const reportedLive = () => {};
+
+/**
+ * /admin/home: the live orders board first, then the ordering switch and the catalog at a glance.
+ * The banner and the ordering state share one live status (one connection), so they agree.
+ */
 export function DashboardPage() {
   const { t } = useAdminTranslation();
   const { user } = useAuth();
   const store = useAdminStore();
-  const closed = useClosedReason();
+  const closed = useClosedReason(store);
   const timezone = storeTimezone(store);
   return (
     <AdminPage
@@ -34,10 +40,10 @@ export function DashboardPage() {
       intro={t('dashboard.intro')}
       needsCatalog={false}
     >
-      <ClosedReasonBanner state={closed.state} timezone={timezone} onChanged={closed.refresh} />
+      <ClosedReasonBanner state={closed === 'unknown' ? null : closed} timezone={timezone} />
       <OrdersBoard timezone={timezone} />
-      <OrderingStatus store={store} closed={closed.state} />
-      <ReadinessChecklist timezone={timezone} onChanged={closed.refresh} />
+      <OrderingStatus closed={closed} />
+      <ReadinessChecklist timezone={timezone} onChanged={reportedLive} />
       <CatalogSummary />
     </AdminPage>
   );
@@ -88,16 +94,17 @@ function CatalogSummary() {
 }
 
 /** Whether the store takes orders right now (the pause switch), with the way to change it. */
-function OrderingStatus({ store, closed }: { store: AsyncResult<StoreSettings>; closed: ClosedState | null }) {
+function OrderingStatus({ closed }: { closed: ClosedStatus }) {
   const { t } = useAdminTranslation();
-  if (store.status === 'loading') return null;
-  const paused = store.status === 'success' && store.data.paused === true;
-  const guarded = closed?.reason === 'clock_untrusted' || closed?.reason === 'not_ready';
+  if (closed === null) return null;
+  const known = closed !== 'unknown';
+  const paused = known && closed.paused;
+  const guarded = known && closed.reason !== null && GUARD_REASONS.includes(closed.reason);
   return (
     <section className={`admin-card admin-dashboard-status${paused ? ' admin-dashboard-status--paused' : ''}`}>
       <h2 className="admin-card__title">{t('dashboard.ordering')}</h2>
       <p className="admin-dashboard-status__text" data-testid="dashboard-ordering">
-        {store.status === 'error'
+        {!known
           ? t('dashboard.ordering_unknown')
           : paused
             ? t('dashboard.ordering_paused')

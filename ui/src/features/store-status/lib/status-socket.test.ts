@@ -52,9 +52,11 @@ describe('parseStatusMessage', () => {
     const parsed = parseStatusMessage(JSON.stringify(paused));
     expect(parsed?.closed_reason).toBe('auto_paused');
     expect(parsed?.auto_paused_after).toBe(3);
+    expect(parsed?.auto_pause).toEqual({ unanswered: 3, since: '2026-11-23T11:04:00Z' });
     const guarded = parseStatusMessage(JSON.stringify({ ...message, closed_reason: 'clock_untrusted', auto_pause: null }));
     expect(guarded?.closed_reason).toBe('clock_untrusted');
     expect(guarded?.auto_paused_after).toBeUndefined();
+    expect(guarded?.auto_pause).toBeUndefined();
     expect(GUARD_REASONS).toContain(guarded?.closed_reason);
     expect(GUARD_REASONS).not.toContain('paused');
   });

@@ -11,8 +11,17 @@ export interface StatusMessage {
   paused: boolean;
   /** Why the store is closed (clock_untrusted, not_ready, auto_paused, paused, closure, outside_hours); null while open. */
   closed_reason?: string;
+  /** While ordering is paused automatically: since when, after how many unanswered orders in a row. */
+  auto_pause?: AutoPause;
   /** Orders in a row nobody answered, while ordering is paused automatically. */
   auto_paused_after?: number;
+}
+
+/** The `auto_pause` object of a status message. */
+export interface AutoPause {
+  unanswered: number;
+  /** RFC 3339 UTC. */
+  since: string;
 }
 
 export type LiveStatusEvent =
@@ -31,6 +40,13 @@ export function autoPausedAfter(value: unknown): number | null {
   if (typeof value !== 'object' || value === null) return null;
   const unanswered = (value as Record<string, unknown>).unanswered;
   return typeof unanswered === 'number' ? unanswered : null;
+}
+
+/** An `auto_pause` object ({ unanswered, since }) with both fields, or null. */
+export function parseAutoPause(value: unknown): AutoPause | null {
+  const unanswered = autoPausedAfter(value);
+  const since = (value as Record<string, unknown> | null)?.since;
+  return unanswered !== null && typeof since === 'string' ? { unanswered, since } : null;
 }
 
 /** Guards that keep the store closed whatever the hours say. */
@@ -60,6 +76,7 @@ export function parseStatusMessage(data: unknown): StatusMessage | null {
     is_open: record.is_open === true,
     paused: record.paused === true,
     closed_reason: typeof record.closed_reason === 'string' ? record.closed_reason : undefined,
+    auto_pause: parseAutoPause(record.auto_pause) ?? undefined,
     auto_paused_after: autoPausedAfter(record.auto_pause) ?? undefined,
   };
 }
