@@ -351,7 +351,7 @@ impl AppState {
         link_origin: &str,
     ) -> Result<(Order, bool), ApiError> {
         let checked = self.check_order_body(request, user)?;
-        let scope = user.map_or("guest".into(), |user| format!("user:{}", user.id));
+        let scope = user.map_or("guest".into(), |user| IdempotencyKey::user_scope(user.id));
         let idempotency = idempotency(idempotency_key, scope, request)?;
         self.ordering_gate()?;
         let guest = user.is_none();

@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use redb::{ReadableTable, TableDefinition, WriteTransaction};
 
 use super::customers::{Mail, Reset, SupportMessage};
-use super::orders::{IdempotencyRecord, read_order, write_order};
+use super::orders::{IdempotencyKey, IdempotencyRecord, read_order, write_order};
 use super::tables::*;
 use super::{Store, StoreError, record};
 use crate::domain::address::Address;
@@ -210,11 +210,10 @@ fn delete_customer_in(
             by_user.remove((user_id, id))?;
         }
     }
-    // The keys of this customer's checkouts: `user:<id>:<key>`.
-    let prefix = format!("user:{user_id}:");
-    let prefix_end = format!("user:{user_id};");
+    // The keys of this customer's checkouts.
+    let keys = IdempotencyKey::scope_range(&IdempotencyKey::user_scope(user_id));
     txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?
-        .retain_in::<&str, _>(prefix.as_str()..prefix_end.as_str(), |_, _| false)?;
+        .retain_in::<&str, _>(keys.start.as_str()..keys.end.as_str(), |_, _| false)?;
     txn.open_table(ADDRESS_ID_TO_ADDRESS)?.retain(|_, bytes| {
         record::decode::<Address>(bytes).map_or(true, |address| address.user_id != user_id)
     })?;

@@ -59,9 +59,19 @@ pub struct IdempotencyKey {
 }
 
 impl IdempotencyKey {
+    /// The scope of a signed-in customer's checkouts.
+    pub fn user_scope(user_id: u64) -> String {
+        format!("user:{user_id}")
+    }
+
     /// The key of its `IDEMPOTENCY_KEY_TO_ORDER` entry.
     pub(super) fn table_key(&self) -> String {
         format!("{}:{}", self.scope, self.key)
+    }
+
+    /// The `IDEMPOTENCY_KEY_TO_ORDER` keys of every checkout in `scope` (`:` + 1 is `;`).
+    pub(super) fn scope_range(scope: &str) -> std::ops::Range<String> {
+        format!("{scope}:")..format!("{scope};")
     }
 }
 
