@@ -33,7 +33,8 @@ export function findingText(finding: ReadinessFinding, t: TFunction): string {
  * "Before you open": what the shop still lacks (GET /admin/readiness), each with a link to
  * the screen that fixes it, and the owner's confirmation to open with the list as it is.
  */
-export function ReadinessChecklist({ timezone, onChanged }: { timezone: string; onChanged: () => void }) {
+/** The shop opening or closing after a confirmation reaches the page through the live status. */
+export function ReadinessChecklist({ timezone }: { timezone: string }) {
   const { t } = useAdminTranslation();
   const loaded = useAsync(getReadiness, 'admin-readiness');
   const [confirmed, setConfirmed] = useState<Readiness | null>(null);
@@ -49,7 +50,6 @@ export function ReadinessChecklist({ timezone, onChanged }: { timezone: string; 
     setError(undefined);
     try {
       setConfirmed(await confirmReadiness(readiness.findings.map((finding) => finding.key)));
-      onChanged();
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === 'readiness_changed') {
         setError(t('readiness.changed'));

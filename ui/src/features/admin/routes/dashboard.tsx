@@ -20,9 +20,6 @@ const TILES: readonly { key: CatalogKey; label: string; path: string }[] = [
   { key: 'allergies', label: 'dashboard.allergies', path: 'allergy' },
 ];
 
-/** The live status reports a confirmed checklist by itself: nothing to ask again. */
-const reportedLive = () => {};
-
 /**
  * /admin/home: the live orders board first, then the ordering switch and the catalog at a glance.
  * The banner and the ordering state share one live status (one connection), so they agree.
@@ -43,7 +40,7 @@ export function DashboardPage() {
       <ClosedReasonBanner state={closed === 'unknown' ? null : closed} timezone={timezone} />
       <OrdersBoard timezone={timezone} />
       <OrderingStatus closed={closed} />
-      <ReadinessChecklist timezone={timezone} onChanged={reportedLive} />
+      <ReadinessChecklist timezone={timezone} />
       <CatalogSummary />
     </AdminPage>
   );
