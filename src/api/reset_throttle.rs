@@ -10,41 +10,30 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-const BUCKET_SIZE: f64 = 10.0;
+use super::throttle::{ClientBuckets, MAX_ENTRIES};
+
+const BUCKET_SIZE: u32 = 10;
 const REFILL_EVERY: Duration = Duration::from_secs(60);
 const MAILS_PER_ADDRESS: usize = 3;
 const MAIL_WINDOW: Duration = Duration::from_secs(60 * 60);
-/// Bounds memory under a flood of addresses or made-up emails.
-const MAX_ENTRIES: usize = 50_000;
-
-#[derive(Default)]
 pub struct ResetThrottle {
-    clients: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+    clients: ClientBuckets,
     mails: Mutex<HashMap<String, VecDeque<Instant>>>,
+}
+
+impl Default for ResetThrottle {
+    fn default() -> Self {
+        ResetThrottle {
+            clients: ClientBuckets::new(BUCKET_SIZE, REFILL_EVERY),
+            mails: Mutex::default(),
+        }
+    }
 }
 
 impl ResetThrottle {
     /// Takes one request from the client's bucket; `Some(wait)` when it is empty.
     pub fn take(&self, client: IpAddr, now: Instant) -> Option<Duration> {
-        let mut clients = self
-            .clients
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        if clients.len() >= MAX_ENTRIES {
-            clients.retain(|_, (_, updated)| {
-                now.saturating_duration_since(*updated) < REFILL_EVERY * 10
-            });
-        }
-        let (tokens, updated) = clients.entry(client).or_insert((BUCKET_SIZE, now));
-        let refilled =
-            now.saturating_duration_since(*updated).as_secs_f64() / REFILL_EVERY.as_secs_f64();
-        *tokens = (*tokens + refilled).min(BUCKET_SIZE);
-        *updated = now;
-        if *tokens < 1.0 {
-            return Some(REFILL_EVERY.mul_f64(1.0 - *tokens));
-        }
-        *tokens -= 1.0;
-        None
+        self.clients.take(client, now)
     }
 
     /// Whether another reset mail may go to `email` now (and counts it if so).

@@ -11,16 +11,92 @@ use std::time::{Duration, Instant};
 
 use poem::http::HeaderMap;
 
-const BUCKET_SIZE: f64 = 10.0;
+const BUCKET_SIZE: u32 = 10;
 const REFILL_EVERY: Duration = Duration::from_secs(30);
 const FREE_ACCOUNT_FAILURES: u32 = 5;
 const MAX_ACCOUNT_WAIT: Duration = Duration::from_secs(15 * 60);
 /// Bounds memory under a flood of addresses or made-up accounts.
-const MAX_ENTRIES: usize = 50_000;
+pub const MAX_ENTRIES: usize = 50_000;
+
+/// A bucket of `size` tokens per client address that refills one every
+/// `refill_every`; the login and the password-reset throttles each keep one.
+pub struct ClientBuckets {
+    size: f64,
+    refill_every: Duration,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
 
 struct Bucket {
     tokens: f64,
     updated: Instant,
+}
+
+impl ClientBuckets {
+    pub fn new(size: u32, refill_every: Duration) -> ClientBuckets {
+        ClientBuckets {
+            size: f64::from(size),
+            refill_every,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// How long `client` must wait for a token; `None` when one is there.
+    pub fn wait(&self, client: IpAddr, now: Instant) -> Option<Duration> {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        let bucket = buckets.get_mut(&client)?;
+        self.refill(bucket, now);
+        self.wait_for(bucket)
+    }
+
+    /// Spends a token of `client` (none left: stays empty).
+    pub fn spend(&self, client: IpAddr, now: Instant) {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        let bucket = self.bucket(&mut buckets, client, now);
+        bucket.tokens = (bucket.tokens - 1.0).max(0.0);
+    }
+
+    /// Spends a token if there is one; else how long to wait for it.
+    pub fn take(&self, client: IpAddr, now: Instant) -> Option<Duration> {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        let bucket = self.bucket(&mut buckets, client, now);
+        let wait = self.wait_for(bucket);
+        if wait.is_none() {
+            bucket.tokens -= 1.0;
+        }
+        wait
+    }
+
+    /// The client's bucket, refilled to `now`; forgets long-full buckets when the map
+    /// is at its bound.
+    fn bucket<'a>(
+        &self,
+        buckets: &'a mut HashMap<IpAddr, Bucket>,
+        client: IpAddr,
+        now: Instant,
+    ) -> &'a mut Bucket {
+        if buckets.len() >= MAX_ENTRIES {
+            buckets.retain(|_, bucket| {
+                now.saturating_duration_since(bucket.updated) < self.refill_every * 10
+            });
+        }
+        let bucket = buckets.entry(client).or_insert(Bucket {
+            tokens: self.size,
+            updated: now,
+        });
+        self.refill(bucket, now);
+        bucket
+    }
+
+    fn refill(&self, bucket: &mut Bucket, now: Instant) {
+        let elapsed = now.saturating_duration_since(bucket.updated);
+        bucket.tokens = (bucket.tokens + elapsed.as_secs_f64() / self.refill_every.as_secs_f64())
+            .min(self.size);
+        bucket.updated = now;
+    }
+
+    fn wait_for(&self, bucket: &Bucket) -> Option<Duration> {
+        (bucket.tokens < 1.0).then(|| self.refill_every.mul_f64(1.0 - bucket.tokens))
+    }
 }
 
 struct AccountFailures {
@@ -28,22 +104,24 @@ struct AccountFailures {
     last: Instant,
 }
 
-#[derive(Default)]
 pub struct LoginThrottle {
-    clients: Mutex<HashMap<IpAddr, Bucket>>,
+    clients: ClientBuckets,
     accounts: Mutex<HashMap<String, AccountFailures>>,
+}
+
+impl Default for LoginThrottle {
+    fn default() -> Self {
+        LoginThrottle {
+            clients: ClientBuckets::new(BUCKET_SIZE, REFILL_EVERY),
+            accounts: Mutex::default(),
+        }
+    }
 }
 
 impl LoginThrottle {
     /// `Some(wait)` when this client or account must wait before trying again.
     pub fn check(&self, client: IpAddr, account: &str, now: Instant) -> Option<Duration> {
-        let client_wait = match self.clients.lock() {
-            Ok(mut clients) => clients.get_mut(&client).and_then(|bucket| {
-                refill(bucket, now);
-                (bucket.tokens < 1.0).then(|| REFILL_EVERY.mul_f64(1.0 - bucket.tokens))
-            }),
-            Err(_) => None,
-        };
+        let client_wait = self.clients.wait(client, now);
         let account_wait = match self.accounts.lock() {
             Ok(accounts) => accounts.get(account).and_then(|failures| {
                 let wait = account_delay(failures.count);
@@ -56,19 +134,7 @@ impl LoginThrottle {
     }
 
     pub fn record_failure(&self, client: IpAddr, account: &str, now: Instant) {
-        if let Ok(mut clients) = self.clients.lock() {
-            if clients.len() >= MAX_ENTRIES {
-                clients.retain(|_, bucket| {
-                    now.saturating_duration_since(bucket.updated) < REFILL_EVERY * 10
-                });
-            }
-            let bucket = clients.entry(client).or_insert(Bucket {
-                tokens: BUCKET_SIZE,
-                updated: now,
-            });
-            refill(bucket, now);
-            bucket.tokens = (bucket.tokens - 1.0).max(0.0);
-        }
+        self.clients.spend(client, now);
         if let Ok(mut accounts) = self.accounts.lock() {
             if accounts.len() >= MAX_ENTRIES {
                 accounts.retain(|_, failures| {
@@ -91,13 +157,6 @@ impl LoginThrottle {
             accounts.remove(account);
         }
     }
-}
-
-fn refill(bucket: &mut Bucket, now: Instant) {
-    let elapsed = now.saturating_duration_since(bucket.updated);
-    bucket.tokens =
-        (bucket.tokens + elapsed.as_secs_f64() / REFILL_EVERY.as_secs_f64()).min(BUCKET_SIZE);
-    bucket.updated = now;
 }
 
 /// 0 for the first five failures, then 1 s, 2 s, 4 s … up to 15 minutes.
