@@ -5,7 +5,7 @@
 use clap::Args;
 
 use crate::config::Config;
-use crate::control::{self, Answer, Request};
+use crate::control::{Answer, Request};
 use crate::readiness::{ReadinessReport, report_of, settings};
 use crate::store::{DATABASE_FILE_NAME, Store};
 
@@ -19,17 +19,7 @@ pub struct CheckArgs {
 type Failure = (String, u8);
 
 async fn report(config: &Config) -> Result<ReadinessReport, String> {
-    if let Some(stream) = control::connect(&config.data_dir).await {
-        let mut outcome = Err("the server ended the connection without an answer".to_string());
-        control::ask(stream, &Request::Check, |answer| match answer {
-            Answer::Readiness { report } => outcome = Ok(*report),
-            Answer::Error { detail } => outcome = Err(detail),
-            _ => {}
-        })
-        .await
-        .map_err(|error| format!("the running server did not answer: {error}"))?;
-        return outcome;
-    }
+    // Checked first: opening the file would create an empty shop.
     let path = config.data_dir.join(DATABASE_FILE_NAME);
     if !path.exists() {
         return Err(format!(
@@ -37,13 +27,18 @@ async fn report(config: &Config) -> Result<ReadinessReport, String> {
             path.display()
         ));
     }
-    let (store, _) =
-        Store::open(&config.data_dir, config.store_id).map_err(|error| error.to_string())?;
-    let inputs = store
-        .readiness_inputs(config.store_id)
-        .await
-        .map_err(|error| error.to_string())?;
-    Ok(report_of(inputs, &settings(config)))
+    let pick = |answer| match answer {
+        Answer::Readiness { report } => Some(*report),
+        _ => None,
+    };
+    super::on_shop(config, Request::Check, pick, async |store: Store| {
+        let inputs = store
+            .readiness_inputs(config.store_id)
+            .await
+            .map_err(|error| error.to_string())?;
+        Ok(report_of(inputs, &settings(config)))
+    })
+    .await
 }
 
 /// One line per finding: severity, code, what is wrong, where to fix it.

@@ -7,12 +7,12 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
+use super::on_shop;
 use crate::config::Config;
-use crate::control::{self, Answer, Request};
+use crate::control::{Answer, Request};
 use crate::domain::catalog::menu_csv::{from_csv, name_line, to_csv};
 use crate::domain::catalog::menu_document::{MenuChanges, MenuDocument};
 use crate::menu_transfer::{ImportOutcome, export_menu, import_menu};
-use crate::store::Store;
 
 #[derive(Debug, Subcommand)]
 pub enum MenuCommand {
@@ -74,32 +74,6 @@ fn describe(changes: &MenuChanges) -> String {
         }
     }
     lines.join("\n")
-}
-
-/// Runs `request` on the running server, or `offline` on the database file.
-async fn on_shop<T>(
-    config: &Config,
-    request: Request,
-    pick: impl Fn(Answer) -> Option<T>,
-    offline: impl AsyncFnOnce(Store) -> Result<T, Failure>,
-) -> Result<T, Failure> {
-    if let Some(stream) = control::connect(&config.data_dir).await {
-        let mut outcome = Err("the server ended the connection without an answer".to_string());
-        control::ask(stream, &request, |answer| {
-            if let Answer::Error { detail } = &answer {
-                outcome = Err(detail.clone());
-            } else if let Some(value) = pick(answer) {
-                outcome = Ok(value);
-            }
-        })
-        .await
-        .map_err(|error| format!("the running server did not answer: {error}"))?;
-        return outcome;
-    }
-    crate::server::prepare_data_dir(&config.data_dir).map_err(|error| error.to_string())?;
-    let (store, _) =
-        Store::open(&config.data_dir, config.store_id).map_err(|error| error.to_string())?;
-    offline(store).await
 }
 
 pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {

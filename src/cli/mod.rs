@@ -15,7 +15,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::{Config, FlagValues};
+use crate::control::{self, Answer, Request};
 use crate::startup_error::StartupError;
+use crate::store::Store;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -91,6 +93,32 @@ impl GlobalArgs {
             log_format: self.log_format.clone(),
         }
     }
+}
+
+/// Runs `request` on the running server, or `offline` on the database file.
+pub(crate) async fn on_shop<T>(
+    config: &Config,
+    request: Request,
+    pick: impl Fn(Answer) -> Option<T>,
+    offline: impl AsyncFnOnce(Store) -> Result<T, String>,
+) -> Result<T, String> {
+    if let Some(stream) = control::connect(&config.data_dir).await {
+        let mut outcome = Err("the server ended the connection without an answer".to_string());
+        control::ask(stream, &request, |answer| {
+            if let Answer::Error { detail } = &answer {
+                outcome = Err(detail.clone());
+            } else if let Some(value) = pick(answer) {
+                outcome = Ok(value);
+            }
+        })
+        .await
+        .map_err(|error| format!("the running server did not answer: {error}"))?;
+        return outcome;
+    }
+    crate::server::prepare_data_dir(&config.data_dir).map_err(|error| error.to_string())?;
+    let (store, _) =
+        Store::open(&config.data_dir, config.store_id).map_err(|error| error.to_string())?;
+    offline(store).await
 }
 
 /// Parses the command line, runs the command, and turns any failure into one clear
