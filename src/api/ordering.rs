@@ -84,6 +84,12 @@ pub fn payment_error(problem: &PaymentProblem) -> ApiError {
     }
 }
 
+/// The `minutes` of an acceptance: required; its range is `Order::accept`'s to check
+/// (out of `u16` it is refused there like any other bad estimate).
+pub fn accept_minutes(minutes: Option<i64>) -> Result<u16, ApiError> {
+    Ok(u16::try_from(super::error::required("minutes", minutes)?).unwrap_or(0))
+}
+
 pub fn transition_error(error: TransitionError) -> ApiError {
     match error {
         TransitionError::BadEstimate => ApiError::invalid("minutes", &error.to_string()),

@@ -95,8 +95,7 @@ impl OrdersAdminApi {
         #[oai(name = "id")] id: Path<u64>,
         body: Json<AcceptBody>,
     ) -> Result<Json<AdminOrderView>, ApiError> {
-        let minutes = super::error::required("minutes", body.0.minutes)?;
-        let minutes = u16::try_from(minutes).unwrap_or(0);
+        let minutes = super::ordering::accept_minutes(body.0.minutes)?;
         let now = self.state.clock.now();
         let order = self
             .state

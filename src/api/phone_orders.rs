@@ -21,9 +21,7 @@ use super::ordering::{
     given_customer, idempotency, line_requests, new_token, order_note, refusal_error,
 };
 use super::stores::{OrderTypeParam, PreOrderSlots, slot_offer};
-use crate::domain::order::{
-    MAX_ESTIMATE_MINUTES, MIN_ESTIMATE_MINUTES, OrderSource, Payment, TransitionError,
-};
+use crate::domain::order::{OrderSource, Payment};
 use crate::domain::pricing::OrderType;
 use crate::store::{NewOrder, OrderAddress, OrderDraft, Placement};
 
@@ -62,13 +60,6 @@ pub enum PhonePlaced {
     AlreadyPlaced(Json<AdminOrderView>),
 }
 
-fn estimate(minutes: Option<i64>) -> Result<u16, ApiError> {
-    u16::try_from(required("minutes", minutes)?)
-        .ok()
-        .filter(|m| (MIN_ESTIMATE_MINUTES..=MAX_ESTIMATE_MINUTES).contains(m))
-        .ok_or_else(|| ApiError::invalid("minutes", &TransitionError::BadEstimate.to_string()))
-}
-
 #[OpenApi]
 impl PhoneOrdersApi {
     /// Place an order taken on the phone: repriced and checked like a guest's order,
@@ -99,7 +90,7 @@ impl PhoneOrdersApi {
             ));
         }
         let note = order_note(request.note.as_deref())?;
-        let minutes = estimate(request.minutes)?;
+        let minutes = super::ordering::accept_minutes(request.minutes)?;
         let idempotency = idempotency(idempotency_key.0.as_deref(), "phone".into(), &request)?;
         // An untrusted clock or an unconfirmed readiness check shuts phone orders too.
         state.ordering_gate()?;
