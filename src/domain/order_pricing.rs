@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::cart::{CartExtra, CartLine};
-use super::catalog::{Catalog, MenuProduct, ProductKind, menu_products};
+use super::catalog::{Catalog, MenuProduct, ProductKind, menu_product};
 
 pub const MAX_LINES: usize = 50;
 pub const MAX_QUANTITY: u32 = 99;
@@ -133,10 +133,15 @@ pub fn reprice(catalog: &Catalog, lines: &[LineRequest]) -> Result<Vec<PricedLin
     if lines.len() > MAX_LINES {
         return Err(OrderError::TooManyLines);
     }
-    let menu: HashMap<u64, MenuProduct> = menu_products(catalog)
-        .into_iter()
-        .map(|item| (item.product.id, item))
-        .collect();
+    // Only the products the lines name, each resolved once.
+    let mut menu: HashMap<u64, MenuProduct> = HashMap::new();
+    for line in lines {
+        if !menu.contains_key(&line.product_id)
+            && let Some(item) = menu_product(catalog, line.product_id)
+        {
+            menu.insert(line.product_id, item);
+        }
+    }
     lines.iter().map(|line| price_line(&menu, line)).collect()
 }
 

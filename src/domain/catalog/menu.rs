@@ -44,19 +44,31 @@ pub fn menu_products(catalog: &Catalog) -> Vec<MenuProduct> {
             .filter(|p| p.category_id == category.id)
             .collect();
         in_category.sort_by_key(|p| (p.sort_order, p.id));
-        for product in in_category {
-            let Some(tax) = catalog.taxes.get(&product.tax_id) else {
-                continue;
-            };
-            products.push(MenuProduct {
-                product: product.clone(),
-                tax: tax.clone(),
-                allergens: allergens_of(catalog, ItemType::Product, product.id),
-                groups: groups_of(catalog, product.id),
-            });
-        }
+        products.extend(in_category.into_iter().filter_map(|p| resolve(catalog, p)));
     }
     products
+}
+
+/// One product as [`menu_products`] lists it, or `None` when the menu does not list it
+/// (no such product, its category hidden, or its tax missing). Pricing an order needs
+/// only its own products, not the whole menu.
+pub fn menu_product(catalog: &Catalog, product_id: u64) -> Option<MenuProduct> {
+    let product = catalog.products.get(&product_id)?;
+    catalog
+        .categories
+        .get(&product.category_id)
+        .filter(|category| category.visible)?;
+    resolve(catalog, product)
+}
+
+fn resolve(catalog: &Catalog, product: &Product) -> Option<MenuProduct> {
+    let tax = catalog.taxes.get(&product.tax_id)?;
+    Some(MenuProduct {
+        product: product.clone(),
+        tax: tax.clone(),
+        allergens: allergens_of(catalog, ItemType::Product, product.id),
+        groups: groups_of(catalog, product.id),
+    })
 }
 
 fn allergens_of(catalog: &Catalog, item_type: ItemType, item_id: u64) -> Vec<Allergy> {

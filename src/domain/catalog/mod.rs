@@ -16,7 +16,8 @@ use std::collections::BTreeMap;
 
 pub use entities::Entity;
 pub use menu::{
-    MenuGroup, MenuProduct, MenuTopping, allergy_order, menu_products, visible_categories,
+    MenuGroup, MenuProduct, MenuTopping, allergy_order, menu_product, menu_products,
+    visible_categories,
 };
 pub use types::*;
 

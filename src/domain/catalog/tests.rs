@@ -363,9 +363,11 @@ fn the_menu_lists_visible_categories_in_order_with_resolved_links() {
         .create::<Category>(category_input("Getränke", 5, true))
         .unwrap()
         .id;
-    m.catalog
+    let hidden_product = m
+        .catalog
         .create::<Product>(simple_product(hidden, m.tax, "Hidden", 100))
-        .unwrap();
+        .unwrap()
+        .id;
     let mut sold_out = simple_product(drinks, m.tax, "Cola", 280);
     sold_out.available = false;
     m.catalog.create::<Product>(sold_out).unwrap();
@@ -436,4 +438,13 @@ fn the_menu_lists_visible_categories_in_order_with_resolved_links() {
     assert_eq!(menu[0].tax.rate_basis_points, 700);
     assert!(menu[1].groups.is_empty());
     assert_eq!(pizza_two.name, "Zweite");
+    // One product alone resolves exactly as the menu lists it.
+    for listed in &menu {
+        assert_eq!(
+            menu_product(&m.catalog, listed.product.id).as_ref(),
+            Some(listed)
+        );
+    }
+    assert_eq!(menu_product(&m.catalog, hidden_product), None);
+    assert_eq!(menu_product(&m.catalog, 9_999), None);
 }
