@@ -404,7 +404,7 @@ async fn concurrent_orders_share_commits_but_each_gets_its_own_answer() {
         .send("GET", "/admin/orders", Some(&admin), None)
         .await;
     assert_eq!(day["count"], 17);
-    for order in created {
+    for order in &created {
         let (status, stored) = server
             .send(
                 "GET",
@@ -417,6 +417,19 @@ async fn concurrent_orders_share_commits_but_each_gets_its_own_answer() {
         assert_eq!(stored["total"], order["total"]);
         assert_eq!(stored["number"], order["number"]);
     }
+    // No SMTP server here: each created order's confirmation is kept in the outbox,
+    // the mails sharing commits like the orders, one mail per order.
+    let mails = outbox(&server, &admin, created.len() + 1).await;
+    assert_eq!(mails.len(), created.len());
+    let mut mailed: Vec<u64> = mails
+        .iter()
+        .map(|mail| {
+            let subject = mail["subject"].as_str().unwrap();
+            subject.rsplit(' ').next().unwrap().parse().unwrap()
+        })
+        .collect();
+    mailed.sort_unstable();
+    assert_eq!(mailed, numbers);
 }
 
 #[tokio::test]

@@ -1,7 +1,7 @@
 //! Customer-side records: addresses, password resets, the mail outbox and support
 //! messages.
 
-use redb::{ReadableTable, TableDefinition};
+use redb::{ReadableTable, TableDefinition, WriteTransaction};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -184,20 +184,15 @@ impl Store {
         body: String,
         created_at: i64,
     ) -> Result<(), StoreError> {
-        self.commit(move |txn| {
-            let id = next_id(txn, META_NEXT_MAIL_ID)?;
-            let mail = Mail {
-                id,
-                to,
-                subject,
-                body,
-                created_at,
-            };
-            txn.open_table(OUTBOX_ID_TO_MAIL)?
-                .insert(id, record::encode(&mail)?.as_slice())?;
-            Ok(())
-        })
-        .await
+        let mail = NewMail {
+            to,
+            subject,
+            body,
+            created_at,
+        };
+        // One mail per order when no SMTP server is configured: committed with the
+        // orders of the moment instead of an fsync of its own.
+        self.group_commit.keep_mail(&self.db, mail).await
     }
 
     /// The outbox, newest first.
@@ -233,4 +228,32 @@ impl Store {
         })
         .await
     }
+}
+
+/// A mail for the outbox, before it has an id.
+pub(super) struct NewMail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    pub created_at: i64,
+}
+
+pub(super) fn insert_mail(txn: &WriteTransaction, mail: NewMail) -> Result<(), StoreError> {
+    let NewMail {
+        to,
+        subject,
+        body,
+        created_at,
+    } = mail;
+    let id = next_id(txn, META_NEXT_MAIL_ID)?;
+    let mail = Mail {
+        id,
+        to,
+        subject,
+        body,
+        created_at,
+    };
+    txn.open_table(OUTBOX_ID_TO_MAIL)?
+        .insert(id, record::encode(&mail)?.as_slice())?;
+    Ok(())
 }

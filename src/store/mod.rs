@@ -7,9 +7,9 @@ mod customers;
 mod database_slot;
 mod demo_seed;
 mod erasure;
+mod group_commit;
 mod guards;
 mod migrations;
-mod order_batch;
 mod orders;
 mod printing;
 mod record;
@@ -109,7 +109,7 @@ store_error_from!(
 #[derive(Clone)]
 pub struct Store {
     db: Arc<database_slot::DatabaseSlot>,
-    orders: Arc<order_batch::OrderBatcher>,
+    group_commit: Arc<group_commit::GroupCommit>,
 }
 
 /// What happened while opening, for the startup log.
@@ -146,7 +146,7 @@ impl Store {
             })?;
         let store = Store {
             db: Arc::new(database_slot::DatabaseSlot::new(db, path, storage)),
-            orders: Arc::default(),
+            group_commit: Arc::default(),
         };
         Ok((
             store,

@@ -125,7 +125,7 @@ pub struct Priced {
 }
 
 /// What pricing reads besides the customer's address. Loaded once per transaction: a
-/// batch of orders (see `order_batch.rs`) reads the menu once, and nothing in the
+/// batch of orders (see `group_commit.rs`) reads the menu once, and nothing in the
 /// transaction changes it.
 pub(super) struct PricingData {
     store_id: u64,
@@ -419,7 +419,7 @@ impl Store {
         &self,
         new: NewOrder,
     ) -> Result<Result<Placement, PlaceRefusal>, StoreError> {
-        self.orders.place(&self.db, new).await
+        self.group_commit.place(&self.db, new).await
     }
 
     pub async fn order(&self, id: u64) -> Result<Option<Order>, StoreError> {
