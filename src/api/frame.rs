@@ -2,7 +2,8 @@
 //! middleware (each `around` layer costs a shared reference count per request). In
 //! order: a connection over its address's cap is refused (`over_cap`), the body is
 //! read within its size and time limits (`body_limit`), `/` sends visitors to the
-//! storefront, the handlers get the shared state, and every answer gets the security
+//! storefront, the storefront's menu reads are answered from memory without routing
+//! (`menu`), the handlers get the shared state, and every answer gets the security
 //! headers and, when asked for, a log line.
 
 use std::sync::Arc;
@@ -13,7 +14,7 @@ use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 use super::request_log::RequestLine;
 use super::security_headers::SecurityHeaders;
-use super::{AppState, body_limit, over_cap};
+use super::{AppState, body_limit, menu, over_cap};
 
 /// The application state as request data, for the extractors that are not handler
 /// methods (the bearer-token checks).
@@ -53,6 +54,9 @@ impl<E: Endpoint> Frame<E> {
         }
         if req.uri().path() == "/" && (req.method() == "GET" || req.method() == "HEAD") {
             return Redirect::temporary(self.home.as_str()).into_response();
+        }
+        if let Some(menu) = menu::read_before_routing(&self.state.0, &req) {
+            return menu;
         }
         req.extensions_mut().insert(self.state.clone());
         match self.inner.call(req).await {
