@@ -1053,11 +1053,16 @@ fn parse_retention_days(value: &str) -> Result<u32, String> {
 }
 
 fn validate_url(value: &str) -> Result<(), String> {
-    if value.starts_with("https://") || value.starts_with("http://") {
-        Ok(())
-    } else {
-        Err(format!("must be an http:// or https:// URL, not `{value}`"))
+    if !(value.starts_with("https://") || value.starts_with("http://")) {
+        return Err(format!("must be an http:// or https:// URL, not `{value}`"));
     }
+    // The SDK's origin goes into the Content-Security-Policy header.
+    if value.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(format!(
+            "must be a URL without spaces or control characters, not `{value}`"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

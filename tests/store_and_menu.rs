@@ -115,3 +115,75 @@ async fn data_survives_a_restart_and_the_demo_is_not_seeded_twice() {
     assert_eq!(before, after);
     server.stop().await;
 }
+
+/// The storefront's exact menu reads are answered ahead of the router; any other form
+/// of the same read (here an extra query parameter) is routed. Both must answer alike.
+#[tokio::test]
+async fn the_menu_reads_answer_alike_before_and_after_routing() {
+    let server = TestServer::start().await;
+    let client = reqwest::Client::new();
+    let reads = [
+        (
+            "/products/?store_id=14",
+            "/products/?store_id=14&via=router",
+        ),
+        ("/products?store_id=14", "/products?store_id=14&via=router"),
+        (
+            "/categories/?store_id=14",
+            "/categories/?via=router&store_id=14",
+        ),
+        ("/banners/?store_id=14", "/banners/?store_id=14&via=router"),
+        ("/allergies/", "/allergies/?via=router"),
+    ];
+    for (early, routed) in reads {
+        let fetch = |path: &str, etag: Option<String>| {
+            let mut request = client.get(server.url(path));
+            if let Some(etag) = etag {
+                request = request.header("If-None-Match", etag);
+            }
+            async move {
+                let response = request.send().await.unwrap();
+                let status = response.status().as_u16();
+                let mut headers: Vec<(String, String)> = response
+                    .headers()
+                    .iter()
+                    .filter(|(name, _)| name.as_str() != "date")
+                    .map(|(name, value)| (name.to_string(), value.to_str().unwrap().into()))
+                    .collect();
+                headers.sort();
+                (status, headers, response.bytes().await.unwrap())
+            }
+        };
+        let (status, headers, body) = fetch(early, None).await;
+        assert_eq!(status, 200, "{early}");
+        assert!(body.starts_with(b"["), "{early}: {body:?}");
+        assert!(
+            headers
+                .iter()
+                .any(|(name, _)| name == "content-security-policy"),
+            "{early}: {headers:?}"
+        );
+        assert_eq!(
+            fetch(routed, None).await,
+            (status, headers.clone(), body),
+            "{routed}"
+        );
+        let etag = headers
+            .iter()
+            .find(|(name, _)| name == "etag")
+            .map(|(_, value)| value.clone())
+            .unwrap();
+        let unchanged = fetch(early, Some(etag.clone())).await;
+        assert_eq!(unchanged.0, 304, "{early}");
+        assert_eq!(fetch(routed, Some(etag)).await, unchanged, "{routed}");
+    }
+    // Another store, or a store id that is not plain digits, takes the router's answers.
+    let (status, body) = server.get_json("/products/?store_id=15").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (404, Some("store_not_found"))
+    );
+    let (status, _) = server.get_json("/products/?store_id=x14").await;
+    assert_eq!(status, 400);
+    server.stop().await;
+}

@@ -8,6 +8,7 @@ use poem_openapi::auth::Bearer;
 
 use super::AppState;
 use super::error::ApiError;
+use super::frame::SharedState;
 use crate::domain::user::{Role, User};
 
 /// Any signed-in account.
@@ -21,8 +22,8 @@ pub struct UserAuth(pub User);
 pub struct AdminAuth(pub User);
 
 async fn signed_in_user(req: &Request, bearer: Bearer) -> poem::Result<User> {
-    let state = req.data::<AppState>().ok_or_else(ApiError::internal)?;
-    Ok(user_of_token(state, &bearer.token).await?)
+    let state = req.data::<SharedState>().ok_or_else(ApiError::internal)?;
+    Ok(user_of_token(&state.0, &bearer.token).await?)
 }
 
 /// The account a bearer token stands for, if the token is still valid.

@@ -5,28 +5,24 @@
 //! `limits.body_timeout_seconds` (a client sending a byte now and then to hold the
 //! connection) is answered 408.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use poem::http::{StatusCode, header};
-use poem::{Endpoint, IntoResponse, Request, Response, Result};
+use poem::{Request, Response};
 
 use super::MAX_BODY_BYTES;
 use super::error::json_response;
 
-/// `limit`: how long the whole body may take (`limits.body_timeout_seconds`).
-pub async fn limit_body<E: Endpoint>(
-    limit: Duration,
-    next: Arc<E>,
-    mut req: Request,
-) -> Result<Response> {
+/// Reads the request's body into memory, or answers why not. `limit`: how long the
+/// whole body may take (`limits.body_timeout_seconds`).
+pub async fn read_body(limit: Duration, req: &mut Request) -> Result<(), Response> {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<u64>().ok());
     let has_body = match declared {
-        Some(length) if length > MAX_BODY_BYTES as u64 => return Ok(too_large()),
+        Some(length) if length > MAX_BODY_BYTES as u64 => return Err(too_large()),
         Some(length) => length > 0,
         None => req.headers().contains_key(header::TRANSFER_ENCODING),
     };
@@ -34,12 +30,12 @@ pub async fn limit_body<E: Endpoint>(
         let body = req.take_body();
         match tokio::time::timeout(limit, body.into_bytes_limit(MAX_BODY_BYTES)).await {
             Ok(Ok(bytes)) => req.set_body(bytes),
-            Ok(Err(poem::error::ReadBodyError::PayloadTooLarge)) => return Ok(too_large()),
-            Ok(Err(_)) => return Ok(incomplete()),
-            Err(_) => return Ok(too_slow(limit)),
+            Ok(Err(poem::error::ReadBodyError::PayloadTooLarge)) => return Err(too_large()),
+            Ok(Err(_)) => return Err(incomplete()),
+            Err(_) => return Err(too_slow(limit)),
         }
     }
-    Ok(next.call(req).await?.into_response())
+    Ok(())
 }
 
 fn too_large() -> Response {

@@ -1,8 +1,16 @@
 //! The public menu reads (spec §7) are answered from the in-memory snapshot. The
 //! handlers sit with the writes of the same path (an OpenAPI path item must come from
 //! one API), and call [`public_read`].
+//!
+//! They are what a shared link to the shop makes thousands of browsers ask for at once,
+//! so the storefront's exact requests (`GET /products/?store_id=14`) are answered by
+//! [`read_before_routing`] ahead of the router, which costs more than the answer itself.
+//! Anything else (another store, more query parameters, `HEAD`) takes the routed
+//! handler; both answer through [`public_read`].
 
-use poem::http::HeaderMap;
+use poem::http::{HeaderMap, Method};
+use poem::{IntoResponse, Request, Response};
+
 use poem_openapi::ApiResponse;
 
 use super::AppState;
@@ -49,4 +57,51 @@ pub fn public_read<T: poem_openapi::types::Type + Send>(
         snapshot.etag.clone(),
         REVALIDATE.into(),
     ))
+}
+
+/// The answer to one of the storefront's menu reads for this shop, or `None` for any
+/// other request.
+pub fn read_before_routing(state: &AppState, req: &Request) -> Option<Response> {
+    if req.method() != Method::GET {
+        return None;
+    }
+    let path = req.uri().path();
+    let path = path.strip_suffix('/').unwrap_or(path);
+    // `?store_id=` and this shop's id in plain digits, or no query at all.
+    let store_id = match req.uri().query() {
+        Some(query) => {
+            let digits = query.strip_prefix("store_id=")?;
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let store_id: u64 = digits.parse().ok()?;
+            if store_id != state.config.store_id {
+                return None;
+            }
+            Some(store_id)
+        }
+        None => None,
+    };
+    let headers = req.headers();
+    let answer = match (path, store_id) {
+        ("/products", Some(_)) => {
+            public_read(state, store_id, headers, |menu| menu.products()).map(into_response)
+        }
+        ("/categories", Some(_)) => {
+            public_read(state, store_id, headers, |menu| menu.categories()).map(into_response)
+        }
+        ("/banners", Some(_)) => {
+            public_read(state, store_id, headers, |menu| menu.banners()).map(into_response)
+        }
+        ("/allergies", None) => {
+            public_read(state, None, headers, |menu| menu.allergies()).map(into_response)
+        }
+        _ => return None,
+    };
+    // Only the shop's own store comes this way, and for it the read cannot fail.
+    answer.ok()
+}
+
+fn into_response<T: poem_openapi::types::Type + Send>(answer: Cached<T>) -> Response {
+    answer.into_response()
 }

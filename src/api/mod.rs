@@ -12,6 +12,7 @@ mod catalog_inputs;
 pub mod catalog_views;
 mod delivery;
 pub mod error;
+pub mod frame;
 pub mod guards;
 mod health;
 mod images;
@@ -40,8 +41,7 @@ mod trailing_slash;
 
 use std::sync::Arc;
 
-use poem::web::Redirect;
-use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
+use poem::{Endpoint, EndpointExt, Route};
 use poem_openapi::OpenApiService;
 
 use crate::auth::tokens::TokenKeys;
@@ -207,34 +207,17 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
 pub fn app(state: AppState, hsts: security_headers::Hsts) -> impl Endpoint {
     let api = openapi_service(&state);
     let spec = api.spec_endpoint();
-    let base_path = state.config.base_path.clone();
-    let config = Arc::clone(&state.config);
-    let home = Arc::new(format!("{base_path}/"));
-    let hsts = Arc::new(hsts);
-    let body_timeout = state.config.limits.body_timeout;
-    Route::new()
+    let routes = Route::new()
         .at("/openapi.json", spec)
-        .nest(&base_path, WebUi::new(&state.config))
+        .nest(&state.config.base_path, WebUi::new(&state.config))
         // The spec's paths end in a slash (`/categories/`); the typed routes do not.
         .nest("/", api.with(trailing_slash::TrimTrailingSlash))
-        .around(move |next, req| redirect_root(Arc::clone(&home), next, req))
-        .around(move |next, req| body_limit::limit_body(body_timeout, next, req))
-        .around(over_cap::refuse_over_cap)
-        .catch_all_error(error::into_json_response)
-        .data(state)
-        .with(security_headers::middleware(&config))
-        .around(move |next, req| security_headers::strict_transport(Arc::clone(&hsts), next, req))
-        .with(request_log::RequestLog)
-}
-
-/// `/` sends visitors to the storefront.
-async fn redirect_root<E: Endpoint>(
-    home: Arc<String>,
-    next: Arc<E>,
-    req: Request,
-) -> poem::Result<Response> {
-    if req.uri().path() == "/" && (req.method() == "GET" || req.method() == "HEAD") {
-        return Ok(Redirect::temporary(home.as_str()).into_response());
+        .catch_all_error(error::into_json_response);
+    frame::Frame {
+        inner: routes,
+        home: format!("{}/", state.config.base_path),
+        headers: security_headers::SecurityHeaders::new(&state.config, hsts),
+        body_timeout: state.config.limits.body_timeout,
+        state: frame::SharedState(Arc::new(state)),
     }
-    Ok(next.call(req).await?.into_response())
 }

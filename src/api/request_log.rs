@@ -4,44 +4,45 @@
 
 use std::time::Instant;
 
-use poem::{Endpoint, IntoResponse, Middleware, Request, Response, Result};
+use poem::Request;
+use poem::http::{Method, StatusCode, Uri};
 
 /// The target the request lines are logged under: `RUST_LOG=info` shows them.
 pub const TARGET: &str = "heimservice::requests";
 
-pub struct RequestLog;
-
-impl<E: Endpoint> Middleware<E> for RequestLog {
-    type Output = RequestLogEndpoint<E>;
-
-    fn transform(&self, inner: E) -> Self::Output {
-        RequestLogEndpoint { inner }
-    }
+/// What the line says of a request, noted before it is handled.
+pub struct RequestLine {
+    method: Method,
+    uri: Uri,
+    remote: String,
+    started: Instant,
 }
 
-pub struct RequestLogEndpoint<E> {
-    inner: E,
-}
-
-impl<E: Endpoint> Endpoint for RequestLogEndpoint<E> {
-    type Output = Response;
-
-    async fn call(&self, req: Request) -> Result<Response> {
+impl RequestLine {
+    /// `None` while request lines are not logged.
+    pub fn start(req: &Request) -> Option<RequestLine> {
         if !tracing::enabled!(target: TARGET, tracing::Level::INFO) {
-            return self.inner.call(req).await.map(IntoResponse::into_response);
+            return None;
         }
-        let method = req.method().clone();
-        let uri = req.original_uri().clone();
         let remote = match req.remote_addr().as_socket_addr() {
             Some(addr) => addr.to_string(),
             None => req.remote_addr().to_string(),
         };
-        let started = Instant::now();
-        let result = self.inner.call(req).await.map(IntoResponse::into_response);
-        let status = match &result {
-            Ok(response) => response.status(),
-            Err(error) => error.status(),
-        };
+        Some(RequestLine {
+            method: req.method().clone(),
+            uri: req.original_uri().clone(),
+            remote,
+            started: Instant::now(),
+        })
+    }
+
+    pub fn finish(self, status: StatusCode) {
+        let RequestLine {
+            method,
+            uri,
+            remote,
+            started,
+        } = self;
         tracing::info!(
             target: TARGET,
             %method,
@@ -51,6 +52,5 @@ impl<E: Endpoint> Endpoint for RequestLogEndpoint<E> {
             elapsed_ms = %format_args!("{:.1}", started.elapsed().as_secs_f64() * 1000.0),
             "request"
         );
-        result
     }
 }

@@ -5,9 +5,7 @@
 
 use std::sync::Arc;
 
-use poem::http::HeaderValue;
-use poem::middleware::SetHeader;
-use poem::{Endpoint, IntoResponse, Request, Response};
+use poem::http::{HeaderMap, HeaderName, HeaderValue, header};
 
 use crate::config::Config;
 use crate::tls::resolver::CertResolver;
@@ -63,33 +61,50 @@ impl Hsts {
     }
 }
 
-/// Adds `Strict-Transport-Security` to the answer when `hsts` says so.
-pub async fn strict_transport<E: Endpoint>(
-    hsts: Arc<Hsts>,
-    next: Arc<E>,
-    req: Request,
-) -> poem::Result<Response> {
-    let mut response = next.call(req).await?.into_response();
-    if hsts.applies() {
-        response.headers_mut().insert(
-            "Strict-Transport-Security",
-            HeaderValue::from_static("max-age=31536000"),
-        );
-    }
-    Ok(response)
+/// The headers every answer carries, built once.
+pub struct SecurityHeaders {
+    fixed: Vec<(HeaderName, HeaderValue)>,
+    hsts: Hsts,
 }
 
-pub fn middleware(config: &Config) -> SetHeader {
-    SetHeader::new()
-        .overriding("Content-Security-Policy", content_security_policy(config))
-        .overriding("X-Content-Type-Options", "nosniff")
-        .overriding("X-Frame-Options", "DENY")
-        .overriding("Referrer-Policy", "strict-origin-when-cross-origin")
-        .overriding("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
-        .overriding(
-            "Permissions-Policy",
-            "camera=(), microphone=(), geolocation=()",
-        )
+impl SecurityHeaders {
+    pub fn new(config: &Config, hsts: Hsts) -> SecurityHeaders {
+        // Static names and values are cloned without touching a shared reference count.
+        let constant = |name: &'static str, value: &'static str| {
+            (
+                HeaderName::from_static(name),
+                HeaderValue::from_static(value),
+            )
+        };
+        let mut fixed = vec![
+            constant("x-content-type-options", "nosniff"),
+            constant("x-frame-options", "DENY"),
+            constant("referrer-policy", "strict-origin-when-cross-origin"),
+            constant("cross-origin-opener-policy", "same-origin-allow-popups"),
+            constant(
+                "permissions-policy",
+                "camera=(), microphone=(), geolocation=()",
+            ),
+        ];
+        // Made of PayPal's origins and a configured URL's origin: printable ASCII.
+        if let Ok(csp) = HeaderValue::try_from(content_security_policy(config)) {
+            fixed.insert(0, (header::CONTENT_SECURITY_POLICY, csp));
+        }
+        SecurityHeaders { fixed, hsts }
+    }
+
+    /// Sets the headers on an answer, replacing any the handler set.
+    pub fn apply(&self, headers: &mut HeaderMap) {
+        for (name, value) in &self.fixed {
+            headers.insert(name.clone(), value.clone());
+        }
+        if self.hsts.applies() {
+            headers.insert(
+                header::STRICT_TRANSPORT_SECURITY,
+                HeaderValue::from_static("max-age=31536000"),
+            );
+        }
+    }
 }
 
 #[cfg(test)]

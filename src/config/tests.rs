@@ -138,6 +138,11 @@ fn invalid_values_name_the_key_and_the_source() {
             "ftp://x",
             "must be an http:// or https:// URL",
         ),
+        (
+            "HEIMSERVICE_PAYPAL_SDK_URL",
+            "https://sdk.example/js two",
+            "must be a URL without spaces or control characters",
+        ),
     ];
     for (name, value, expected) in cases {
         let error = Config::load_from(&FlagValues::default(), &env(&[(name, value)]))
