@@ -72,10 +72,16 @@ def median(runs, key):
     return statistics.median(values) if values else None
 
 
+def median_ratio(runs, numerator, denominator):
+    """The median of each run's own ratio: the two sides of a run were measured side by
+    side on the same machine state, so they are compared within the run."""
+    return statistics.median(run[numerator] / run[denominator] for run in runs)
+
+
 def table(runs, static, machine, sockets):
     m = lambda key: median(runs, key)  # noqa: E731
-    menu_ratio = m("menu_rps") / m("ceiling_rps")
-    order_ratio = m("order_rps") / m("commit_rps")
+    menu_ratio = median_ratio(runs, "menu_rps", "ceiling_rps")
+    order_ratio = median_ratio(runs, "order_rps", "commit_rps")
     first_js_gzip = static["storefront"]["js_gzip"]
     rows = [
         ("Menu read `GET /products/?store_id=14`, 64 conn.", f"{m('menu_rps'):,.0f} req/s, p99 {m('menu_p99_ms'):.2f} ms", "", ""),
