@@ -86,9 +86,13 @@ impl SecurityHeaders {
                 "camera=(), microphone=(), geolocation=()",
             ),
         ];
-        // Made of PayPal's origins and a configured URL's origin: printable ASCII.
-        if let Ok(csp) = HeaderValue::try_from(content_security_policy(config)) {
-            fixed.insert(0, (header::CONTENT_SECURITY_POLICY, csp));
+        // PayPal's origins and the SDK URL's, which the configuration keeps free of
+        // spaces and control characters (`validate_url`), so this does not fail.
+        match HeaderValue::try_from(content_security_policy(config)) {
+            Ok(csp) => fixed.insert(0, (header::CONTENT_SECURITY_POLICY, csp)),
+            Err(error) => {
+                tracing::error!(%error, "the Content-Security-Policy is not a valid header value")
+            }
         }
         SecurityHeaders { fixed, hsts }
     }
