@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
-use crate::support::TestServer;
 use crate::support::ordering::*;
+use crate::support::{TestServer, with_field};
 
 fn cents(value: &Value) -> i64 {
     (value.as_f64().unwrap() * 100.0).round() as i64
@@ -91,11 +91,7 @@ async fn tampering_and_impossible_orders_are_refused_and_leave_nothing_behind() 
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     let good = guest_order(lunch_lines(&menu), "10115");
-    let with = |key: &str, value: Value| {
-        let mut body = good.clone();
-        body[key] = value;
-        body
-    };
+    let with = |key: &str, value: Value| with_field(&good, key, value);
     let with_line = |field: &str, value: Value| {
         let mut body = good.clone();
         body["lines"][0][field] = value;

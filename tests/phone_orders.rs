@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 
 use crate::live_orders::open_board;
 use crate::live_status::next_message;
-use crate::support::TestServer;
 use crate::support::ordering::*;
+use crate::support::{TestServer, with_field};
 
 const PHONE: &str = "/admin/phone-orders";
 
@@ -156,11 +156,7 @@ async fn phone_orders_are_refused_exactly_like_guest_orders() {
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     let good = guest_order(lunch_lines(&menu), "10115");
-    let with = |key: &str, value: Value| {
-        let mut body = good.clone();
-        body[key] = value;
-        body
-    };
+    let with = |key: &str, value: Value| with_field(&good, key, value);
     let salad_without_dressing = json!([line(menu.id("Insalata Mista"), 2)]);
     let cases: Vec<(&str, Value)> = vec![
         ("client total", with("total", json!(0.01))),

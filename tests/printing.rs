@@ -9,9 +9,9 @@ use serde_json::{Value, json};
 
 use crate::live_orders::open_board;
 use crate::live_status::{Socket, next_message};
-use crate::support::TestServer;
 use crate::support::ordering::*;
 use crate::support::printer_sink::{PrinterSink, decode};
+use crate::support::{TestServer, with_field};
 
 const WAIT: Duration = Duration::from_secs(5);
 /// Longer than the print worker's one-second check: what has not happened by then does
@@ -566,11 +566,7 @@ async fn printer_settings_are_checked_field_by_field() {
     let server = TestServer::start().await;
     let admin = server.admin_token().await;
     let valid = json!({ "name": "Küche", "host": "192.168.1.50" });
-    let with = |key: &str, value: Value| {
-        let mut body = valid.clone();
-        body[key] = value;
-        body
-    };
+    let with = |key: &str, value: Value| with_field(&valid, key, value);
     let cases = [
         (json!({ "host": "192.168.1.50" }), "name"),
         (with("name", json!("   ")), "name"),

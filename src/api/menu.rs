@@ -84,24 +84,16 @@ pub fn read_before_routing(state: &AppState, req: &Request) -> Option<Response> 
     };
     let headers = req.headers();
     let answer = match (path, store_id) {
-        ("/products", Some(_)) => {
-            public_read(state, store_id, headers, |menu| menu.products()).map(into_response)
-        }
-        ("/categories", Some(_)) => {
-            public_read(state, store_id, headers, |menu| menu.categories()).map(into_response)
-        }
-        ("/banners", Some(_)) => {
-            public_read(state, store_id, headers, |menu| menu.banners()).map(into_response)
-        }
-        ("/allergies", None) => {
-            public_read(state, None, headers, |menu| menu.allergies()).map(into_response)
-        }
+        ("/products", Some(_)) => public_read(state, store_id, headers, |menu| menu.products())
+            .map(IntoResponse::into_response),
+        ("/categories", Some(_)) => public_read(state, store_id, headers, |menu| menu.categories())
+            .map(IntoResponse::into_response),
+        ("/banners", Some(_)) => public_read(state, store_id, headers, |menu| menu.banners())
+            .map(IntoResponse::into_response),
+        ("/allergies", None) => public_read(state, None, headers, |menu| menu.allergies())
+            .map(IntoResponse::into_response),
         _ => return None,
     };
     // Only the shop's own store comes this way, and for it the read cannot fail.
     answer.ok()
-}
-
-fn into_response<T: poem_openapi::types::Type + Send>(answer: Cached<T>) -> Response {
-    answer.into_response()
 }

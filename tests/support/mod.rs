@@ -324,3 +324,14 @@ pub fn store_settings(overrides: serde_json::Value) -> serde_json::Value {
     }
     body
 }
+
+/// `body` with one field set to `value`: a valid request made invalid in one place.
+pub fn with_field(
+    body: &serde_json::Value,
+    key: &str,
+    value: serde_json::Value,
+) -> serde_json::Value {
+    let mut changed = body.clone();
+    changed[key] = value;
+    changed
+}
