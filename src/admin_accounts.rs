@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::passwords;
 use crate::auth::tokens::unix_now;
+use crate::db::{Db, NewUser, UserError};
 use crate::domain::user::{Role, check_password, normalize_email};
-use crate::store::{NewUser, Store, UserError};
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -53,8 +53,8 @@ async fn hash(password: String) -> Result<String, String> {
         .map_err(|error| error.to_string())
 }
 
-pub async fn carry_out(store: &Store, request: AdminRequest) -> Result<AdminOutcome, String> {
-    let failed = |error: crate::store::StoreError| error.to_string();
+pub async fn carry_out(db: &Db, request: AdminRequest) -> Result<AdminOutcome, String> {
+    let failed = |error: crate::db::DbError| error.to_string();
     match request {
         AdminRequest::Create {
             email,
@@ -67,7 +67,7 @@ pub async fn carry_out(store: &Store, request: AdminRequest) -> Result<AdminOutc
                 .filter(|name| !name.is_empty())
                 .unwrap_or_else(|| email.split('@').next().unwrap_or("Admin").to_string());
             let password_hash = hash(password).await?;
-            let created = store
+            let created = db
                 .create_user(NewUser {
                     email: email.clone(),
                     name,
@@ -89,7 +89,7 @@ pub async fn carry_out(store: &Store, request: AdminRequest) -> Result<AdminOutc
             }
         }
         AdminRequest::List => {
-            let admins = store.users_with_role(Role::Admin).await.map_err(failed)?;
+            let admins = db.users_with_role(Role::Admin).await.map_err(failed)?;
             Ok(AdminOutcome::Admins(
                 admins
                     .into_iter()
@@ -104,8 +104,7 @@ pub async fn carry_out(store: &Store, request: AdminRequest) -> Result<AdminOutc
         AdminRequest::ResetPassword { email, password } => {
             let email = email_of(&email)?;
             let password_hash = hash(password).await?;
-            store
-                .set_admin_password(email.clone(), password_hash)
+            db.set_admin_password(email.clone(), password_hash)
                 .await
                 .map_err(failed)?
                 .map_err(|error| format!("{error}: {email}"))?;
@@ -115,8 +114,7 @@ pub async fn carry_out(store: &Store, request: AdminRequest) -> Result<AdminOutc
         }
         AdminRequest::Delete { email } => {
             let email = email_of(&email)?;
-            store
-                .delete_admin(email.clone())
+            db.delete_admin(email.clone())
                 .await
                 .map_err(failed)?
                 .map_err(|error| format!("{error}: {email}"))?;

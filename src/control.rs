@@ -14,13 +14,13 @@ use tokio::net::{UnixListener, UnixStream};
 use tokio::sync::watch;
 
 use crate::admin_accounts::{AdminOutcome, AdminRequest, carry_out};
-use crate::api::menu_snapshot::MenuCache;
 use crate::clock::Clock;
+use crate::db::Db;
+use crate::db::backup::{BackupInfo, default_backup_name};
 use crate::domain::catalog::menu_document::MenuDocument;
+use crate::http::menu_snapshot::MenuCache;
 use crate::menu_transfer::{ImportOutcome, export_menu, import_menu};
 use crate::readiness::{Readiness, ReadinessReport};
-use crate::store::Store;
-use crate::store::backup::{BackupInfo, default_backup_name};
 
 pub const SOCKET_FILE_NAME: &str = "control.sock";
 /// A menu document is the largest request; the socket is the owner's alone (mode 0600).
@@ -107,7 +107,7 @@ impl From<BackupInfo> for Answer {
 /// What the control requests work on.
 #[derive(Clone)]
 pub struct Shop {
-    pub store: Store,
+    pub db: Db,
     pub clock: Clock,
     /// The public menu, refreshed after an import.
     pub menu: Arc<MenuCache>,
@@ -153,7 +153,7 @@ async fn serve(
     stop: watch::Sender<bool>,
 ) -> std::io::Result<()> {
     let Shop {
-        store,
+        db,
         clock,
         menu,
         readiness,
@@ -185,14 +185,14 @@ async fn serve(
             .await
         }
         Request::Admin(request) => {
-            let answer = match carry_out(&store, request).await {
+            let answer = match carry_out(&db, request).await {
                 Ok(outcome) => Answer::Admin { outcome },
                 Err(detail) => Answer::Error { detail },
             };
             send(&mut stream, &answer).await
         }
         Request::MenuExport => {
-            let answer = match export_menu(&store).await {
+            let answer = match export_menu(&db).await {
                 Ok(document) => Answer::Menu {
                     document: Box::new(document),
                 },
@@ -201,7 +201,7 @@ async fn serve(
             send(&mut stream, &answer).await
         }
         Request::MenuImport { document, dry_run } => {
-            let answer = match import_menu(&store, Some(&menu), *document, dry_run).await {
+            let answer = match import_menu(&db, Some(&menu), *document, dry_run).await {
                 Ok(outcome) => {
                     if !dry_run {
                         readiness.refresh_logged().await;
@@ -233,10 +233,9 @@ async fn serve(
             let now = clock.now();
             let dest = path.unwrap_or_else(|| backup_dir(data_dir).join(default_backup_name(now)));
             let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel();
-            let backup =
-                store.backup_to(dest, now.timestamp().max(0) as u64, move |done, total| {
-                    let _ = progress_tx.send((done, total));
-                });
+            let backup = db.backup_to(dest, now.timestamp().max(0) as u64, move |done, total| {
+                let _ = progress_tx.send((done, total));
+            });
             tokio::pin!(backup);
             let result = loop {
                 tokio::select! {

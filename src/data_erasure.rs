@@ -9,8 +9,8 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use crate::clock::Clock;
+use crate::db::{Db, DbError};
 use crate::domain::erasure::retention_cutoff;
-use crate::store::{Store, StoreError};
 
 const CHECK_EVERY: Duration = Duration::from_secs(60 * 60);
 /// Records per write transaction.
@@ -26,20 +26,18 @@ pub struct Erased {
 
 /// One pass over everything due at `now`; `stop` is asked between batches.
 pub async fn erase_due(
-    store: &Store,
+    db: &Db,
     now: DateTime<Utc>,
     days: u32,
     stop: impl Fn() -> bool,
-) -> Result<Erased, StoreError> {
+) -> Result<Erased, DbError> {
     let mut erased = Erased::default();
     let Some(cutoff) = retention_cutoff(now, days) else {
         return Ok(erased);
     };
     let mut after = None;
     while !stop() {
-        let batch = store
-            .anonymise_guest_orders(cutoff, after, BATCH, now)
-            .await?;
+        let batch = db.anonymise_guest_orders(cutoff, after, BATCH, now).await?;
         erased.orders += batch.anonymised;
         match batch.next {
             Some(next) => after = Some(next),
@@ -47,7 +45,7 @@ pub async fn erase_due(
         }
     }
     while !stop() {
-        let deleted = store
+        let deleted = db
             .delete_support_messages_before(cutoff.timestamp(), BATCH)
             .await?;
         erased.support_messages += deleted;
@@ -56,9 +54,7 @@ pub async fn erase_due(
         }
     }
     while !stop() {
-        let deleted = store
-            .delete_outbox_before(cutoff.timestamp(), BATCH)
-            .await?;
+        let deleted = db.delete_outbox_before(cutoff.timestamp(), BATCH).await?;
         erased.mails += deleted;
         if deleted < BATCH {
             break;
@@ -70,7 +66,7 @@ pub async fn erase_due(
 /// Runs until `finishing` turns true (a batch under way is finished first); `None`
 /// when `days` is 0 (keep everything).
 pub fn spawn(
-    store: Store,
+    db: Db,
     clock: Clock,
     days: u32,
     mut finishing: tokio::sync::watch::Receiver<bool>,
@@ -88,7 +84,7 @@ pub fn spawn(
                 _ = finishing.changed() => break,
             }
             let stopping = finishing.clone();
-            match erase_due(&store, clock.now(), days, || *stopping.borrow()).await {
+            match erase_due(&db, clock.now(), days, || *stopping.borrow()).await {
                 Ok(erased) if erased != Erased::default() => tracing::info!(
                     orders = erased.orders,
                     support_messages = erased.support_messages,

@@ -4,17 +4,16 @@
 //! integration tests can start the real server in-process.
 
 pub mod admin_accounts;
-pub mod api;
 pub mod auth;
 pub mod cli;
 pub mod clock;
 pub mod clock_guard;
 pub mod config;
-pub mod connection_limits;
 pub mod control;
 pub mod data_erasure;
+pub mod db;
 pub mod domain;
-pub mod http_serve;
+pub mod http;
 pub mod live;
 pub mod logging;
 pub mod mail;
@@ -25,6 +24,3 @@ pub mod readiness;
 pub mod scheduled_backups;
 pub mod server;
 pub mod startup_error;
-pub mod store;
-pub mod tls;
-pub mod web;

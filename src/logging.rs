@@ -16,8 +16,8 @@ use tracing_subscriber::fmt;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-use crate::api::request_log::TARGET as REQUEST_LOG_TARGET;
 use crate::config::LogFormat;
+use crate::http::middleware::request_log::TARGET as REQUEST_LOG_TARGET;
 
 pub fn init(format: LogFormat) {
     let requested = requested_filter(std::env::var("RUST_LOG").ok().as_deref());

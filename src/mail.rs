@@ -9,12 +9,12 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::clock::Clock;
 use crate::config::{SmtpConfig, SmtpSecurity};
-use crate::store::Store;
+use crate::db::Db;
 
 #[derive(Clone)]
 pub struct Mailer {
     smtp: Option<(AsyncSmtpTransport<Tokio1Executor>, Mailbox)>,
-    store: Store,
+    db: Db,
     /// Stamps kept mails, so their age is the shop's (the erasure deletes old ones).
     clock: Clock,
 }
@@ -26,7 +26,7 @@ pub struct MailConfigError(String);
 impl Mailer {
     pub fn new(
         config: Option<&SmtpConfig>,
-        store: Store,
+        db: Db,
         clock: Clock,
     ) -> Result<Mailer, MailConfigError> {
         let smtp = match config {
@@ -58,7 +58,7 @@ impl Mailer {
                 Some((builder.build(), from))
             }
         };
-        Ok(Mailer { smtp, store, clock })
+        Ok(Mailer { smtp, db, clock })
     }
 
     /// Sends, or keeps the mail in the outbox. Never fails the caller: a lost mail is
@@ -79,7 +79,7 @@ impl Mailer {
         }
         let now = self.clock.now().timestamp();
         if let Err(error) = self
-            .store
+            .db
             .add_to_outbox(to.to_string(), subject.to_string(), body, now)
             .await
         {

@@ -10,9 +10,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
+use crate::db::{Db, DbError, ReadinessConfirmation, ReadinessInputs};
 use crate::domain::readiness::{Finding, OnlinePayment, ReadinessSettings, findings, unconfirmed};
 use crate::live::store_status::StatusHub;
-use crate::store::{ReadinessConfirmation, ReadinessInputs, Store, StoreError};
 
 /// The storefront's German texts, as built into this binary's UI.
 const STOREFRONT_DE: &str = include_str!("../ui/src/locales/other-screens.de.json");
@@ -91,16 +91,16 @@ pub enum ConfirmRefusal {
 }
 
 pub struct Readiness {
-    store: Store,
+    db: Db,
     status: Arc<StatusHub>,
     store_id: u64,
     settings: ReadinessSettings,
 }
 
 impl Readiness {
-    pub fn new(config: &Config, store: Store, status: Arc<StatusHub>) -> Readiness {
+    pub fn new(config: &Config, db: Db, status: Arc<StatusHub>) -> Readiness {
         Readiness {
-            store,
+            db,
             status,
             store_id: config.store_id,
             settings: settings(config),
@@ -108,13 +108,13 @@ impl Readiness {
     }
 
     /// What the check reads and how it decides.
-    pub async fn report(&self) -> Result<ReadinessReport, StoreError> {
-        let inputs = self.store.readiness_inputs(self.store_id).await?;
+    pub async fn report(&self) -> Result<ReadinessReport, DbError> {
+        let inputs = self.db.readiness_inputs(self.store_id).await?;
         Ok(report_of(inputs, &self.settings))
     }
 
     /// Recomputes the report and opens or closes ordering by it.
-    pub async fn refresh(&self) -> Result<ReadinessReport, StoreError> {
+    pub async fn refresh(&self) -> Result<ReadinessReport, DbError> {
         let report = self.report().await?;
         self.status.set_ready(report.ready());
         Ok(report)
@@ -135,7 +135,7 @@ impl Readiness {
         admin_id: u64,
         keys: Vec<String>,
         now: DateTime<Utc>,
-    ) -> Result<Result<ReadinessReport, ConfirmRefusal>, StoreError> {
+    ) -> Result<Result<ReadinessReport, ConfirmRefusal>, DbError> {
         let report = self.report().await?;
         let mut current = report.keys();
         let mut given = keys;
@@ -147,7 +147,7 @@ impl Readiness {
                 current: report.keys(),
             }));
         }
-        self.store
+        self.db
             .confirm_readiness(
                 self.store_id,
                 ReadinessConfirmation {

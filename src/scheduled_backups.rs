@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::clock::Clock;
-use crate::store::Store;
-use crate::store::backup::default_backup_name;
+use crate::db::Db;
+use crate::db::backup::default_backup_name;
 
 /// The automatic backups in `dir`, oldest first (their names sort by time).
 fn automatic_backups(dir: &Path) -> Vec<PathBuf> {
@@ -60,7 +60,7 @@ pub fn prune(dir: &Path, keep: usize) -> usize {
 /// Runs until `finishing` turns true (a backup under way is completed first); `every`
 /// of zero means no automatic backups.
 pub fn spawn(
-    store: Store,
+    db: Db,
     clock: Clock,
     dir: PathBuf,
     (every, keep): (Duration, usize),
@@ -84,7 +84,7 @@ pub fn spawn(
             }
             let now = clock.now();
             let dest = dir.join(default_backup_name(now));
-            match store
+            match db
                 .backup_to(dest, now.timestamp().max(0) as u64, |_, _| {})
                 .await
             {

@@ -8,19 +8,20 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
-use crate::api::security_headers::Hsts;
-use crate::api::{self, AppState};
+use crate::http::middleware::security_headers::Hsts;
+
 use crate::auth::tokens::TokenKeys;
 use crate::clock::Clock;
 use crate::config::{Config, TlsSetup};
-use crate::connection_limits::{ConnectionLimits, fit_to_open_files};
-use crate::http_serve::{self, PlainConnections, Timeouts};
+use crate::db::{Db, Storage};
+use crate::http::connection_limits::{ConnectionLimits, fit_to_open_files};
+use crate::http::serve::{PlainConnections, Timeouts};
+use crate::http::tls::acme::AcmeCertificates;
+use crate::http::{self, AppState, serve as http_serve, tls};
 use crate::live::store_status::StatusHub;
 use crate::mail::Mailer;
 use crate::startup_error::StartupError;
-use crate::store::{Storage, Store};
-use crate::tls::acme::AcmeCertificates;
-use crate::{control, data_erasure, scheduled_backups, tls};
+use crate::{control, data_erasure, scheduled_backups};
 
 /// How long open requests may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
@@ -35,7 +36,7 @@ pub struct RunningServer {
     /// The address actually bound (the real port when the config asked for port 0).
     pub addr: SocketAddr,
     pub config: Arc<Config>,
-    pub store: Store,
+    pub db: Db,
     /// The server's clock; tests move a started one forward.
     pub clock: Clock,
     shutdown: oneshot::Sender<()>,
@@ -62,14 +63,11 @@ impl RunningServer {
     /// started again on the same data directory at once.
     pub async fn stop(self) -> Result<(), StartupError> {
         let RunningServer {
-            shutdown,
-            task,
-            store,
-            ..
+            shutdown, task, db, ..
         } = self;
         let _ = shutdown.send(());
         let result = join(task).await;
-        if tokio::time::timeout(SHUTDOWN_GRACE, store.close())
+        if tokio::time::timeout(SHUTDOWN_GRACE, db.close())
             .await
             .is_err()
         {
@@ -91,7 +89,7 @@ impl RunningServer {
         let RunningServer {
             addr,
             config,
-            store,
+            db,
             clock,
             shutdown,
             task,
@@ -106,7 +104,7 @@ impl RunningServer {
         RunningServer {
             addr,
             config,
-            store,
+            db,
             clock,
             shutdown: forward,
             task,
@@ -137,34 +135,34 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     let addr = listener
         .local_addr()
         .map_err(|error| StartupError::listen(config.listen, &error))?;
-    let (store, report) = Store::open_with(&config.data_dir, config.store_id, storage)?;
+    let (db, report) = Db::open_with(&config.data_dir, config.store_id, storage)?;
     tracing::info!(
         open_ms = report.opened.took.as_millis() as u64,
         repaired = report.opened.repaired,
-        path = %store.path().display(),
+        path = %db.path().display(),
         "database opened"
     );
     if let Some(from) = report.migrated_from {
-        tracing::info!(from, path = %store.path().display(), "database migrated");
+        tracing::info!(from, path = %db.path().display(), "database migrated");
     }
     if report.seeded_demo {
         tracing::info!("first start: seeded the demo restaurant");
     }
     let tokens = TokenKeys::load_or_create(&config.data_dir)
         .map_err(|error| StartupError::Secret(error.to_string()))?;
-    let (catalog, version) = store
+    let (catalog, version) = db
         .catalog()
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let clock = config
         .clock_start
         .map_or_else(Clock::system, Clock::starting_at);
-    let profile = store
+    let profile = db
         .store_profile(config.store_id)
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let status = StatusHub::start(profile, clock, config.timezone);
-    let mailer = Mailer::new(config.smtp.as_ref(), store.clone(), clock)
+    let mailer = Mailer::new(config.smtp.as_ref(), db.clone(), clock)
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let limits = ConnectionLimits::new(
         fit_to_open_files(config.limits.connections),
@@ -214,14 +212,14 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         finishing_rx.clone(),
     )
     .await;
-    let unanswered = store
+    let unanswered = db
         .unanswered_orders(config.store_id)
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     status.set_auto_pause(unanswered.auto_pause);
     let state = AppState::new(
         Arc::clone(&config),
-        store.clone(),
+        db.clone(),
         tokens,
         (&catalog, version),
         clock,
@@ -233,7 +231,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         .refresh()
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
-    let auto_reject = api::auto_reject::spawn(state.clone(), finishing_rx.clone());
+    let auto_reject = http::auto_reject::spawn(state.clone(), finishing_rx.clone());
     let printer_worker = crate::printing::spawn(
         Arc::clone(&state.printing),
         Arc::clone(&state.orders),
@@ -241,7 +239,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     );
     let (stop_requested, mut stop_rx) = watch::channel(false);
     let shop = control::Shop {
-        store: store.clone(),
+        db: db.clone(),
         clock,
         menu: Arc::clone(&state.menu),
         readiness: Arc::clone(&state.readiness),
@@ -253,13 +251,13 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         }
     })?;
     let erasure = data_erasure::spawn(
-        store.clone(),
+        db.clone(),
         clock,
         config.guest_data_days,
         finishing_rx.clone(),
     );
     let backups = scheduled_backups::spawn(
-        store.clone(),
+        db.clone(),
         clock,
         control::backup_dir(&config.data_dir),
         (config.backup_every, config.backup_keep),
@@ -268,7 +266,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     // Started once the listener answers, which the TLS-ALPN-01 validation needs.
     let acme = acme_certificates.map(AcmeCertificates::spawn);
     let data_dir = config.data_dir.clone();
-    let app = api::app(state, hsts);
+    let app = http::app(state, hsts);
     let (shutdown, shutdown_rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let stopped = async move {
@@ -301,7 +299,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     Ok(RunningServer {
         addr,
         config,
-        store,
+        db,
         clock,
         shutdown,
         task,

@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use crate::config::ConfigError;
-use crate::store::OpenError;
+use crate::db::OpenError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {

@@ -91,7 +91,7 @@ async fn an_oversized_body_is_refused_with_413() {
     let declared = server
         .client
         .post(server.url("/healthz"))
-        .body(vec![b'x'; heimservice::api::MAX_BODY_BYTES + 1])
+        .body(vec![b'x'; heimservice::http::MAX_BODY_BYTES + 1])
         .send()
         .await
         .unwrap();

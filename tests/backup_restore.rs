@@ -12,16 +12,12 @@ fn data_dir_arg(dir: &Path) -> String {
 }
 
 /// Opens a backup file as the shop would after a restore.
-async fn open_backup(file: &Path) -> (tempfile::TempDir, heimservice::store::Store) {
+async fn open_backup(file: &Path) -> (tempfile::TempDir, heimservice::db::Db) {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        file,
-        dir.path().join(heimservice::store::DATABASE_FILE_NAME),
-    )
-    .unwrap();
-    let (store, report) = heimservice::store::Store::open(dir.path(), 14).unwrap();
+    std::fs::copy(file, dir.path().join(heimservice::db::DATABASE_FILE_NAME)).unwrap();
+    let (db, report) = heimservice::db::Db::open(dir.path(), 14).unwrap();
     assert!(!report.seeded_demo, "a restored shop keeps its own data");
-    (dir, store)
+    (dir, db)
 }
 
 #[tokio::test]
@@ -48,19 +44,19 @@ async fn a_backup_under_order_load_holds_exactly_what_was_committed_before_it() 
     }
     tokio::time::sleep(Duration::from_millis(150)).await;
     let info = server
-        .store()
+        .db()
         .backup_to(backup_path.clone(), 1_800_000_000, |_, _| {})
         .await
         .unwrap();
     for writer in writers {
         writer.await.unwrap();
     }
-    let live = server.store().clone();
+    let live = server.db().clone();
     let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
     let all = live.orders_on(date).await.unwrap();
     assert_eq!(all.len(), 60);
 
-    heimservice::store::backup::verify_backup(&backup_path).unwrap();
+    heimservice::db::backup::verify_backup(&backup_path).unwrap();
     let (_dir, restored) = open_backup(&backup_path).await;
     let mut snapshot = restored.orders_on(date).await.unwrap();
     snapshot.sort_by_key(|order| order.id);
@@ -98,7 +94,7 @@ async fn a_restored_backup_equals_the_original() {
     let backups = tempfile::tempdir().unwrap();
     let file = backups.path().join("round-trip.redb");
     server
-        .store()
+        .db()
         .backup_to(file.clone(), 1_800_000_000, |_, _| {})
         .await
         .unwrap();
@@ -241,7 +237,7 @@ async fn the_commands_work_with_and_without_a_running_server() {
 async fn a_database_locked_by_another_process_gets_a_clear_message() {
     let data = tempfile::tempdir().unwrap();
     // This test process holds the database, with no control socket.
-    let (store, _) = heimservice::store::Store::open(data.path(), 14).unwrap();
+    let (db, _) = heimservice::db::Db::open(data.path(), 14).unwrap();
     let output = run_binary(&["backup", "--data-dir", &data_dir_arg(data.path())], &[]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
@@ -249,7 +245,7 @@ async fn a_database_locked_by_another_process_gets_a_clear_message() {
         stderr.contains("is in use by another process, and no heimservice server answers on"),
         "{stderr}"
     );
-    drop(store);
+    drop(db);
     let output = run_binary(
         &[
             "backup",

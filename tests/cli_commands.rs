@@ -19,10 +19,7 @@ fn version_prints_the_version_and_schema() {
         text.starts_with(&format!("heimservice {}", env!("CARGO_PKG_VERSION"))),
         "{text}"
     );
-    let schema = format!(
-        "database schema {}",
-        heimservice::store::LATEST_SCHEMA_VERSION
-    );
+    let schema = format!("database schema {}", heimservice::db::LATEST_SCHEMA_VERSION);
     assert!(text.contains(&schema), "{text}");
 }
 

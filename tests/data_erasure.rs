@@ -102,7 +102,7 @@ async fn old_finished_guest_orders_are_anonymised_and_keep_their_amounts() {
     assert_eq!(status, 201);
 
     // A month later nothing is old enough.
-    let month_later = erase_due(server.store(), days_after_lunch(30), 90, || false)
+    let month_later = erase_due(server.db(), days_after_lunch(30), 90, || false)
         .await
         .unwrap();
     assert_eq!(month_later, Erased::default());
@@ -201,7 +201,7 @@ async fn old_finished_guest_orders_are_anonymised_and_keep_their_amounts() {
     assert_eq!(mails, json!([]), "old kept mails are deleted");
 
     // A second pass finds nothing more to do, and changes nothing.
-    let again = erase_due(server.store(), days_after_lunch(91), 90, || false)
+    let again = erase_due(server.db(), days_after_lunch(91), 90, || false)
         .await
         .unwrap();
     assert_eq!(again, Erased::default());

@@ -25,7 +25,7 @@ const ORDERS_PER_ROUND: usize = 8;
 const BYTES_PER_ORDER: u64 = 8 * 1024;
 
 fn file_size(server: &TestServer) -> u64 {
-    std::fs::metadata(server.store().path()).unwrap().len()
+    std::fs::metadata(server.db().path()).unwrap().len()
 }
 
 #[tokio::test]

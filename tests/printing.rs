@@ -552,7 +552,7 @@ async fn a_printer_switched_off_or_deleted_drops_its_waiting_tickets() {
     let (status, _) = server.send("DELETE", &path, Some(&admin), None).await;
     assert_eq!(status, 204);
     assert_eq!(printers(&server, &admin).await, json!([]));
-    let left = server.store().print_jobs().await.unwrap();
+    let left = server.db().print_jobs().await.unwrap();
     assert!(
         left.is_empty(),
         "the deleted printer's jobs are gone: {left:?}"

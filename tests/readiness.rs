@@ -405,7 +405,7 @@ async fn an_upgraded_shop_keeps_taking_orders_with_what_the_upgrade_found_confir
     let data = tempfile::tempdir().unwrap();
     std::fs::copy(
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/schema-v4.redb"),
-        data.path().join(heimservice::store::DATABASE_FILE_NAME),
+        data.path().join(heimservice::db::DATABASE_FILE_NAME),
     )
     .unwrap();
     let server = TestServer::builder()

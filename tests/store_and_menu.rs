@@ -10,7 +10,7 @@ async fn the_health_check_reports_the_database_schema() {
     assert_eq!(body["status"], "ok");
     assert_eq!(
         body["schema_version"],
-        heimservice::store::LATEST_SCHEMA_VERSION
+        heimservice::db::LATEST_SCHEMA_VERSION
     );
     server.stop().await;
 }

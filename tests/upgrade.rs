@@ -12,7 +12,7 @@ async fn a_database_of_the_previous_schema_is_migrated_on_start() {
     let data = tempfile::tempdir().unwrap();
     std::fs::copy(
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/schema-v4.redb"),
-        data.path().join(heimservice::store::DATABASE_FILE_NAME),
+        data.path().join(heimservice::db::DATABASE_FILE_NAME),
     )
     .unwrap();
     let server = TestServer::builder()
@@ -24,7 +24,7 @@ async fn a_database_of_the_previous_schema_is_migrated_on_start() {
     assert_eq!(status, 200);
     assert_eq!(
         health["schema_version"],
-        heimservice::store::LATEST_SCHEMA_VERSION
+        heimservice::db::LATEST_SCHEMA_VERSION
     );
 
     // What the old version stored is still there and usable.

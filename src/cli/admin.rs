@@ -9,9 +9,9 @@ use clap::{Args, Subcommand};
 use crate::admin_accounts::{AdminOutcome, AdminRequest, carry_out};
 use crate::config::Config;
 use crate::control::{self, Answer, Request};
+use crate::db::Db;
 use crate::domain::user::normalize_email;
 use crate::startup_error::StartupError;
-use crate::store::Store;
 
 pub const PASSWORD_ENV: &str = "HEIMSERVICE_ADMIN_PASSWORD";
 
@@ -124,9 +124,8 @@ pub fn run(config: Config, command: AdminCommand) -> Result<(), AdminError> {
             return outcome.map_err(AdminError::Failed);
         }
         crate::server::prepare_data_dir(&config.data_dir)?;
-        let (store, _) =
-            Store::open(&config.data_dir, config.store_id).map_err(StartupError::from)?;
-        carry_out(&store, request).await.map_err(AdminError::Failed)
+        let (db, _) = Db::open(&config.data_dir, config.store_id).map_err(StartupError::from)?;
+        carry_out(&db, request).await.map_err(AdminError::Failed)
     })?;
     match outcome {
         AdminOutcome::Done(message) if creating => println!(

@@ -11,8 +11,8 @@ use redb::{Database, DatabaseError};
 
 use crate::config::Config;
 use crate::control::{self, Answer, Request};
-use crate::store::DATABASE_FILE_NAME;
-use crate::store::backup::{self, BackupInfo, default_backup_name};
+use crate::db::DATABASE_FILE_NAME;
+use crate::db::backup::{self, BackupInfo, default_backup_name};
 
 #[derive(Debug, Args)]
 pub struct BackupArgs {

@@ -6,8 +6,8 @@ use clap::Args;
 
 use crate::config::Config;
 use crate::control::{Answer, Request};
+use crate::db::{DATABASE_FILE_NAME, Db};
 use crate::readiness::{ReadinessReport, report_of, settings};
-use crate::store::{DATABASE_FILE_NAME, Store};
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -31,8 +31,8 @@ async fn report(config: &Config) -> Result<ReadinessReport, String> {
         Answer::Readiness { report } => Some(*report),
         _ => None,
     };
-    super::on_shop(config, Request::Check, pick, async |store: Store| {
-        let inputs = store
+    super::on_shop(config, Request::Check, pick, async |db: Db| {
+        let inputs = db
             .readiness_inputs(config.store_id)
             .await
             .map_err(|error| error.to_string())?;
@@ -60,7 +60,7 @@ pub fn describe(report: &ReadinessReport) -> String {
         } else {
             " (confirmed)"
         };
-        let place = crate::api::readiness_link(&finding.subject)
+        let place = crate::http::readiness_link(&finding.subject)
             .map(|link| format!(" → {link}"))
             .unwrap_or_default();
         out.push_str(&format!(
@@ -89,7 +89,7 @@ pub fn run(config: &Config, args: CheckArgs) -> Result<(), Failure> {
         .block_on(report(config))
         .map_err(|message| (message, 1))?;
     if args.json {
-        let view = poem_openapi::types::ToJSON::to_json(&crate::api::readiness_view(&report))
+        let view = poem_openapi::types::ToJSON::to_json(&crate::http::readiness_view(&report))
             .unwrap_or_default();
         let json = serde_json::to_string_pretty(&view)
             .map_err(|error| (format!("cannot write the report: {error}"), 1))?;

@@ -8,7 +8,7 @@ use redb::{Database, DatabaseError};
 
 use crate::config::Config;
 use crate::control;
-use crate::store::DATABASE_FILE_NAME;
+use crate::db::DATABASE_FILE_NAME;
 
 type Failure = String;
 

@@ -90,7 +90,7 @@ pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {
                     Answer::Menu { document } => Some(*document),
                     _ => None,
                 },
-                async |store| export_menu(&store).await,
+                async |db| export_menu(&db).await,
             ))?;
             let text = match args.format {
                 Format::Json => {
@@ -135,7 +135,7 @@ pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {
                         Answer::Menu { document } => Some(*document),
                         _ => None,
                     },
-                    async |store| export_menu(&store).await,
+                    async |db| export_menu(&db).await,
                 ))?;
                 let read = from_csv(&text, &current)
                     .map_err(|error| format!("{file}: {error}; nothing was changed"))?;
@@ -158,7 +158,7 @@ pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {
                         Answer::MenuImported { outcome } => Some(outcome),
                         _ => None,
                     },
-                    async |store| import_menu(&store, None, document, dry_run).await,
+                    async |db| import_menu(&db, None, document, dry_run).await,
                 ))
                 .map_err(|error| {
                     format!("{file}: {}; nothing was changed", name_line(&error, &lines))

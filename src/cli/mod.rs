@@ -16,8 +16,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::config::{Config, FlagValues};
 use crate::control::{self, Answer, Request};
+use crate::db::Db;
 use crate::startup_error::StartupError;
-use crate::store::Store;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -100,7 +100,7 @@ pub(crate) async fn on_shop<T>(
     config: &Config,
     request: Request,
     pick: impl Fn(Answer) -> Option<T>,
-    offline: impl AsyncFnOnce(Store) -> Result<T, String>,
+    offline: impl AsyncFnOnce(Db) -> Result<T, String>,
 ) -> Result<T, String> {
     if let Some(stream) = control::connect(&config.data_dir).await {
         let mut outcome = Err("the server ended the connection without an answer".to_string());
@@ -116,9 +116,8 @@ pub(crate) async fn on_shop<T>(
         return outcome;
     }
     crate::server::prepare_data_dir(&config.data_dir).map_err(|error| error.to_string())?;
-    let (store, _) =
-        Store::open(&config.data_dir, config.store_id).map_err(|error| error.to_string())?;
-    offline(store).await
+    let (db, _) = Db::open(&config.data_dir, config.store_id).map_err(|error| error.to_string())?;
+    offline(db).await
 }
 
 /// Parses the command line, runs the command, and turns any failure into one clear

@@ -18,7 +18,7 @@ pub fn run(config: Config) -> Result<(), StartupError> {
             running.storefront_url()
         );
         let admins = running
-            .store
+            .db
             .count_users(crate::domain::user::Role::Admin)
             .await
             .unwrap_or(1);

@@ -1,4 +1,4 @@
-use crate::store::LATEST_SCHEMA_VERSION;
+use crate::db::LATEST_SCHEMA_VERSION;
 
 pub fn run() {
     println!(

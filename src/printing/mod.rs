@@ -1,5 +1,5 @@
 //! Printing on the restaurant's network printers. The print queue lives in the
-//! database (`store/printing.rs`); the worker here sends what is due, one connection
+//! database (`db/printing.rs`); the worker here sends what is due, one connection
 //! per printer at a time, and keeps an alarm per printer that did not answer until a
 //! print on it succeeds. The orders board shows the alarms live.
 
@@ -18,11 +18,11 @@ use tokio::sync::{Notify, watch};
 
 use crate::clock::Clock;
 use crate::config::{Config, Language};
+use crate::db::{Db, DbError};
 use crate::domain::printing::Printer;
 use crate::domain::printing::texts::Lang;
 use crate::domain::printing::tickets::{Shop, test_page};
 use crate::domain::store_profile::StoreProfile;
-use crate::store::{Store, StoreError};
 
 pub use connection::PrintError;
 pub use worker::spawn;
@@ -46,7 +46,7 @@ pub struct PrinterAlarm {
 
 /// The printers' shared state: queue access, alarms, and the worker's wake-up.
 pub struct Printing {
-    store: Store,
+    db: Db,
     clock: Clock,
     timeout: Duration,
     brand: String,
@@ -60,9 +60,9 @@ pub struct Printing {
 }
 
 impl Printing {
-    pub fn new(store: Store, clock: Clock, config: &Config) -> Printing {
+    pub fn new(db: Db, clock: Clock, config: &Config) -> Printing {
         Printing {
-            store,
+            db,
             clock,
             timeout: config.printer_timeout,
             brand: config.brand.clone(),
@@ -160,16 +160,13 @@ impl Printing {
 
     /// Prints the test page on `printer` (enabled or not). When it goes through, the
     /// printer's alarm ends and its waiting documents are tried again at once.
-    pub async fn test_print(
-        &self,
-        printer: &Printer,
-    ) -> Result<Result<(), PrintError>, StoreError> {
+    pub async fn test_print(&self, printer: &Printer) -> Result<Result<(), PrintError>, DbError> {
         let page = test_page(printer, &self.shop(None), self.clock.now());
         let outcome = self.send_to(printer, &page).await;
         if outcome.is_ok() && printer.enabled {
             self.clear_alarm(printer.id);
             if self
-                .store
+                .db
                 .retry_printer_now(printer.id, self.clock.now())
                 .await?
                 > 0

@@ -24,7 +24,7 @@ impl Printing {
     /// Sends every job that is due now; answers how many were printed.
     pub async fn print_due(&self) -> usize {
         let now = self.clock.now();
-        let due = match self.store.due_print_jobs(now).await {
+        let due = match self.db.due_print_jobs(now).await {
             Ok(due) => due,
             Err(error) => {
                 tracing::error!(%error, "cannot read the print queue");
@@ -35,8 +35,8 @@ impl Printing {
             return 0;
         }
         let (printers, profile) = match (
-            self.store.printers().await,
-            self.store.store_profile(self.store_id).await,
+            self.db.printers().await,
+            self.db.store_profile(self.store_id).await,
         ) {
             (Ok(printers), Ok(profile)) => (printers, profile),
             (Err(error), _) | (_, Err(error)) => {
@@ -69,7 +69,7 @@ impl Printing {
 
     async fn drop_jobs(&self, jobs: &[PrintJob]) {
         let ids = jobs.iter().map(|job| job.id).collect();
-        if let Err(error) = self.store.remove_print_jobs(ids).await {
+        if let Err(error) = self.db.remove_print_jobs(ids).await {
             tracing::error!(%error, "cannot remove print jobs");
         }
     }
@@ -105,7 +105,7 @@ impl Printing {
         }
         let mut printed = 0;
         for (index, job) in jobs.iter().enumerate() {
-            let order = match self.store.order(job.order_id).await {
+            let order = match self.db.order(job.order_id).await {
                 Ok(Some(order)) if !order.status.is_open() => {
                     // Finished before its time came (a pre-order handed out early).
                     tracing::info!(
@@ -131,7 +131,7 @@ impl Printing {
             let bytes = document.repeat(usize::from(printer.copies.max(1)));
             match self.send_to(printer, &bytes).await {
                 Ok(()) => {
-                    if let Err(error) = self.store.remove_print_jobs(vec![job.id]).await {
+                    if let Err(error) = self.db.remove_print_jobs(vec![job.id]).await {
                         tracing::error!(%error, job = job.id, "printed, but the job could not be removed");
                     }
                     tracing::info!(
@@ -159,7 +159,7 @@ impl Printing {
                     }
                     let ids = waiting.iter().map(|job| job.id).collect();
                     if let Err(store_error) = self
-                        .store
+                        .db
                         .postpone_print_jobs(ids, retry_at, error.to_string())
                         .await
                     {

@@ -259,9 +259,9 @@ async fn every_kind_of_answer_carries_the_security_headers() {
         .header("content-type", "application/json")
         .header(
             "content-length",
-            (heimservice::api::MAX_BODY_BYTES + 1).to_string(),
+            (heimservice::http::MAX_BODY_BYTES + 1).to_string(),
         )
-        .body(vec![b' '; heimservice::api::MAX_BODY_BYTES + 1])
+        .body(vec![b' '; heimservice::http::MAX_BODY_BYTES + 1])
         .send()
         .await
         .unwrap();

@@ -127,7 +127,7 @@ async fn an_endless_chunked_body_is_refused_with_413() {
     let sender = tokio::spawn(async move {
         let chunk = format!("10000\r\n{}\r\n", "x".repeat(0x10000));
         let mut sent = 0usize;
-        while sent < 4 * heimservice::api::MAX_BODY_BYTES {
+        while sent < 4 * heimservice::http::MAX_BODY_BYTES {
             if writer.write_all(chunk.as_bytes()).await.is_err() {
                 break;
             }
@@ -166,7 +166,7 @@ async fn an_endless_chunked_body_is_refused_with_413() {
         .expect("the sender stopped")
         .unwrap();
     assert!(
-        sent < 4 * heimservice::api::MAX_BODY_BYTES,
+        sent < 4 * heimservice::http::MAX_BODY_BYTES,
         "the server read all {sent} bytes"
     );
     server.stop().await;

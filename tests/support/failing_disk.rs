@@ -6,7 +6,7 @@ use std::ops::Bound;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use heimservice::store::Storage;
+use heimservice::db::Storage;
 use redb::backends::FileBackend;
 use redb::{BackendError, StorageBackend};
 

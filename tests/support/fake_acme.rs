@@ -138,16 +138,18 @@ impl FakeAcme {
             .at("/finalize/:order", poem::post(post_finalize))
             .at("/certificate/:order", poem::post(post_certificate))
             .data(Arc::clone(&shared));
-        let limits = heimservice::connection_limits::ConnectionLimits::new(256, 256, Vec::new());
-        let acceptor = heimservice::tls::TlsAcceptorTask::start(listener, tls, limits).unwrap();
-        let timeouts = heimservice::http_serve::Timeouts {
+        let limits =
+            heimservice::http::connection_limits::ConnectionLimits::new(256, 256, Vec::new());
+        let acceptor =
+            heimservice::http::tls::TlsAcceptorTask::start(listener, tls, limits).unwrap();
+        let timeouts = heimservice::http::serve::Timeouts {
             header: Duration::from_secs(5),
             idle: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(1),
         };
         let task = tokio::spawn(async move {
             let stopped = std::future::pending::<()>();
-            let _ = heimservice::http_serve::serve(acceptor, app, timeouts, stopped).await;
+            let _ = heimservice::http::serve::serve(acceptor, app, timeouts, stopped).await;
         });
         let dir = tempfile::tempdir().unwrap();
         let ca_file = dir.path().join("fake-acme-ca.pem");

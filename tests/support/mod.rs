@@ -27,7 +27,7 @@ pub struct TestServer {
 pub struct TestServerBuilder {
     env: Vec<(String, String)>,
     data_dir: Option<tempfile::TempDir>,
-    storage: heimservice::store::Storage,
+    storage: heimservice::db::Storage,
 }
 
 impl TestServer {
@@ -35,7 +35,7 @@ impl TestServer {
         TestServerBuilder {
             env: Vec::new(),
             data_dir: None,
-            storage: heimservice::store::Storage::default(),
+            storage: heimservice::db::Storage::default(),
         }
     }
 
@@ -79,7 +79,7 @@ impl TestServerBuilder {
     }
 
     /// Reaches the database file through `storage` (e.g. a failing disk).
-    pub fn storage(mut self, storage: heimservice::store::Storage) -> Self {
+    pub fn storage(mut self, storage: heimservice::db::Storage) -> Self {
         self.storage = storage;
         self
     }
@@ -221,8 +221,8 @@ pub fn wait_for_exit(child: &mut Child, limit: Duration) -> Option<std::process:
 /// Accounts for tests, created directly in the store (customers register through the
 /// API once that exists).
 impl TestServer {
-    pub fn store(&self) -> &heimservice::store::Store {
-        &self.running.as_ref().unwrap().store
+    pub fn db(&self) -> &heimservice::db::Db {
+        &self.running.as_ref().unwrap().db
     }
 
     pub async fn create_account(
@@ -234,8 +234,8 @@ impl TestServer {
         let password_hash = heimservice::auth::passwords::hash(password.into())
             .await
             .unwrap();
-        self.store()
-            .create_user(heimservice::store::NewUser {
+        self.db()
+            .create_user(heimservice::db::NewUser {
                 email: email.into(),
                 name: "Test Person".into(),
                 role,

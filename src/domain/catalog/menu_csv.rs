@@ -327,7 +327,7 @@ pub fn name_line(error: &str, lines: &HashMap<String, u64>) -> String {
 mod tests {
     use super::super::menu_document::export;
     use super::*;
-    use crate::store::demo_seed_catalog;
+    use crate::db::demo_seed_catalog;
 
     #[test]
     fn csv_round_trips_the_menu() {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::store::demo_seed_catalog;
+use crate::db::demo_seed_catalog;
 
 #[test]
 fn export_then_import_changes_nothing_and_round_trips() {

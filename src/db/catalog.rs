@@ -1,0 +1,256 @@
+//! The catalog in redb: read whole, changed whole. A change loads the catalog inside a
+//! write transaction, applies a domain operation to it, writes back only the records
+//! that differ, removes images nothing refers to any more, and commits once. A refused
+//! operation aborts the transaction, so nothing half-written is ever left.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use redb::{ReadableTable, TableDefinition, WriteTransaction};
+use serde::de::DeserializeOwned;
+
+use super::tables::*;
+use super::{Db, DbError, record};
+use crate::domain::catalog::*;
+use crate::domain::image::Image;
+
+/// An entity with a table of its own.
+pub trait Stored: Entity {
+    const TABLE: TableDefinition<'static, u64, &'static [u8]>;
+}
+
+macro_rules! stored {
+    ($($entity:ty => $table:ident),* $(,)?) => {
+        $(impl Stored for $entity {
+            const TABLE: TableDefinition<'static, u64, &'static [u8]> = $table;
+        })*
+
+        fn load_all(txn: &impl OpenTables) -> Result<Catalog, DbError> {
+            let mut catalog = Catalog::default();
+            $(*<$entity as Entity>::collection_mut(&mut catalog) = txn.load::<$entity>()?;)*
+            Ok(catalog)
+        }
+
+        fn write_changes(txn: &WriteTransaction, before: &Catalog, after: &Catalog) -> Result<(), DbError> {
+            $(sync::<$entity>(txn, before, after)?;)*
+            Ok(())
+        }
+    };
+}
+
+stored!(
+    Tax => TAX_ID_TO_TAX,
+    Category => CATEGORY_ID_TO_CATEGORY,
+    Product => PRODUCT_ID_TO_PRODUCT,
+    Topping => TOPPING_ID_TO_TOPPING,
+    ToppingGroup => TOPPING_GROUP_ID_TO_TOPPING_GROUP,
+    GroupItem => GROUP_ITEM_ID_TO_GROUP_ITEM,
+    ProductGroup => PRODUCT_GROUP_ID_TO_PRODUCT_GROUP,
+    Allergy => ALLERGY_ID_TO_ALLERGY,
+    ItemAllergy => ITEM_ALLERGY_ID_TO_ITEM_ALLERGY,
+    Banner => BANNER_ID_TO_BANNER,
+);
+
+/// Reading tables from either kind of transaction.
+pub(super) trait OpenTables {
+    fn load<E: Stored>(&self) -> Result<BTreeMap<u64, E>, DbError>;
+    fn meta(&self, key: &str) -> Result<u64, DbError>;
+    /// Every record of a table keyed by id, in id order.
+    fn records<T: DeserializeOwned>(
+        &self,
+        table: TableDefinition<'static, u64, &'static [u8]>,
+    ) -> Result<Vec<T>, DbError>;
+    /// Every record of a table keyed by name, in key order.
+    fn named_records<T: DeserializeOwned>(
+        &self,
+        table: TableDefinition<'static, &'static str, &'static [u8]>,
+    ) -> Result<Vec<T>, DbError>;
+    fn record<T: DeserializeOwned>(
+        &self,
+        table: TableDefinition<'static, u64, &'static [u8]>,
+        id: u64,
+    ) -> Result<Option<T>, DbError>;
+}
+
+fn collect<E: Stored>(
+    table: &impl ReadableTable<u64, &'static [u8]>,
+) -> Result<BTreeMap<u64, E>, DbError> {
+    let mut map = BTreeMap::new();
+    for entry in table.iter()? {
+        let (id, bytes) = entry?;
+        map.insert(id.value(), record::decode::<E>(bytes.value())?);
+    }
+    Ok(map)
+}
+
+macro_rules! open_tables {
+    ($($txn:ty),*) => {
+        $(impl OpenTables for $txn {
+            fn load<E: Stored>(&self) -> Result<BTreeMap<u64, E>, DbError> {
+                collect(&self.open_table(E::TABLE)?)
+            }
+            fn meta(&self, key: &str) -> Result<u64, DbError> {
+                Ok(self.open_table(META)?.get(key)?.map(|v| v.value()).unwrap_or(0))
+            }
+            fn records<T: DeserializeOwned>(
+                &self,
+                table: TableDefinition<'static, u64, &'static [u8]>,
+            ) -> Result<Vec<T>, DbError> {
+                let mut records = Vec::new();
+                for entry in self.open_table(table)?.iter()? {
+                    records.push(record::decode::<T>(entry?.1.value())?);
+                }
+                Ok(records)
+            }
+            fn named_records<T: DeserializeOwned>(
+                &self,
+                table: TableDefinition<'static, &'static str, &'static [u8]>,
+            ) -> Result<Vec<T>, DbError> {
+                let mut records = Vec::new();
+                for entry in self.open_table(table)?.iter()? {
+                    records.push(record::decode::<T>(entry?.1.value())?);
+                }
+                Ok(records)
+            }
+            fn record<T: DeserializeOwned>(
+                &self,
+                table: TableDefinition<'static, u64, &'static [u8]>,
+                id: u64,
+            ) -> Result<Option<T>, DbError> {
+                self.open_table(table)?
+                    .get(id)?
+                    .map(|bytes| record::decode::<T>(bytes.value()))
+                    .transpose()
+            }
+        })*
+    };
+}
+open_tables!(redb::ReadTransaction, WriteTransaction);
+
+pub(super) fn load_catalog(txn: &impl OpenTables) -> Result<Catalog, DbError> {
+    let mut catalog = load_all(txn)?;
+    catalog.next_id = txn.meta(META_NEXT_ID)?;
+    Ok(catalog)
+}
+
+fn sync<E: Stored>(
+    txn: &WriteTransaction,
+    before: &Catalog,
+    after: &Catalog,
+) -> Result<(), DbError> {
+    let (old, new) = (E::collection(before), E::collection(after));
+    if old == new {
+        return Ok(());
+    }
+    let mut table = txn.open_table(E::TABLE)?;
+    for id in old.keys().filter(|id| !new.contains_key(id)) {
+        table.remove(*id)?;
+    }
+    for (id, entity) in new {
+        if old.get(id) != Some(entity) {
+            table.insert(*id, record::encode(entity)?.as_slice())?;
+        }
+    }
+    Ok(())
+}
+
+fn image_keys(catalog: &Catalog) -> BTreeSet<String> {
+    catalog
+        .products
+        .values()
+        .filter_map(|product| product.image_key.clone())
+        .chain(
+            catalog
+                .banners
+                .values()
+                .map(|banner| banner.image_key.clone()),
+        )
+        .collect()
+}
+
+/// Applies `operation` inside `txn` (see [`Store::change_catalog`]); used directly by
+/// migrations and seeding, which already hold a write transaction.
+pub(super) fn change_in<T>(
+    txn: &WriteTransaction,
+    image: Option<(String, Image)>,
+    operation: impl FnOnce(&mut Catalog) -> Result<T, CatalogError>,
+) -> Result<Result<Changed<T>, CatalogError>, DbError> {
+    let before = load_catalog(txn)?;
+    let mut after = before.clone();
+    let value = match operation(&mut after) {
+        Ok(value) => value,
+        Err(refused) => return Ok(Err(refused)),
+    };
+    write_changes(txn, &before, &after)?;
+    let mut images = txn.open_table(IMAGE_KEY_TO_IMAGE)?;
+    if let Some((key, image)) = &image {
+        images.insert(key.as_str(), record::encode_image(image).as_slice())?;
+    }
+    let kept = image_keys(&after);
+    for key in image_keys(&before).difference(&kept) {
+        images.remove(key.as_str())?;
+    }
+    drop(images);
+    let version = txn.meta(META_CATALOG_VERSION)? + 1;
+    let mut meta = txn.open_table(META)?;
+    meta.insert(META_NEXT_ID, after.next_id)?;
+    meta.insert(META_CATALOG_VERSION, version)?;
+    Ok(Ok(Changed {
+        value,
+        catalog: after,
+        version,
+    }))
+}
+
+/// Why a catalog change did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeError {
+    #[error(transparent)]
+    Refused(#[from] CatalogError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+/// The outcome of a committed change.
+pub struct Changed<T> {
+    pub value: T,
+    /// The catalog as committed, to rebuild the menu snapshot from.
+    pub catalog: Catalog,
+    /// Increases with every committed change.
+    pub version: u64,
+}
+
+impl Db {
+    /// The whole catalog, read in one transaction.
+    pub async fn catalog(&self) -> Result<(Catalog, u64), DbError> {
+        self.read(|txn| Ok((load_catalog(txn)?, txn.meta(META_CATALOG_VERSION)?)))
+            .await
+    }
+
+    /// Applies `operation` to the catalog and commits it durably, or changes nothing.
+    /// `image`, if given, is stored under its key in the same transaction.
+    pub async fn change_catalog<T, F>(
+        &self,
+        image: Option<(String, Image)>,
+        operation: F,
+    ) -> Result<Changed<T>, ChangeError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Catalog) -> Result<T, CatalogError> + Send + 'static,
+    {
+        self.write(move |txn| change_in(txn, image, operation))
+            .await?
+            .map_err(ChangeError::Refused)
+    }
+
+    /// An image by key, for serving.
+    pub async fn image(&self, key: String) -> Result<Option<Image>, DbError> {
+        self.read(move |txn| {
+            let table = txn.open_table(IMAGE_KEY_TO_IMAGE)?;
+            table
+                .get(key.as_str())?
+                .map(|bytes| record::decode_image(bytes.value()))
+                .transpose()
+        })
+        .await
+    }
+}

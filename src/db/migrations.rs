@@ -1,0 +1,270 @@
+//! Schema versions. A fresh database runs every step; an older one runs the steps it
+//! lacks, each in one write transaction that also records the new version; a newer one
+//! is refused so an older binary never misreads data it does not understand.
+
+use redb::{Database, ReadTransaction, ReadableDatabase, TableError, WriteTransaction};
+
+use super::DbError;
+use super::tables::*;
+use crate::domain::catalog::{Allergy, AllergyInput};
+
+pub(super) type Step = fn(&WriteTransaction) -> Result<(), DbError>;
+
+/// `STEPS[n]` migrates a database at version `n` to version `n + 1`.
+pub(super) const STEPS: &[Step] = &[
+    migrate_to_v1,
+    migrate_to_v2,
+    migrate_to_v3,
+    migrate_to_v4,
+    migrate_to_v5,
+    migrate_to_v6,
+    migrate_to_v7,
+    migrate_to_v8,
+];
+
+pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
+
+#[derive(Debug)]
+pub enum MigrationError {
+    Newer { found: u64 },
+    Db(DbError),
+}
+
+macro_rules! migration_error_from {
+    ($($error:ty),*) => {
+        $(impl From<$error> for MigrationError {
+            fn from(error: $error) -> Self {
+                MigrationError::Db(error.into())
+            }
+        })*
+    };
+}
+migration_error_from!(
+    DbError,
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);
+
+/// Brings the database to [`LATEST_SCHEMA_VERSION`]. Returns the version it started
+/// from when anything was done.
+pub fn migrate(db: &Database) -> Result<Option<u64>, MigrationError> {
+    migrate_with(db, STEPS)
+}
+
+pub(super) fn migrate_with(db: &Database, steps: &[Step]) -> Result<Option<u64>, MigrationError> {
+    let found = read_schema_version(&db.begin_read()?)?;
+    let latest = steps.len() as u64;
+    if found > latest {
+        return Err(MigrationError::Newer { found });
+    }
+    for (index, step) in steps.iter().enumerate().skip(found as usize) {
+        let txn = db.begin_write()?;
+        step(&txn)?;
+        txn.open_table(META)?
+            .insert(META_SCHEMA_VERSION, index as u64 + 1)?;
+        txn.commit()?;
+        tracing::info!(version = index + 1, "database schema migrated");
+    }
+    Ok((found < latest).then_some(found))
+}
+
+/// 0 for a database that has never been migrated.
+pub fn read_schema_version(txn: &ReadTransaction) -> Result<u64, DbError> {
+    let meta = match txn.open_table(META) {
+        Ok(meta) => meta,
+        Err(TableError::TableDoesNotExist(_)) => return Ok(0),
+        Err(error) => return Err(error.into()),
+    };
+    Ok(meta
+        .get(META_SCHEMA_VERSION)?
+        .map(|version| version.value())
+        .unwrap_or(0))
+}
+
+/// Version 1: the store profile and the catalog (taxes, categories, products).
+fn migrate_to_v1(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(META)?;
+    txn.open_table(STORE_ID_TO_PROFILE)?;
+    txn.open_table(TAX_ID_TO_TAX)?;
+    txn.open_table(CATEGORY_ID_TO_CATEGORY)?;
+    txn.open_table(PRODUCT_ID_TO_PRODUCT)?;
+    Ok(())
+}
+
+/// Version 2: the full menu model (toppings, groups, allergies, banners, images) and
+/// accounts. The EU-14 allergens and the German additive codes are added, so every shop
+/// can label its dishes from the start.
+fn migrate_to_v2(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(TOPPING_ID_TO_TOPPING)?;
+    txn.open_table(TOPPING_GROUP_ID_TO_TOPPING_GROUP)?;
+    txn.open_table(GROUP_ITEM_ID_TO_GROUP_ITEM)?;
+    txn.open_table(PRODUCT_GROUP_ID_TO_PRODUCT_GROUP)?;
+    txn.open_table(ALLERGY_ID_TO_ALLERGY)?;
+    txn.open_table(ITEM_ALLERGY_ID_TO_ITEM_ALLERGY)?;
+    txn.open_table(BANNER_ID_TO_BANNER)?;
+    txn.open_table(IMAGE_KEY_TO_IMAGE)?;
+    txn.open_table(USER_ID_TO_USER)?;
+    txn.open_table(USER_EMAIL_TO_USER_ID)?;
+    let standard: Vec<StandardAllergy> = serde_json::from_str(STANDARD_ALLERGIES)
+        .map_err(|error| DbError::Decode(format!("assets/allergies.json: {error}")))?;
+    super::catalog::change_in(txn, None, |catalog| {
+        for allergy in standard {
+            let known = catalog
+                .allergies
+                .values()
+                .any(|existing| existing.code.eq_ignore_ascii_case(&allergy.code));
+            if !known {
+                catalog.create::<Allergy>(AllergyInput {
+                    code: allergy.code,
+                    name: allergy.name,
+                    name_en: Some(allergy.name_en),
+                })?;
+            }
+        }
+        Ok(())
+    })?
+    .map_err(|refused| DbError::Decode(format!("assets/allergies.json: {refused}")))?;
+    Ok(())
+}
+
+/// Version 3: delivery postcodes and discounts. Hours, closures, pause and pre-order
+/// settings live in the store profile record, whose new fields have defaults.
+fn migrate_to_v3(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(POSTCODE_ID_TO_POSTCODE)?;
+    txn.open_table(DISCOUNT_CODE_TO_DISCOUNT)?;
+    Ok(())
+}
+
+/// Version 4: customer addresses, password resets, the mail outbox and support messages.
+fn migrate_to_v4(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(ADDRESS_ID_TO_ADDRESS)?;
+    txn.open_table(RESET_TOKEN_HASH_TO_RESET)?;
+    txn.open_table(OUTBOX_ID_TO_MAIL)?;
+    txn.open_table(SUPPORT_ID_TO_MESSAGE)?;
+    Ok(())
+}
+
+/// Version 5: orders and their indexes (per day, per customer, open ones, auto-reject
+/// deadlines, idempotency keys, PayPal ids).
+fn migrate_to_v5(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(ORDER_ID_TO_ORDER)?;
+    txn.open_table(ORDER_TOKEN_TO_ORDER_ID)?;
+    txn.open_table(ORDER_DAY_TO_LAST_NUMBER)?;
+    txn.open_table(ORDER_DAY_AND_ID)?;
+    txn.open_table(ORDER_USER_AND_ID)?;
+    txn.open_table(OPEN_ORDER_IDS)?;
+    txn.open_table(ORDER_DEADLINE_AND_ID)?;
+    txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
+    txn.open_table(PAYPAL_ID_TO_ORDER_ID)?;
+    Ok(())
+}
+
+/// Version 6: the ordering guards (readiness confirmation, unanswered orders and the
+/// automatic pause). A shop that took orders before this version is not closed by the
+/// upgrade: what the readiness check finds in its menu and settings now counts as
+/// confirmed "by the upgrade" (the dashboard lists it until fixed); anything found
+/// later needs the owner's confirmation.
+fn migrate_to_v6(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION)?;
+    txn.open_table(STORE_ID_TO_UNANSWERED)?;
+    super::guards::confirm_findings_of_upgrade(txn, chrono::Utc::now())
+}
+
+/// Version 7: kitchen printers and the print queue with its index of next attempts.
+fn migrate_to_v7(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(PRINTER_ID_TO_PRINTER)?;
+    txn.open_table(PRINT_JOB_ID_TO_JOB)?;
+    txn.open_table(PRINT_JOB_ATTEMPT_AND_ID)?;
+    Ok(())
+}
+
+/// Version 8: the guest orders whose personal data is still stored, for the erasure
+/// after `privacy.guest_data_days`; every guest order placed so far is added.
+fn migrate_to_v8(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(GUEST_ORDER_CREATED_AND_ID)?;
+    super::erasure::queue_existing_guest_orders(txn)
+}
+
+const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");
+
+#[derive(serde::Deserialize)]
+struct StandardAllergy {
+    code: String,
+    name: String,
+    name_en: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_db() -> (tempfile::TempDir, Database) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("test.redb")).unwrap();
+        (dir, db)
+    }
+
+    fn version(db: &Database) -> u64 {
+        read_schema_version(&db.begin_read().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_fresh_database_ends_at_the_latest_version() {
+        let (_dir, db) = temp_db();
+        assert_eq!(version(&db), 0);
+        assert_eq!(migrate(&db).unwrap(), Some(0));
+        assert_eq!(version(&db), LATEST_SCHEMA_VERSION);
+        assert_eq!(migrate(&db).unwrap(), None, "a second run does nothing");
+    }
+
+    fn add_marker_table(txn: &WriteTransaction) -> Result<(), DbError> {
+        txn.open_table(META)?.insert("marker", 42)?;
+        Ok(())
+    }
+
+    #[test]
+    fn an_older_database_runs_only_the_missing_steps() {
+        let (_dir, db) = temp_db();
+        migrate_with(&db, &[migrate_to_v1]).unwrap();
+        let result = migrate_with(&db, &[migrate_to_v1, add_marker_table]).unwrap();
+        assert_eq!(result, Some(1));
+        assert_eq!(version(&db), 2);
+        let txn = db.begin_read().unwrap();
+        let meta = txn.open_table(META).unwrap();
+        assert_eq!(meta.get("marker").unwrap().unwrap().value(), 42);
+    }
+
+    fn failing_step(txn: &WriteTransaction) -> Result<(), DbError> {
+        txn.open_table(META)?.insert("half_written", 1)?;
+        Err(DbError::Database("disk on fire".into()))
+    }
+
+    #[test]
+    fn a_failing_step_leaves_the_database_at_the_previous_version() {
+        let (_dir, db) = temp_db();
+        migrate_with(&db, &[migrate_to_v1]).unwrap();
+        assert!(migrate_with(&db, &[migrate_to_v1, failing_step]).is_err());
+        assert_eq!(version(&db), 1);
+        let txn = db.begin_read().unwrap();
+        let meta = txn.open_table(META).unwrap();
+        assert!(meta.get("half_written").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_newer_database_is_refused() {
+        let (_dir, db) = temp_db();
+        migrate(&db).unwrap();
+        let txn = db.begin_write().unwrap();
+        txn.open_table(META)
+            .unwrap()
+            .insert(META_SCHEMA_VERSION, LATEST_SCHEMA_VERSION + 1)
+            .unwrap();
+        txn.commit().unwrap();
+        match migrate(&db) {
+            Err(MigrationError::Newer { found }) => assert_eq!(found, LATEST_SCHEMA_VERSION + 1),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+}

@@ -1,0 +1,521 @@
+//! Orders in redb. Placing one is a single write transaction that reads the menu, the
+//! store, its postcodes and discounts, prices the order, checks the idempotency key and
+//! the PayPal ids, gives the day's next number and writes the order with its indexes —
+//! so what the customer is charged is exactly what was checked, and a refused order
+//! leaves nothing behind.
+
+use crate::domain::catalog::Catalog;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono_tz::Tz;
+use redb::{ReadableTable, WriteTransaction};
+use serde::{Deserialize, Serialize};
+
+use super::catalog::{OpenTables, load_catalog};
+use super::tables::*;
+use super::{Db, DbError, next_id, record};
+use crate::domain::address::Address;
+use crate::domain::delivery::{Discount, Postcode};
+use crate::domain::order::{
+    Customer, Order, OrderSource, OrderStatus, Payment, StatusChange, TransitionError,
+};
+use crate::domain::order_pricing::LineRequest;
+use crate::domain::order_quote::{OrderChoice, Quote, QuoteContext, QuoteError, quote};
+use crate::domain::pricing::OrderType;
+use crate::domain::store_profile::StoreProfile;
+use crate::domain::user::User;
+
+/// Where the order goes.
+#[derive(Debug, Clone)]
+pub enum OrderAddress {
+    /// One of the signed-in customer's saved addresses.
+    Saved(u64),
+    /// A guest's shipping address, already checked.
+    Given(Customer),
+}
+
+/// What is needed to price an order.
+#[derive(Debug, Clone)]
+pub struct OrderDraft {
+    pub store_id: u64,
+    pub user_id: Option<u64>,
+    pub address: OrderAddress,
+    pub order_type: OrderType,
+    pub lines: Vec<LineRequest>,
+    pub preorder_at: Option<DateTime<Utc>>,
+    pub now: DateTime<Utc>,
+    pub timezone: Tz,
+    /// Staff on the phone take orders while online ordering is paused; opening hours,
+    /// closures and everything else apply as to any order.
+    pub taken_by_staff: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct IdempotencyKey {
+    /// `user:<id>`, `guest` or `phone`, so two customers' keys never meet.
+    pub scope: String,
+    pub key: String,
+    /// SHA-256 of the request body: the same key with another body is a conflict.
+    pub request_hash: String,
+}
+
+impl IdempotencyKey {
+    /// The scope of a signed-in customer's checkouts.
+    pub fn user_scope(user_id: u64) -> String {
+        format!("user:{user_id}")
+    }
+
+    /// The key of its `IDEMPOTENCY_KEY_TO_ORDER` entry.
+    pub(super) fn table_key(&self) -> String {
+        format!("{}:{}", self.scope, self.key)
+    }
+
+    /// The `IDEMPOTENCY_KEY_TO_ORDER` keys of every checkout in `scope` (`:` + 1 is `;`).
+    pub(super) fn scope_range(scope: &str) -> std::ops::Range<String> {
+        format!("{scope}:")..format!("{scope};")
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub draft: OrderDraft,
+    pub note: String,
+    pub payment: Payment,
+    pub token: String,
+    pub auto_reject_after: Duration,
+    pub idempotency: Option<IdempotencyKey>,
+    /// For online payments: what PayPal captured; the order total must equal it.
+    pub paid_cents: Option<i64>,
+    pub source: OrderSource,
+    /// Accept the order as it is placed, with this estimate in minutes (phone orders:
+    /// the staff decide while the caller is on the line).
+    pub accept_minutes: Option<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlaceRefusal {
+    Quote(QuoteError),
+    UnknownAddress,
+    UnknownStore,
+    IdempotencyConflict,
+    /// The estimate for an order accepted as it is placed is out of range.
+    Acceptance(TransitionError),
+    /// The menu changed between payment and placing; the captured amount no longer fits.
+    PaidAmountDiffers {
+        total_cents: i64,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub enum Placement {
+    Created(Order),
+    /// The same request (idempotency key or PayPal payment) made this order before.
+    Replayed(Order),
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct IdempotencyRecord {
+    pub(super) order_id: u64,
+    request_hash: String,
+}
+
+/// The priced order and who receives it.
+pub struct Priced {
+    pub quote: Quote,
+    pub customer: Customer,
+}
+
+/// What pricing reads besides the customer's address. Loaded once per transaction: a
+/// batch of orders (see `group_commit.rs`) reads the menu once, and nothing in the
+/// transaction changes it.
+pub(super) struct PricingData {
+    store_id: u64,
+    profile: Option<StoreProfile>,
+    catalog: Catalog,
+    postcodes: Vec<Postcode>,
+    discounts: Vec<Discount>,
+}
+
+impl PricingData {
+    pub(super) fn load(txn: &impl OpenTables, store_id: u64) -> Result<PricingData, DbError> {
+        Ok(PricingData {
+            store_id,
+            profile: txn.record(STORE_ID_TO_PROFILE, store_id)?,
+            catalog: load_catalog(txn)?,
+            postcodes: txn.records(POSTCODE_ID_TO_POSTCODE)?,
+            discounts: txn.named_records(DISCOUNT_CODE_TO_DISCOUNT)?,
+        })
+    }
+
+    /// The data for `store_id`, loading it unless `cached` already holds it.
+    pub(super) fn for_store<'a>(
+        cached: &'a mut Option<PricingData>,
+        txn: &impl OpenTables,
+        store_id: u64,
+    ) -> Result<&'a PricingData, DbError> {
+        if cached.as_ref().is_none_or(|data| data.store_id != store_id) {
+            *cached = Some(PricingData::load(txn, store_id)?);
+        }
+        cached
+            .as_ref()
+            .ok_or_else(|| DbError::Database("pricing data missing".into()))
+    }
+}
+
+fn price(
+    txn: &impl OpenTables,
+    draft: &OrderDraft,
+) -> Result<Result<Priced, PlaceRefusal>, DbError> {
+    price_with(txn, draft, &PricingData::load(txn, draft.store_id)?)
+}
+
+fn price_with(
+    txn: &impl OpenTables,
+    draft: &OrderDraft,
+    data: &PricingData,
+) -> Result<Result<Priced, PlaceRefusal>, DbError> {
+    let customer = match &draft.address {
+        OrderAddress::Given(customer) => customer.clone(),
+        OrderAddress::Saved(id) => {
+            let address: Option<Address> = txn.record(ADDRESS_ID_TO_ADDRESS, *id)?;
+            let Some(address) = address.filter(|a| Some(a.user_id) == draft.user_id) else {
+                return Ok(Err(PlaceRefusal::UnknownAddress));
+            };
+            let mut email = address.email;
+            if email.is_empty() {
+                let user: Option<User> = txn.record(USER_ID_TO_USER, address.user_id)?;
+                email = user.map(|user| user.email).unwrap_or_default();
+            }
+            Customer {
+                customer_name: address.customer_name,
+                line1: address.line1,
+                city: address.city,
+                zip: address.zip,
+                country: address.country,
+                phone: address.phone,
+                email,
+            }
+        }
+    };
+    let Some(profile) = &data.profile else {
+        return Ok(Err(PlaceRefusal::UnknownStore));
+    };
+    let unpaused;
+    let profile = if draft.taken_by_staff && profile.paused {
+        unpaused = StoreProfile {
+            paused: false,
+            ..profile.clone()
+        };
+        &unpaused
+    } else {
+        profile
+    };
+    let context = QuoteContext {
+        catalog: &data.catalog,
+        profile,
+        postcodes: &data.postcodes,
+        discounts: &data.discounts,
+        now: draft.now,
+        timezone: draft.timezone,
+    };
+    let choice = OrderChoice {
+        order_type: draft.order_type,
+        lines: draft.lines.clone(),
+        zip: Some(customer.zip.clone()),
+        preorder_at: draft.preorder_at,
+    };
+    Ok(quote(&context, &choice)
+        .map(|quote| Priced { quote, customer })
+        .map_err(PlaceRefusal::Quote))
+}
+
+pub(super) fn read_order(txn: &impl OpenTables, id: u64) -> Result<Option<Order>, DbError> {
+    txn.record(ORDER_ID_TO_ORDER, id)
+}
+
+/// Writes `order` and keeps its indexes in step; `before` is the stored version.
+pub(super) fn write_order(
+    txn: &WriteTransaction,
+    before: Option<&Order>,
+    order: &Order,
+) -> Result<(), DbError> {
+    txn.open_table(ORDER_ID_TO_ORDER)?
+        .insert(order.id, record::encode(order)?.as_slice())?;
+    let mut open = txn.open_table(OPEN_ORDER_IDS)?;
+    if order.status.is_open() {
+        open.insert(order.id, ())?;
+    } else {
+        open.remove(order.id)?;
+    }
+    // Whatever makes an order accepted queues its tickets in the same transaction.
+    if order.status == OrderStatus::Accepted
+        && before.is_none_or(|before| before.status != OrderStatus::Accepted)
+    {
+        super::printing::queue_tickets(txn, order)?;
+    }
+    let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
+    let old = before.and_then(deadline);
+    let new = deadline(order);
+    if old != new {
+        let mut deadlines = txn.open_table(ORDER_DEADLINE_AND_ID)?;
+        if let Some(key) = old {
+            deadlines.remove(key)?;
+        }
+        if let Some(key) = new {
+            deadlines.insert(key, ())?;
+        }
+    }
+    Ok(())
+}
+
+/// The order an earlier identical request made, if any.
+fn earlier_placement(
+    txn: &WriteTransaction,
+    new: &NewOrder,
+) -> Result<Option<Result<Order, PlaceRefusal>>, DbError> {
+    if let Some(idempotency) = &new.idempotency {
+        let key = idempotency.table_key();
+        let table = txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
+        if let Some(bytes) = table.get(key.as_str())? {
+            let earlier: IdempotencyRecord = record::decode(bytes.value())?;
+            if earlier.request_hash != idempotency.request_hash {
+                return Ok(Some(Err(PlaceRefusal::IdempotencyConflict)));
+            }
+            return Ok(read_order(txn, earlier.order_id)?.map(Ok));
+        }
+    }
+    if let Some(paypal_id) = &new.payment.paypal_order_id {
+        let found = txn
+            .open_table(PAYPAL_ID_TO_ORDER_ID)?
+            .get(paypal_id.as_str())?
+            .map(|id| id.value());
+        if let Some(id) = found {
+            return Ok(read_order(txn, id)?.map(Ok));
+        }
+    }
+    Ok(None)
+}
+
+fn next_number(txn: &WriteTransaction, day: &str) -> Result<u32, DbError> {
+    let mut numbers = txn.open_table(ORDER_DAY_TO_LAST_NUMBER)?;
+    let number = numbers.get(day)?.map(|n| n.value()).unwrap_or(0) + 1;
+    numbers.insert(day, number)?;
+    Ok(u32::try_from(number).unwrap_or(u32::MAX))
+}
+
+pub(super) fn place(
+    txn: &WriteTransaction,
+    new: NewOrder,
+    pricing: &mut Option<PricingData>,
+) -> Result<Result<Placement, PlaceRefusal>, DbError> {
+    if let Some(earlier) = earlier_placement(txn, &new)? {
+        return Ok(earlier.map(Placement::Replayed));
+    }
+    let data = PricingData::for_store(pricing, txn, new.draft.store_id)?;
+    let priced = match price_with(txn, &new.draft, data)? {
+        Ok(priced) => priced,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    let totals = priced.quote.totals;
+    if let Some(paid) = new.paid_cents
+        && paid != totals.total_cents
+    {
+        return Ok(Err(PlaceRefusal::PaidAmountDiffers {
+            total_cents: totals.total_cents,
+        }));
+    }
+    let draft = &new.draft;
+    let business_date: NaiveDate = draft.now.with_timezone(&draft.timezone).date_naive();
+    let day = business_date.to_string();
+    let id = next_id(txn, META_NEXT_ORDER_ID)?;
+    let mut order = Order {
+        id,
+        number: next_number(txn, &day)?,
+        token: new.token.clone(),
+        created_at: draft.now,
+        business_date,
+        status: OrderStatus::WaitingForConfirmation,
+        order_type: draft.order_type,
+        user_id: draft.user_id,
+        customer: priced.customer,
+        payment: new.payment.clone(),
+        preorder_at: draft.preorder_at,
+        note: new.note.clone(),
+        lines: priced.quote.lines,
+        totals,
+        discount_basis_points: priced.quote.discount_basis_points,
+        vat: priced.quote.vat,
+        estimated_minutes: None,
+        estimated_ready_at: None,
+        rejection_reason: None,
+        auto_reject_at: Some(draft.now + new.auto_reject_after),
+        history: vec![StatusChange {
+            status: OrderStatus::WaitingForConfirmation,
+            at: draft.now,
+            note: String::new(),
+        }],
+        source: new.source,
+        anonymised_at: None,
+    };
+    if let Some(minutes) = new.accept_minutes
+        && let Err(refused) = order.accept(minutes, draft.now)
+    {
+        return Ok(Err(PlaceRefusal::Acceptance(refused)));
+    }
+    write_order(txn, None, &order)?;
+    txn.open_table(ORDER_TOKEN_TO_ORDER_ID)?
+        .insert(order.token.as_str(), id)?;
+    txn.open_table(ORDER_DAY_AND_ID)?
+        .insert((day.as_str(), id), ())?;
+    if let Some(user_id) = draft.user_id {
+        txn.open_table(ORDER_USER_AND_ID)?
+            .insert((user_id, id), ())?;
+    }
+    let mut paypal = txn.open_table(PAYPAL_ID_TO_ORDER_ID)?;
+    for paypal_id in [&new.payment.paypal_order_id, &new.payment.capture_id]
+        .into_iter()
+        .flatten()
+    {
+        paypal.insert(paypal_id.as_str(), id)?;
+    }
+    let idempotency_key = new.idempotency.as_ref().map(IdempotencyKey::table_key);
+    if let (Some(idempotency), Some(key)) = (&new.idempotency, &idempotency_key) {
+        let entry = IdempotencyRecord {
+            order_id: id,
+            request_hash: idempotency.request_hash.clone(),
+        };
+        txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?
+            .insert(key.as_str(), record::encode(&entry)?.as_slice())?;
+    }
+    if draft.user_id.is_none() {
+        super::erasure::queue_guest_order(txn, &order, idempotency_key.as_deref())?;
+    }
+    Ok(Ok(Placement::Created(order)))
+}
+
+fn orders_by_ids(
+    txn: &impl OpenTables,
+    ids: impl Iterator<Item = u64>,
+) -> Result<Vec<Order>, DbError> {
+    let mut orders = Vec::new();
+    for id in ids {
+        if let Some(order) = read_order(txn, id)? {
+            orders.push(order);
+        }
+    }
+    Ok(orders)
+}
+
+impl Db {
+    /// Prices an order without placing it (for the PayPal order's amount).
+    pub async fn price_order(
+        &self,
+        draft: OrderDraft,
+    ) -> Result<Result<Priced, PlaceRefusal>, DbError> {
+        self.read(move |txn| price(txn, &draft)).await
+    }
+
+    /// Places an order durably, or refuses it and writes nothing.
+    pub async fn place_order(
+        &self,
+        new: NewOrder,
+    ) -> Result<Result<Placement, PlaceRefusal>, DbError> {
+        self.group_commit.place(&self.db, new).await
+    }
+
+    pub async fn order(&self, id: u64) -> Result<Option<Order>, DbError> {
+        self.read(move |txn| read_order(txn, id)).await
+    }
+
+    pub async fn order_by_token(&self, token: String) -> Result<Option<Order>, DbError> {
+        self.read(move |txn| {
+            let id = txn
+                .open_table(ORDER_TOKEN_TO_ORDER_ID)?
+                .get(token.as_str())?
+                .map(|id| id.value());
+            id.map_or(Ok(None), |id| read_order(txn, id))
+        })
+        .await
+    }
+
+    /// A customer's orders, newest first.
+    pub async fn orders_of_user(&self, user_id: u64) -> Result<Vec<Order>, DbError> {
+        self.read(move |txn| {
+            let mut ids = Vec::new();
+            for entry in txn
+                .open_table(ORDER_USER_AND_ID)?
+                .range((user_id, 0)..=(user_id, u64::MAX))?
+            {
+                ids.push(entry?.0.value().1);
+            }
+            orders_by_ids(txn, ids.into_iter().rev())
+        })
+        .await
+    }
+
+    /// Orders not yet rejected or completed, oldest first.
+    pub async fn open_orders(&self) -> Result<Vec<Order>, DbError> {
+        self.read(|txn| {
+            let mut ids = Vec::new();
+            for entry in txn.open_table(OPEN_ORDER_IDS)?.iter()? {
+                ids.push(entry?.0.value());
+            }
+            orders_by_ids(txn, ids.into_iter())
+        })
+        .await
+    }
+
+    /// Orders whose auto-reject deadline is `now` or earlier, most overdue first.
+    pub async fn orders_due(&self, now: DateTime<Utc>) -> Result<Vec<Order>, DbError> {
+        self.read(move |txn| {
+            let mut ids = Vec::new();
+            for entry in txn
+                .open_table(ORDER_DEADLINE_AND_ID)?
+                .range(..=(now.timestamp(), u64::MAX))?
+            {
+                ids.push(entry?.0.value().1);
+            }
+            orders_by_ids(txn, ids.into_iter())
+        })
+        .await
+    }
+
+    /// The orders of one business day, newest first.
+    pub async fn orders_on(&self, date: NaiveDate) -> Result<Vec<Order>, DbError> {
+        self.read(move |txn| {
+            let day = date.to_string();
+            let mut ids = Vec::new();
+            for entry in txn
+                .open_table(ORDER_DAY_AND_ID)?
+                .range((day.as_str(), 0)..=(day.as_str(), u64::MAX))?
+            {
+                ids.push(entry?.0.value().1);
+            }
+            orders_by_ids(txn, ids.into_iter().rev())
+        })
+        .await
+    }
+
+    /// Applies `change` to order `id` and stores it. `Ok(Ok(None))`: no such order.
+    pub async fn change_order<E, F>(
+        &self,
+        id: u64,
+        change: F,
+    ) -> Result<Result<Option<Order>, E>, DbError>
+    where
+        E: Send + 'static,
+        F: FnOnce(&mut Order) -> Result<(), E> + Send + 'static,
+    {
+        self.write(move |txn| {
+            let Some(before) = read_order(txn, id)? else {
+                return Ok(Ok(None));
+            };
+            let mut order = before.clone();
+            if let Err(refused) = change(&mut order) {
+                return Ok(Err(refused));
+            }
+            write_order(txn, Some(&before), &order)?;
+            Ok(Ok(Some(order)))
+        })
+        .await
+    }
+}

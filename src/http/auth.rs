@@ -1,0 +1,54 @@
+//! Bearer-token extractors for the typed handlers. A token must verify (HS256, not
+//! expired, ours), name an existing account, and carry that account's current token
+//! version; `AdminAuth` also needs the admin role (403 otherwise).
+
+use poem::Request;
+use poem_openapi::SecurityScheme;
+use poem_openapi::auth::Bearer;
+
+use crate::domain::user::{Role, User};
+use crate::http::AppState;
+use crate::http::error::ApiError;
+use crate::http::middleware::frame::SharedState;
+
+/// Any signed-in account.
+#[derive(SecurityScheme)]
+#[oai(ty = "bearer", bearer_format = "JWT", checker = "signed_in_user")]
+pub struct UserAuth(pub User);
+
+/// A signed-in admin.
+#[derive(SecurityScheme)]
+#[oai(ty = "bearer", bearer_format = "JWT", checker = "signed_in_admin")]
+pub struct AdminAuth(pub User);
+
+async fn signed_in_user(req: &Request, bearer: Bearer) -> poem::Result<User> {
+    let state = req.data::<SharedState>().ok_or_else(ApiError::internal)?;
+    Ok(user_of_token(&state.0, &bearer.token).await?)
+}
+
+/// The account a bearer token stands for, if the token is still valid.
+pub async fn user_of_token(state: &AppState, token: &str) -> Result<User, ApiError> {
+    let claims = state
+        .tokens
+        .verify(token)
+        .ok_or_else(ApiError::unauthorized)?;
+    let id = claims.user_id().ok_or_else(ApiError::unauthorized)?;
+    let user = state
+        .db
+        .user(id)
+        .await
+        .map_err(ApiError::from)?
+        .ok_or_else(ApiError::unauthorized)?;
+    if user.token_version != claims.ver || user.role != claims.role {
+        return Err(ApiError::unauthorized());
+    }
+    Ok(user)
+}
+
+async fn signed_in_admin(req: &Request, bearer: Bearer) -> poem::Result<User> {
+    let user = signed_in_user(req, bearer).await?;
+    if user.role != Role::Admin {
+        return Err(ApiError::forbidden().into());
+    }
+    Ok(user)
+}

@@ -1,0 +1,59 @@
+//! No customer waits forever: an order nobody accepted or rejected in time
+//! (`orders.auto_reject_seconds`) is rejected, and refunded if it was paid.
+
+use std::time::Duration;
+
+use crate::domain::order::{AUTO_REJECT_REASON, OrderStatus};
+use crate::http::AppState;
+
+const CHECK_EVERY: Duration = Duration::from_secs(1);
+
+/// Checks the open orders once; answers how many were rejected.
+pub async fn reject_overdue(state: &AppState) -> usize {
+    let now = state.clock.now();
+    let Ok(due) = state.db.orders_due(now).await else {
+        return 0;
+    };
+    let mut rejected = 0;
+    for order in due {
+        let overdue = order.status == OrderStatus::WaitingForConfirmation
+            && order.auto_reject_at.is_some_and(|at| at <= now);
+        if !overdue {
+            continue;
+        }
+        // An error means someone answered in the meantime: nothing to do.
+        if state
+            .reject_order(order.id, AUTO_REJECT_REASON)
+            .await
+            .is_ok()
+        {
+            tracing::warn!(
+                order = order.id,
+                number = order.number,
+                "order rejected automatically: nobody answered"
+            );
+            state.note_unanswered().await;
+            rejected += 1;
+        }
+    }
+    rejected
+}
+
+/// Runs until `finishing` turns true (at shutdown). A check under way is finished
+/// first, so that no database read outlives the server.
+pub fn spawn(
+    state: AppState,
+    mut finishing: tokio::sync::watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(CHECK_EVERY);
+        loop {
+            tokio::select! {
+                _ = ticks.tick() => {
+                    reject_overdue(&state).await;
+                }
+                _ = finishing.changed() => break,
+            }
+        }
+    })
+}

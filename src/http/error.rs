@@ -1,0 +1,241 @@
+//! One error shape for every API answer: `{ "detail": "…", "code": "…", "field": … }`.
+//! The `code` is stable (the UI uses it as its translation key); `field` names the
+//! request field at fault, so a form can show the message next to it. A 5xx logs its
+//! cause and tells the client nothing of it.
+
+use poem::Response;
+use poem::http::StatusCode;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object};
+
+use crate::db::{ChangeError, DbError};
+use crate::domain::catalog::CatalogError;
+
+#[derive(Debug, Clone, Object, serde::Serialize)]
+pub struct ErrorBody {
+    /// What went wrong, in plain words.
+    pub detail: String,
+    /// A stable machine-readable code, e.g. `store_not_found`.
+    pub code: String,
+    /// The request field at fault, when there is one.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+/// Errors the typed handlers return; each becomes a JSON `ErrorBody`.
+#[derive(Debug, ApiResponse)]
+pub enum ApiError {
+    /// The request is malformed or a field is invalid.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No valid bearer token.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorBody>),
+    /// The payment did not go through.
+    #[oai(status = 402)]
+    PaymentRequired(Json<ErrorBody>),
+    /// The token's role may not do this.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// The resource does not exist.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// The change conflicts with existing data (in use, duplicate).
+    #[oai(status = 409)]
+    Conflict(Json<ErrorBody>),
+    /// The upload is too large.
+    #[oai(status = 413)]
+    PayloadTooLarge(Json<ErrorBody>),
+    /// The upload is not a supported image.
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorBody>),
+    /// This client holds or asks for too much at once (e.g. live connections).
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorBody>),
+    /// The server cannot answer right now (e.g. the database is unavailable).
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
+    /// A fault on the server; the details are in the server log only.
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+/// Body fields are optional in the schema so that a missing one is reported like any
+/// other invalid field, by name.
+pub fn required<T>(field: &str, value: Option<T>) -> Result<T, ApiError> {
+    value.ok_or_else(|| ApiError::invalid(field, "is required"))
+}
+
+/// An error body naming the request field at fault.
+pub fn field_body(code: &str, detail: impl Into<String>, field: &str) -> Json<ErrorBody> {
+    Json(ErrorBody {
+        detail: detail.into(),
+        code: code.into(),
+        field: Some(field.into()),
+    })
+}
+
+pub fn body(code: &str, detail: impl Into<String>) -> Json<ErrorBody> {
+    Json(ErrorBody {
+        detail: detail.into(),
+        code: code.into(),
+        field: None,
+    })
+}
+
+impl ApiError {
+    pub fn not_found(code: &str, detail: impl Into<String>) -> ApiError {
+        ApiError::NotFound(body(code, detail))
+    }
+
+    pub fn bad_request(code: &str, detail: impl Into<String>) -> ApiError {
+        ApiError::BadRequest(body(code, detail))
+    }
+
+    /// 400 `invalid` naming the field.
+    pub fn invalid(field: &str, message: &str) -> ApiError {
+        ApiError::BadRequest(Json(ErrorBody {
+            detail: format!("{field}: {message}"),
+            code: "invalid".into(),
+            field: Some(field.into()),
+        }))
+    }
+
+    pub fn unauthorized() -> ApiError {
+        ApiError::Unauthorized(body(
+            "unauthorized",
+            "Please log in: this needs a valid access token.",
+        ))
+    }
+
+    pub fn forbidden() -> ApiError {
+        ApiError::Forbidden(body(
+            "forbidden",
+            "Only the restaurant's admins may do this.",
+        ))
+    }
+
+    pub fn store_not_found(store_id: u64) -> ApiError {
+        ApiError::not_found(
+            "store_not_found",
+            format!("There is no store with id {store_id}."),
+        )
+    }
+
+    /// 503: the disk refused a write; nothing was saved.
+    pub fn storage_unavailable() -> ApiError {
+        ApiError::Unavailable(body(
+            "storage_unavailable",
+            "The shop cannot save anything right now because the server's storage failed. Nothing was saved; please try again in a few minutes.",
+        ))
+    }
+
+    pub fn internal() -> ApiError {
+        ApiError::Internal(body(
+            "internal_error",
+            "Something went wrong on the server.",
+        ))
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(error: DbError) -> Self {
+        tracing::error!(%error, "database operation failed");
+        match error {
+            DbError::Unavailable(_) => ApiError::storage_unavailable(),
+            _ => ApiError::internal(),
+        }
+    }
+}
+
+impl From<CatalogError> for ApiError {
+    fn from(error: CatalogError) -> Self {
+        match error {
+            CatalogError::Invalid { field, message } => ApiError::invalid(field, &message),
+            CatalogError::NotFound { kind, id } => {
+                ApiError::not_found("not_found", format!("There is no {kind} with id {id}."))
+            }
+            CatalogError::InUse(detail) => ApiError::Conflict(body("in_use", detail)),
+            CatalogError::Duplicate(detail) => ApiError::Conflict(body("duplicate", detail)),
+        }
+    }
+}
+
+impl From<ChangeError> for ApiError {
+    fn from(error: ChangeError) -> Self {
+        match error {
+            ChangeError::Refused(refused) => refused.into(),
+            ChangeError::Db(db) => db.into(),
+        }
+    }
+}
+
+/// Turns any error that escaped a handler (no such route, wrong method, unparsable
+/// parameter or body, missing token, a bug) into the JSON shape.
+pub async fn into_json_response(error: poem::Error) -> Response {
+    if error.is_from_response() {
+        return error.into_response();
+    }
+    let status = error.status();
+    let (code, detail) = match status {
+        StatusCode::NOT_FOUND => ("not_found", "No such resource.".to_string()),
+        StatusCode::METHOD_NOT_ALLOWED => (
+            "method_not_allowed",
+            "This method is not allowed here.".to_string(),
+        ),
+        StatusCode::PAYLOAD_TOO_LARGE => (
+            "payload_too_large",
+            "The request body is too large.".to_string(),
+        ),
+        StatusCode::UNAUTHORIZED => (
+            "unauthorized",
+            "Please log in: this needs a valid access token.".to_string(),
+        ),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", error.to_string()),
+        // A plain request to a socket address: poem only says "invalid protocol".
+        _ if matches!(
+            error.downcast_ref::<poem::error::WebSocketError>(),
+            Some(poem::error::WebSocketError::InvalidProtocol)
+        ) =>
+        {
+            (
+                "websocket_required",
+                "This address takes WebSocket connections only (a GET with `Upgrade: websocket`)."
+                    .to_string(),
+            )
+        }
+        // poem-openapi names path parameters by position (`param0`), which helps nobody.
+        status
+            if status.is_client_error()
+                && error.to_string().starts_with("failed to parse path") =>
+        {
+            (
+                "bad_request",
+                "The address contains an id that is not a whole number.".to_string(),
+            )
+        }
+        status if status.is_client_error() => ("bad_request", error.to_string()),
+        _ => {
+            tracing::error!(%error, %status, "request failed");
+            (
+                "internal_error",
+                "Something went wrong on the server.".to_string(),
+            )
+        }
+    };
+    let status = if status.is_client_error() || status.is_server_error() {
+        status
+    } else {
+        StatusCode::INTERNAL_SERVER_ERROR
+    };
+    json_response(status, code, &detail)
+}
+
+pub fn json_response(status: StatusCode, code: &str, detail: &str) -> Response {
+    let body = serde_json::json!({ "detail": detail, "code": code });
+    Response::builder()
+        .status(status)
+        .content_type("application/json; charset=utf-8")
+        .body(body.to_string())
+}

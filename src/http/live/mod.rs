@@ -1,0 +1,4 @@
+//! The live sockets: the store's open/closed status and the order updates.
+
+pub mod orders;
+pub mod status;

@@ -1,0 +1,279 @@
+//! Live orders over WebSocket: `/ws/orders/{token}` follows one order for its customer;
+//! `/ws/admin/orders` feeds the restaurant's board. Browsers cannot put a bearer token
+//! on a WebSocket request, so the board's first message carries it (never the URL,
+//! which ends up in logs).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+use poem::http::HeaderMap;
+use poem::web::RemoteAddr;
+use poem::web::websocket::{Message, WebSocket, WebSocketStream};
+use poem_openapi::OpenApi;
+use poem_openapi::param::Path;
+use poem_openapi::types::ToJSON;
+use serde_json::json;
+use tokio::sync::broadcast;
+
+use crate::domain::order::Order;
+use crate::domain::user::Role;
+use crate::http::AppState;
+use crate::http::auth::user_of_token;
+use crate::http::error::ApiError;
+use crate::http::live::status::{Liveness, Session, Upgrade, admit_socket, socket_config};
+use crate::http::routes::orders::order_by_token;
+use crate::http::routes::orders::views::{AdminOrderView, OrderView};
+use crate::http::routes::printers::alarms_message;
+
+/// How long the board may take to send its token.
+const SIGN_IN_WITHIN: Duration = Duration::from_secs(10);
+
+pub struct LiveOrdersApi {
+    pub state: AppState,
+}
+
+type Sink = SplitSink<WebSocketStream, Message>;
+
+fn customer_message(order: &Order) -> String {
+    json!({ "type": "order", "order": OrderView::from(order).to_json() }).to_string()
+}
+
+/// Board messages carry the server's time, so countdowns to `auto_reject_at` hold
+/// even when the kitchen tablet's clock is off.
+fn admin_message(order: &Order, now: DateTime<Utc>) -> String {
+    json!({
+        "type": "order",
+        "order": AdminOrderView::from(order).to_json(),
+        "server_time": now,
+    })
+    .to_string()
+}
+
+fn error_message(detail: &str) -> String {
+    json!({ "type": "error", "detail": detail }).to_string()
+}
+
+/// Sends every change `render` accepts, and every message of `extra`, until the client
+/// leaves or stops answering.
+async fn follow<R, F, X>(
+    liveness: Liveness,
+    mut sink: Sink,
+    mut incoming: futures_util::stream::SplitStream<WebSocketStream>,
+    mut changes: broadcast::Receiver<Arc<Order>>,
+    render: impl Fn(&Order) -> Option<String>,
+    resync: R,
+    mut extra: X,
+) where
+    R: Fn() -> F,
+    F: Future<Output = Option<Vec<String>>>,
+    X: futures_util::Stream<Item = String> + Unpin,
+{
+    let mut ping = tokio::time::interval(liveness.ping);
+    ping.tick().await;
+    let mut last_heard = tokio::time::Instant::now();
+    let mut extra_open = true;
+    loop {
+        tokio::select! {
+            message = extra.next(), if extra_open => match message {
+                Some(message) => {
+                    if sink.send(Message::Text(message)).await.is_err() {
+                        return;
+                    }
+                }
+                None => extra_open = false,
+            },
+            change = changes.recv() => {
+                let messages = match change {
+                    Ok(order) => render(&order).into_iter().collect(),
+                    // Fell behind: send the current state again instead of the backlog.
+                    Err(broadcast::error::RecvError::Lagged(_)) => match resync().await {
+                        Some(messages) => messages,
+                        None => break,
+                    },
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                for message in messages {
+                    if sink.send(Message::Text(message)).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            message = incoming.next() => match message {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
+            },
+            _ = ping.tick() => {
+                if last_heard.elapsed() >= liveness.timeout
+                    || sink.send(Message::Ping(Vec::new())).await.is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = sink.close().await;
+}
+
+/// The token from the board's first message, `{"token": "…"}`.
+fn token_of(message: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(message).ok()?;
+    value["token"].as_str().map(str::to_string)
+}
+
+async fn board_session(state: AppState, socket: WebSocketStream) {
+    let (mut sink, mut incoming) = socket.split();
+    let first = tokio::time::timeout(SIGN_IN_WITHIN, incoming.next()).await;
+    let token = match first {
+        Ok(Some(Ok(Message::Text(text)))) => token_of(&text),
+        _ => None,
+    };
+    let admin = match token {
+        Some(token) => user_of_token(&state, &token).await.ok(),
+        None => None,
+    };
+    if !admin.is_some_and(|user| user.role == Role::Admin) {
+        let detail = "Please log in again as an admin to see the orders.";
+        let _ = sink.send(Message::Text(error_message(detail))).await;
+        let _ = sink.close().await;
+        return;
+    }
+    let clock = state.clock;
+    // Subscribe before reading, so no order placed (or printer failing) in between is
+    // missed.
+    let changes = state.orders.subscribe();
+    let alarms = state.printing.watch_alarms();
+    let snapshot = |state: AppState| async move {
+        let orders = state.db.open_orders().await.ok()?;
+        let views: Vec<serde_json::Value> = orders
+            .iter()
+            .map(|order| AdminOrderView::from(order).to_json().unwrap_or_default())
+            .collect();
+        let now = state.clock.now();
+        let printer_alarms = state.printing.alarms();
+        Some(vec![
+            json!({
+                "type": "snapshot",
+                "orders": views,
+                "printer_alarms": printer_alarms,
+                "server_time": now,
+            })
+            .to_string(),
+        ])
+    };
+    // Each change of the printer alarms: `{ "type": "printers", "alarms": […] }`.
+    let alarm_messages = Box::pin(futures_util::stream::unfold(
+        alarms,
+        move |mut alarms| async move {
+            alarms.changed().await.ok()?;
+            let message = alarms_message(&alarms.borrow_and_update(), clock.now());
+            Some((message, alarms))
+        },
+    ));
+    let Some(first) = snapshot(state.clone()).await else {
+        return;
+    };
+    for message in first {
+        if sink.send(Message::Text(message)).await.is_err() {
+            return;
+        }
+    }
+    follow(
+        Liveness::of(&state),
+        sink,
+        incoming,
+        changes,
+        |order| Some(admin_message(order, clock.now())),
+        || snapshot(state.clone()),
+        alarm_messages,
+    )
+    .await;
+}
+
+async fn customer_session(state: AppState, order: Order, socket: WebSocketStream) {
+    let (mut sink, incoming) = socket.split();
+    let changes = state.orders.subscribe();
+    // Read again after subscribing: a change made meanwhile is not lost.
+    let current = state
+        .db
+        .order(order.id)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or(order);
+    if sink
+        .send(Message::Text(customer_message(&current)))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let id = current.id;
+    follow(
+        Liveness::of(&state),
+        sink,
+        incoming,
+        changes,
+        |changed| (changed.id == id).then(|| customer_message(changed)),
+        || {
+            let db = state.db.clone();
+            async move {
+                let order = db.order(id).await.ok().flatten()?;
+                Some(vec![customer_message(&order)])
+            }
+        },
+        futures_util::stream::pending(),
+    )
+    .await;
+}
+
+#[OpenApi]
+impl LiveOrdersApi {
+    /// Live status of one order (WebSocket), for the customer holding its link:
+    /// `{ "type": "order", "order": … }` on connect and after every change.
+    #[oai(path = "/ws/orders/:token", method = "get")]
+    async fn order_updates(
+        &self,
+        #[oai(name = "token")] token: Path<String>,
+        websocket: WebSocket,
+        headers: &HeaderMap,
+        remote: &RemoteAddr,
+    ) -> Result<Upgrade, ApiError> {
+        let slot = admit_socket(&self.state, headers, remote)?;
+        let order = order_by_token(&self.state, token.0).await?;
+        let state = self.state.clone();
+        let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
+            Box::new(move |socket| {
+                Box::pin(async move {
+                    let _slot = slot;
+                    customer_session(state, order, socket).await;
+                })
+            });
+        Ok(websocket.config(socket_config()).on_upgrade(session))
+    }
+
+    /// The restaurant's live orders (WebSocket). Send `{ "token": "<admin token>" }`
+    /// first; then `{ "type": "snapshot", "orders": […], "printer_alarms": […] }`,
+    /// `{ "type": "order", … }` for every new or changed order and
+    /// `{ "type": "printers", "alarms": […] }` whenever a printer fails or recovers.
+    #[oai(path = "/ws/admin/orders", method = "get")]
+    async fn board_updates(
+        &self,
+        websocket: WebSocket,
+        headers: &HeaderMap,
+        remote: &RemoteAddr,
+    ) -> Result<Upgrade, ApiError> {
+        let slot = admit_socket(&self.state, headers, remote)?;
+        let state = self.state.clone();
+        let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
+            Box::new(move |socket| {
+                Box::pin(async move {
+                    let _slot = slot;
+                    board_session(state, socket).await;
+                })
+            });
+        Ok(websocket.config(socket_config()).on_upgrade(session))
+    }
+}

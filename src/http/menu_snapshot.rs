@@ -1,0 +1,164 @@
+//! The public menu, serialized once per catalog change and served from memory. Each
+//! answer carries an ETag (a hash of the bytes), so an unchanged menu costs a 304.
+
+use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
+use std::sync::{Arc, RwLock};
+
+use bytes::Bytes;
+use poem::{IntoResponse, Response};
+use poem_openapi::payload::Payload;
+use poem_openapi::registry::{MetaSchemaRef, Registry};
+use poem_openapi::types::Type;
+use serde::Serialize;
+
+use crate::domain::catalog::{Catalog, allergy_order, menu_products, visible_categories};
+use crate::http::routes::catalog::views::{AllergyView, BannerView, CategoryView, ProductView};
+
+/// JSON that was serialized ahead of time; documented as `T` in the OpenAPI document.
+pub struct PreEncodedJson<T> {
+    bytes: Bytes,
+    _type: PhantomData<fn() -> T>,
+}
+
+impl<T> PreEncodedJson<T> {
+    fn new(bytes: Bytes) -> Self {
+        PreEncodedJson {
+            bytes,
+            _type: PhantomData,
+        }
+    }
+}
+
+const JSON: &str = "application/json; charset=utf-8";
+
+impl<T: Type> Payload for PreEncodedJson<T> {
+    const CONTENT_TYPE: &'static str = JSON;
+
+    fn schema_ref() -> MetaSchemaRef {
+        T::schema_ref()
+    }
+
+    fn register(registry: &mut Registry) {
+        T::register(registry);
+    }
+}
+
+impl<T: Send> IntoResponse for PreEncodedJson<T> {
+    fn into_response(self) -> Response {
+        Response::builder().content_type(JSON).body(self.bytes)
+    }
+}
+
+pub struct MenuSnapshot {
+    version: u64,
+    categories: Bytes,
+    products: Bytes,
+    allergies: Bytes,
+    banners: Bytes,
+    /// Quoted, e.g. `"m-1a2b3c4d5e6f7a8b"`.
+    pub etag: String,
+}
+
+fn encode<T: Serialize>(value: &T) -> Bytes {
+    // Serializing plain data structs into a Vec cannot fail.
+    Bytes::from(serde_json::to_vec(value).unwrap_or_else(|_| b"[]".to_vec()))
+}
+
+impl MenuSnapshot {
+    pub fn build(catalog: &Catalog, version: u64) -> MenuSnapshot {
+        let categories: Vec<CategoryView> = visible_categories(catalog)
+            .into_iter()
+            .map(CategoryView::from)
+            .collect();
+        let products: Vec<ProductView> = menu_products(catalog)
+            .iter()
+            .map(ProductView::from)
+            .collect();
+        let mut allergies: Vec<AllergyView> =
+            catalog.allergies.values().map(AllergyView::from).collect();
+        allergies.sort_by_key(|allergy| allergy_order(&allergy.code));
+        let mut banners: Vec<&crate::domain::catalog::Banner> = catalog.banners.values().collect();
+        banners.sort_by_key(|b| (b.sort_order, b.id));
+        let banners: Vec<BannerView> = banners.into_iter().map(BannerView::from).collect();
+        let snapshot = MenuSnapshot {
+            version,
+            categories: encode(&categories),
+            products: encode(&products),
+            allergies: encode(&allergies),
+            banners: encode(&banners),
+            etag: String::new(),
+        };
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        for part in [
+            &snapshot.categories,
+            &snapshot.products,
+            &snapshot.allergies,
+            &snapshot.banners,
+        ] {
+            part.hash(&mut hasher);
+        }
+        MenuSnapshot {
+            etag: format!("\"m-{:016x}\"", hasher.finish()),
+            ..snapshot
+        }
+    }
+
+    pub fn categories(&self) -> PreEncodedJson<Vec<CategoryView>> {
+        PreEncodedJson::new(self.categories.clone())
+    }
+
+    pub fn products(&self) -> PreEncodedJson<Vec<ProductView>> {
+        PreEncodedJson::new(self.products.clone())
+    }
+
+    pub fn allergies(&self) -> PreEncodedJson<Vec<AllergyView>> {
+        PreEncodedJson::new(self.allergies.clone())
+    }
+
+    pub fn banners(&self) -> PreEncodedJson<Vec<BannerView>> {
+        PreEncodedJson::new(self.banners.clone())
+    }
+
+    /// Whether an `If-None-Match` header names this snapshot.
+    pub fn matches(&self, if_none_match: Option<&str>) -> bool {
+        if_none_match.is_some_and(|header| {
+            header
+                .split(',')
+                .any(|tag| tag.trim() == self.etag || tag.trim() == "*")
+        })
+    }
+}
+
+/// The current snapshot; replaced after every committed catalog change.
+pub struct MenuCache {
+    current: RwLock<Arc<MenuSnapshot>>,
+}
+
+impl MenuCache {
+    pub fn new(catalog: &Catalog, version: u64) -> MenuCache {
+        MenuCache {
+            current: RwLock::new(Arc::new(MenuSnapshot::build(catalog, version))),
+        }
+    }
+
+    pub fn get(&self) -> Arc<MenuSnapshot> {
+        match self.current.read() {
+            Ok(current) => Arc::clone(&current),
+            Err(poisoned) => Arc::clone(&poisoned.into_inner()),
+        }
+    }
+
+    /// Installs the snapshot of catalog `version`, unless a newer one is already there
+    /// (two changes may finish in either order).
+    pub fn refresh(&self, catalog: &Catalog, version: u64) {
+        let snapshot = Arc::new(MenuSnapshot::build(catalog, version));
+        let mut current = match self.current.write() {
+            Ok(current) => current,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if snapshot.version >= current.version {
+            *current = snapshot;
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Mails about an order, in German then English like the rest of the shop's mail: the
+//! confirmation with the status link when it is placed, and the restaurant's answer.
+//! Sending never delays the answer to the customer.
+
+use std::fmt::Write;
+
+use crate::domain::money::format_euros;
+use crate::domain::order::{Order, OrderSource, OrderStatus, PaymentStatus};
+use crate::http::AppState;
+
+fn lines_text(order: &Order) -> String {
+    let mut text = String::new();
+    for line in &order.lines {
+        let _ = writeln!(
+            text,
+            "{} × {}  {}",
+            line.quantity,
+            line.name,
+            format_euros(line.total_cents)
+        );
+        for extra in &line.extras {
+            let _ = writeln!(text, "    + {} × {}", extra.quantity, extra.name);
+        }
+    }
+    let totals = &order.totals;
+    if totals.discount_cents > 0 {
+        let _ = writeln!(
+            text,
+            "Rabatt / discount: -{}",
+            format_euros(totals.discount_cents)
+        );
+    }
+    if totals.delivery_fee_cents > 0 {
+        let _ = writeln!(
+            text,
+            "Liefergebühr / delivery fee: {}",
+            format_euros(totals.delivery_fee_cents)
+        );
+    }
+    let _ = writeln!(text, "Gesamt / total: {}", format_euros(totals.total_cents));
+    text
+}
+
+impl AppState {
+    fn send_order_mail(&self, order: &Order, subject: String, text: String) {
+        if order.customer.email.is_empty() {
+            return;
+        }
+        let mailer = self.mailer.clone();
+        let to = order.customer.email.clone();
+        tokio::spawn(async move { mailer.send(&to, &subject, text).await });
+    }
+
+    /// "We have your order": what was ordered and the link to follow it live.
+    pub fn mail_confirmation(&self, order: &Order, origin: &str) {
+        let brand = &self.config.brand;
+        let link = format!("{origin}{}/orders/{}", self.config.base_path, order.token);
+        let text = format!(
+            "Hallo {name},\n\nvielen Dank für Ihre Bestellung Nr. {number} bei {brand}. Sie wartet jetzt auf die \
+             Bestätigung des Restaurants. Den Stand sehen Sie hier:\n\n{link}\n\n{lines}\n---\n\n\
+             Hello {name},\n\nthank you for your order no. {number} at {brand}. It is waiting for the restaurant's \
+             confirmation. Follow it here:\n\n{link}\n",
+            name = order.customer.customer_name,
+            number = order.number,
+            lines = lines_text(order),
+        );
+        let subject = format!("{brand}: Bestellung Nr. {0} / order no. {0}", order.number);
+        self.send_order_mail(order, subject, text);
+    }
+
+    /// The restaurant's answer: accepted with the time, or not accepted with the reason.
+    pub fn mail_decision(&self, order: &Order) {
+        let brand = &self.config.brand;
+        let name = &order.customer.customer_name;
+        let number = order.number;
+        let (subject, text) = match order.status {
+            OrderStatus::Accepted => {
+                let time = order
+                    .estimated_ready_at
+                    .map(|at| {
+                        at.with_timezone(&self.config.timezone)
+                            .format("%H:%M")
+                            .to_string()
+                    })
+                    .unwrap_or_default();
+                // A phone order had no confirmation mail: this one says what was ordered.
+                let ordered = match order.source {
+                    OrderSource::Phone => format!("\n{}", lines_text(order)),
+                    OrderSource::Online => String::new(),
+                };
+                (
+                    format!("{brand}: Bestellung Nr. {number} angenommen / accepted"),
+                    format!(
+                        "Hallo {name},\n\n{brand} hat Ihre Bestellung Nr. {number} angenommen. Voraussichtlich um \
+                         {time} Uhr.\n{ordered}\n---\n\nHello {name},\n\n{brand} accepted your order no. {number}. \
+                         Expected at {time}.\n"
+                    ),
+                )
+            }
+            OrderStatus::Rejected => {
+                let reason = order.rejection_reason.clone().unwrap_or_default();
+                let refund = match order.payment.status {
+                    PaymentStatus::Refunded => {
+                        "\nDie Zahlung wurde erstattet. / The payment has been refunded.\n"
+                    }
+                    PaymentStatus::RefundFailed => {
+                        "\nDas Restaurant erstattet Ihre Zahlung. / The restaurant will refund your payment.\n"
+                    }
+                    _ => "",
+                };
+                (
+                    format!("{brand}: Bestellung Nr. {number} nicht angenommen / not accepted"),
+                    format!(
+                        "Hallo {name},\n\nleider konnte {brand} Ihre Bestellung Nr. {number} nicht annehmen: \
+                         {reason}\n{refund}\n---\n\nHello {name},\n\nSorry, the restaurant couldn't accept your \
+                         order no. {number}: {reason}\n"
+                    ),
+                )
+            }
+            _ => return,
+        };
+        self.send_order_mail(order, subject, text);
+    }
+}

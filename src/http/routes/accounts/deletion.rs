@@ -1,0 +1,106 @@
+//! A customer deletes their own account (`DELETE /users/me`) with the current
+//! password. The account, its addresses, reset links, kept mails and contact messages
+//! go; the orders stay for the tax records with the personal data removed. Every
+//! token of the account stops working at once (the account no longer exists). Refused
+//! while an order of theirs is still open: the kitchen needs the address until then.
+
+use std::time::Instant;
+
+use poem::http::HeaderMap;
+use poem::web::RemoteAddr;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object};
+
+use crate::auth::passwords;
+use crate::db::AccountDeletionRefusal;
+use crate::domain::user::{Role, User};
+use crate::http::AppState;
+use crate::http::error::{self, ApiError, ErrorBody, field_body, required};
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct DeleteAccountBody {
+    /// The account's current password, to confirm.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub password: Option<String>,
+}
+
+#[derive(ApiResponse)]
+pub enum AccountDeleted {
+    /// The account is deleted; its orders are kept without personal data.
+    #[oai(status = 204)]
+    NoContent,
+    /// Too many wrong passwords; try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+}
+
+fn admin_refused() -> ApiError {
+    ApiError::Forbidden(error::body(
+        "forbidden",
+        "Admin accounts are managed with the command line (heimservice admin delete).",
+    ))
+}
+
+/// `DELETE /users/me` (served by `LoginApi` beside `GET /users/me`: one path belongs
+/// to one API in the OpenAPI document).
+pub async fn delete_account(
+    state: &AppState,
+    user: User,
+    body: DeleteAccountBody,
+    remote: &RemoteAddr,
+    headers: &HeaderMap,
+) -> Result<AccountDeleted, ApiError> {
+    if user.role == Role::Admin {
+        return Err(admin_refused());
+    }
+    let password = required("password", body.password)?;
+    if password.is_empty() {
+        return Err(ApiError::invalid("password", "is required"));
+    }
+    let client = state.client_ip(remote, headers);
+    // Guessing the password here is guessing a login: the same throttle applies.
+    if let Some(wait) = state
+        .login_throttle
+        .check(client, &user.email, Instant::now())
+    {
+        let seconds = wait.as_secs().max(1);
+        return Ok(AccountDeleted::TooMany(
+            error::body(
+                "too_many_attempts",
+                format!("Too many attempts. Please wait {seconds} seconds."),
+            ),
+            seconds,
+        ));
+    }
+    let matches = passwords::verify(password, Some(user.password_hash.clone()))
+        .await
+        .map_err(|error| {
+            tracing::error!(%error, "account deletion: password check failed");
+            ApiError::internal()
+        })?;
+    if !matches {
+        state
+            .login_throttle
+            .record_failure(client, &user.email, Instant::now());
+        return Err(ApiError::Forbidden(field_body(
+            "wrong_password",
+            "The password is not correct.",
+            "password",
+        )));
+    }
+    match state.db.delete_customer(user.id, state.clock.now()).await? {
+        Ok(orders) => {
+            tracing::info!(user = user.id, orders, "customer deleted their account");
+            Ok(AccountDeleted::NoContent)
+        }
+        Err(AccountDeletionRefusal::OpenOrder { number }) => Err(ApiError::Conflict(error::body(
+            "open_order",
+            format!(
+                "You have an open order (no. {number}). You can delete your account once it is completed."
+            ),
+        ))),
+        Err(AccountDeletionRefusal::Admin) => Err(admin_refused()),
+        Err(AccountDeletionRefusal::NoSuchAccount) => Err(ApiError::unauthorized()),
+    }
+}

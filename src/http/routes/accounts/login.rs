@@ -1,0 +1,221 @@
+//! `POST /login` (form fields `username` = email and `password`) and `GET /users/me`.
+
+use std::time::Instant;
+
+use poem::http::HeaderMap;
+use poem::web::RemoteAddr;
+use poem_openapi::payload::{Form, Json};
+use poem_openapi::{ApiRequest, ApiResponse, Multipart, Object, OpenApi};
+
+use crate::auth::passwords;
+use crate::auth::tokens::{TOKEN_LIFETIME_SECONDS, unix_now};
+use crate::domain::user::{User, normalize_email};
+use crate::http::AppState;
+use crate::http::auth::UserAuth;
+use crate::http::error::{ApiError, ErrorBody, body};
+use crate::http::routes::accounts::deletion::{AccountDeleted, DeleteAccountBody, delete_account};
+
+pub struct LoginApi {
+    pub state: AppState,
+}
+
+#[derive(Debug, Object, serde::Deserialize)]
+pub struct LoginFields {
+    /// The account's email address.
+    pub username: String,
+    pub password: String,
+}
+
+#[derive(Debug, Multipart)]
+pub struct LoginMultipart {
+    pub username: String,
+    pub password: String,
+}
+
+/// The same fields as a URL-encoded form or as multipart form data.
+#[derive(Debug, ApiRequest)]
+pub enum LoginRequest {
+    Form(Form<LoginFields>),
+    Multipart(LoginMultipart),
+}
+
+#[derive(Debug, Object)]
+pub struct UserView {
+    pub id: u64,
+    pub email: String,
+    /// The name shown in the header (its first word).
+    pub customer_name: String,
+    /// `admin` or `customer`.
+    pub role: String,
+    /// Digits only; may be empty for admins.
+    pub phone: String,
+}
+
+impl From<&User> for UserView {
+    fn from(user: &User) -> Self {
+        UserView {
+            id: user.id,
+            email: user.email.clone(),
+            customer_name: user.name.clone(),
+            role: user.role.as_str().into(),
+            phone: user.phone.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+pub struct LoginSuccess {
+    /// Send as `Authorization: Bearer …`.
+    pub access_token: String,
+    /// Always `bearer`.
+    pub token_type: String,
+    /// Seconds until the token expires.
+    pub expires_in: u64,
+    pub user: UserView,
+}
+
+#[derive(Debug, Object)]
+pub struct LoginFailure {
+    pub detail: String,
+    pub code: String,
+    /// The text the login form shows.
+    pub message: String,
+}
+
+#[derive(ApiResponse)]
+pub enum LoginResponse {
+    /// Logged in.
+    #[oai(status = 200)]
+    Ok(Json<LoginSuccess>),
+    /// The fields are missing or empty.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// Wrong email or password (the same answer either way).
+    #[oai(status = 401)]
+    Unauthorized(Json<LoginFailure>),
+    /// The body is larger than the server accepts.
+    #[oai(status = 413)]
+    PayloadTooLarge(Json<ErrorBody>),
+    /// The body is neither a URL-encoded form nor multipart form data.
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorBody>),
+    /// Too many failed attempts from this client or for this account.
+    #[oai(status = 429)]
+    TooManyAttempts(Json<LoginFailure>, #[oai(header = "Retry-After")] u64),
+    /// A fault on the server; the details are in the server log only.
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+fn internal() -> LoginResponse {
+    LoginResponse::Internal(body(
+        "internal_error",
+        "Something went wrong on the server.",
+    ))
+}
+
+const INVALID_CREDENTIALS: &str = "Invalid credentials";
+
+#[OpenApi]
+impl LoginApi {
+    /// Log in with email and password; answers a bearer token.
+    #[oai(path = "/login", method = "post")]
+    async fn login(
+        &self,
+        request: LoginRequest,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
+    ) -> LoginResponse {
+        let (username, password) = match request {
+            LoginRequest::Form(Form(fields)) => (fields.username, fields.password),
+            LoginRequest::Multipart(fields) => (fields.username, fields.password),
+        };
+        if username.trim().is_empty() || password.is_empty() {
+            return LoginResponse::BadRequest(body(
+                "missing_credentials",
+                "Please enter email and password.",
+            ));
+        }
+        let client = self.state.client_ip(remote, headers);
+        let account = username.trim().to_lowercase();
+        if let Some(wait) = self
+            .state
+            .login_throttle
+            .check(client, &account, Instant::now())
+        {
+            let seconds = wait.as_secs().max(1);
+            let text = format!("Too many login attempts. Please wait {seconds} seconds.");
+            tracing::warn!(%client, "login throttled");
+            return LoginResponse::TooManyAttempts(
+                Json(LoginFailure {
+                    detail: text.clone(),
+                    code: "too_many_attempts".into(),
+                    message: text,
+                }),
+                seconds,
+            );
+        }
+        let user = match normalize_email(&username) {
+            Ok(email) => match self.state.db.user_by_email(email).await {
+                Ok(user) => user,
+                Err(error) => {
+                    tracing::error!(%error, "login: cannot read the account");
+                    return internal();
+                }
+            },
+            Err(_) => None,
+        };
+        let stored_hash = user.as_ref().map(|u| u.password_hash.clone());
+        let matches = match passwords::verify(password, stored_hash).await {
+            Ok(matches) => matches,
+            Err(error) => {
+                tracing::error!(%error, "login: password check failed");
+                return internal();
+            }
+        };
+        let Some(user) = user.filter(|_| matches) else {
+            self.state
+                .login_throttle
+                .record_failure(client, &account, Instant::now());
+            return LoginResponse::Unauthorized(Json(LoginFailure {
+                detail: INVALID_CREDENTIALS.into(),
+                code: "invalid_credentials".into(),
+                message: INVALID_CREDENTIALS.into(),
+            }));
+        };
+        let access_token = match self.state.tokens.issue(&user, unix_now()) {
+            Ok(token) => token,
+            Err(error) => {
+                tracing::error!(%error, "login: cannot issue a token");
+                return internal();
+            }
+        };
+        self.state.login_throttle.record_success(&account);
+        tracing::info!(user = user.id, role = user.role.as_str(), "login");
+        LoginResponse::Ok(Json(LoginSuccess {
+            access_token,
+            token_type: "bearer".into(),
+            expires_in: TOKEN_LIFETIME_SECONDS,
+            user: UserView::from(&user),
+        }))
+    }
+
+    /// The signed-in account.
+    #[oai(path = "/users/me", method = "get")]
+    async fn me(&self, auth: UserAuth) -> Result<Json<UserView>, ApiError> {
+        Ok(Json(UserView::from(&auth.0)))
+    }
+
+    /// Delete the signed-in customer's account. Needs the current password; refused
+    /// (409 `open_order`) while one of their orders is not finished.
+    #[oai(path = "/users/me", method = "delete")]
+    async fn delete_me(
+        &self,
+        auth: UserAuth,
+        body: Json<DeleteAccountBody>,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
+    ) -> Result<AccountDeleted, ApiError> {
+        delete_account(&self.state, auth.0, body.0, remote, headers).await
+    }
+}

@@ -1,0 +1,225 @@
+//! Admin writes on the catalog: POST/PUT/DELETE on each resource, admin role only, and
+//! `GET /admin/catalog` with every record. Each write is one durable transaction; the
+//! menu snapshot is rebuilt after it.
+
+pub mod images;
+pub mod inputs;
+pub mod menu;
+pub mod views;
+
+use poem::http::HeaderMap;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, OpenApi};
+
+use crate::domain::catalog::*;
+use crate::http::AppState;
+use crate::http::auth::AdminAuth;
+use crate::http::error::ApiError;
+use crate::http::routes::catalog::inputs::*;
+use crate::http::routes::catalog::menu::{Cached, public_read};
+use crate::http::routes::catalog::views::*;
+
+#[derive(ApiResponse)]
+pub enum Created<T: poem_openapi::types::ToJSON + Send> {
+    /// Created.
+    #[oai(status = 201)]
+    Created(Json<T>),
+}
+
+#[derive(ApiResponse)]
+pub enum Deleted {
+    /// Deleted.
+    #[oai(status = 204)]
+    NoContent,
+}
+
+pub struct AdminCatalogApi {
+    pub state: AppState,
+}
+
+#[OpenApi]
+impl AdminCatalogApi {
+    /// Every catalog record, including hidden categories and sold-out products.
+    #[oai(path = "/admin/catalog", method = "get")]
+    async fn admin_catalog(&self, _admin: AdminAuth) -> Result<Json<AdminCatalog>, ApiError> {
+        let (catalog, _) = self.state.db.catalog().await?;
+        Ok(Json(AdminCatalog::from(&catalog)))
+    }
+}
+
+/// Writes one resource: `$collection` takes POST, `$item` takes PUT and DELETE.
+macro_rules! catalog_resource {
+    ($api:ident, $entity:ty, $body:ty, $view:ty, $collection:literal, $item:literal, $what:literal) => {
+        catalog_resource!($api, $entity, $body, $view, $collection, $item, $what, {});
+    };
+    ($api:ident, $entity:ty, $body:ty, $view:ty, $collection:literal, $item:literal, $what:literal, { $($read:tt)* }) => {
+        pub struct $api {
+            pub state: AppState,
+        }
+
+        #[OpenApi]
+        impl $api {
+            $($read)*
+
+            #[doc = concat!("Create a ", $what, " (admin).")]
+            #[oai(path = $collection, method = "post")]
+            async fn create(&self, admin: AdminAuth, body: Json<$body>) -> Result<Created<$view>, ApiError> {
+                let input = body.0.into_input()?;
+                let record = self
+                    .state
+                    .change_catalog(move |catalog| catalog.create::<$entity>(input))
+                    .await?;
+                tracing::info!(admin = admin.0.id, what = $what, "catalog record created");
+                Ok(Created::Created(Json(<$view>::from(&record))))
+            }
+
+            #[doc = concat!("Change a ", $what, " (admin).")]
+            #[oai(path = $item, method = "put")]
+            async fn update(
+                &self,
+                admin: AdminAuth,
+                #[oai(name = "id")] id: Path<u64>,
+                body: Json<$body>,
+            ) -> Result<Json<$view>, ApiError> {
+                let input = body.0.into_input()?;
+                let record = self
+                    .state
+                    .change_catalog(move |catalog| catalog.update::<$entity>(id.0, input))
+                    .await?;
+                tracing::info!(admin = admin.0.id, what = $what, id = id.0, "catalog record changed");
+                Ok(Json(<$view>::from(&record)))
+            }
+
+            #[doc = concat!("Delete a ", $what, " (admin); refused with 409 while others use it.")]
+            #[oai(path = $item, method = "delete")]
+            async fn delete(&self, admin: AdminAuth, #[oai(name = "id")] id: Path<u64>) -> Result<Deleted, ApiError> {
+                self.state
+                    .change_catalog(move |catalog| catalog.delete::<$entity>(id.0).map(|_| ()))
+                    .await?;
+                tracing::info!(admin = admin.0.id, what = $what, id = id.0, "catalog record deleted");
+                Ok(Deleted::NoContent)
+            }
+        }
+    };
+}
+
+catalog_resource!(
+    TaxApi,
+    Tax,
+    TaxBody,
+    TaxView,
+    "/taxes/",
+    "/taxes/:id",
+    "tax"
+);
+catalog_resource!(
+    CategoryApi,
+    Category,
+    CategoryBody,
+    CategoryView,
+    "/categories/",
+    "/categories/:id",
+    "category",
+    {
+        /// The visible menu categories of a store, in menu order.
+        #[oai(path = "/categories/", method = "get")]
+        async fn list(
+            &self,
+            /// The store whose menu to read (the storefront sends 14).
+            store_id: Query<u64>,
+            headers: &HeaderMap,
+        ) -> Result<Cached<Vec<CategoryView>>, ApiError> {
+            public_read(&self.state, Some(store_id.0), headers, |menu| {
+                menu.categories()
+            })
+        }
+    }
+);
+catalog_resource!(
+    ProductApi,
+    Product,
+    ProductBody,
+    ProductRecord,
+    "/products/",
+    "/products/:id",
+    "product",
+    {
+        /// The products of the visible categories, in menu order, with tax, variants,
+        /// allergens and the topping groups they offer. Sold-out products are included with
+        /// `available: false`. Send the ETag back in `If-None-Match` to get a 304 while the
+        /// menu is unchanged.
+        #[oai(path = "/products/", method = "get")]
+        async fn list(
+            &self,
+            /// The store whose menu to read (the storefront sends 14).
+            store_id: Query<u64>,
+            headers: &HeaderMap,
+        ) -> Result<Cached<Vec<ProductView>>, ApiError> {
+            public_read(&self.state, Some(store_id.0), headers, |menu| {
+                menu.products()
+            })
+        }
+    }
+);
+catalog_resource!(
+    ToppingApi,
+    Topping,
+    ToppingBody,
+    ToppingView,
+    "/toppings/",
+    "/toppings/:id",
+    "topping"
+);
+catalog_resource!(
+    ToppingGroupApi,
+    ToppingGroup,
+    ToppingGroupBody,
+    ToppingGroupView,
+    "/topping-groups/",
+    "/topping-groups/:id",
+    "topping group"
+);
+catalog_resource!(
+    GroupItemApi,
+    GroupItem,
+    GroupItemBody,
+    GroupItemView,
+    "/group-items/",
+    "/group-items/:id",
+    "topping's place in a group"
+);
+catalog_resource!(
+    ProductGroupApi,
+    ProductGroup,
+    ProductGroupBody,
+    ProductGroupView,
+    "/product-groups/",
+    "/product-groups/:id",
+    "topping group offered with a product"
+);
+catalog_resource!(
+    AllergyApi,
+    Allergy,
+    AllergyBody,
+    AllergyView,
+    "/allergies/",
+    "/allergies/:id",
+    "allergy",
+    {
+        /// Every allergen and additive code with its name (for the menu legend).
+        #[oai(path = "/allergies/", method = "get")]
+        async fn list(&self, headers: &HeaderMap) -> Result<Cached<Vec<AllergyView>>, ApiError> {
+            public_read(&self.state, None, headers, |menu| menu.allergies())
+        }
+    }
+);
+catalog_resource!(
+    ItemAllergyApi,
+    ItemAllergy,
+    ItemAllergyBody,
+    ItemAllergyView,
+    "/item-allergies/",
+    "/item-allergies/:id",
+    "product's or topping's allergy"
+);

@@ -1,0 +1,294 @@
+//! Delivery postcodes (`GET /postcodes/store/{id}`, spec §3 record) and the two
+//! order-type discounts (`GET /discounts/{id}`), with their admin writes.
+
+use chrono::NaiveDate;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use crate::domain::delivery::{Discount, DiscountCode, Postcode, PostcodeError, PostcodeInput};
+use crate::domain::money::{
+    MAX_PRICE_CENTS, cents_to_euros, euros_to_cents, percent_to_basis_points,
+};
+use crate::http::AppState;
+use crate::http::auth::AdminAuth;
+use crate::http::error::{ApiError, body};
+use crate::http::routes::catalog::{Created, Deleted};
+
+pub struct DeliveryApi {
+    pub state: AppState,
+}
+
+#[derive(Debug, Object)]
+pub struct PostcodeView {
+    pub id: u64,
+    pub store_id: u64,
+    pub postcode: String,
+    /// Euros; applies to the subtotal of delivery orders.
+    pub minimum_order_amount: f64,
+    /// Euros.
+    pub delivery_fee: f64,
+    /// Minutes.
+    pub delivery_time: u16,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct PostcodeBody {
+    #[oai(deserialize_with = "crate::http::text_fields::text")]
+    pub postcode: String,
+    pub minimum_order_amount: f64,
+    pub delivery_fee: f64,
+    pub delivery_time: u16,
+}
+
+#[derive(Debug, Object)]
+pub struct DiscountView {
+    /// `DELIVERY_DISCOUNT` or `PICKUP_DISCOUNT`.
+    pub code: String,
+    /// Percent off the subtotal.
+    pub value: f64,
+    /// The last day it applies; none = no end.
+    #[oai(nullable)]
+    pub expires_on: Option<NaiveDate>,
+}
+
+#[derive(Debug, Object)]
+pub struct AdminDiscountView {
+    pub code: String,
+    pub value: f64,
+    #[oai(nullable)]
+    pub expires_on: Option<NaiveDate>,
+    /// Applies today.
+    pub active: bool,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct DiscountBody {
+    /// Percent, 0–100, at most two decimals.
+    pub value: f64,
+    #[oai(nullable)]
+    pub expires_on: Option<NaiveDate>,
+}
+
+fn postcode_view(store_id: u64, postcode: Postcode) -> PostcodeView {
+    PostcodeView {
+        id: postcode.id,
+        store_id,
+        postcode: postcode.postcode,
+        minimum_order_amount: cents_to_euros(postcode.minimum_order_cents),
+        delivery_fee: cents_to_euros(postcode.delivery_fee_cents),
+        delivery_time: postcode.delivery_minutes,
+    }
+}
+
+fn postcode_input(body: PostcodeBody) -> Result<PostcodeInput, ApiError> {
+    let cents = |field: &str, euros: f64| {
+        euros_to_cents(euros, MAX_PRICE_CENTS).map_err(|message| ApiError::invalid(field, &message))
+    };
+    Ok(PostcodeInput {
+        postcode: body.postcode,
+        minimum_order_cents: cents("minimum_order_amount", body.minimum_order_amount)?,
+        delivery_fee_cents: cents("delivery_fee", body.delivery_fee)?,
+        delivery_minutes: body.delivery_time,
+    })
+}
+
+impl From<PostcodeError> for ApiError {
+    fn from(error: PostcodeError) -> Self {
+        match error {
+            PostcodeError::Invalid(error) => ApiError::invalid(error.field, &error.message),
+            PostcodeError::Duplicate(detail) => ApiError::Conflict(body("duplicate", detail)),
+        }
+    }
+}
+
+impl DeliveryApi {
+    fn today(&self) -> NaiveDate {
+        self.state
+            .clock
+            .now()
+            .with_timezone(&self.state.config.timezone)
+            .date_naive()
+    }
+
+    fn code(code: &str) -> Result<DiscountCode, ApiError> {
+        DiscountCode::parse(code).ok_or_else(|| {
+            ApiError::not_found(
+                "not_found",
+                format!("There is no discount {code}; use DELIVERY_DISCOUNT or PICKUP_DISCOUNT."),
+            )
+        })
+    }
+}
+
+#[OpenApi]
+impl DeliveryApi {
+    /// The postcodes the store delivers to, with minimum order, fee and time.
+    #[oai(path = "/postcodes/store/:id", method = "get")]
+    async fn list_postcodes(
+        &self,
+        #[oai(name = "id")] id: Path<u64>,
+    ) -> Result<Json<Vec<PostcodeView>>, ApiError> {
+        self.state.check_store(id.0)?;
+        let store_id = id.0;
+        let postcodes = self.state.db.postcodes().await?;
+        Ok(Json(
+            postcodes
+                .into_iter()
+                .map(|p| postcode_view(store_id, p))
+                .collect(),
+        ))
+    }
+
+    /// Add a delivery postcode (admin); a postcode that exists already answers 409.
+    #[oai(path = "/postcodes/", method = "post")]
+    async fn create_postcode(
+        &self,
+        admin: AdminAuth,
+        body: Json<PostcodeBody>,
+    ) -> Result<Created<PostcodeView>, ApiError> {
+        let input = postcode_input(body.0)?;
+        let saved = self.state.db.save_postcode(None, input).await??;
+        let postcode = saved.ok_or_else(ApiError::internal)?;
+        tracing::info!(admin = admin.0.id, postcode = %postcode.postcode, "postcode added");
+        Ok(Created::Created(Json(postcode_view(
+            self.state.config.store_id,
+            postcode,
+        ))))
+    }
+
+    /// Change a delivery postcode (admin).
+    #[oai(path = "/postcodes/:id", method = "put")]
+    async fn update_postcode(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<PostcodeBody>,
+    ) -> Result<Json<PostcodeView>, ApiError> {
+        let input = postcode_input(body.0)?;
+        let postcode = self
+            .state
+            .db
+            .save_postcode(Some(id.0), input)
+            .await??
+            .ok_or_else(|| {
+                ApiError::not_found(
+                    "not_found",
+                    format!("There is no postcode with id {}.", id.0),
+                )
+            })?;
+        tracing::info!(admin = admin.0.id, postcode = %postcode.postcode, "postcode changed");
+        Ok(Json(postcode_view(self.state.config.store_id, postcode)))
+    }
+
+    /// Remove a delivery postcode (admin).
+    #[oai(path = "/postcodes/:id", method = "delete")]
+    async fn delete_postcode(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+    ) -> Result<Deleted, ApiError> {
+        if !self.state.db.delete_postcode(id.0).await? {
+            return Err(ApiError::not_found(
+                "not_found",
+                format!("There is no postcode with id {}.", id.0),
+            ));
+        }
+        tracing::info!(admin = admin.0.id, id = id.0, "postcode removed");
+        Ok(Deleted::NoContent)
+    }
+
+    /// The discounts that apply today (expired ones are left out).
+    #[oai(path = "/discounts/:id", method = "get")]
+    async fn list_discounts(
+        &self,
+        #[oai(name = "id")] id: Path<u64>,
+    ) -> Result<Json<Vec<DiscountView>>, ApiError> {
+        self.state.check_store(id.0)?;
+        let today = self.today();
+        let discounts = self.state.db.discounts().await?;
+        Ok(Json(
+            discounts
+                .into_iter()
+                .filter(|discount| discount.is_active_on(today))
+                .map(|discount| DiscountView {
+                    code: discount.code.as_str().into(),
+                    value: f64::from(discount.basis_points) / 100.0,
+                    expires_on: discount.expires_on,
+                })
+                .collect(),
+        ))
+    }
+
+    /// Set a discount's percentage and last day (admin).
+    #[oai(path = "/discounts/:id/:code", method = "put")]
+    async fn put_discount(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        #[oai(name = "code")] code: Path<String>,
+        body: Json<DiscountBody>,
+    ) -> Result<Json<AdminDiscountView>, ApiError> {
+        self.state.check_store(id.0)?;
+        let code = Self::code(&code.0)?;
+        let basis_points = percent_to_basis_points(body.0.value)
+            .map_err(|message| ApiError::invalid("value", &message))?;
+        let discount = Discount {
+            code,
+            basis_points,
+            expires_on: body.0.expires_on,
+        };
+        self.state.db.set_discount(discount.clone()).await?;
+        tracing::info!(admin = admin.0.id, code = code.as_str(), "discount set");
+        let today = self.today();
+        Ok(Json(AdminDiscountView {
+            code: code.as_str().into(),
+            value: f64::from(discount.basis_points) / 100.0,
+            expires_on: discount.expires_on,
+            active: discount.is_active_on(today),
+        }))
+    }
+
+    /// Remove a discount (admin).
+    #[oai(path = "/discounts/:id/:code", method = "delete")]
+    async fn delete_discount(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        #[oai(name = "code")] code: Path<String>,
+    ) -> Result<Deleted, ApiError> {
+        self.state.check_store(id.0)?;
+        let code = Self::code(&code.0)?;
+        if !self.state.db.delete_discount(code).await? {
+            return Err(ApiError::not_found(
+                "not_found",
+                format!("{} is not set.", code.as_str()),
+            ));
+        }
+        tracing::info!(admin = admin.0.id, code = code.as_str(), "discount removed");
+        Ok(Deleted::NoContent)
+    }
+
+    /// Both discounts, including expired ones, for the admin screen.
+    #[oai(path = "/admin/discounts", method = "get")]
+    async fn admin_discounts(
+        &self,
+        _admin: AdminAuth,
+    ) -> Result<Json<Vec<AdminDiscountView>>, ApiError> {
+        let today = self.today();
+        let discounts = self.state.db.discounts().await?;
+        Ok(Json(
+            discounts
+                .into_iter()
+                .map(|discount| AdminDiscountView {
+                    code: discount.code.as_str().into(),
+                    value: f64::from(discount.basis_points) / 100.0,
+                    expires_on: discount.expires_on,
+                    active: discount.is_active_on(today),
+                })
+                .collect(),
+        ))
+    }
+}

@@ -1,0 +1,10 @@
+//! One module per resource of the API: parse the request, call the shop, map errors.
+
+pub mod accounts;
+pub mod catalog;
+pub mod delivery;
+pub mod health;
+pub mod orders;
+pub mod printers;
+pub mod readiness;
+pub mod stores;

@@ -1,0 +1,161 @@
+//! The restaurant's side: the open orders, a day's history, and the answers — accept
+//! with an estimated time, reject with a reason (refunding a paid order), later steps.
+
+use chrono::NaiveDate;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use crate::domain::order::OrderStatus;
+use crate::http::AppState;
+use crate::http::auth::AdminAuth;
+use crate::http::error::ApiError;
+use crate::http::ordering::{order_not_found, transition_error};
+use crate::http::routes::orders::views::{AdminOrderView, OrderDayView, day_view};
+
+pub struct OrdersAdminApi {
+    pub state: AppState,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct AcceptBody {
+    /// Minutes until the order is ready (pickup) or at the door (delivery), 5–240.
+    pub minutes: Option<i64>,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct RejectBody {
+    /// Shown to the customer, 1–300 characters.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct StatusBody {
+    /// `preparing`, `out_for_delivery`, `ready_for_pickup` or `completed`.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub status: Option<String>,
+}
+
+fn parse_status(text: &str) -> Option<OrderStatus> {
+    serde_json::from_value(serde_json::Value::String(text.to_string())).ok()
+}
+
+#[OpenApi]
+impl OrdersAdminApi {
+    /// Orders not yet rejected or completed, oldest first (the orders board).
+    #[oai(path = "/admin/orders/open", method = "get")]
+    async fn open_orders(&self, _admin: AdminAuth) -> Result<Json<Vec<AdminOrderView>>, ApiError> {
+        let orders = self.state.db.open_orders().await?;
+        Ok(Json(orders.iter().map(AdminOrderView::from).collect()))
+    }
+
+    /// One business day's orders with their count and revenue (default: today).
+    #[oai(path = "/admin/orders", method = "get")]
+    async fn orders_on(
+        &self,
+        _admin: AdminAuth,
+        /// `YYYY-MM-DD` in the store's time zone.
+        date: Query<Option<NaiveDate>>,
+    ) -> Result<Json<OrderDayView>, ApiError> {
+        let date = date.0.unwrap_or_else(|| {
+            self.state
+                .clock
+                .now()
+                .with_timezone(&self.state.config.timezone)
+                .date_naive()
+        });
+        let orders = self.state.db.orders_on(date).await?;
+        Ok(Json(day_view(date, &orders)))
+    }
+
+    #[oai(path = "/admin/orders/:id", method = "get")]
+    async fn order(
+        &self,
+        _admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+    ) -> Result<Json<AdminOrderView>, ApiError> {
+        let order = self
+            .state
+            .db
+            .order(id.0)
+            .await?
+            .ok_or_else(order_not_found)?;
+        Ok(Json(AdminOrderView::from(&order)))
+    }
+
+    /// Accept a waiting order with the estimated minutes.
+    #[oai(path = "/admin/orders/:id/accept", method = "post")]
+    async fn accept(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<AcceptBody>,
+    ) -> Result<Json<AdminOrderView>, ApiError> {
+        let minutes = crate::http::ordering::accept_minutes(body.0.minutes)?;
+        let now = self.state.clock.now();
+        let order = self
+            .state
+            .db
+            .change_order(id.0, move |order| order.accept(minutes, now))
+            .await?
+            .map_err(transition_error)?
+            .ok_or_else(order_not_found)?;
+        tracing::info!(
+            admin = admin.0.id,
+            order = order.id,
+            minutes,
+            "order accepted"
+        );
+        self.state.note_answered().await;
+        self.state.announce_accepted(&order);
+        Ok(Json(AdminOrderView::from(&order)))
+    }
+
+    /// Reject a waiting order with a reason; a paid order is refunded through PayPal.
+    #[oai(path = "/admin/orders/:id/reject", method = "post")]
+    async fn reject(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<RejectBody>,
+    ) -> Result<Json<AdminOrderView>, ApiError> {
+        let reason = crate::http::error::required("reason", body.0.reason)?;
+        let order = self.state.reject_order(id.0, &reason).await?;
+        tracing::info!(admin = admin.0.id, order = order.id, "order rejected");
+        self.state.note_answered().await;
+        Ok(Json(AdminOrderView::from(&order)))
+    }
+
+    /// Move an accepted order on: preparing, out for delivery / ready for pickup,
+    /// completed.
+    #[oai(path = "/admin/orders/:id/status", method = "post")]
+    async fn set_status(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<StatusBody>,
+    ) -> Result<Json<AdminOrderView>, ApiError> {
+        let text = crate::http::error::required("status", body.0.status)?;
+        let status = parse_status(&text).ok_or_else(|| {
+            ApiError::invalid(
+                "status",
+                "must be preparing, out_for_delivery, ready_for_pickup or completed",
+            )
+        })?;
+        let now = self.state.clock.now();
+        let order = self
+            .state
+            .db
+            .change_order(id.0, move |order| order.advance(status, now))
+            .await?
+            .map_err(transition_error)?
+            .ok_or_else(order_not_found)?;
+        tracing::info!(admin = admin.0.id, order = order.id, status = %text, "order status changed");
+        self.state.orders.publish(&order);
+        Ok(Json(AdminOrderView::from(&order)))
+    }
+}

@@ -1,0 +1,178 @@
+//! The customer's side of ordering (spec §7 `POST /orders/`, `POST /orders/guest`), the
+//! PayPal order the buyer approves, and the order status behind the customer's link.
+
+pub mod admin;
+pub mod phone;
+pub mod views;
+
+use poem::http::HeaderMap;
+use poem_openapi::param::{Header, Path};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, OpenApi};
+
+use crate::domain::money::cents_to_euros;
+use crate::domain::order::Order;
+use crate::domain::user::User;
+use crate::http::AppState;
+use crate::http::auth::UserAuth;
+use crate::http::error::ApiError;
+use crate::http::ordering::order_not_found;
+use crate::http::routes::orders::views::{OrderBody, OrderView, PaypalOrderView};
+
+pub struct OrdersApi {
+    pub state: AppState,
+}
+
+#[derive(ApiResponse)]
+pub enum Placed {
+    /// The order was placed and waits for the restaurant's confirmation.
+    #[oai(status = 201)]
+    Created(Json<OrderView>),
+    /// The same request (Idempotency-Key or PayPal payment) placed this order before.
+    #[oai(status = 200)]
+    AlreadyPlaced(Json<OrderView>),
+}
+
+#[derive(ApiResponse)]
+pub enum PaypalCreated {
+    /// The PayPal order for the buyer to approve, for the shop's own total.
+    #[oai(status = 201)]
+    Created(Json<PaypalOrderView>),
+}
+
+impl OrdersApi {
+    async fn place(
+        &self,
+        body: OrderBody,
+        user: Option<&User>,
+        key: Option<String>,
+        headers: &HeaderMap,
+    ) -> Result<Placed, ApiError> {
+        let origin = self.state.link_origin(headers);
+        let (order, created) = self
+            .state
+            .checkout(&body, user, key.as_deref(), &origin)
+            .await?;
+        let view = Json(OrderView::from(&order));
+        Ok(if created {
+            Placed::Created(view)
+        } else {
+            Placed::AlreadyPlaced(view)
+        })
+    }
+
+    async fn paypal_order(
+        &self,
+        body: OrderBody,
+        user: Option<&User>,
+    ) -> Result<PaypalCreated, ApiError> {
+        let (id, total) = self.state.create_paypal_order(&body, user).await?;
+        Ok(PaypalCreated::Created(Json(PaypalOrderView {
+            paypal_order_id: id,
+            amount: cents_to_euros(total),
+            currency: self.state.config.paypal.currency.clone(),
+        })))
+    }
+}
+
+#[OpenApi]
+impl OrdersApi {
+    /// Place an order as a signed-in customer. Everything is repriced on the server;
+    /// online orders need an approved PayPal order.
+    #[oai(path = "/orders", method = "post")]
+    async fn place_order(
+        &self,
+        auth: UserAuth,
+        body: Json<OrderBody>,
+        /// Retrying with the same key returns the first order instead of a second one.
+        #[oai(name = "Idempotency-Key")]
+        idempotency_key: Header<Option<String>>,
+        headers: &HeaderMap,
+    ) -> Result<Placed, ApiError> {
+        self.place(body.0, Some(&auth.0), idempotency_key.0, headers)
+            .await
+    }
+
+    /// Place an order as a guest, with the shipping address in the body.
+    #[oai(path = "/orders/guest", method = "post")]
+    async fn place_guest_order(
+        &self,
+        body: Json<OrderBody>,
+        #[oai(name = "Idempotency-Key")] idempotency_key: Header<Option<String>>,
+        headers: &HeaderMap,
+    ) -> Result<Placed, ApiError> {
+        self.place(body.0, None, idempotency_key.0, headers).await
+    }
+
+    /// Create the PayPal order for a signed-in customer's cart (same body as the order,
+    /// `payment_method` `online`, no `paypal_order_id`).
+    #[oai(path = "/orders/paypal", method = "post")]
+    async fn create_paypal_order(
+        &self,
+        auth: UserAuth,
+        body: Json<OrderBody>,
+    ) -> Result<PaypalCreated, ApiError> {
+        self.paypal_order(body.0, Some(&auth.0)).await
+    }
+
+    /// Create the PayPal order for a guest's cart.
+    #[oai(path = "/orders/guest/paypal", method = "post")]
+    async fn create_guest_paypal_order(
+        &self,
+        body: Json<OrderBody>,
+    ) -> Result<PaypalCreated, ApiError> {
+        self.paypal_order(body.0, None).await
+    }
+
+    /// The signed-in customer's orders, newest first.
+    #[oai(path = "/orders", method = "get")]
+    async fn my_orders(&self, auth: UserAuth) -> Result<Json<Vec<OrderView>>, ApiError> {
+        let orders = self.state.db.orders_of_user(auth.0.id).await?;
+        Ok(Json(orders.iter().map(OrderView::from).collect()))
+    }
+
+    /// One of the signed-in customer's own orders; anyone else's is not found.
+    #[oai(path = "/orders/:id", method = "get")]
+    async fn my_order(
+        &self,
+        auth: UserAuth,
+        #[oai(name = "id")] id: Path<u64>,
+    ) -> Result<Json<OrderView>, ApiError> {
+        let order = self
+            .state
+            .db
+            .order(id.0)
+            .await?
+            .filter(|order| order.user_id == Some(auth.0.id))
+            .ok_or_else(order_not_found)?;
+        Ok(Json(OrderView::from(&order)))
+    }
+
+    /// One order by the secret token of its status link.
+    #[oai(path = "/orders/track/:token", method = "get")]
+    async fn track(
+        &self,
+        #[oai(name = "token")] token: Path<String>,
+    ) -> Result<Json<OrderView>, ApiError> {
+        let order = self.by_token(token.0).await?;
+        Ok(Json(OrderView::from(&order)))
+    }
+}
+
+impl OrdersApi {
+    async fn by_token(&self, token: String) -> Result<Order, ApiError> {
+        order_by_token(&self.state, token).await
+    }
+}
+
+/// The order behind a status link; malformed tokens are simply not found.
+pub async fn order_by_token(state: &AppState, token: String) -> Result<Order, ApiError> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(order_not_found());
+    }
+    state
+        .db
+        .order_by_token(token)
+        .await?
+        .ok_or_else(order_not_found)
+}

@@ -1,0 +1,382 @@
+//! Orders as the API shows them (euros, rates in percent, UTC timestamps) and the
+//! request bodies customers send. A request names only choices: prices, totals and
+//! statuses are unknown fields and refused.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use poem_openapi::{Enum, Object};
+
+use crate::domain::money::cents_to_euros;
+use crate::domain::order::{Order, OrderStatus, PaymentMethod, PaymentStatus};
+use crate::domain::order_pricing::{AllergenRef, PricedExtra, PricedLine};
+use crate::domain::pricing::OrderType;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "lowercase")]
+pub enum OrderTypeBody {
+    Delivery,
+    Pickup,
+}
+
+impl From<OrderTypeBody> for OrderType {
+    fn from(value: OrderTypeBody) -> Self {
+        match value {
+            OrderTypeBody::Delivery => OrderType::Delivery,
+            OrderTypeBody::Pickup => OrderType::Pickup,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "lowercase")]
+pub enum PaymentMethodBody {
+    Cash,
+    Online,
+}
+
+#[derive(Debug, Clone, Object)]
+#[oai(deny_unknown_fields)]
+pub struct ExtraBody {
+    pub topping_id: u64,
+    /// 1 to 10.
+    pub quantity: i64,
+}
+
+#[derive(Debug, Clone, Object)]
+#[oai(deny_unknown_fields)]
+pub struct LineBody {
+    pub product_id: u64,
+    /// The chosen variant of a `variable` product; null for simple products.
+    #[oai(nullable)]
+    pub variant_id: Option<u64>,
+    #[oai(default)]
+    pub extras: Vec<ExtraBody>,
+    /// 1 to 99.
+    pub quantity: i64,
+}
+
+/// A guest's address (spec §3 guest shipping address).
+#[derive(Debug, Clone, Object)]
+#[oai(deny_unknown_fields)]
+pub struct ShippingAddressBody {
+    /// Always `shipping`.
+    #[oai(rename = "type")]
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub kind: Option<String>,
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub customer_name: Option<String>,
+    /// Street and house number.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub line1: Option<String>,
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub city: Option<String>,
+    /// Required for delivery.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub zip: Option<String>,
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub country: Option<String>,
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub phone: Option<String>,
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub email: Option<String>,
+}
+
+/// What the customer chose.
+#[derive(Debug, Clone, Object)]
+#[oai(deny_unknown_fields)]
+pub struct OrderBody {
+    pub order_type: Option<OrderTypeBody>,
+    pub lines: Option<Vec<LineBody>>,
+    /// Signed-in customers: one of their saved addresses.
+    pub address_id: Option<u64>,
+    /// Guests: where to deliver, or the contact for pickup.
+    pub shipping_address: Option<ShippingAddressBody>,
+    pub payment_method: Option<PaymentMethodBody>,
+    /// Online payments: the approved PayPal order.
+    #[oai(nullable)]
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub paypal_order_id: Option<String>,
+    /// A pre-order time from `GET /stores/{id}/slots`; null = as soon as possible.
+    #[oai(nullable)]
+    pub preorder_at: Option<DateTime<Utc>>,
+    /// For the kitchen or the driver, at most 500 characters.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct PaypalOrderView {
+    pub paypal_order_id: String,
+    pub amount: f64,
+    pub currency: String,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct AllergenView {
+    pub code: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct OrderExtraView {
+    pub topping_id: u64,
+    pub name: String,
+    pub price: f64,
+    pub quantity: u32,
+    pub allergens: Vec<AllergenView>,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct OrderLineView {
+    pub product_id: u64,
+    #[oai(nullable)]
+    pub variant_id: Option<u64>,
+    pub name: String,
+    pub unit_price: f64,
+    pub quantity: u32,
+    pub extras: Vec<OrderExtraView>,
+    pub tax_percentage: f64,
+    pub allergens: Vec<AllergenView>,
+    pub total: f64,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct VatView {
+    pub percentage: f64,
+    pub gross: f64,
+    pub net: f64,
+    pub vat: f64,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct CustomerView {
+    pub customer_name: String,
+    pub line1: String,
+    pub city: String,
+    pub zip: String,
+    pub country: String,
+    pub phone: String,
+    pub email: String,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct StatusChangeView {
+    pub status: String,
+    pub at: DateTime<Utc>,
+    pub note: String,
+}
+
+/// An order as its customer sees it.
+#[derive(Debug, Clone, Object)]
+pub struct OrderView {
+    pub id: u64,
+    /// Counts from 1 each day.
+    pub number: u32,
+    /// The secret of the order's status link.
+    pub token: String,
+    pub created_at: DateTime<Utc>,
+    pub business_date: NaiveDate,
+    /// `waiting_for_confirmation`, `accepted`, `rejected`, `preparing`,
+    /// `out_for_delivery`, `ready_for_pickup` or `completed`.
+    pub status: String,
+    pub order_type: String,
+    pub payment_method: String,
+    /// `cash_due`, `paid`, `refunded` or `refund_failed`.
+    pub payment_status: String,
+    #[oai(nullable)]
+    pub preorder_at: Option<DateTime<Utc>>,
+    pub note: String,
+    pub customer: CustomerView,
+    pub lines: Vec<OrderLineView>,
+    pub subtotal: f64,
+    pub discount_percentage: f64,
+    pub discount: f64,
+    pub delivery_fee: f64,
+    pub total: f64,
+    pub vat: Vec<VatView>,
+    #[oai(nullable)]
+    pub estimated_minutes: Option<u16>,
+    #[oai(nullable)]
+    pub estimated_ready_at: Option<DateTime<Utc>>,
+    #[oai(nullable)]
+    pub rejection_reason: Option<String>,
+    pub history: Vec<StatusChangeView>,
+    /// `online` (the storefront) or `phone` (taken by the staff).
+    pub source: String,
+    /// When the customer's personal data was removed (name, street, phone, e-mail and
+    /// note then read `anonymised` or are empty); amounts and VAT are kept.
+    #[oai(nullable)]
+    pub anonymised_at: Option<DateTime<Utc>>,
+}
+
+/// An order as the restaurant sees it.
+#[derive(Debug, Clone, Object)]
+pub struct AdminOrderView {
+    #[oai(flatten)]
+    pub order: OrderView,
+    #[oai(nullable)]
+    pub user_id: Option<u64>,
+    #[oai(nullable)]
+    pub paypal_order_id: Option<String>,
+    #[oai(nullable)]
+    pub capture_id: Option<String>,
+    #[oai(nullable)]
+    pub refund_id: Option<String>,
+    /// Why refunding failed: the restaurant must refund by hand.
+    #[oai(nullable)]
+    pub refund_error: Option<String>,
+    /// When the order is rejected unless someone answers first.
+    #[oai(nullable)]
+    pub auto_reject_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct OrderDayView {
+    pub date: NaiveDate,
+    /// Newest first.
+    pub orders: Vec<AdminOrderView>,
+    /// Orders not rejected.
+    pub count: u32,
+    /// Sum of the totals of the orders not rejected.
+    pub revenue: f64,
+}
+
+fn percent(basis_points: u32) -> f64 {
+    f64::from(basis_points) / 100.0
+}
+
+fn allergens(list: &[AllergenRef]) -> Vec<AllergenView> {
+    list.iter()
+        .map(|a| AllergenView {
+            code: a.code.clone(),
+            name: a.name.clone(),
+        })
+        .collect()
+}
+
+fn extra_view(extra: &PricedExtra) -> OrderExtraView {
+    OrderExtraView {
+        topping_id: extra.topping_id,
+        name: extra.name.clone(),
+        price: cents_to_euros(extra.price_cents),
+        quantity: extra.quantity,
+        allergens: allergens(&extra.allergens),
+    }
+}
+
+fn line_view(line: &PricedLine) -> OrderLineView {
+    OrderLineView {
+        product_id: line.product_id,
+        variant_id: line.variant_id,
+        name: line.name.clone(),
+        unit_price: cents_to_euros(line.unit_price_cents),
+        quantity: line.quantity,
+        extras: line.extras.iter().map(extra_view).collect(),
+        tax_percentage: percent(line.tax_basis_points),
+        allergens: allergens(&line.allergens),
+        total: cents_to_euros(line.total_cents),
+    }
+}
+
+pub fn payment_method_str(method: PaymentMethod) -> &'static str {
+    match method {
+        PaymentMethod::Cash => "cash",
+        PaymentMethod::Online => "online",
+    }
+}
+
+pub fn payment_status_str(status: PaymentStatus) -> &'static str {
+    match status {
+        PaymentStatus::CashDue => "cash_due",
+        PaymentStatus::Paid => "paid",
+        PaymentStatus::Refunded => "refunded",
+        PaymentStatus::RefundFailed => "refund_failed",
+    }
+}
+
+impl From<&Order> for OrderView {
+    fn from(order: &Order) -> Self {
+        let c = &order.customer;
+        OrderView {
+            id: order.id,
+            number: order.number,
+            token: order.token.clone(),
+            created_at: order.created_at,
+            business_date: order.business_date,
+            status: order.status.as_str().into(),
+            order_type: order.order_type.as_str().into(),
+            payment_method: payment_method_str(order.payment.method).into(),
+            payment_status: payment_status_str(order.payment.status).into(),
+            preorder_at: order.preorder_at,
+            note: order.note.clone(),
+            customer: CustomerView {
+                customer_name: c.customer_name.clone(),
+                line1: c.line1.clone(),
+                city: c.city.clone(),
+                zip: c.zip.clone(),
+                country: c.country.clone(),
+                phone: c.phone.clone(),
+                email: c.email.clone(),
+            },
+            lines: order.lines.iter().map(line_view).collect(),
+            subtotal: cents_to_euros(order.totals.subtotal_cents),
+            discount_percentage: percent(order.discount_basis_points),
+            discount: cents_to_euros(order.totals.discount_cents),
+            delivery_fee: cents_to_euros(order.totals.delivery_fee_cents),
+            total: cents_to_euros(order.totals.total_cents),
+            vat: order
+                .vat
+                .iter()
+                .map(|v| VatView {
+                    percentage: percent(v.rate_basis_points),
+                    gross: cents_to_euros(v.gross_cents),
+                    net: cents_to_euros(v.net_cents),
+                    vat: cents_to_euros(v.vat_cents),
+                })
+                .collect(),
+            estimated_minutes: order.estimated_minutes,
+            estimated_ready_at: order.estimated_ready_at,
+            rejection_reason: order.rejection_reason.clone(),
+            history: order
+                .history
+                .iter()
+                .map(|change| StatusChangeView {
+                    status: change.status.as_str().into(),
+                    at: change.at,
+                    note: change.note.clone(),
+                })
+                .collect(),
+            source: order.source.as_str().into(),
+            anonymised_at: order.anonymised_at,
+        }
+    }
+}
+
+impl From<&Order> for AdminOrderView {
+    fn from(order: &Order) -> Self {
+        AdminOrderView {
+            order: OrderView::from(order),
+            user_id: order.user_id,
+            paypal_order_id: order.payment.paypal_order_id.clone(),
+            capture_id: order.payment.capture_id.clone(),
+            refund_id: order.payment.refund_id.clone(),
+            refund_error: order.payment.refund_error.clone(),
+            auto_reject_at: order.auto_reject_at,
+        }
+    }
+}
+
+/// A day's orders with the count and revenue of those not rejected.
+pub fn day_view(date: NaiveDate, orders: &[Order]) -> OrderDayView {
+    let kept = orders
+        .iter()
+        .filter(|order| order.status != OrderStatus::Rejected);
+    let (count, revenue_cents) = kept.fold((0u32, 0i64), |(n, sum), order| {
+        (n + 1, sum + order.totals.total_cents)
+    });
+    OrderDayView {
+        date,
+        orders: orders.iter().map(AdminOrderView::from).collect(),
+        count,
+        revenue: cents_to_euros(revenue_cents),
+    }
+}

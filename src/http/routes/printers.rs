@@ -1,0 +1,299 @@
+//! The restaurant's network printers (admin only): list with their state, add, change,
+//! remove, and print a test page that tells the owner whether the printer answered.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use crate::domain::printing::printer::{DEFAULT_PORT, DEFAULT_WIDTH};
+use crate::domain::printing::{Printer, PrinterError, PrinterInput, Prints};
+use crate::http::AppState;
+use crate::http::auth::AdminAuth;
+use crate::http::error::ApiError;
+use crate::http::routes::catalog::{Created, Deleted};
+use crate::printing::PrinterAlarm;
+
+pub struct PrintersApi {
+    pub state: AppState,
+}
+
+#[derive(Debug, Object)]
+pub struct PrinterAlarmView {
+    /// `refused`, `no_answer`, `unreachable`, `stalled` or `network`.
+    pub code: String,
+    /// What went wrong, in plain English.
+    pub detail: String,
+    /// The first failed attempt since the printer last printed.
+    pub since: DateTime<Utc>,
+}
+
+#[derive(Debug, Object)]
+pub struct PrinterView {
+    pub id: u64,
+    pub name: String,
+    /// The printer's IP address.
+    pub host: String,
+    pub port: u16,
+    /// `kitchen`, `receipt` or `both`.
+    pub prints: String,
+    /// Characters per line: 32, 42 or 48.
+    pub width: u8,
+    pub copies: u8,
+    pub enabled: bool,
+    /// Documents queued for this printer, including pre-orders not due yet.
+    pub waiting: u64,
+    /// Set while the printer does not take its documents.
+    #[oai(nullable)]
+    pub alarm: Option<PrinterAlarmView>,
+}
+
+/// A printer's settings. PUT takes the whole record; left-out fields get their default.
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct PrinterBody {
+    /// 1–40 characters, unique, e.g. `Küche`.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub name: Option<String>,
+    /// The printer's IP address in the restaurant's network (private, loopback or
+    /// link-local), e.g. `192.168.1.50`, without the port.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub host: Option<String>,
+    /// Its raw printing port, 1–65535 (default 9100).
+    pub port: Option<i64>,
+    /// `kitchen` (default), `receipt` or `both`.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub prints: Option<String>,
+    /// Characters per line: 32 (58 mm paper), 42 (default) or 48.
+    pub width: Option<i64>,
+    /// How often each document is printed, 1–5 (default 1).
+    pub copies: Option<i64>,
+    /// Default true. A switched-off printer gets no documents; its queue is dropped.
+    pub enabled: Option<bool>,
+}
+
+#[derive(Debug, Object)]
+pub struct TestPrintView {
+    /// The printer took the test page.
+    pub printed: bool,
+    /// Why not (see the alarm codes).
+    #[oai(nullable)]
+    pub code: Option<String>,
+    #[oai(nullable)]
+    pub detail: Option<String>,
+}
+
+fn input(body: PrinterBody) -> Result<PrinterInput, ApiError> {
+    let prints = match body.prints.as_deref() {
+        None => Prints::Kitchen,
+        Some(text) => Prints::parse(text.trim())
+            .ok_or_else(|| ApiError::invalid("prints", "must be kitchen, receipt or both"))?,
+    };
+    Ok(PrinterInput {
+        name: crate::http::error::required("name", body.name)?,
+        host: crate::http::error::required("host", body.host)?,
+        port: body.port.unwrap_or(i64::from(DEFAULT_PORT)),
+        prints,
+        width: body.width.unwrap_or(i64::from(DEFAULT_WIDTH)),
+        copies: body.copies.unwrap_or(1),
+        enabled: body.enabled.unwrap_or(true),
+    })
+}
+
+impl From<PrinterError> for ApiError {
+    fn from(error: PrinterError) -> Self {
+        match error {
+            PrinterError::Invalid(error) => ApiError::invalid(error.field, &error.message),
+            PrinterError::Duplicate(detail) => {
+                ApiError::Conflict(crate::http::error::field_body("duplicate", detail, "name"))
+            }
+        }
+    }
+}
+
+fn printer_not_found(id: u64) -> ApiError {
+    ApiError::not_found("not_found", format!("There is no printer with id {id}."))
+}
+
+fn view(printer: Printer, waiting: &HashMap<u64, u64>, alarms: &[PrinterAlarm]) -> PrinterView {
+    let alarm = alarms
+        .iter()
+        .find(|alarm| alarm.printer_id == printer.id)
+        .map(|alarm| PrinterAlarmView {
+            code: alarm.code.to_string(),
+            detail: alarm.detail.clone(),
+            since: alarm.since,
+        });
+    PrinterView {
+        waiting: waiting.get(&printer.id).copied().unwrap_or(0),
+        id: printer.id,
+        name: printer.name,
+        host: printer.host,
+        port: printer.port,
+        prints: printer.prints.as_str().to_string(),
+        width: printer.width,
+        copies: printer.copies,
+        enabled: printer.enabled,
+        alarm,
+    }
+}
+
+impl PrintersApi {
+    async fn waiting(&self) -> Result<HashMap<u64, u64>, ApiError> {
+        let mut waiting = HashMap::new();
+        for job in self.state.db.print_jobs().await? {
+            *waiting.entry(job.printer_id).or_default() += 1;
+        }
+        Ok(waiting)
+    }
+
+    async fn view_of(&self, printer: Printer) -> Result<PrinterView, ApiError> {
+        let waiting = self.waiting().await?;
+        Ok(view(printer, &waiting, &self.state.printing.alarms()))
+    }
+
+    async fn save(
+        &self,
+        admin: &AdminAuth,
+        id: Option<u64>,
+        body: PrinterBody,
+    ) -> Result<PrinterView, ApiError> {
+        let input = input(body)?;
+        let now = self.state.clock.now();
+        let saved = self
+            .state
+            .db
+            .save_printer(id, input, now)
+            .await??
+            .ok_or_else(|| printer_not_found(id.unwrap_or(0)))?;
+        let printer = saved.printer;
+        if printer.enabled {
+            self.state.printing.wake();
+        } else {
+            self.state.printing.clear_alarm(printer.id);
+        }
+        if saved.dropped_jobs > 0 {
+            tracing::warn!(
+                printer = %printer.name,
+                jobs = saved.dropped_jobs,
+                "print jobs dropped: the printer was switched off"
+            );
+        }
+        tracing::info!(
+            admin = admin.0.id,
+            printer = %printer.name,
+            address = %printer.address(),
+            enabled = printer.enabled,
+            "printer saved"
+        );
+        self.view_of(printer).await
+    }
+}
+
+#[OpenApi]
+impl PrintersApi {
+    /// The printers, with what waits for each and any alarm (admin).
+    #[oai(path = "/admin/printers", method = "get")]
+    async fn list(&self, _admin: AdminAuth) -> Result<Json<Vec<PrinterView>>, ApiError> {
+        let printers = self.state.db.printers().await?;
+        let waiting = self.waiting().await?;
+        let alarms = self.state.printing.alarms();
+        Ok(Json(
+            printers
+                .into_iter()
+                .map(|printer| view(printer, &waiting, &alarms))
+                .collect(),
+        ))
+    }
+
+    /// Add a printer (admin). Orders accepted from now on print on it.
+    #[oai(path = "/admin/printers", method = "post")]
+    async fn create(
+        &self,
+        admin: AdminAuth,
+        body: Json<PrinterBody>,
+    ) -> Result<Created<PrinterView>, ApiError> {
+        let printer = self.save(&admin, None, body.0).await?;
+        Ok(Created::Created(Json(printer)))
+    }
+
+    /// Change a printer (admin). Its waiting documents are tried again at once; a
+    /// printer switched off loses them.
+    #[oai(path = "/admin/printers/:id", method = "put")]
+    async fn update(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<PrinterBody>,
+    ) -> Result<Json<PrinterView>, ApiError> {
+        Ok(Json(self.save(&admin, Some(id.0), body.0).await?))
+    }
+
+    /// Remove a printer and the documents waiting for it (admin).
+    #[oai(path = "/admin/printers/:id", method = "delete")]
+    async fn delete(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+    ) -> Result<Deleted, ApiError> {
+        let dropped = self
+            .state
+            .db
+            .delete_printer(id.0)
+            .await?
+            .ok_or_else(|| printer_not_found(id.0))?;
+        self.state.printing.clear_alarm(id.0);
+        if dropped > 0 {
+            tracing::warn!(
+                printer = id.0,
+                jobs = dropped,
+                "print jobs dropped: the printer was deleted"
+            );
+        }
+        tracing::info!(admin = admin.0.id, printer = id.0, "printer removed");
+        Ok(Deleted::NoContent)
+    }
+
+    /// Print a test page now and say whether the printer took it (admin). The answer
+    /// comes within the printer timeout (`printing.timeout_seconds`). A printer that
+    /// takes it is clear of its alarm, and its waiting documents print at once.
+    #[oai(path = "/admin/printers/:id/test", method = "post")]
+    async fn test_print(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+    ) -> Result<Json<TestPrintView>, ApiError> {
+        let printer = self
+            .state
+            .db
+            .printer(id.0)
+            .await?
+            .ok_or_else(|| printer_not_found(id.0))?;
+        let outcome = self.state.printing.test_print(&printer).await?;
+        tracing::info!(
+            admin = admin.0.id,
+            printer = %printer.name,
+            printed = outcome.is_ok(),
+            "test page"
+        );
+        Ok(Json(match outcome {
+            Ok(()) => TestPrintView {
+                printed: true,
+                code: None,
+                detail: None,
+            },
+            Err(error) => TestPrintView {
+                printed: false,
+                code: Some(error.code().to_string()),
+                detail: Some(error.to_string()),
+            },
+        }))
+    }
+}
+
+/// The alarm list as the board's live socket sends it.
+pub fn alarms_message(alarms: &[PrinterAlarm], now: DateTime<Utc>) -> String {
+    serde_json::json!({ "type": "printers", "alarms": alarms, "server_time": now }).to_string()
+}

@@ -1,0 +1,391 @@
+//! The store record (spec §7 `GET /stores/{id}`), its admin edits, and the pre-order
+//! times. Every change is published to the live status at once.
+
+use chrono::NaiveDate;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use crate::domain::preorder::available_slots;
+use crate::domain::pricing::OrderType;
+use crate::domain::store_profile::{
+    AutoPause, Closure, StoreHoursEntry, StoreProfile, validate_profile,
+};
+use crate::http::AppState;
+use crate::http::auth::AdminAuth;
+use crate::http::error::ApiError;
+use crate::live::store_status::ClosedReason;
+
+pub struct StoreApi {
+    pub state: AppState,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct StoreHoursView {
+    /// 0 = Sunday … 6 = Saturday.
+    pub day_of_week: u8,
+    /// `HH:mm` in the store's time zone.
+    #[oai(deserialize_with = "crate::http::text_fields::text")]
+    pub open_time: String,
+    /// `HH:mm`; before `open_time` means the slot runs past midnight.
+    #[oai(deserialize_with = "crate::http::text_fields::text")]
+    pub close_time: String,
+    #[oai(default)]
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct ClosureView {
+    /// `YYYY-MM-DD` in the store's time zone.
+    pub date: NaiveDate,
+    #[oai(default)]
+    pub note: String,
+}
+
+#[derive(Debug, Object)]
+pub struct StoreView {
+    pub id: u64,
+    pub brand: String,
+    pub company_name: String,
+    pub address_line: String,
+    pub phone: String,
+    /// Whether the footer links to the Impressum page.
+    pub show_impressum: bool,
+    pub impressum_text: String,
+    /// The privacy policy (Datenschutzerklärung), shown on the Impressum page.
+    pub privacy_text: String,
+    /// IANA time zone the hours are meant in.
+    pub timezone: String,
+    /// Public PayPal client id for the payment script; empty when PayPal is off.
+    pub paypal_client_id: String,
+    pub store_hours: Vec<StoreHoursView>,
+    /// Today's and future closure dates.
+    pub closures: Vec<ClosureView>,
+    /// Ordering paused by the kitchen.
+    pub paused: bool,
+    pub pickup_lead_minutes: u16,
+    pub delivery_lead_minutes: u16,
+    pub slot_interval_minutes: u16,
+    /// Open for orders now (as the live status says).
+    pub is_open: bool,
+    /// Why it is closed: `clock_untrusted`, `not_ready`, `auto_paused`, `paused`,
+    /// `closure` or `outside_hours`; null while open.
+    #[oai(nullable)]
+    pub closed_reason: Option<String>,
+    /// Set while ordering is paused automatically after unanswered orders.
+    #[oai(nullable)]
+    pub auto_pause: Option<AutoPauseView>,
+}
+
+/// Ordering paused itself after orders nobody answered.
+#[derive(Debug, Object)]
+pub struct AutoPauseView {
+    /// How many orders in a row were rejected because nobody answered.
+    pub unanswered: u32,
+    /// Since when (UTC, RFC 3339).
+    pub since: String,
+}
+
+impl From<AutoPause> for AutoPauseView {
+    fn from(pause: AutoPause) -> Self {
+        AutoPauseView {
+            unanswered: pause.unanswered,
+            since: pause
+                .since
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        }
+    }
+}
+
+/// What an admin may change.
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct StoreBody {
+    #[oai(deserialize_with = "crate::http::text_fields::text")]
+    pub company_name: String,
+    #[oai(deserialize_with = "crate::http::text_fields::text")]
+    pub address_line: String,
+    /// Omitted: empty.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub phone: Option<String>,
+    pub show_impressum: bool,
+    /// Omitted: empty.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub impressum_text: Option<String>,
+    /// Omitted: unchanged.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub privacy_text: Option<String>,
+    pub store_hours: Vec<StoreHoursView>,
+    #[oai(default)]
+    pub closures: Vec<ClosureView>,
+    #[oai(default)]
+    pub paused: bool,
+    pub pickup_lead_minutes: u16,
+    pub delivery_lead_minutes: u16,
+    pub slot_interval_minutes: u16,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct PauseBody {
+    pub paused: bool,
+}
+
+#[derive(Debug, Object)]
+pub struct PreOrderSlot {
+    /// `HH:mm` in the store's time zone.
+    pub time: String,
+    /// The same instant in UTC (RFC 3339), e.g. `2026-11-23T10:30:00Z`.
+    pub starts_at: String,
+}
+
+#[derive(Debug, Object)]
+pub struct PreOrderSlots {
+    /// Whether an order for now is possible (open and not paused).
+    pub immediately: bool,
+    pub slots: Vec<PreOrderSlot>,
+    /// Present when a guard keeps the shop shut: `clock_untrusted` or `not_ready` (then
+    /// `slots` is empty), or `auto_paused` (paused after unanswered orders).
+    #[oai(skip_serializing_if_is_none)]
+    pub closed_reason: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename_all = "lowercase")]
+pub enum OrderTypeParam {
+    Delivery,
+    Pickup,
+}
+
+impl StoreApi {
+    async fn profile(&self, id: u64) -> Result<StoreProfile, ApiError> {
+        self.state.check_store(id)?;
+        self.state
+            .db
+            .store_profile(id)
+            .await?
+            .ok_or_else(|| ApiError::store_not_found(id))
+    }
+
+    fn view(&self, id: u64, profile: StoreProfile) -> StoreView {
+        let config = &self.state.config;
+        let today = self
+            .state
+            .clock
+            .now()
+            .with_timezone(&config.timezone)
+            .date_naive();
+        let status = self.state.status.current();
+        StoreView {
+            id,
+            brand: config.brand.clone(),
+            company_name: profile.company_name,
+            address_line: profile.address_line,
+            phone: profile.phone,
+            show_impressum: profile.show_impressum,
+            impressum_text: profile.impressum_text,
+            privacy_text: profile.privacy_text,
+            timezone: config.timezone.name().to_string(),
+            paypal_client_id: config.paypal.client_id.clone(),
+            store_hours: profile
+                .store_hours
+                .into_iter()
+                .map(|entry| StoreHoursView {
+                    day_of_week: entry.day_of_week,
+                    open_time: entry.open_time,
+                    close_time: entry.close_time,
+                    label: entry.label,
+                })
+                .collect(),
+            closures: profile
+                .closures
+                .into_iter()
+                .filter(|closure| closure.date >= today)
+                .map(|closure| ClosureView {
+                    date: closure.date,
+                    note: closure.note,
+                })
+                .collect(),
+            paused: profile.paused,
+            pickup_lead_minutes: profile.pickup_lead_minutes,
+            delivery_lead_minutes: profile.delivery_lead_minutes,
+            slot_interval_minutes: profile.slot_interval_minutes,
+            is_open: status.is_open,
+            closed_reason: status
+                .closed_reason
+                .map(|reason| reason.as_str().to_string()),
+            auto_pause: status.auto_pause.map(AutoPauseView::from),
+        }
+    }
+}
+
+#[OpenApi]
+impl StoreApi {
+    /// The restaurant: contact details, Impressum, opening hours, closures, pause switch
+    /// and pre-order settings.
+    #[oai(path = "/stores/:id", method = "get")]
+    async fn get_store(
+        &self,
+        /// The store id (the storefront sends 14).
+        #[oai(name = "id")]
+        id: Path<u64>,
+    ) -> Result<Json<StoreView>, ApiError> {
+        let profile = self.profile(id.0).await?;
+        Ok(Json(self.view(id.0, profile)))
+    }
+
+    /// Change the store's settings (admin). Connected storefronts see new hours,
+    /// closures and the pause switch at once.
+    #[oai(path = "/stores/:id", method = "put")]
+    async fn put_store(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<StoreBody>,
+    ) -> Result<Json<StoreView>, ApiError> {
+        let current = self.profile(id.0).await?;
+        let body = body.0;
+        let profile = validate_profile(StoreProfile {
+            company_name: body.company_name,
+            address_line: body.address_line,
+            phone: body.phone.unwrap_or_default(),
+            show_impressum: body.show_impressum,
+            impressum_text: body.impressum_text.unwrap_or_default(),
+            privacy_text: body.privacy_text.unwrap_or(current.privacy_text),
+            store_hours: body
+                .store_hours
+                .into_iter()
+                .map(|entry| StoreHoursEntry {
+                    day_of_week: entry.day_of_week,
+                    open_time: entry.open_time,
+                    close_time: entry.close_time,
+                    label: entry.label,
+                })
+                .collect(),
+            closures: body
+                .closures
+                .into_iter()
+                .map(|closure| Closure {
+                    date: closure.date,
+                    note: closure.note,
+                })
+                .collect(),
+            paused: body.paused,
+            pickup_lead_minutes: body.pickup_lead_minutes,
+            delivery_lead_minutes: body.delivery_lead_minutes,
+            slot_interval_minutes: body.slot_interval_minutes,
+        })
+        .map_err(|error| ApiError::invalid(error.field, &error.message))?;
+        self.state
+            .db
+            .set_store_profile(id.0, profile.clone())
+            .await?;
+        self.state.status.update(profile.clone());
+        self.state.readiness.refresh_logged().await;
+        tracing::info!(admin = admin.0.id, "store settings changed");
+        Ok(Json(self.view(id.0, profile)))
+    }
+
+    /// Pause or resume ordering (admin): the busy kitchen's switch.
+    #[oai(path = "/stores/:id/pause", method = "put")]
+    async fn put_pause(
+        &self,
+        admin: AdminAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<PauseBody>,
+    ) -> Result<Json<StoreView>, ApiError> {
+        self.state.check_store(id.0)?;
+        let profile = self
+            .state
+            .db
+            .set_paused(id.0, body.0.paused)
+            .await?
+            .ok_or_else(|| ApiError::store_not_found(id.0))?;
+        self.state.status.update(profile.clone());
+        tracing::info!(
+            admin = admin.0.id,
+            paused = profile.paused,
+            "ordering pause switched"
+        );
+        Ok(Json(self.view(id.0, profile)))
+    }
+
+    /// The times a customer may pre-order for today, and whether "immediately" is
+    /// possible.
+    #[oai(path = "/stores/:id/slots", method = "get")]
+    async fn slots(
+        &self,
+        #[oai(name = "id")] id: Path<u64>,
+        /// `delivery` or `pickup`: they have different lead times.
+        order_type: Query<OrderTypeParam>,
+    ) -> Result<Json<PreOrderSlots>, ApiError> {
+        let profile = self.profile(id.0).await?;
+        let closed_reason = self.state.status.current().closed_reason.filter(|reason| {
+            matches!(
+                reason,
+                ClosedReason::ClockUntrusted | ClosedReason::NotReady | ClosedReason::AutoPaused
+            )
+        });
+        Ok(Json(PreOrderSlots {
+            closed_reason: closed_reason.map(|reason| reason.as_str().to_string()),
+            ..slot_offer(
+                &profile,
+                order_type.0.into(),
+                (self.state.clock.now(), self.state.config.timezone),
+                self.state.status.ordering_blocked().is_some(),
+            )
+        }))
+    }
+}
+
+impl From<OrderTypeParam> for OrderType {
+    fn from(value: OrderTypeParam) -> Self {
+        match value {
+            OrderTypeParam::Delivery => OrderType::Delivery,
+            OrderTypeParam::Pickup => OrderType::Pickup,
+        }
+    }
+}
+
+/// Whether an order for now is possible and the pre-order times, as the storefront
+/// offers them; nothing while a guard (`blocked`: untrusted clock, unconfirmed
+/// readiness) keeps the shop shut. The phone order form passes the profile with the
+/// pause lifted.
+pub fn slot_offer(
+    profile: &StoreProfile,
+    order_type: OrderType,
+    (now, timezone): (chrono::DateTime<chrono::Utc>, chrono_tz::Tz),
+    blocked: bool,
+) -> PreOrderSlots {
+    let lead = match order_type {
+        OrderType::Delivery => profile.delivery_lead_minutes,
+        OrderType::Pickup => profile.pickup_lead_minutes,
+    };
+    let status = crate::domain::store_hours::status_at(
+        &profile.store_hours,
+        &profile.closure_dates(),
+        profile.paused,
+        now,
+        timezone,
+    );
+    let offered = if blocked {
+        Vec::new()
+    } else {
+        available_slots(profile, lead, now, timezone)
+    };
+    let slots = offered
+        .into_iter()
+        .map(|starts_at| PreOrderSlot {
+            time: starts_at
+                .with_timezone(&timezone)
+                .format("%H:%M")
+                .to_string(),
+            starts_at: starts_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        })
+        .collect();
+    PreOrderSlots {
+        immediately: status.is_open && !blocked,
+        slots,
+        closed_reason: None,
+    }
+}

@@ -1,0 +1,282 @@
+//! The embedded storefront: files from `ui/dist` compiled into the binary.
+//!
+//! Hashed files under `assets/` are cached for a year; everything else, `index.html`
+//! above all, is revalidated. Pre-compressed `.br`/`.gz` siblings are sent when the
+//! client accepts them; a file that is only stored gzip-compressed (see `build.rs`) is
+//! inflated for a client that accepts neither. Unknown GET paths outside `assets/` get
+//! `index.html`, because they are client-side routes.
+
+use std::io::Read;
+
+use bytes::Bytes;
+use poem::http::{HeaderMap, Method, StatusCode, header};
+use poem::web::Redirect;
+use poem::{Endpoint, IntoResponse, Request, Response, Result};
+use rust_embed::RustEmbed;
+
+use crate::config::Config;
+use crate::http::error::json_response;
+
+#[derive(RustEmbed)]
+#[folder = "$OUT_DIR/ui-embed"]
+struct UiFiles;
+
+/// How the stored file picked for a request is sent.
+#[derive(Clone, Copy)]
+enum Sent {
+    /// A compressed twin the client accepts (`br` or `gzip`).
+    Encoded(&'static str),
+    Plain,
+    /// Only the gzip twin is stored and the client does not take gzip.
+    Inflated,
+}
+
+/// The stored form of `path` to send to a client with this `Accept-Encoding`.
+fn pick(path: &str, accept: &str) -> Option<(rust_embed::EmbeddedFile, Sent)> {
+    let twin = |suffix: &str| UiFiles::get(&format!("{path}{suffix}"));
+    [("br", ".br"), ("gzip", ".gz")]
+        .into_iter()
+        .filter(|(coding, _)| accepts_encoding(accept, coding))
+        .find_map(|(coding, suffix)| twin(suffix).map(|file| (file, Sent::Encoded(coding))))
+        .or_else(|| UiFiles::get(path).map(|file| (file, Sent::Plain)))
+        .or_else(|| twin(".gz").map(|file| (file, Sent::Inflated)))
+}
+
+fn body_of(data: std::borrow::Cow<'static, [u8]>, sent: Sent) -> std::io::Result<Bytes> {
+    match (sent, data) {
+        (Sent::Inflated, data) => {
+            let mut plain = Vec::new();
+            flate2::read::GzDecoder::new(data.as_ref()).read_to_end(&mut plain)?;
+            Ok(Bytes::from(plain))
+        }
+        (_, std::borrow::Cow::Borrowed(data)) => Ok(Bytes::from_static(data)),
+        (_, std::borrow::Cow::Owned(data)) => Ok(Bytes::from(data)),
+    }
+}
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+
+/// The placeholders `ui/index.html` carries for the server to fill in.
+const BASE_PLACEHOLDER: &str = "<base href=\"/order-online/\"";
+const CONFIG_PLACEHOLDER: &str = "name=\"heimservice-config\" content=\"{}\"";
+
+pub struct WebUi {
+    base_path: String,
+    index_html: Option<String>,
+}
+
+impl WebUi {
+    pub fn new(config: &Config) -> WebUi {
+        let index_html = UiFiles::get("index.html")
+            .map(|file| render_index(&String::from_utf8_lossy(&file.data), config));
+        if index_html.is_none() {
+            tracing::warn!(
+                "this build has no storefront UI (built with HEIMSERVICE_SKIP_UI_BUILD)"
+            );
+        }
+        WebUi {
+            base_path: config.base_path.clone(),
+            index_html,
+        }
+    }
+
+    fn index(&self) -> Response {
+        match &self.index_html {
+            Some(html) => Response::builder()
+                .content_type("text/html; charset=utf-8")
+                .header(header::CACHE_CONTROL, REVALIDATE)
+                .body(html.clone()),
+            None => json_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "ui_not_built",
+                "This build of heimservice has no storefront; rebuild it without HEIMSERVICE_SKIP_UI_BUILD.",
+            ),
+        }
+    }
+
+    fn file(&self, path: &str, headers: &HeaderMap) -> Option<Response> {
+        if path.ends_with(".br") || path.ends_with(".gz") {
+            return None;
+        }
+        let accept = headers
+            .get(header::ACCEPT_ENCODING)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or("");
+        let (file, sent) = pick(path, accept)?;
+        let suffix = match sent {
+            Sent::Encoded(coding) => format!("-{coding}"),
+            Sent::Plain => String::new(),
+            Sent::Inflated => "-plain".into(),
+        };
+        let etag = format!("\"{}{suffix}\"", hex(&file.metadata.sha256_hash()[..12]));
+        let cache = if path.starts_with("assets/") {
+            IMMUTABLE
+        } else {
+            REVALIDATE
+        };
+        let not_modified = headers
+            .get(header::IF_NONE_MATCH)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| value.split(',').any(|tag| tag.trim() == etag));
+        let builder = Response::builder()
+            .header(header::CACHE_CONTROL, cache)
+            .header(header::ETAG, etag.as_str())
+            .header(header::VARY, "Accept-Encoding");
+        if not_modified {
+            return Some(builder.status(StatusCode::NOT_MODIFIED).finish());
+        }
+        let mime = mime_guess::from_path(path).first_or_octet_stream();
+        let content_type = if mime.type_() == "text" || mime.subtype() == "javascript" {
+            format!("{mime}; charset=utf-8")
+        } else {
+            mime.to_string()
+        };
+        let builder = builder.content_type(content_type);
+        let builder = match sent {
+            Sent::Encoded(coding) => builder.header(header::CONTENT_ENCODING, coding),
+            Sent::Plain | Sent::Inflated => builder,
+        };
+        match body_of(file.data, sent) {
+            Ok(body) => Some(builder.body(body)),
+            Err(error) => {
+                tracing::error!(path, %error, "an embedded file cannot be inflated");
+                Some(json_response(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "broken_build",
+                    "This file of the storefront is damaged in this build.",
+                ))
+            }
+        }
+    }
+}
+
+impl Endpoint for WebUi {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> Result<Response> {
+        if req.original_uri().path() == self.base_path {
+            return Ok(Redirect::permanent(format!("{}/", self.base_path)).into_response());
+        }
+        if req.method() != Method::GET && req.method() != Method::HEAD {
+            return Ok(json_response(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "The storefront only answers GET and HEAD.",
+            )
+            .with_header(header::ALLOW, "GET, HEAD")
+            .into_response());
+        }
+        let path = req.uri().path().trim_start_matches('/');
+        if path.is_empty() || path == "index.html" {
+            return Ok(self.index());
+        }
+        if let Some(response) = self.file(path, req.headers()) {
+            return Ok(response);
+        }
+        if path.starts_with("assets/") || path.contains('.') && !path.contains('/') {
+            return Ok(json_response(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                "No such file.",
+            ));
+        }
+        Ok(self.index())
+    }
+}
+
+/// Fills in the base path and the runtime configuration the storefront reads.
+fn render_index(template: &str, config: &Config) -> String {
+    let runtime_config = serde_json::json!({
+        "basePath": config.base_path,
+        "storeId": config.store_id,
+        "brand": config.brand,
+        "defaultLanguage": config.default_language.code(),
+        "country": config.country,
+        "paypalClientId": config.paypal.client_id,
+        "paypalSdkUrl": config.paypal.sdk_url,
+        "currency": config.paypal.currency,
+    });
+    template
+        .replacen(
+            BASE_PLACEHOLDER,
+            &format!("<base href=\"{}/\"", escape_attribute(&config.base_path)),
+            1,
+        )
+        .replacen(
+            CONFIG_PLACEHOLDER,
+            &format!(
+                "name=\"heimservice-config\" content=\"{}\"",
+                escape_attribute(&runtime_config.to_string())
+            ),
+            1,
+        )
+}
+
+fn escape_attribute(value: &str) -> String {
+    value
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Whether an `Accept-Encoding` header allows `coding` (absent or `q=0` means no).
+fn accepts_encoding(header: &str, coding: &str) -> bool {
+    header.split(',').any(|item| {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or("").trim();
+        let refused = parts.any(|param| {
+            param
+                .trim()
+                .strip_prefix("q=")
+                .and_then(|q| q.trim().parse::<f32>().ok())
+                .is_some_and(|q| q <= 0.0)
+        });
+        name.eq_ignore_ascii_case(coding) && !refused
+    })
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::FlagValues;
+
+    #[test]
+    fn accept_encoding_honours_q_zero() {
+        assert!(accepts_encoding("gzip, deflate, br", "br"));
+        assert!(accepts_encoding("br;q=0.5", "br"));
+        assert!(!accepts_encoding("br;q=0, gzip", "br"));
+        assert!(accepts_encoding("br;q=0, gzip", "gzip"));
+        assert!(!accepts_encoding("", "gzip"));
+        assert!(!accepts_encoding("brotli", "br"));
+    }
+
+    #[test]
+    fn the_index_gets_the_base_path_and_an_escaped_config() {
+        let env = vec![
+            (
+                "HEIMSERVICE_BRAND".to_string(),
+                "Luigi's \"Best\" <Pizza>".to_string(),
+            ),
+            ("HEIMSERVICE_BASE_PATH".to_string(), "/shop".to_string()),
+        ];
+        let config = Config::load_from(&FlagValues::default(), &env).unwrap();
+        let template = "<head><base href=\"/order-online/\" /><meta name=\"heimservice-config\" content=\"{}\" /></head>";
+        let html = render_index(template, &config);
+        assert!(html.contains("<base href=\"/shop/\" />"), "{html}");
+        assert!(
+            html.contains("&quot;basePath&quot;:&quot;/shop&quot;"),
+            "{html}"
+        );
+        assert!(
+            html.contains("Luigi's \\&quot;Best\\&quot; &lt;Pizza&gt;"),
+            "{html}"
+        );
+        assert!(!html.contains("<Pizza>"), "{html}");
+    }
+}
