@@ -50,7 +50,7 @@ describe('build output', () => {
 
   test('the admin texts are chunks of their own, fetched by the admin chunk only', () => {
     const manifest = readManifest();
-    const texts = Object.keys(manifest).filter((key) => key.startsWith('src/features/admin/locales/'));
+    const texts = Object.keys(manifest).filter((key) => key.startsWith('src/admin/locales/'));
     assert.equal(texts.length, 2, `one admin texts chunk per language: ${texts.join(', ')}`);
     const importers = Object.entries(manifest)
       .filter(([, chunk]) => [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].some((key) => texts.includes(key)))

@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import i18n, { loadAllTexts, textsReady } from '../lib/i18n';
 // Registers the admin texts, so they are loaded below like the storefront's.
-import '../features/admin/i18n';
+import '../admin/i18n';
 
 // Tests switch languages with i18n.changeLanguage, so every language's texts are in up front.
 await textsReady;

@@ -4,7 +4,7 @@ import { Modal } from '../../../components/modal';
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import { fromCents } from '../../../lib/money';
-import { displayNameFor, lineTotalCents, type CartItem } from '../lib/cart';
+import { displayNameFor, lineTotalCents, type CartItem } from '../../../lib/cart-lines';
 import { needsOptions } from '../../../lib/product-selection';
 import { useCart } from './cart-provider';
 import { OrderNoteField } from './order-note-field';

@@ -17,7 +17,7 @@ import {
   subtotalCents,
   type CartItem,
   type ProductSelection,
-} from '../lib/cart';
+} from '../../../lib/cart-lines';
 import {
   loadCartItems,
   loadOrderNote,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import { fromCents } from '../../../lib/money';
-import { displayNameFor, lineTotalCents } from '../lib/cart';
+import { displayNameFor, lineTotalCents } from '../../../lib/cart-lines';
 import { useCart } from './cart-provider';
 
 /** The cart lines for review at checkout: quantity, name, extras and line total; no editing. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../lib/menu-api';
 import { demoProducts } from '../../../test/fetch-mock';
-import { buildCartItem } from './cart';
+import { buildCartItem } from '../../../lib/cart-lines';
 import {
   loadCartItems,
   loadOrderNote,

@@ -1,4 +1,4 @@
-import type { CartItem } from './cart';
+import type { CartItem } from '../../../lib/cart-lines';
 
 export const CART_ITEMS_KEY = 'cartItems';
 export const ORDER_NOTE_KEY = 'orderNote';

@@ -3,7 +3,7 @@ import vectorFile from '../../../../../assets/test-vectors/order-repricing.json'
 import type { Product } from '../../../lib/menu-api';
 import { buildOrderRequest } from '../../../lib/orders-api';
 import { fromCents } from '../../../lib/money';
-import { buildCartItem, lineTotalCents, unitPriceCents, type CartItem } from './cart';
+import { buildCartItem, lineTotalCents, unitPriceCents, type CartItem } from '../../../lib/cart-lines';
 import { orderTotals, totalsLines } from './totals';
 
 // The same carts the server's repricing passes (src/domain/order_pricing/tests.rs):

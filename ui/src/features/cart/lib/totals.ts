@@ -1,6 +1,6 @@
 import type { Discount, OrderType } from '../../../lib/store-api';
 import { toCents } from '../../../lib/money';
-import type { CartItem } from './cart';
+import type { CartItem } from '../../../lib/cart-lines';
 
 /**
  * Order totals in integer cents (contract: store-api.md, "Totals"); the server

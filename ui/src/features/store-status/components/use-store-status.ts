@@ -10,7 +10,7 @@ import {
   statusUrl,
   type LiveStatusEvent,
   type SocketLike,
-} from '../lib/status-socket';
+} from '../../../lib/status-socket';
 import { todayHoursFromWeek } from '../lib/store-hours';
 import { cleanLabel, statusAfter, type StoreStatus, type TodaySlot } from '../lib/store-status';
 

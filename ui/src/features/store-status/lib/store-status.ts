@@ -4,14 +4,9 @@
  * both pass the vectors in assets/test-vectors/store-status.json.
  */
 
-/** A slot that matters today, as the live status connection sends it. */
-export interface TodaySlot {
-  /** HH:mm */
-  open_time: string;
-  /** HH:mm; before open_time = runs past midnight (counts as open until 24:00 today). */
-  close_time: string;
-  label: string;
-}
+import type { TodaySlot } from '../../../lib/status-socket';
+
+export type { TodaySlot };
 
 export type HoursText =
   | { kind: 'current'; open: string; close: string }

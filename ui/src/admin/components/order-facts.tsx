@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import type { AdminOrder } from '../../lib/order-types';
+import { mailtoHref } from '../lib/inbox';
+import { formatDateTime, formatDay, formatPreorder, formatTime, withErasureMarker } from '../lib/order-format';
+import { useAdminTranslation } from '../lib/use-admin-translation';
+import { OrderStatusBadge } from './order-status-badge';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Name, address, phone and e-mail of the customer. */
+export function CustomerFacts({ order: stored, timezone }: { order: AdminOrder; timezone: string }) {
+  const { t } = useAdminTranslation();
+  const order = withErasureMarker(stored, t('privacy.anonymised'));
+  const { customer } = order;
+  const place = [customer.zip, customer.city].filter(Boolean).join(' ');
+  return (
+    <dl className="admin-order-facts">
+      <Fact label={t('orders.detail.name')}>{customer.customer_name}</Fact>
+      {(customer.line1 || place) && (
+        <Fact label={t('orders.detail.address')}>
+          <span className="admin-order-facts__address">
+            {customer.line1 && <span>{customer.line1}</span>}
+            {place && <span>{place}</span>}
+            {customer.country && <span>{customer.country}</span>}
+          </span>
+        </Fact>
+      )}
+      {customer.phone && (
+        <Fact label={t('orders.detail.phone')}>
+          <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`}>{customer.phone}</a>
+        </Fact>
+      )}
+      {customer.email && (
+        <Fact label={t('orders.detail.email')}>
+          <a href={mailtoHref(customer.email)}>{customer.email}</a>
+        </Fact>
+      )}
+      <Fact label={t('orders.detail.account')}>
+        {order.user_id === null ? t('orders.detail.guest') : t('orders.detail.user', { id: order.user_id })}
+      </Fact>
+      {order.anonymised_at !== null && (
+        <Fact label={t('privacy.personal_data')}>
+          <span data-testid="anonymised">{t('privacy.anonymised_at', { date: formatDateTime(order.anonymised_at, timezone) })}</span>
+        </Fact>
+      )}
+    </dl>
+  );
+}
+
+/** Type, times, note and the outcome of the order. */
+export function OrderFacts({ order: stored, timezone }: { order: AdminOrder; timezone: string }) {
+  const { t } = useAdminTranslation();
+  const order = withErasureMarker(stored, t('privacy.anonymised'));
+  const preorder = formatPreorder(order, timezone);
+  return (
+    <dl className="admin-order-facts">
+      <Fact label={t('orders.detail.status')}>
+        <OrderStatusBadge status={order.status} />
+      </Fact>
+      <Fact label={t('orders.detail.type')}>{t(`orders.type.${order.order_type}`)}</Fact>
+      {order.source === 'phone' && <Fact label={t('phone_order.source')}>{t('phone_order.taken_by_phone')}</Fact>}
+      <Fact label={t('orders.detail.created')}>{formatDateTime(order.created_at, timezone)}</Fact>
+      <Fact label={t('orders.detail.business_date')}>{formatDay(order.business_date)}</Fact>
+      <Fact label={t('orders.detail.preorder_at')}>{preorder ?? t('orders.detail.immediately')}</Fact>
+      {order.estimated_ready_at !== null && (
+        <Fact label={t('orders.detail.estimated')}>
+          {t('orders.detail.estimated_value', {
+            time: formatTime(order.estimated_ready_at, timezone),
+            minutes: order.estimated_minutes ?? 0,
+          })}
+        </Fact>
+      )}
+      {order.rejection_reason !== null && <Fact label={t('orders.detail.rejection')}>{order.rejection_reason}</Fact>}
+      {order.note && (
+        <Fact label={t('orders.detail.note')}>
+          <strong className="admin-order-facts__note">{order.note}</strong>
+        </Fact>
+      )}
+    </dl>
+  );
+}
+
+/** Method, status (refunds included) and the PayPal references. */
+export function PaymentFacts({ order }: { order: AdminOrder }) {
+  const { t } = useAdminTranslation();
+  const failed = order.payment_status === 'refund_failed';
+  return (
+    <dl className="admin-order-facts">
+      <Fact label={t('orders.detail.method')}>{t(`orders.payment_method.${order.payment_method}`)}</Fact>
+      <Fact label={t('orders.detail.payment_status')}>
+        <span className={failed ? 'admin-order-facts__warning' : undefined}>
+          {t(`orders.payment_status.${order.payment_status}`)}
+        </span>
+      </Fact>
+      {order.paypal_order_id && (
+        <Fact label={t('orders.detail.paypal_order')}>
+          <code>{order.paypal_order_id}</code>
+        </Fact>
+      )}
+      {order.capture_id && (
+        <Fact label={t('orders.detail.capture')}>
+          <code>{order.capture_id}</code>
+        </Fact>
+      )}
+      {order.refund_id && (
+        <Fact label={t('orders.detail.refund')}>
+          <code>{order.refund_id}</code>
+        </Fact>
+      )}
+      {failed && order.refund_error && (
+        <Fact label={t('orders.detail.refund_error')}>
+          <span className="admin-order-facts__warning">{order.refund_error}</span>
+        </Fact>
+      )}
+    </dl>
+  );
+}
+
+/** Every status the order went through, with its time. */
+export function StatusHistory({ order, timezone }: { order: AdminOrder; timezone: string }) {
+  const { t } = useAdminTranslation();
+  return (
+    <ol className="admin-order-history">
+      {order.history.map((change, index) => (
+        <li key={`${change.status}-${change.at}-${index}`}>
+          <time dateTime={change.at}>{formatDateTime(change.at, timezone)}</time>
+          <span>{t(`orders.status.${change.status}`)}</span>
+          {change.note && <span className="admin-order-history__note">{change.note}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,72 @@
+import { formatPrice } from '../../lib/format-price';
+import type { Order } from '../../lib/order-types';
+import { formatDecimalInput } from '../lib/price';
+import { useAdminTranslation } from '../lib/use-admin-translation';
+
+/** Subtotal, discount, delivery fee and total, then the VAT per rate (net, VAT, gross). */
+export function OrderTotals({ order }: { order: Order }) {
+  const { t } = useAdminTranslation();
+  return (
+    <>
+      <dl className="admin-order-totals">
+        <div>
+          <dt>{t('orders.detail.subtotal')}</dt>
+          <dd className="admin-num">{formatPrice(order.subtotal)}</dd>
+        </div>
+        {order.discount > 0 && (
+          <div>
+            <dt>{t('orders.detail.discount', { percent: formatDecimalInput(order.discount_percentage) })}</dt>
+            <dd className="admin-num">{formatPrice(-order.discount)}</dd>
+          </div>
+        )}
+        {order.order_type === 'delivery' && (
+          <div>
+            <dt>{t('orders.detail.delivery_fee')}</dt>
+            <dd className="admin-num">{formatPrice(order.delivery_fee)}</dd>
+          </div>
+        )}
+        <div className="admin-order-totals__total">
+          <dt>{t('orders.detail.total')}</dt>
+          <dd className="admin-num">{formatPrice(order.total)}</dd>
+        </div>
+      </dl>
+      {order.vat.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-order-vat">
+            <caption>{t('orders.detail.vat_title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.detail.vat_rate')}</th>
+                <th scope="col" className="admin-num">
+                  {t('orders.detail.net')}
+                </th>
+                <th scope="col" className="admin-num">
+                  {t('orders.detail.vat')}
+                </th>
+                <th scope="col" className="admin-num">
+                  {t('orders.detail.gross')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.vat.map((line) => (
+                <tr key={line.percentage} data-testid={`vat-${line.percentage}`}>
+                  <td data-label={t('orders.detail.vat_rate')}>{formatDecimalInput(line.percentage)} %</td>
+                  <td data-label={t('orders.detail.net')} className="admin-num">
+                    {formatPrice(line.net)}
+                  </td>
+                  <td data-label={t('orders.detail.vat')} className="admin-num">
+                    {formatPrice(line.vat)}
+                  </td>
+                  <td data-label={t('orders.detail.gross')} className="admin-num">
+                    {formatPrice(line.gross)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

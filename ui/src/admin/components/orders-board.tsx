@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../lib/auth';
+import { formatPrice } from '../../lib/format-price';
+import type { AdminOrder } from '../../lib/order-types';
+import { formatTime, withErasureMarker } from '../lib/order-format';
+import { ordersInProgress, waitingOrders, type BoardConnection } from '../lib/orders-board-state';
+import { useAdminTranslation } from '../lib/use-admin-translation';
+import { useOrderAlert } from '../lib/use-order-alert';
+import { useOrdersBoard } from '../lib/use-orders-board';
+import { OrderAlertControls } from './order-alert-controls';
+import { OrderCard } from './order-card';
+import { PhoneOrderDialog } from './phone-order-dialog';
+import { PrinterAlarms } from './printer-alarms';
+
+/** The live orders board: new orders to accept or reject, and the ones in the kitchen. */
+export function OrdersBoard({ timezone }: { timezone: string }) {
+  const { t } = useAdminTranslation();
+  const { logout } = useAuth();
+  const { state, apply, retry } = useOrdersBoard();
+  const [phoneOrder, setPhoneOrder] = useState(false);
+  const [placed, setPlaced] = useState<string | undefined>();
+  const waiting = waitingOrders(state.orders);
+  const working = ordersInProgress(state.orders);
+  const alert = useOrderAlert(waiting, (order) => ({
+    title: t('orders.alert.notification_title', { number: order.number }),
+    body: `${t(`orders.type.${order.order_type}`)} · ${formatPrice(order.total)} · ${withErasureMarker(order, t('privacy.anonymised')).customer.customer_name}`,
+  }));
+
+  return (
+    <section className="admin-board" aria-labelledby="admin-board-title">
+      <div className="admin-board__bar">
+        <h2 id="admin-board-title" className="admin-board__title">
+          {t('orders.board.title')}
+        </h2>
+        <ConnectionState connection={state.connection} />
+        <OrderAlertControls alert={alert} waiting={waiting.length} />
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="phone-order-open"
+          onClick={() => {
+            setPlaced(undefined);
+            setPhoneOrder(true);
+          }}
+        >
+          {t('phone_order.open')}
+        </button>
+        <Link to="/admin/orders-history" className="button button--small button--ghost">
+          {t('orders.board.history')}
+        </Link>
+      </div>
+      {placed !== undefined && (
+        <p className="admin-message admin-message--success admin-board__placed" role="status" data-testid="phone-order-placed">
+          {placed}
+        </p>
+      )}
+      <PhoneOrderDialog
+        open={phoneOrder}
+        onClose={() => setPhoneOrder(false)}
+        onPlaced={(order) => {
+          apply(order);
+          setPhoneOrder(false);
+          setPlaced(
+            t('phone_order.placed', {
+              number: order.number,
+              total: formatPrice(order.total),
+              time: order.estimated_ready_at === null ? '' : formatTime(order.estimated_ready_at, timezone),
+            }),
+          );
+        }}
+      />
+      {state.connection === 'failed' && (
+        <div className="admin-message admin-message--error admin-board__refused" role="alert">
+          <p>{state.error || t('orders.board.refused')}</p>
+          <p>{t('orders.board.login_hint')}</p>
+          <div className="admin-form__actions">
+            <button type="button" className="button button--small" onClick={() => logout('admin')}>
+              {t('orders.board.login_again')}
+            </button>
+            <button type="button" className="button button--small button--ghost" onClick={retry}>
+              {t('orders.board.retry')}
+            </button>
+          </div>
+        </div>
+      )}
+      <PrinterAlarms alarms={state.printerAlarms} />
+      <div className="admin-board__columns">
+        <BoardColumn
+          id="new"
+          title={t('orders.board.new')}
+          orders={waiting}
+          empty={state.loaded ? t('orders.board.empty_new') : t('orders.board.loading')}
+          timezone={timezone}
+          onChanged={apply}
+        />
+        <BoardColumn
+          id="progress"
+          title={t('orders.board.in_progress')}
+          orders={working}
+          empty={state.loaded ? t('orders.board.empty_progress') : t('orders.board.loading')}
+          timezone={timezone}
+          onChanged={apply}
+        />
+      </div>
+    </section>
+  );
+}
+
+function ConnectionState({ connection }: { connection: BoardConnection }) {
+  const { t } = useAdminTranslation();
+  return (
+    <span
+      className={`admin-board__connection admin-board__connection--${connection}`}
+      data-testid="board-connection"
+      data-state={connection}
+    >
+      {t(`orders.board.connection.${connection}`)}
+    </span>
+  );
+}
+
+function BoardColumn({
+  id,
+  title,
+  orders,
+  empty,
+  timezone,
+  onChanged,
+}: {
+  id: string;
+  title: string;
+  orders: AdminOrder[];
+  empty: string;
+  timezone: string;
+  onChanged: (order: AdminOrder) => void;
+}) {
+  return (
+    <section className={`admin-board__column admin-board__column--${id}`} aria-labelledby={`admin-board-${id}`} data-testid={`board-${id}`}>
+      <h3 id={`admin-board-${id}`} className="admin-board__column-title">
+        {title} <span className="admin-board__count">{orders.length}</span>
+      </h3>
+      {orders.length === 0 ? (
+        <p className="admin-list__empty">{empty}</p>
+      ) : (
+        orders.map((order) => <OrderCard key={order.id} order={order} timezone={timezone} onChanged={onChanged} />)
+      )}
+    </section>
+  );
+}

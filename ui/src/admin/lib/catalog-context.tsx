@@ -1,0 +1,63 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api-error';
+import { useAuth } from '../../lib/auth';
+import { getCatalog } from '../api/admin-api';
+import type { Catalog } from '../types';
+
+export interface CatalogState {
+  /** The last catalog read; kept while a reload runs so screens do not flicker. */
+  catalog: Catalog | null;
+  error: unknown;
+  /** Reads GET /admin/catalog again (after every write). */
+  reload: () => Promise<void>;
+}
+
+const CatalogContext = createContext<CatalogState | null>(null);
+
+export function CatalogProvider({ children }: { children: ReactNode }) {
+  const { logout } = useAuth();
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const mounted = useRef(true);
+
+  /** Applies the outcome of one catalog read, unless the provider is gone. */
+  const settle = useCallback(
+    (read: Promise<Catalog>): Promise<void> =>
+      read.then(
+        (next) => {
+          if (!mounted.current) return;
+          setCatalog(next);
+          setError(null);
+        },
+        (failure: unknown) => {
+          if (!mounted.current) return;
+          // An expired token or a lost admin role: back to the admin login.
+          if (failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) {
+            logout('admin');
+            return;
+          }
+          setError(failure);
+        },
+      ),
+    [logout],
+  );
+
+  const reload = useCallback(() => settle(getCatalog()), [settle]);
+
+  useEffect(() => {
+    mounted.current = true;
+    void settle(getCatalog());
+    return () => {
+      mounted.current = false;
+    };
+  }, [settle]);
+
+  const value = useMemo(() => ({ catalog, error, reload }), [catalog, error, reload]);
+  return <CatalogContext.Provider value={value}>{children}</CatalogContext.Provider>;
+}
+
+export function useCatalog(): CatalogState {
+  const value = useContext(CatalogContext);
+  if (value === null) throw new Error('useCatalog must be used inside <CatalogProvider>');
+  return value;
+}

@@ -1,0 +1,111 @@
+import type { AdminOrder } from '../../lib/order-types';
+import { browserSocket, keepConnected, type SocketLike } from '../../lib/reconnecting-socket';
+import { parsePrinterAlarms, type PrinterAlarm } from './printer-alarms';
+import { noteServerTime } from './server-clock';
+
+/**
+ * A message of the live order board (contract: orders-api.md, "Live board"). The
+ * snapshot also carries the printers that do not answer; `printers` brings each change.
+ */
+export type BoardMessage =
+  | { type: 'snapshot'; orders: AdminOrder[]; printer_alarms?: PrinterAlarm[] }
+  | { type: 'order'; order: AdminOrder }
+  | { type: 'printers'; alarms: PrinterAlarm[] }
+  | { type: 'error'; detail: string };
+
+function isOrder(value: unknown): value is AdminOrder {
+  if (typeof value !== 'object' || value === null) return false;
+  const order = value as Record<string, unknown>;
+  return typeof order.id === 'number' && typeof order.status === 'string' && typeof order.created_at === 'string';
+}
+
+/** Reads one message; null when it does not parse or has an unknown shape. */
+export function parseBoardMessage(data: unknown): BoardMessage | null {
+  if (typeof data !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const record = parsed as Record<string, unknown>;
+  noteServerTime(record.server_time);
+  if (record.type === 'snapshot' && Array.isArray(record.orders)) {
+    const orders = record.orders.filter(isOrder);
+    if (!('printer_alarms' in record)) return { type: 'snapshot', orders };
+    return { type: 'snapshot', orders, printer_alarms: parsePrinterAlarms(record.printer_alarms) };
+  }
+  if (record.type === 'printers' && Array.isArray(record.alarms)) {
+    return { type: 'printers', alarms: parsePrinterAlarms(record.alarms) };
+  }
+  if (record.type === 'order' && isOrder(record.order)) return { type: 'order', order: record.order };
+  if (record.type === 'error') {
+    return { type: 'error', detail: typeof record.detail === 'string' ? record.detail : '' };
+  }
+  return null;
+}
+
+/** The board URL on the page's own origin (ws:// or wss://). */
+export function boardSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+  return `${scheme}${location.host}/ws/admin/orders`;
+}
+
+/** The parts of WebSocket the board uses (a fake one stands in during tests). */
+export type BoardSocketLike = SocketLike;
+
+export interface BoardConnectionOptions {
+  url: string;
+  /** The admin token, sent as the first message of every connection. */
+  token: string;
+  onMessage: (message: BoardMessage) => void;
+  /** The connection closed and a new one is on its way. */
+  onClosed: () => void;
+  createSocket?: (url: string) => BoardSocketLike;
+  document?: Document;
+  /** Reconnect delay: doubles after each failed attempt, from initial up to max. */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export const defaultBoardSocket = browserSocket;
+
+/**
+ * Keeps the board connection open: authenticates with the token, reconnects with
+ * backoff after a drop (in a hidden tab too, so new orders still ring) and at once
+ * when the tab becomes visible again. After an error message from the server
+ * (bad or expired token) it stays closed. Returns a stop function.
+ */
+export function connectOrdersBoard({
+  url,
+  token,
+  onMessage,
+  onClosed,
+  createSocket = defaultBoardSocket,
+  document: doc = document,
+  initialBackoffMs = 1000,
+  maxBackoffMs = 30_000,
+}: BoardConnectionOptions): () => void {
+  return keepConnected({
+    url,
+    label: 'Order board',
+    onOpen: (send) => send(JSON.stringify({ token })),
+    onMessage: (data) => {
+      const message = parseBoardMessage(data);
+      if (message === null) {
+        console.error('Order board message rejected', data);
+        return 'ignored';
+      }
+      onMessage(message);
+      // A refused token (or an expired session) is not retried.
+      return message.type === 'error' ? 'final' : 'ok';
+    },
+    onClosed,
+    retryWhileHidden: true,
+    createSocket,
+    document: doc,
+    initialBackoffMs,
+    maxBackoffMs,
+  });
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-error';
+import { checkSettings, closureError, isOvernight, placeServerError, slotError, type SettingsDraft } from './store-settings';
+
+const draft = (change: Partial<SettingsDraft> = {}): SettingsDraft => ({
+  slots: [],
+  closures: [],
+  pickup_lead_minutes: '20',
+  delivery_lead_minutes: '45',
+  slot_interval_minutes: '15',
+  company_name: '',
+  address_line: '',
+  phone: '',
+  impressum_text: '',
+  show_impressum: false,
+  ...change,
+});
+
+describe('store settings checks', () => {
+  it('allows a slot that runs past midnight but not one that opens and closes at once', () => {
+    expect(isOvernight('18:00', '01:00')).toBe(true);
+    expect(isOvernight('11:00', '14:00')).toBe(false);
+    const ok = checkSettings(draft({ slots: [{ key: 'a', day: 5, open: '18:00', close: '01:00', label: '' }] }));
+    expect(ok.body?.store_hours).toEqual([{ day_of_week: 5, open_time: '18:00', close_time: '01:00', label: '' }]);
+    const same = checkSettings(draft({ slots: [{ key: 'a', day: 5, open: '18:00', close: '18:00', label: '' }] }));
+    expect(same.body).toBeNull();
+    expect(same.errors[slotError('a', 'close')]).toBe('settings.errors.same_time');
+  });
+
+  it('refuses bad times, duplicate dates and out-of-range numbers', () => {
+    const result = checkSettings(
+      draft({
+        slots: [{ key: 'a', day: 1, open: '24:00', close: '7:00', label: 'x'.repeat(61) }],
+        closures: [
+          { key: 'c1', date: '2099-12-24', note: '' },
+          { key: 'c2', date: '2099-12-24', note: '' },
+          { key: 'c3', date: '2099-02-30', note: '' },
+        ],
+        pickup_lead_minutes: '-1',
+        delivery_lead_minutes: '',
+        slot_interval_minutes: '7',
+      }),
+    );
+    expect(result.body).toBeNull();
+    expect(result.errors).toEqual({
+      [slotError('a', 'open')]: 'settings.errors.time',
+      [slotError('a', 'close')]: 'settings.errors.time',
+      [slotError('a', 'label')]: 'settings.errors.label_long',
+      [closureError('c2')]: 'settings.errors.duplicate_date',
+      [closureError('c3')]: 'settings.errors.date',
+      pickup_lead_minutes: 'settings.errors.lead',
+      delivery_lead_minutes: 'settings.errors.lead',
+      slot_interval_minutes: 'errors.choose',
+    });
+  });
+
+  it('places a refusal by the index of the entry that was sent', () => {
+    const hours = new ApiError(400, 'store_hours[1].close_time: must differ from open_time', 'invalid', 'store_hours');
+    expect(placeServerError(hours, ['a', 'b'], [])).toEqual({ [slotError('b', 'close')]: hours.detail });
+    const closure = new ApiError(400, 'closures[0].date: must be YYYY-MM-DD', 'invalid', 'closures');
+    expect(placeServerError(closure, [], ['c'])).toEqual({ [closureError('c')]: closure.detail });
+    const unknown = new ApiError(400, 'store_hours: too many entries', 'invalid', 'store_hours');
+    expect(placeServerError(unknown, ['a'], [])).toEqual({ store_hours: 'store_hours: too many entries' });
+    expect(placeServerError(new ApiError(400, 'x', 'invalid', 'phone'), [], [])).toEqual({ phone: 'x' });
+    expect(placeServerError(new ApiError(500, 'boom'), [], [])).toBeNull();
+  });
+});

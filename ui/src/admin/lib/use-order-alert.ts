@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AdminOrder } from '../../lib/order-types';
+import {
+  askForNotifications,
+  BEEP_INTERVAL_MS,
+  createAudioContext,
+  notificationState,
+  notify,
+  playBeep,
+  readAlertChoice,
+  storeAlertChoice,
+  type NotificationState,
+} from './order-alert';
+
+export interface OrderAlert {
+  /** At least one order waits for accept or reject. */
+  ringing: boolean;
+  /** The admin switched sound and notifications on (kept in localStorage). */
+  enabled: boolean;
+  /** The browser holds the sound back until the admin taps the page. */
+  soundBlocked: boolean;
+  notifications: NotificationState;
+  /** Switches on; must run inside a click (browsers allow sound and the permission prompt only then). */
+  enable: () => Promise<void>;
+  disable: () => void;
+}
+
+const UNLOCK_EVENTS = ['pointerdown', 'keydown', 'touchend'] as const;
+
+/**
+ * The new-order alert: while any order waits, a two-tone beep every few seconds and
+ * one browser notification per new order (once switched on). `describe` gives the
+ * notification text of an order.
+ */
+export function useOrderAlert(
+  waiting: readonly AdminOrder[],
+  describe: (order: AdminOrder) => { title: string; body: string },
+): OrderAlert {
+  const [enabled, setEnabled] = useState(readAlertChoice);
+  // Created at once when the choice was stored: it starts suspended until the first tap.
+  const [audio, setAudio] = useState<AudioContext | null>(() => (readAlertChoice() ? createAudioContext() : null));
+  const [audioState, setAudioState] = useState<AudioContextState | null>(() => audio?.state ?? null);
+  const [notifications, setNotifications] = useState<NotificationState>(notificationState);
+  const describeRef = useRef(describe);
+  const seen = useRef(new Set<number>());
+  const ringing = waiting.length > 0;
+
+  useEffect(() => {
+    describeRef.current = describe;
+  });
+
+  useEffect(() => {
+    if (audio === null) return undefined;
+    const update = () => setAudioState(audio.state);
+    audio.addEventListener('statechange', update);
+    return () => audio.removeEventListener('statechange', update);
+  }, [audio]);
+
+  // Browsers start audio only after a user gesture: the first tap or key press resumes it.
+  useEffect(() => {
+    if (audio === null || !enabled || audioState === 'running') return undefined;
+    const unlock = () => void audio.resume().catch(() => undefined);
+    for (const name of UNLOCK_EVENTS) document.addEventListener(name, unlock, { capture: true });
+    return () => {
+      for (const name of UNLOCK_EVENTS) document.removeEventListener(name, unlock, { capture: true });
+    };
+  }, [audio, enabled, audioState]);
+
+  useEffect(() => {
+    if (!ringing || !enabled || audio === null) return undefined;
+    const ring = () => {
+      // A suspended context would pile the beeps up and play them all at once later.
+      if (audio.state === 'running') playBeep(audio);
+      else void audio.resume().catch(() => undefined);
+    };
+    ring();
+    const timer = setInterval(ring, BEEP_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [ringing, enabled, audio]);
+
+  useEffect(() => {
+    for (const order of waiting) {
+      if (seen.current.has(order.id)) continue;
+      seen.current.add(order.id);
+      if (enabled && notifications === 'granted') {
+        const { title, body } = describeRef.current(order);
+        notify(title, body, `order-${order.id}`);
+      }
+    }
+  }, [waiting, enabled, notifications]);
+
+  const enable = async () => {
+    const context = audio ?? createAudioContext();
+    if (context !== null && context.state !== 'running') void context.resume().catch(() => undefined);
+    setAudio(context);
+    setAudioState(context?.state ?? null);
+    setEnabled(true);
+    storeAlertChoice(true);
+    setNotifications(await askForNotifications());
+  };
+
+  const disable = () => {
+    setEnabled(false);
+    storeAlertChoice(false);
+  };
+
+  const soundBlocked = enabled && audio !== null && audioState !== 'running';
+  return { ringing, enabled, soundBlocked, notifications, enable, disable };
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import { ApiError } from '../../lib/api-error';
+import { useAuth } from '../../lib/auth';
+import type { AdminOrder } from '../../lib/order-types';
+import { listOpenOrders } from '../api/orders-admin-api';
+import { boardReducer, INITIAL_BOARD, type BoardState } from './orders-board-state';
+import { boardSocketUrl, connectOrdersBoard } from './orders-board-socket';
+
+/** While the socket is not live, the open orders are loaded this often instead. */
+export const BOARD_FALLBACK_MS = 20_000;
+
+export interface OrdersBoard {
+  state: BoardState;
+  /** Puts an order the API answered with onto the board at once. */
+  apply: (order: AdminOrder) => void;
+  /** Connects again after the server refused the connection. */
+  retry: () => void;
+}
+
+/**
+ * The open orders, live: the board socket's snapshot and changes. Until the
+ * socket is live (and while it reconnects) the list comes from GET /admin/orders/open.
+ */
+export function useOrdersBoard(): OrdersBoard {
+  const { token } = useAuth();
+  const [state, dispatch] = useReducer(boardReducer, INITIAL_BOARD);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (token === null) return undefined;
+    return connectOrdersBoard({
+      url: boardSocketUrl(),
+      token,
+      onMessage: (message) => dispatch(message),
+      onClosed: () => dispatch({ type: 'closed' }),
+    });
+  }, [token, attempt]);
+
+  const polling = state.connection === 'connecting' || state.connection === 'reconnecting';
+  useEffect(() => {
+    if (!polling) return undefined;
+    let active = true;
+    const load = () =>
+      listOpenOrders().then(
+        (orders) => {
+          if (active) dispatch({ type: 'fallback', orders });
+        },
+        (error: unknown) => {
+          if (active && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+            dispatch({ type: 'error', detail: error.detail ?? '' });
+          }
+        },
+      );
+    void load();
+    const timer = setInterval(() => void load(), BOARD_FALLBACK_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, [polling]);
+
+  const apply = useCallback((order: AdminOrder) => dispatch({ type: 'order', order }), []);
+  const retry = useCallback(() => {
+    dispatch({ type: 'connecting' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return { state, apply, retry };
+}

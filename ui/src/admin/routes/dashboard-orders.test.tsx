@@ -1,0 +1,311 @@
+import { act, fireEvent, screen, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n';
+import type { AdminOrder } from '../../lib/order-types';
+import { ALERT_STORAGE_KEY } from '../lib/order-alert';
+import { FakeAudioContext, FakeNotification, stubAlertGlobals } from '../test-alerts';
+import { acceptedOrder, adminOrder, FakeBoardSocket, stubDashboardSockets } from '../test-orders';
+import { renderAdminAt, sent, signInAdmin, stubFetch, type Handler } from '../test-support';
+import { EMPTY_CATALOG } from '../types';
+
+const NOW = new Date('2026-11-22T17:32:00Z');
+
+function boardServer(extra: Record<string, Handler> = {}, open: AdminOrder[] = []) {
+  return stubFetch({
+    'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
+    'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
+    'GET /admin/orders/open': () => ({ body: open }),
+    ...extra,
+  });
+}
+
+/** Renders the dashboard and answers the board socket's handshake with `orders`. */
+async function openBoard(orders: AdminOrder[]) {
+  renderAdminAt('/admin/home');
+  await vi.waitFor(() => expect(FakeBoardSocket.instances).toHaveLength(1));
+  const socket = FakeBoardSocket.latest();
+  act(() => {
+    socket.open();
+    socket.receive({ type: 'snapshot', orders });
+  });
+  return socket;
+}
+
+const card = (number: number) => {
+  const heading = screen.getByRole('heading', { level: 4, name: `#${number}` });
+  return heading.closest('article') as HTMLElement;
+};
+const column = (id: 'new' | 'progress') => screen.getByTestId(`board-${id}`);
+
+describe('orders board on the dashboard', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
+    FakeBoardSocket.reset();
+    FakeAudioContext.reset();
+    FakeNotification.reset();
+    stubDashboardSockets();
+    stubAlertGlobals();
+    signInAdmin();
+  });
+
+  it('connects with the admin token and shows the orders of the snapshot in their columns', async () => {
+    boardServer();
+    const preorder = acceptedOrder({
+      id: 60,
+      number: 4,
+      order_type: 'pickup',
+      status: 'preparing',
+      payment_method: 'cash',
+      payment_status: 'cash_due',
+      preorder_at: '2026-11-22T18:45:00Z',
+      customer: { ...adminOrder().customer, customer_name: 'Paula Pickup' },
+    });
+    const socket = await openBoard([adminOrder(), preorder]);
+
+    expect(socket.url).toBe('ws://localhost:3000/ws/admin/orders');
+    expect(socket.sent).toEqual([JSON.stringify({ token: 'jwt' })]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello Anna' })).toBeInTheDocument();
+    expect(document.title).toBe('Admin Dashboard | Heimservice Heimservice');
+    expect(screen.getByTestId('board-connection')).toHaveTextContent('Live');
+
+    const waiting = within(column('new')).getByRole('article');
+    expect(waiting).toHaveTextContent('#3');
+    expect(waiting.querySelector('time')).toHaveTextContent('18:30');
+    expect(waiting).toHaveTextContent('Delivery');
+    expect(waiting).toHaveTextContent('Kim Kunde');
+    expect(waiting).toHaveTextContent('21,40 €');
+    expect(waiting).toHaveTextContent('Paid online');
+    expect(waiting).toHaveTextContent('2 items');
+    expect(within(waiting).getByTestId('auto-reject-countdown')).toHaveTextContent('Rejected automatically in 8:00');
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(within(waiting).getByTestId('auto-reject-countdown')).toHaveTextContent('7:55');
+    expect(within(waiting).getByRole('link', { name: 'Details of order #3' })).toHaveAttribute('href', '/admin/orders/57');
+
+    const working = within(column('progress')).getByRole('article');
+    expect(working).toHaveTextContent('#4');
+    expect(working).toHaveTextContent('Pickup');
+    expect(working).toHaveTextContent('Preparing');
+    expect(working).toHaveTextContent('Pre-order for 19:45');
+    expect(working).toHaveTextContent('Cash');
+    expect(working).toHaveTextContent('Paula Pickup');
+    expect(within(working).getByTestId('status-ready_for_pickup')).toHaveTextContent('Ready for pickup');
+    expect(within(working).getByTestId('status-completed')).toBeInTheDocument();
+    expect(within(working).queryByTestId('status-out_for_delivery')).toBeNull();
+
+    // The catalog shortcuts stay below the board.
+    expect(await screen.findByRole('link', { name: /^0\s*Toppings$/ })).toHaveAttribute('href', '/admin/toppings');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Order history' })).toHaveAttribute('href', '/admin/orders-history');
+    expect(screen.getByRole('navigation').querySelector('a[href="/admin/orders-history"]')).toHaveTextContent('Order history');
+  });
+
+  it('accepts with 20 minutes and moves the order to the kitchen', async () => {
+    const fetchMock = boardServer({ 'POST /admin/orders/57/accept': () => ({ body: acceptedOrder() }) });
+    await openBoard([adminOrder()]);
+
+    await act(async () => {
+      fireEvent.click(within(card(3)).getByTestId('accept-20'));
+    });
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/accept')).toEqual([{ minutes: 20 }]);
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/admin/orders/57/accept'));
+    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer jwt');
+    await vi.waitFor(() => expect(within(column('progress')).queryByRole('article')).not.toBeNull());
+    expect(within(column('new')).queryByRole('article')).toBeNull();
+    expect(card(3)).toHaveTextContent('Ready by 18:52');
+    expect(within(card(3)).getByTestId('status-preparing')).toBeInTheDocument();
+  });
+
+  it('accepts with a typed number of minutes within 5 to 240', async () => {
+    const fetchMock = boardServer({ 'POST /admin/orders/57/accept': () => ({ body: acceptedOrder() }) });
+    await openBoard([adminOrder()]);
+    const minutes = within(card(3)).getByLabelText('Other time (minutes)');
+
+    fireEvent.input(minutes, { target: { value: '300' } });
+    fireEvent.click(within(card(3)).getByTestId('accept-custom'));
+    expect(within(card(3)).getByText('Enter whole minutes from 5 to 240.')).toBeInTheDocument();
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/accept')).toEqual([]);
+
+    fireEvent.input(minutes, { target: { value: '35' } });
+    await act(async () => {
+      fireEvent.click(within(card(3)).getByTestId('accept-custom'));
+    });
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/accept')).toEqual([{ minutes: 35 }]);
+  });
+
+  it('rejects only with a reason, picked from the list or typed', async () => {
+    const fetchMock = boardServer({
+      'POST /admin/orders/57/reject': () => ({
+        body: adminOrder({ status: 'rejected', payment_status: 'refunded', rejection_reason: 'We are too busy right now.' }),
+      }),
+    });
+    await openBoard([adminOrder()]);
+
+    fireEvent.click(within(card(3)).getByTestId('reject-order'));
+    expect(within(card(3)).getByText('Please give a reason (up to 300 characters).')).toBeInTheDocument();
+    fireEvent.input(within(card(3)).getByLabelText(/Reason for the customer/), { target: { value: '   ' } });
+    fireEvent.click(within(card(3)).getByTestId('reject-order'));
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/reject')).toEqual([]);
+
+    const preset = within(card(3)).getByLabelText('Common reason') as HTMLSelectElement;
+    act(() => {
+      // The preact testing library's fireEvent.change sends an input event; a select listens for change.
+      preset.value = 'busy';
+      preset.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(within(card(3)).getByLabelText(/Reason for the customer/)).toHaveValue('We are too busy right now.');
+    await act(async () => {
+      fireEvent.click(within(card(3)).getByTestId('reject-order'));
+    });
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/reject')).toEqual([{ reason: 'We are too busy right now.' }]);
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { level: 4, name: '#3' })).toBeNull());
+    expect(within(column('new')).getByText('No new orders.')).toBeInTheDocument();
+  });
+
+  it('moves an order on and shows the server refusal inline', async () => {
+    const fetchMock = boardServer({
+      'POST /admin/orders/57/status': () => ({
+        status: 409,
+        body: { detail: 'Order 3 is already completed.', code: 'invalid_transition' },
+      }),
+    });
+    await openBoard([acceptedOrder()]);
+    await act(async () => {
+      fireEvent.click(within(card(3)).getByTestId('status-preparing'));
+    });
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/status')).toEqual([{ status: 'preparing' }]);
+    expect(await within(card(3)).findByRole('alert')).toHaveTextContent('Order 3 is already completed.');
+  });
+
+  it('follows the changes the socket sends and drops finished orders', async () => {
+    boardServer();
+    const socket = await openBoard([adminOrder()]);
+    act(() => socket.receive({ type: 'order', order: adminOrder({ id: 58, number: 4, created_at: '2026-11-22T17:31:00Z' }) }));
+    expect(within(column('new')).getAllByRole('article')).toHaveLength(2);
+    act(() => socket.receive({ type: 'order', order: acceptedOrder({ status: 'out_for_delivery' }) }));
+    expect(within(column('progress')).getByRole('article')).toHaveTextContent('Out for delivery');
+    act(() => socket.receive({ type: 'order', order: acceptedOrder({ status: 'completed' }) }));
+    expect(within(column('progress')).queryByRole('article')).toBeNull();
+    expect(within(column('new')).getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('says when it reconnects, and asks to log in again when the server refuses', async () => {
+    boardServer();
+    const socket = await openBoard([]);
+    act(() => socket.drop());
+    expect(screen.getByTestId('board-connection')).toHaveTextContent('Reconnecting …');
+
+    await vi.waitFor(() => expect(FakeBoardSocket.instances).toHaveLength(2), { timeout: 2000 });
+    act(() => FakeBoardSocket.latest().receive({ type: 'error', detail: 'Your session has expired.' }));
+    expect(screen.getByTestId('board-connection')).toHaveTextContent('Not connected');
+    expect(screen.getByText('Your session has expired.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in again' }));
+    expect(sessionStorage.getItem('userData')).toBeNull();
+  });
+
+  it('shows the open orders from the API until the socket is live', async () => {
+    boardServer({}, [adminOrder()]);
+    renderAdminAt('/admin/home');
+    expect(await screen.findByRole('heading', { level: 4, name: '#3' })).toBeInTheDocument();
+    expect(screen.getByTestId('board-connection')).toHaveTextContent('Connecting …');
+  });
+});
+
+describe('new-order alert', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
+    FakeBoardSocket.reset();
+    FakeAudioContext.reset();
+    FakeNotification.reset();
+    stubDashboardSockets();
+    stubAlertGlobals();
+    signInAdmin();
+    boardServer();
+  });
+
+  it('rings only while an order waits, once switched on; one notification per new order', async () => {
+    const socket = await openBoard([]);
+    expect(screen.queryByTestId('order-alert')).toBeNull();
+
+    act(() => socket.receive({ type: 'order', order: adminOrder() }));
+    // Visible at once; silent until switched on.
+    expect(screen.getByTestId('order-alert')).toHaveTextContent('1 new order is waiting!');
+    expect(FakeAudioContext.totalTones()).toBe(0);
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('enable-alerts'));
+    });
+    expect(localStorage.getItem(ALERT_STORAGE_KEY)).toBe('on');
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(FakeAudioContext.totalTones()).toBe(2);
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(FakeAudioContext.totalTones()).toBe(4);
+    // The order that was already on screen when switching on is not announced again.
+    expect(FakeNotification.shown).toEqual([]);
+
+    act(() => socket.receive({ type: 'order', order: adminOrder({ id: 58, number: 4, total: 12.5 }) }));
+    expect(screen.getByTestId('order-alert')).toHaveTextContent('2 new orders are waiting!');
+    expect(FakeNotification.shown).toEqual([{ title: 'New order #4', body: 'Delivery · 12,50 € · Kim Kunde', tag: 'order-58' }]);
+    act(() => socket.receive({ type: 'order', order: adminOrder({ id: 58, number: 4, note: 'changed' }) }));
+    expect(FakeNotification.shown).toHaveLength(1);
+
+    act(() => {
+      socket.receive({ type: 'order', order: acceptedOrder() });
+      socket.receive({ type: 'order', order: adminOrder({ id: 58, number: 4, status: 'rejected' }) });
+    });
+    expect(screen.queryByTestId('order-alert')).toBeNull();
+    const tones = FakeAudioContext.totalTones();
+    act(() => {
+      vi.advanceTimersByTime(9000);
+    });
+    expect(FakeAudioContext.totalTones()).toBe(tones);
+  });
+
+  it('remembers the choice: rings and notifies at once on the next visit, and can be muted', async () => {
+    localStorage.setItem(ALERT_STORAGE_KEY, 'on');
+    FakeNotification.reset('granted');
+    await openBoard([adminOrder()]);
+    expect(screen.getByTestId('order-alert')).toBeInTheDocument();
+    expect(FakeAudioContext.totalTones()).toBe(2);
+    expect(FakeNotification.shown.map((shown) => shown.tag)).toEqual(['order-57']);
+
+    fireEvent.click(screen.getByTestId('disable-alerts'));
+    expect(localStorage.getItem(ALERT_STORAGE_KEY)).toBe('off');
+    act(() => {
+      vi.advanceTimersByTime(9000);
+    });
+    expect(FakeAudioContext.totalTones()).toBe(2);
+    expect(screen.getByTestId('order-alert')).toBeInTheDocument();
+    expect(screen.getByTestId('enable-alerts')).toBeInTheDocument();
+  });
+
+  it('asks for a tap when the browser holds the sound back', async () => {
+    localStorage.setItem(ALERT_STORAGE_KEY, 'on');
+    FakeAudioContext.startState = 'suspended';
+    FakeAudioContext.resumeAllowed = false;
+    await openBoard([adminOrder()]);
+    expect(screen.getByText(/tap anywhere on this page/)).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(FakeAudioContext.totalTones()).toBe(0);
+
+    FakeAudioContext.resumeAllowed = true;
+
+    await act(async () => {
+      fireEvent.pointerDown(document.body);
+    });
+    expect(screen.queryByText(/tap anywhere on this page/)).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(FakeAudioContext.totalTones()).toBe(2);
+  });
+});

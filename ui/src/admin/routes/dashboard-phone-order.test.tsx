@@ -1,0 +1,184 @@
+import { act, fireEvent, screen, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n';
+import { demoProducts } from '../../test/fetch-mock';
+import { stubAlertGlobals } from '../test-alerts';
+import { acceptedOrder, adminOrder, FakeBoardSocket, stubDashboardSockets } from '../test-orders';
+import { renderAdminAt, sent, signInAdmin, stubFetch, type Handler } from '../test-support';
+import { EMPTY_CATALOG } from '../types';
+
+const POSTCODES = [
+  { id: 1, store_id: 14, postcode: '10115', minimum_order_amount: 12, delivery_fee: 2.5, delivery_time: 40 },
+  { id: 2, store_id: 14, postcode: '10117', minimum_order_amount: 15, delivery_fee: 3, delivery_time: 45 },
+];
+
+const placed = acceptedOrder({
+  id: 61,
+  number: 5,
+  source: 'phone',
+  payment_method: 'cash',
+  payment_status: 'cash_due',
+  estimated_minutes: 30,
+  estimated_ready_at: '2026-11-22T18:02:00Z',
+  customer: { ...adminOrder().customer, customer_name: 'Paul Anrufer' },
+});
+
+function server(place: Handler, immediately = true) {
+  return stubFetch({
+    'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
+    'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
+    'GET /admin/orders/open': () => ({ body: [] }),
+    'GET /products/': () => ({ body: demoProducts }),
+    'GET /postcodes/store/14': () => ({ body: POSTCODES }),
+    'GET /admin/phone-orders/slots': () => ({
+      body: { immediately, slots: [{ time: '19:30', starts_at: '2026-11-22T18:30:00Z' }] },
+    }),
+    'POST /admin/phone-orders': place,
+  });
+}
+
+async function openDialog() {
+  renderAdminAt('/admin/home');
+  await vi.waitFor(() => expect(FakeBoardSocket.instances).toHaveLength(1));
+  act(() => {
+    FakeBoardSocket.latest().open();
+    FakeBoardSocket.latest().receive({ type: 'snapshot', orders: [] });
+  });
+  fireEvent.click(screen.getByTestId('phone-order-open'));
+  const dialog = await screen.findByRole('dialog', { name: 'Phone order' });
+  await within(dialog).findAllByTestId('phone-product');
+  return dialog;
+}
+
+/** Picks an option the way a browser does (the testing library's change event is an input event). */
+function choose(select: HTMLElement, value: string) {
+  act(() => {
+    (select as HTMLSelectElement).value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+const type = (dialog: HTMLElement, label: RegExp, value: string) =>
+  fireEvent.input(within(dialog).getByLabelText(label), { target: { value } });
+
+async function fillOrder(dialog: HTMLElement) {
+  type(dialog, /^Name/, 'Paul Anrufer');
+  type(dialog, /^Phone/, '0171 2345678');
+  type(dialog, /^Street and house number/, 'Torstraße 5');
+  await vi.waitFor(() => expect(within(dialog).getByRole('option', { name: /10115/ })).toBeInTheDocument());
+  choose(within(dialog).getByLabelText(/^Postcode/), '10115');
+  // A pizza with its size and two salami.
+  fireEvent.click(within(dialog).getByRole('button', { name: /Pizza Margherita/ }));
+  const choices = within(dialog).getByTestId('phone-product-choices');
+  expect(within(choices).getByTestId('phone-product-add')).toBeDisabled();
+  fireEvent.click(within(choices).getByRole('radio', { name: /32 cm/ }));
+  fireEvent.click(within(choices).getByRole('checkbox', { name: 'Salami' }));
+  fireEvent.click(within(choices).getByRole('button', { name: 'One more Salami' }));
+  fireEvent.click(within(choices).getByTestId('phone-product-add'));
+  // A drink found by the search, added with one tap, twice.
+  type(dialog, /^Search the menu/, 'cola');
+  expect(within(dialog).getAllByTestId('phone-product')).toHaveLength(1);
+  fireEvent.click(within(dialog).getByTestId('phone-product'));
+  fireEvent.click(within(dialog).getByTestId('phone-product'));
+  expect(within(dialog).getByTestId('phone-subtotal')).toHaveTextContent('17,90 €');
+  fireEvent.click(within(dialog).getByTestId('phone-minutes-30'));
+}
+
+describe('phone orders on the board', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    FakeBoardSocket.reset();
+    stubDashboardSockets();
+    stubAlertGlobals();
+    signInAdmin();
+  });
+
+  it('sends the caller, the lines and the minutes, then shows the accepted order with its phone mark', async () => {
+    const fetchMock = server(() => ({ status: 201, body: placed }));
+    const dialog = await openDialog();
+    await fillOrder(dialog);
+    type(dialog, /^Note/, 'Hinterhaus');
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('phone-order-submit'));
+    });
+    expect(sent(fetchMock, 'POST', '/admin/phone-orders')).toEqual([
+      {
+        order_type: 'delivery',
+        lines: [
+          { product_id: 9, variant_id: 102, extras: [{ topping_id: 3, quantity: 2 }], quantity: 1 },
+          { product_id: 30, variant_id: null, extras: [], quantity: 2 },
+        ],
+        customer: { customer_name: 'Paul Anrufer', phone: '0171 2345678', email: '', line1: 'Torstraße 5', zip: '10115', city: '' },
+        preorder_at: null,
+        note: 'Hinterhaus',
+        minutes: 30,
+      },
+    ]);
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/admin/phone-orders'));
+    expect(new Headers(call?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('phone-order-placed')).toHaveTextContent('Phone order #5 placed: 21,40 €, ready at 19:02.');
+    const card = within(screen.getByTestId('board-progress')).getByRole('article');
+    expect(card).toHaveTextContent('#5');
+    expect(within(card).getByTestId('phone-mark')).toHaveTextContent('Phone');
+    expect(card).toHaveTextContent('Paul Anrufer');
+  });
+
+  it('shows the refusal next to its field, and a lost answer is retried with the same key', async () => {
+    const answers = [
+      { status: 503, body: { detail: 'The shop cannot save anything right now.', code: 'storage_unavailable' } },
+      {
+        status: 409,
+        body: { detail: 'The minimum order amount for 10115 is 12,00 €.', code: 'below_minimum', field: 'lines' },
+      },
+    ];
+    const fetchMock = server(() => answers.shift() ?? { status: 201, body: placed });
+    const dialog = await openDialog();
+    await fillOrder(dialog);
+
+    const submit = async () => {
+      await act(async () => {
+        fireEvent.click(within(dialog).getByTestId('phone-order-submit'));
+      });
+    };
+    await submit();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The shop cannot save anything right now.');
+    await submit();
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('The minimum order amount for 10115 is 12,00 €.'),
+    );
+    await submit();
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input).endsWith('/admin/phone-orders'))
+      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers only pre-order times while the restaurant is closed and checks the form before sending', async () => {
+    const fetchMock = server(() => ({ status: 201, body: placed }), false);
+    const dialog = await openDialog();
+    await vi.waitFor(() => expect(within(dialog).getByRole('radio', { name: 'As soon as possible' })).toBeDisabled());
+    expect(within(dialog).getByText('The restaurant is closed right now: choose a time.')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('phone-order-submit'));
+    });
+    expect(within(dialog).getByText('Add at least one dish.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please choose a time.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter whole minutes from 5 to 240.')).toBeInTheDocument();
+    expect(sent(fetchMock, 'POST', '/admin/phone-orders')).toEqual([]);
+
+    await fillOrder(dialog);
+    choose(within(dialog).getByLabelText(/^Time/), '2026-11-22T18:30:00Z');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('phone-order-submit'));
+    });
+    const [body] = sent(fetchMock, 'POST', '/admin/phone-orders') as { preorder_at: string }[];
+    expect(body?.preorder_at).toBe('2026-11-22T18:30:00Z');
+  });
+});

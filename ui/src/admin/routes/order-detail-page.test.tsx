@@ -1,0 +1,233 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/preact';
+import { I18nextProvider } from 'react-i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n';
+import { KitchenTicket } from '../components/kitchen-ticket';
+import '../i18n';
+import { acceptedOrder, adminOrder } from '../test-orders';
+import { renderAdminAt, sent, signInAdmin, stubFetch, type Handler } from '../test-support';
+import { EMPTY_CATALOG } from '../types';
+
+function detailServer(handlers: Record<string, Handler>) {
+  return stubFetch({
+    'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
+    'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
+    ...handlers,
+  });
+}
+
+const content = () => document.querySelector('.admin-order-detail') as HTMLElement;
+const ticket = () => screen.getByTestId('kitchen-ticket');
+
+describe('order detail', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    signInAdmin();
+  });
+
+  it('shows items, customer, payment, totals with VAT per rate, and the status history', async () => {
+    detailServer({ 'GET /admin/orders/57': () => ({ body: acceptedOrder({ preorder_at: '2026-11-22T18:45:00Z' }) }) });
+    renderAdminAt('/admin/orders/57');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #3' })).toBeInTheDocument();
+    expect(document.title).toBe('Order 3 | Heimservice Heimservice');
+    const page = within(content());
+
+    const row = page.getByRole('row', { name: /Pizza Salami/ });
+    expect(row).toHaveTextContent('2 ×');
+    expect(row).toHaveTextContent('9,50 €');
+    expect(row).toHaveTextContent('21,00 €');
+    expect(row).toHaveTextContent('7 %');
+    expect(row).toHaveTextContent('A Gluten');
+    expect(row).toHaveTextContent('+ 1 × Extra Käse (1,00 €)');
+    expect(row).toHaveTextContent('G Milch');
+
+    expect(page.getByText('Hauptstraße 1')).toBeInTheDocument();
+    expect(page.getByText('10115 Berlin')).toBeInTheDocument();
+    expect(page.getByRole('link', { name: '030 123456' })).toHaveAttribute('href', 'tel:030123456');
+    expect(page.getByRole('link', { name: 'kim@example.com' })).toHaveAttribute('href', 'mailto:kim@example.com');
+    expect(page.getByText('Bitte klingeln')).toBeInTheDocument();
+    expect(page.getByText('Guest order')).toBeInTheDocument();
+    expect(page.getByText('Online (PayPal)')).toBeInTheDocument();
+    expect(page.getByText('Paid')).toBeInTheDocument();
+    expect(page.getByText('5O190127TN364715T')).toBeInTheDocument();
+    expect(page.getByText('3C679366HH908993F')).toBeInTheDocument();
+    const fact = (label: string) => page.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Ordered at')).toHaveTextContent('22.11.2026 18:30');
+    expect(fact('Pre-order time')).toHaveTextContent('19:45');
+    expect(fact('Estimated ready time')).toHaveTextContent('18:52 (20 min)');
+    expect(fact('Order type')).toHaveTextContent('Delivery');
+    expect(within(content().querySelector('.admin-order-facts') as HTMLElement).getByText('Accepted')).toBeInTheDocument();
+
+    expect(page.getByText('Discount (10 %)').nextElementSibling).toHaveTextContent('-2,10 €');
+    expect(page.getByText('Delivery fee').nextElementSibling).toHaveTextContent('2,50 €');
+    expect(page.getByText('Subtotal').nextElementSibling).toHaveTextContent('21,00 €');
+    const vat = page.getByRole('table', { name: 'VAT' });
+    const cells = within(within(vat).getByTestId('vat-7')).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual(['7 %', '20,00 €', '1,40 €', '21,40 €']);
+
+    const history = content().querySelectorAll('.admin-order-history li');
+    expect([...history].map((item) => item.textContent)).toEqual([
+      '22.11.2026 18:30Waiting for confirmation',
+      '22.11.2026 18:32Accepted',
+    ]);
+    expect(page.getByRole('link', { name: 'Order history of this day' })).toHaveAttribute(
+      'href',
+      '/admin/orders-history?date=2026-11-22',
+    );
+  });
+
+  it('accepts, rejects and moves on like the board, keeping the answer', async () => {
+    const fetchMock = detailServer({
+      'GET /admin/orders/57': () => ({ body: adminOrder() }),
+      'POST /admin/orders/57/accept': () => ({ body: acceptedOrder({ estimated_minutes: 45 }) }),
+      'POST /admin/orders/57/status': () => ({ body: acceptedOrder({ status: 'preparing' }) }),
+    });
+    renderAdminAt('/admin/orders/57');
+    const accept = await screen.findByTestId('accept-45');
+    await act(async () => {
+      fireEvent.click(accept);
+    });
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/accept')).toEqual([{ minutes: 45 }]);
+    const preparing = await screen.findByTestId('status-preparing');
+    await act(async () => {
+      fireEvent.click(preparing);
+    });
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/status')).toEqual([{ status: 'preparing' }]);
+    await vi.waitFor(() => expect(content().querySelector('.admin-order-status')).toHaveTextContent('Preparing'));
+    expect(screen.queryByTestId('status-preparing')).toBeNull();
+    expect(screen.getByTestId('status-out_for_delivery')).toBeInTheDocument();
+  });
+
+  it('shows a refund that failed, and the rejection reason', async () => {
+    detailServer({
+      'GET /admin/orders/57': () => ({
+        body: adminOrder({
+          status: 'rejected',
+          payment_status: 'refund_failed',
+          rejection_reason: 'Zu viel los',
+          refund_error: 'PayPal could not be reached. Please try again.',
+        }),
+      }),
+    });
+    renderAdminAt('/admin/orders/57');
+    expect(await screen.findByText('Refund failed – please refund by hand in PayPal')).toBeInTheDocument();
+    expect(screen.getByText('PayPal could not be reached. Please try again.')).toBeInTheDocument();
+    expect(within(content()).getByText('Zu viel los')).toBeInTheDocument();
+    expect(within(content()).getByText('This order is finished.')).toBeInTheDocument();
+    expect(screen.queryByTestId('reject-order')).toBeNull();
+  });
+
+  it('prints the kitchen ticket', async () => {
+    detailServer({ 'GET /admin/orders/57': () => ({ body: adminOrder() }) });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderAdminAt('/admin/orders/57');
+    fireEvent.click(await screen.findByRole('button', { name: 'Print ticket' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(ticket()).toHaveTextContent('Order #3');
+    expect(ticket().closest('.admin-no-print')).toBeNull();
+  });
+
+  it('says when the order does not exist', async () => {
+    detailServer({ 'GET /admin/orders/999': () => ({ status: 404, body: { detail: 'No such order', code: 'order_not_found' } }) });
+    renderAdminAt('/admin/orders/999');
+    expect(await screen.findByText('This order does not exist.')).toBeInTheDocument();
+    expect(document.title).toBe('Order | Heimservice Heimservice');
+
+    renderAdminAt('/admin/orders/abc');
+    await vi.waitFor(() => expect(screen.getAllByText('This order does not exist.')).toHaveLength(2));
+  });
+});
+
+describe('kitchen ticket', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('de');
+  });
+
+  const renderTicket = (order = adminOrder()) =>
+    render(
+      <I18nextProvider i18n={i18n}>
+        <KitchenTicket order={order} brand="Pizzeria Roma" timezone="Europe/Berlin" />
+      </I18nextProvider>,
+    );
+
+  it('holds everything the kitchen and the driver need', () => {
+    renderTicket(adminOrder({ preorder_at: '2026-11-22T18:45:00Z' }));
+    const text = ticket().textContent ?? '';
+    for (const part of [
+      'Pizzeria Roma',
+      'Bestellung #3',
+      '22.11.2026 18:30',
+      'Lieferung',
+      'VORBESTELLUNG: 19:45',
+      'Kim Kunde',
+      'Hauptstraße 1',
+      '10115 Berlin',
+      'Tel. 030 123456',
+      '2 × Pizza Salami (Groß) (A)',
+      '+ 1 × Extra Käse (G)',
+      'Zwischensumme21,00 €',
+      'Rabatt (10 %)-2,10 €',
+      'Liefergebühr2,50 €',
+      'Gesamt21,40 €',
+      'Online bezahlt',
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(within(ticket()).getByText('Anmerkung: Bitte klingeln').tagName).toBe('STRONG');
+  });
+
+  it('leaves out what a pickup order without note and discount does not have', () => {
+    renderTicket(
+      adminOrder({
+        order_type: 'pickup',
+        note: '',
+        discount: 0,
+        discount_percentage: 0,
+        delivery_fee: 0,
+        payment_method: 'cash',
+        payment_status: 'cash_due',
+        customer: { ...adminOrder().customer, line1: '', city: '', zip: '' },
+      }),
+    );
+    const text = ticket().textContent ?? '';
+    expect(text).toContain('Abholung');
+    expect(text).toContain('Bar');
+    expect(text).not.toContain('Anmerkung');
+    expect(text).not.toContain('Rabatt');
+    expect(text).not.toContain('Liefergebühr');
+    expect(text).not.toContain('VORBESTELLUNG');
+  });
+});
+
+describe('an anonymised phone order', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    signInAdmin();
+  });
+
+  it('shows an anonymised order in the admin language, with amounts and a phone source', async () => {
+    await i18n.changeLanguage('de');
+    const stored = acceptedOrder({
+      status: 'completed',
+      source: 'phone',
+      anonymised_at: '2027-02-22T11:00:00Z',
+      note: 'anonymised',
+      customer: { customer_name: 'anonymised', line1: 'anonymised', city: 'Berlin', zip: '10115', country: 'DE', phone: '', email: '' },
+    });
+    detailServer({ 'GET /admin/orders/57': () => ({ body: stored }) });
+    renderAdminAt('/admin/orders/57');
+    expect(await screen.findByTestId('anonymised')).toHaveTextContent('Anonymisiert am 22.02.2027 12:00');
+    const page = within(content());
+    const fact = (label: string) => page.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Name')).toHaveTextContent('anonymisiert');
+    expect(fact('Anmerkung')).toHaveTextContent('anonymisiert');
+    expect(fact('Aufgenommen')).toHaveTextContent('Am Telefon');
+    expect(page.getByText('10115 Berlin')).toBeInTheDocument();
+    expect(page.queryByRole('link', { name: /@/ })).toBeNull();
+    expect(content()).toHaveTextContent('21,40 €');
+    expect(ticket()).toHaveTextContent('anonymisiert');
+    expect(ticket()).not.toHaveTextContent('anonymised');
+  });
+});

@@ -1,0 +1,95 @@
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n';
+import { acceptedOrder, adminOrder } from '../test-orders';
+import { renderAdminAt, signInAdmin, stubFetch } from '../test-support';
+import { EMPTY_CATALOG } from '../types';
+
+const day = {
+  date: '2026-11-22',
+  orders: [
+    acceptedOrder({ id: 60, number: 4, status: 'completed', created_at: '2026-11-22T18:05:00Z', total: 291, payment_method: 'cash', payment_status: 'cash_due', order_type: 'pickup' }),
+    adminOrder({ id: 58, number: 2, status: 'rejected', payment_status: 'refunded', created_at: '2026-11-22T17:10:00Z', total: 9.9 }),
+    acceptedOrder({ id: 57, number: 1, status: 'completed', created_at: '2026-11-22T16:55:00Z' }),
+  ],
+  count: 2,
+  revenue: 312.4,
+};
+
+function historyServer() {
+  return stubFetch({
+    'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
+    'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
+    'GET /admin/orders': (_init, url) => {
+      const date = url.searchParams.get('date') ?? '';
+      return { body: date === day.date ? day : { date, orders: [], count: 0, revenue: 0 } };
+    },
+  });
+}
+
+const rows = () => [...document.querySelectorAll('.admin-history__table tbody tr')];
+
+describe('order history', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    signInAdmin();
+  });
+
+  it('lists the orders of the day with count and revenue', async () => {
+    const fetchMock = historyServer();
+    renderAdminAt('/admin/orders-history?date=2026-11-22');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order history' })).toBeInTheDocument();
+    expect(document.title).toBe('Order History | Heimservice Heimservice');
+    const summary = await screen.findByTestId('history-summary');
+    expect(summary).toHaveTextContent('22.11.2026');
+    expect(summary).toHaveTextContent('2 orders');
+    expect(summary).toHaveTextContent('Revenue: 312,40 €');
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-22', expect.anything());
+
+    expect(rows().map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      ['#4', '19:05', 'Completed', 'Pickup', 'Cash', '291,00 €'],
+      ['#2', '18:10', 'Rejected', 'Delivery', 'Refunded', '9,90 €'],
+      ['#1', '17:55', 'Completed', 'Delivery', 'Paid online', '21,40 €'],
+    ]);
+    expect(within(rows()[0] as HTMLElement).getByRole('link', { name: 'Details of order #4' })).toHaveAttribute(
+      'href',
+      '/admin/orders/60',
+    );
+    expect(screen.getByLabelText('Day')).toHaveValue('2026-11-22');
+  });
+
+  it('starts with today in the store zone and changes the day', async () => {
+    // 00:30 in Berlin on the 23rd, still the 22nd in UTC.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T23:30:00Z') });
+    const fetchMock = historyServer();
+    renderAdminAt('/admin/orders-history');
+    expect(await screen.findByText('No orders on this day.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-23', expect.anything());
+    expect(screen.getByLabelText('Day')).toHaveValue('2026-11-23');
+    expect(screen.getByRole('button', { name: 'Next day' })).toBeDisabled();
+    expect(screen.getByTestId('history-summary')).toHaveTextContent('0 orders');
+    expect(screen.getByTestId('history-summary')).toHaveTextContent('Revenue: 0,00 €');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-22', expect.anything());
+
+    fireEvent.input(screen.getByLabelText('Day'), { target: { value: '2026-11-20' } });
+    expect(await screen.findByText('No orders on this day.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-20', expect.anything());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Day')).toHaveValue('2026-11-23'));
+  });
+
+  it('is in the admin navigation, in German too', async () => {
+    historyServer();
+    await i18n.changeLanguage('de');
+    renderAdminAt('/admin/orders-history?date=2026-11-22');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellverlauf' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation').querySelector('a[href="/admin/orders-history"]')).toHaveTextContent('Bestellverlauf');
+    expect(await screen.findByTestId('history-summary')).toHaveTextContent('2 Bestellungen');
+    expect(screen.getByTestId('history-summary')).toHaveTextContent('Umsatz: 312,40 €');
+  });
+});

@@ -1,0 +1,126 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { ErrorMessage, LoadingMessage } from '../../components/status-message';
+import { formatPrice } from '../../lib/format-price';
+import { todayIn } from '../../lib/store-time';
+import { listOrdersOn, type OrdersOfDay } from '../api/orders-admin-api';
+import { AdminPage } from '../components/admin-page';
+import { Card } from '../components/fields';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { formatDay, formatTime, isDay, paymentKey, shiftDay } from '../lib/order-format';
+import { useAdminData } from '../lib/use-admin-data';
+import { useAdminTranslation } from '../lib/use-admin-translation';
+import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
+
+/** /admin/orders-history?date=yyyy-MM-dd: the orders of one business day with count and revenue. */
+export function OrdersHistoryPage() {
+  const { t } = useAdminTranslation();
+  const timezone = storeTimezone(useAdminStore());
+  const [params, setParams] = useSearchParams();
+  const today = todayIn(timezone);
+  const asked = params.get('date');
+  const date = isDay(asked) ? asked : today;
+  const day = useAdminData(() => listOrdersOn(date), `admin-orders-${date}`);
+  const show = (next: string) => setParams(next === today ? {} : { date: next });
+
+  return (
+    <AdminPage title="Order History" heading={t('orders.history.heading')} intro={t('orders.history.intro')} needsCatalog={false}>
+      <Card>
+        <div className="admin-history__bar">
+          <button type="button" className="button button--small button--ghost" onClick={() => show(shiftDay(date, -1))}>
+            {t('orders.history.previous')}
+          </button>
+          <div className="admin-field admin-history__date">
+            <label htmlFor="history-date" className="admin-field__label">
+              {t('orders.history.date')}
+            </label>
+            <input
+              id="history-date"
+              type="date"
+              className="admin-input"
+              value={date}
+              max={today}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                if (isDay(value)) show(value);
+              }}
+            />
+          </div>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={date >= today}
+            onClick={() => show(shiftDay(date, 1))}
+          >
+            {t('orders.history.next')}
+          </button>
+          {date !== today && (
+            <button type="button" className="button button--small button--ghost" onClick={() => show(today)}>
+              {t('orders.history.today')}
+            </button>
+          )}
+        </div>
+        {day.status === 'loading' && <LoadingMessage text={t('orders.history.loading')} />}
+        {day.status === 'error' && <ErrorMessage text={t('orders.history.load_error')} onRetry={day.reload} />}
+        {day.status === 'success' && <DayOrders day={day.data} timezone={timezone} />}
+      </Card>
+    </AdminPage>
+  );
+}
+
+function DayOrders({ day, timezone }: { day: OrdersOfDay; timezone: string }) {
+  const { t } = useAdminTranslation();
+  return (
+    <>
+      <p className="admin-history__summary" data-testid="history-summary">
+        <span>{t('orders.history.day', { date: formatDay(day.date) })}</span>
+        <span>{t('orders.history.count', { count: day.count })}</span>
+        <span>
+          {t('orders.history.revenue')}: <strong className="admin-num">{formatPrice(day.revenue)}</strong>
+        </span>
+      </p>
+      <p className="admin-card__intro">{t('orders.history.rejected_note')}</p>
+      {day.orders.length === 0 ? (
+        <p className="admin-list__empty">{t('orders.history.empty')}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-history__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.history.number')}</th>
+                <th scope="col">{t('orders.history.time')}</th>
+                <th scope="col">{t('orders.history.status')}</th>
+                <th scope="col">{t('orders.history.type')}</th>
+                <th scope="col">{t('orders.history.payment')}</th>
+                <th scope="col" className="admin-num">
+                  {t('orders.history.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {day.orders.map((order) => (
+                <tr key={order.id} className={order.status === 'rejected' ? 'admin-history__rejected' : undefined}>
+                  <td data-label={t('orders.history.number')}>
+                    <Link to={`/admin/orders/${order.id}`} aria-label={t('orders.details_named', { number: order.number })}>
+                      {t('orders.number', { number: order.number })}
+                    </Link>
+                  </td>
+                  <td data-label={t('orders.history.time')}>
+                    <time dateTime={order.created_at}>{formatTime(order.created_at, timezone)}</time>
+                  </td>
+                  <td data-label={t('orders.history.status')}>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td data-label={t('orders.history.type')}>{t(`orders.type.${order.order_type}`)}</td>
+                  <td data-label={t('orders.history.payment')}>{t(paymentKey(order))}</td>
+                  <td data-label={t('orders.history.total')} className="admin-num">
+                    {formatPrice(order.total)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
