@@ -5,7 +5,6 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -13,14 +12,12 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 use tokio::sync::watch;
 
-use crate::admin_accounts::{AdminOutcome, AdminRequest, carry_out};
-use crate::clock::Clock;
-use crate::db::Db;
-use crate::db::backup::{BackupInfo, default_backup_name};
+use crate::db::backup::BackupInfo;
 use crate::domain::catalog::menu_document::MenuDocument;
-use crate::http::menu_snapshot::MenuCache;
-use crate::menu_transfer::{ImportOutcome, export_menu, import_menu};
-use crate::readiness::{Readiness, ReadinessReport};
+use crate::shop::Shop;
+use crate::shop::admin_accounts::{AdminOutcome, AdminRequest};
+use crate::shop::catalog::ImportOutcome;
+use crate::shop::readiness::ReadinessReport;
 
 pub const SOCKET_FILE_NAME: &str = "control.sock";
 /// A menu document is the largest request; the socket is the owner's alone (mode 0600).
@@ -28,11 +25,6 @@ const MAX_REQUEST_BYTES: usize = 8 * 1024 * 1024;
 
 pub fn socket_path(data_dir: &Path) -> PathBuf {
     data_dir.join(SOCKET_FILE_NAME)
-}
-
-/// Where backups go unless a file is named.
-pub fn backup_dir(data_dir: &Path) -> PathBuf {
-    data_dir.join("backups")
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -104,17 +96,6 @@ impl From<BackupInfo> for Answer {
 
 /// Binds the socket (replacing a stale one: this process holds the database lock, so
 /// no other server can be behind it) and serves requests until the task is aborted.
-/// What the control requests work on.
-#[derive(Clone)]
-pub struct Shop {
-    pub db: Db,
-    pub clock: Clock,
-    /// The public menu, refreshed after an import.
-    pub menu: Arc<MenuCache>,
-    /// Recomputed after an import; asked by `heimservice check`.
-    pub readiness: Arc<Readiness>,
-}
-
 pub fn listen(
     data_dir: &Path,
     shop: Shop,
@@ -124,15 +105,14 @@ pub fn listen(
     let _ = std::fs::remove_file(&path);
     let listener = UnixListener::bind(&path)?;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))?;
-    let data_dir = data_dir.to_path_buf();
     Ok(tokio::spawn(async move {
         loop {
             let Ok((stream, _)) = listener.accept().await else {
                 continue;
             };
-            let (shop, stop, data_dir) = (shop.clone(), stop.clone(), data_dir.clone());
+            let (shop, stop) = (shop.clone(), stop.clone());
             tokio::spawn(async move {
-                if let Err(error) = serve(stream, &data_dir, shop, stop).await {
+                if let Err(error) = serve(stream, shop, stop).await {
                     tracing::warn!(%error, "control connection failed");
                 }
             });
@@ -148,16 +128,9 @@ async fn send(stream: &mut UnixStream, answer: &Answer) -> std::io::Result<()> {
 
 async fn serve(
     mut stream: UnixStream,
-    data_dir: &Path,
     shop: Shop,
     stop: watch::Sender<bool>,
 ) -> std::io::Result<()> {
-    let Shop {
-        db,
-        clock,
-        menu,
-        readiness,
-    } = shop;
     let mut line = String::new();
     let read = {
         let mut reader = BufReader::new(&mut stream).take(MAX_REQUEST_BYTES as u64);
@@ -175,90 +148,71 @@ async fn serve(
         }
     };
     match request {
-        Request::Ping => {
-            send(
-                &mut stream,
-                &Answer::Pong {
-                    pid: std::process::id(),
-                },
-            )
-            .await
-        }
-        Request::Admin(request) => {
-            let answer = match carry_out(&db, request).await {
-                Ok(outcome) => Answer::Admin { outcome },
-                Err(detail) => Answer::Error { detail },
-            };
-            send(&mut stream, &answer).await
-        }
-        Request::MenuExport => {
-            let answer = match export_menu(&db).await {
-                Ok(document) => Answer::Menu {
-                    document: Box::new(document),
-                },
-                Err(detail) => Answer::Error { detail },
-            };
-            send(&mut stream, &answer).await
-        }
-        Request::MenuImport { document, dry_run } => {
-            let answer = match import_menu(&db, Some(&menu), *document, dry_run).await {
-                Ok(outcome) => {
-                    if !dry_run {
-                        readiness.refresh_logged().await;
-                    }
-                    Answer::MenuImported { outcome }
-                }
-                Err(detail) => Answer::Error { detail },
-            };
-            send(&mut stream, &answer).await
-        }
-        Request::Check => {
-            let answer = match readiness.report().await {
-                Ok(report) => Answer::Readiness {
-                    report: Box::new(report),
-                },
-                Err(error) => Answer::Error {
-                    detail: error.to_string(),
-                },
-            };
-            send(&mut stream, &answer).await
-        }
         Request::Stop => {
             send(&mut stream, &Answer::Stopping).await?;
             tracing::info!("stopping on request of the command line");
             let _ = stop.send(true);
             Ok(())
         }
-        Request::Backup { path } => {
-            let now = clock.now();
-            let dest = path.unwrap_or_else(|| backup_dir(data_dir).join(default_backup_name(now)));
+        request => {
             let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel();
-            let backup = db.backup_to(dest, now.timestamp().max(0) as u64, move |done, total| {
-                let _ = progress_tx.send((done, total));
+            let carried = carry_out(&shop, request, move |done, total| {
+                let _ = progress_tx.send(Answer::Progress { done, total });
             });
-            tokio::pin!(backup);
-            let result = loop {
+            tokio::pin!(carried);
+            let answer = loop {
                 tokio::select! {
-                    result = &mut backup => break result,
-                    Some((done, total)) = progress_rx.recv() => {
-                        send(&mut stream, &Answer::Progress { done, total }).await?;
-                    }
+                    answer = &mut carried => break answer,
+                    Some(progress) = progress_rx.recv() => send(&mut stream, &progress).await?,
                 }
-            };
-            let answer = match result {
-                Ok(info) => {
-                    tracing::info!(path = %info.path.display(), bytes = info.bytes, "backup written");
-                    Answer::from(info)
-                }
-                Err(error) => Answer::Error {
-                    detail: error.to_string(),
-                },
             };
             send(&mut stream, &answer).await
         }
     }
 }
 
+/// Carries out a request on `shop`: what the running server does for the command line,
+/// and what the command line does itself on the database file when no server runs.
+/// `progress` hears how far a long request (a backup) is.
+pub async fn carry_out(
+    shop: &Shop,
+    request: Request,
+    progress: impl FnMut(usize, usize) + Send + 'static,
+) -> Answer {
+    let failed = |detail: String| Answer::Error { detail };
+    match request {
+        Request::Ping => Answer::Pong {
+            pid: std::process::id(),
+        },
+        Request::Stop => failed("only a running server can be stopped".into()),
+        Request::Admin(request) => match shop.admin_command(request).await {
+            Ok(outcome) => Answer::Admin { outcome },
+            Err(detail) => failed(detail),
+        },
+        Request::MenuExport => match shop.export_menu().await {
+            Ok(document) => Answer::Menu {
+                document: Box::new(document),
+            },
+            Err(error) => failed(error.to_string()),
+        },
+        Request::MenuImport { document, dry_run } => {
+            match shop.import_menu(*document, dry_run).await {
+                Ok(outcome) => Answer::MenuImported { outcome },
+                Err(error) => failed(error.to_string()),
+            }
+        }
+        Request::Check => match shop.readiness_report().await {
+            Ok(report) => Answer::Readiness {
+                report: Box::new(report),
+            },
+            Err(error) => failed(error.to_string()),
+        },
+        Request::Backup { path } => match shop.backup(path, progress).await {
+            Ok(info) => Answer::from(info),
+            Err(error) => failed(error.to_string()),
+        },
+    }
+}
 /// A connection to the running server, if one answers on the data directory's socket.
 pub async fn connect(data_dir: &Path) -> Option<UnixStream> {
     let path = socket_path(data_dir);

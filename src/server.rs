@@ -13,15 +13,15 @@ use crate::http::middleware::security_headers::Hsts;
 use crate::auth::tokens::TokenKeys;
 use crate::clock::Clock;
 use crate::config::{Config, TlsSetup};
+use crate::control;
 use crate::db::{Db, Storage};
 use crate::http::connection_limits::{ConnectionLimits, fit_to_open_files};
+use crate::http::menu_snapshot::MenuCache;
 use crate::http::serve::{PlainConnections, Timeouts};
 use crate::http::tls::acme::AcmeCertificates;
 use crate::http::{self, AppState, serve as http_serve, tls};
-use crate::live::store_status::StatusHub;
-use crate::mail::Mailer;
+use crate::shop::Shop;
 use crate::startup_error::StartupError;
-use crate::{control, data_erasure, scheduled_backups};
 
 /// How long open requests may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
@@ -157,13 +157,6 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     let clock = config
         .clock_start
         .map_or_else(Clock::system, Clock::starting_at);
-    let profile = db
-        .store_profile(config.store_id)
-        .await
-        .map_err(|error| StartupError::Serve(error.to_string()))?;
-    let status = StatusHub::start(profile, clock, config.timezone);
-    let mailer = Mailer::new(config.smtp.as_ref(), db.clone(), clock)
-        .map_err(|error| StartupError::Serve(error.to_string()))?;
     let limits = ConnectionLimits::new(
         fit_to_open_files(config.limits.connections),
         config.limits.connections_per_ip,
@@ -204,65 +197,20 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         shutdown_grace: SHUTDOWN_GRACE,
     };
     let config = Arc::new(config);
+    let menu = Arc::new(MenuCache::new(&catalog, version));
+    let shop = Shop::open(Arc::clone(&config), db.clone(), clock, vec![menu.clone()]).await?;
     // Background work that holds the database ends when this turns true.
     let (finishing, finishing_rx) = watch::channel(false);
-    let clock_task = crate::clock_guard::start(
-        config.clock_trust.clone(),
-        Arc::clone(&status),
-        finishing_rx.clone(),
-    )
-    .await;
-    let unanswered = db
-        .unanswered_orders(config.store_id)
-        .await
-        .map_err(|error| StartupError::Serve(error.to_string()))?;
-    status.set_auto_pause(unanswered.auto_pause);
-    let state = AppState::new(
-        Arc::clone(&config),
-        db.clone(),
-        tokens,
-        (&catalog, version),
-        clock,
-        status,
-        mailer,
-    );
-    state
-        .readiness
-        .refresh()
-        .await
-        .map_err(|error| StartupError::Serve(error.to_string()))?;
-    let auto_reject = http::auto_reject::spawn(state.clone(), finishing_rx.clone());
-    let printer_worker = crate::printing::spawn(
-        Arc::clone(&state.printing),
-        Arc::clone(&state.orders),
-        finishing_rx.clone(),
-    );
+    let background = shop.start_background(finishing_rx).await;
     let (stop_requested, mut stop_rx) = watch::channel(false);
-    let shop = control::Shop {
-        db: db.clone(),
-        clock,
-        menu: Arc::clone(&state.menu),
-        readiness: Arc::clone(&state.readiness),
-    };
-    let control = control::listen(&config.data_dir, shop, stop_requested).map_err(|error| {
-        StartupError::DataDir {
-            path: control::socket_path(&config.data_dir),
-            reason: format!("cannot open the control socket: {error}"),
-        }
-    })?;
-    let erasure = data_erasure::spawn(
-        db.clone(),
-        clock,
-        config.guest_data_days,
-        finishing_rx.clone(),
-    );
-    let backups = scheduled_backups::spawn(
-        db.clone(),
-        clock,
-        control::backup_dir(&config.data_dir),
-        (config.backup_every, config.backup_keep),
-        finishing_rx,
-    );
+    let control =
+        control::listen(&config.data_dir, shop.clone(), stop_requested).map_err(|error| {
+            StartupError::DataDir {
+                path: control::socket_path(&config.data_dir),
+                reason: format!("cannot open the control socket: {error}"),
+            }
+        })?;
+    let state = AppState::new(shop, Arc::clone(&config), tokens, menu);
     // Started once the listener answers, which the TLS-ALPN-01 validation needs.
     let acme = acme_certificates.map(AcmeCertificates::spawn);
     let data_dir = config.data_dir.clone();
@@ -284,10 +232,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         // read on a blocking thread goes on even when its task is aborted) and end.
         let _ = finishing.send(true);
         control.abort();
-        let mut helpers = vec![auto_reject, printer_worker, control, clock_task];
-        helpers.extend(backups);
-        helpers.extend(erasure);
-        for helper in helpers {
+        for helper in background.into_iter().chain([control]) {
             let _ = helper.await;
         }
         if let Some(acme) = acme {

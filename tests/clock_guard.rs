@@ -90,7 +90,7 @@ async fn an_unconfirmed_clock_keeps_the_shop_closed_until_the_flag_file_appears(
 
     // Once trusted it stays trusted, even if the flag goes away.
     std::fs::remove_file(&flag).unwrap();
-    tokio::time::sleep(heimservice::clock_guard::RECHECK_EVERY * 2).await;
+    tokio::time::sleep(heimservice::shop::clock_guard::RECHECK_EVERY * 2).await;
     let (_, store) = server.get_json("/stores/14").await;
     assert_eq!(store["is_open"], true, "{store}");
 }

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use heimservice::data_erasure::{Erased, erase_due};
+use heimservice::shop::erasure::{Erased, erase_due};
 use serde_json::{Value, json};
 
 use crate::support::TestServer;

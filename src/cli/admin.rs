@@ -6,11 +6,11 @@
 
 use clap::{Args, Subcommand};
 
-use crate::admin_accounts::{AdminOutcome, AdminRequest, carry_out};
 use crate::config::Config;
 use crate::control::{self, Answer, Request};
 use crate::db::Db;
 use crate::domain::user::normalize_email;
+use crate::shop::admin_accounts::{AdminOutcome, AdminRequest};
 use crate::startup_error::StartupError;
 
 pub const PASSWORD_ENV: &str = "HEIMSERVICE_ADMIN_PASSWORD";
@@ -125,7 +125,10 @@ pub fn run(config: Config, command: AdminCommand) -> Result<(), AdminError> {
         }
         crate::server::prepare_data_dir(&config.data_dir)?;
         let (db, _) = Db::open(&config.data_dir, config.store_id).map_err(StartupError::from)?;
-        carry_out(&db, request).await.map_err(AdminError::Failed)
+        let shop = super::offline_shop(&config, db).await?;
+        shop.admin_command(request)
+            .await
+            .map_err(AdminError::Failed)
     })?;
     match outcome {
         AdminOutcome::Done(message) if creating => println!(

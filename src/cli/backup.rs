@@ -91,7 +91,9 @@ pub fn backup(config: &Config, args: BackupArgs) -> Result<(), Failure> {
     let now = chrono::Utc::now();
     let dest = match &args.file {
         Some(file) => absolute(file)?,
-        None => absolute(&control::backup_dir(&config.data_dir).join(default_backup_name(now)))?,
+        None => absolute(
+            &crate::shop::backups::backup_dir(&config.data_dir).join(default_backup_name(now)),
+        )?,
     };
     runtime()?.block_on(async {
         if let Some(stream) = control::connect(&config.data_dir).await {

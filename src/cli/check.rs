@@ -6,8 +6,8 @@ use clap::Args;
 
 use crate::config::Config;
 use crate::control::{Answer, Request};
-use crate::db::{DATABASE_FILE_NAME, Db};
-use crate::readiness::{ReadinessReport, report_of, settings};
+use crate::db::DATABASE_FILE_NAME;
+use crate::shop::readiness::ReadinessReport;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -31,14 +31,7 @@ async fn report(config: &Config) -> Result<ReadinessReport, String> {
         Answer::Readiness { report } => Some(*report),
         _ => None,
     };
-    super::on_shop(config, Request::Check, pick, async |db: Db| {
-        let inputs = db
-            .readiness_inputs(config.store_id)
-            .await
-            .map_err(|error| error.to_string())?;
-        Ok(report_of(inputs, &settings(config)))
-    })
-    .await
+    super::on_shop(config, Request::Check, pick).await
 }
 
 /// One line per finding: severity, code, what is wrong, where to fix it.

@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::control::{Answer, Request};
 use crate::domain::catalog::menu_csv::{from_csv, name_line, to_csv};
 use crate::domain::catalog::menu_document::{MenuChanges, MenuDocument};
-use crate::menu_transfer::{ImportOutcome, export_menu, import_menu};
+use crate::shop::catalog::ImportOutcome;
 
 #[derive(Debug, Subcommand)]
 pub enum MenuCommand {
@@ -83,15 +83,15 @@ pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {
         .map_err(|error| format!("cannot start: {error}"))?;
     match command {
         MenuCommand::Export(args) => {
-            let document = runtime.block_on(on_shop(
-                &config,
-                Request::MenuExport,
-                |answer| match answer {
-                    Answer::Menu { document } => Some(*document),
-                    _ => None,
-                },
-                async |db| export_menu(&db).await,
-            ))?;
+            let document =
+                runtime.block_on(on_shop(
+                    &config,
+                    Request::MenuExport,
+                    |answer| match answer {
+                        Answer::Menu { document } => Some(*document),
+                        _ => None,
+                    },
+                ))?;
             let text = match args.format {
                 Format::Json => {
                     let mut json = serde_json::to_string_pretty(&document)
@@ -135,7 +135,6 @@ pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {
                         Answer::Menu { document } => Some(*document),
                         _ => None,
                     },
-                    async |db| export_menu(&db).await,
                 ))?;
                 let read = from_csv(&text, &current)
                     .map_err(|error| format!("{file}: {error}; nothing was changed"))?;
@@ -158,7 +157,6 @@ pub fn run(config: Config, command: MenuCommand) -> Result<(), Failure> {
                         Answer::MenuImported { outcome } => Some(outcome),
                         _ => None,
                     },
-                    async |db| import_menu(&db, None, document, dry_run).await,
                 ))
                 .map_err(|error| {
                     format!("{file}: {}; nothing was changed", name_line(&error, &lines))

@@ -14,10 +14,13 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::clock::Clock;
 use crate::config::{Config, FlagValues};
 use crate::control::{self, Answer, Request};
 use crate::db::Db;
+use crate::shop::Shop;
 use crate::startup_error::StartupError;
+use std::sync::Arc;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -95,12 +98,12 @@ impl GlobalArgs {
     }
 }
 
-/// Runs `request` on the running server, or `offline` on the database file.
+/// Runs `request` on the running server, or on the database file when no server runs:
+/// the same use case of the shop either way (see [`control::carry_out`]).
 pub(crate) async fn on_shop<T>(
     config: &Config,
     request: Request,
     pick: impl Fn(Answer) -> Option<T>,
-    offline: impl AsyncFnOnce(Db) -> Result<T, String>,
 ) -> Result<T, String> {
     if let Some(stream) = control::connect(&config.data_dir).await {
         let mut outcome = Err("the server ended the connection without an answer".to_string());
@@ -117,7 +120,22 @@ pub(crate) async fn on_shop<T>(
     }
     crate::server::prepare_data_dir(&config.data_dir).map_err(|error| error.to_string())?;
     let (db, _) = Db::open(&config.data_dir, config.store_id).map_err(|error| error.to_string())?;
-    offline(db).await
+    let shop = offline_shop(config, db)
+        .await
+        .map_err(|error| error.to_string())?;
+    match control::carry_out(&shop, request, |_, _| {}).await {
+        Answer::Error { detail } => Err(detail),
+        answer => pick(answer).ok_or_else(|| "the shop gave no answer to this request".to_string()),
+    }
+}
+
+/// The shop on the database file, for a command while no server runs: no background
+/// work, no listeners.
+pub(crate) async fn offline_shop(config: &Config, db: Db) -> Result<Shop, StartupError> {
+    let clock = config
+        .clock_start
+        .map_or_else(Clock::system, Clock::starting_at);
+    Shop::open(Arc::new(config.clone()), db, clock, Vec::new()).await
 }
 
 /// Parses the command line, runs the command, and turns any failure into one clear

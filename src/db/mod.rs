@@ -18,6 +18,7 @@ mod store_profile;
 mod tables;
 mod users;
 
+use crate::domain::error::{ErrorStatus, PublicError};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -310,4 +311,27 @@ pub fn demo_seed_catalog() -> crate::domain::catalog::Catalog {
         .build()
         .unwrap();
     runtime.block_on(db.catalog()).unwrap().0
+}
+
+impl PublicError for DbError {
+    fn code(&self) -> &str {
+        match self {
+            DbError::Unavailable(_) => "storage_unavailable",
+            _ => "internal_error",
+        }
+    }
+
+    fn status(&self) -> ErrorStatus {
+        match self {
+            DbError::Unavailable(_) => ErrorStatus::Unavailable,
+            _ => ErrorStatus::Internal,
+        }
+    }
+
+    fn detail(&self) -> String {
+        match self {
+            DbError::Unavailable(_) => "The shop cannot save anything right now because the server's storage failed. Nothing was saved; please try again in a few minutes.".into(),
+            _ => "Something went wrong on the server.".into(),
+        }
+    }
 }

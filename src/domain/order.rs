@@ -6,6 +6,7 @@
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::error::{ErrorStatus, PublicError};
 use super::order_pricing::PricedLine;
 use super::pricing::{OrderType, Totals};
 use super::vat::VatLine;
@@ -297,6 +298,37 @@ impl Order {
         }
         self.record(to, now, String::new());
         Ok(())
+    }
+}
+
+impl PublicError for TransitionError {
+    fn code(&self) -> &str {
+        match self {
+            TransitionError::BadEstimate | TransitionError::BadReason => "invalid",
+            _ => "invalid_transition",
+        }
+    }
+
+    fn status(&self) -> ErrorStatus {
+        match self {
+            TransitionError::BadEstimate | TransitionError::BadReason => ErrorStatus::BadRequest,
+            _ => ErrorStatus::Conflict,
+        }
+    }
+
+    fn field(&self) -> Option<&str> {
+        match self {
+            TransitionError::BadEstimate => Some("minutes"),
+            TransitionError::BadReason => Some("reason"),
+            _ => None,
+        }
+    }
+
+    fn detail(&self) -> String {
+        match self.field() {
+            Some(field) => format!("{field}: {self}"),
+            None => self.to_string(),
+        }
     }
 }
 

@@ -34,7 +34,8 @@ pub async fn user_of_token(state: &AppState, token: &str) -> Result<User, ApiErr
         .ok_or_else(ApiError::unauthorized)?;
     let id = claims.user_id().ok_or_else(ApiError::unauthorized)?;
     let user = state
-        .db
+        .shop
+        .db()
         .user(id)
         .await
         .map_err(ApiError::from)?

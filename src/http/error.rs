@@ -8,8 +8,7 @@ use poem::http::StatusCode;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
-use crate::db::{ChangeError, DbError};
-use crate::domain::catalog::CatalogError;
+use crate::domain::error::{ErrorStatus, PublicError};
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
 pub struct ErrorBody {
@@ -123,14 +122,6 @@ impl ApiError {
         )
     }
 
-    /// 503: the disk refused a write; nothing was saved.
-    pub fn storage_unavailable() -> ApiError {
-        ApiError::Unavailable(body(
-            "storage_unavailable",
-            "The shop cannot save anything right now because the server's storage failed. Nothing was saved; please try again in a few minutes.",
-        ))
-    }
-
     pub fn internal() -> ApiError {
         ApiError::Internal(body(
             "internal_error",
@@ -139,34 +130,28 @@ impl ApiError {
     }
 }
 
-impl From<DbError> for ApiError {
-    fn from(error: DbError) -> Self {
-        tracing::error!(%error, "database operation failed");
-        match error {
-            DbError::Unavailable(_) => ApiError::storage_unavailable(),
-            _ => ApiError::internal(),
+/// The one mapping from a refusal to an answer: its status, code, field and sentence.
+/// A server fault logs its cause and tells the client nothing of it.
+impl<E: PublicError> From<E> for ApiError {
+    fn from(error: E) -> Self {
+        let status = error.status();
+        if status.is_server_fault() {
+            tracing::error!(%error, code = error.code(), "request failed");
         }
-    }
-}
-
-impl From<CatalogError> for ApiError {
-    fn from(error: CatalogError) -> Self {
-        match error {
-            CatalogError::Invalid { field, message } => ApiError::invalid(field, &message),
-            CatalogError::NotFound { kind, id } => {
-                ApiError::not_found("not_found", format!("There is no {kind} with id {id}."))
-            }
-            CatalogError::InUse(detail) => ApiError::Conflict(body("in_use", detail)),
-            CatalogError::Duplicate(detail) => ApiError::Conflict(body("duplicate", detail)),
-        }
-    }
-}
-
-impl From<ChangeError> for ApiError {
-    fn from(error: ChangeError) -> Self {
-        match error {
-            ChangeError::Refused(refused) => refused.into(),
-            ChangeError::Db(db) => db.into(),
+        let body = Json(ErrorBody {
+            detail: error.detail(),
+            code: error.code().to_string(),
+            field: error.field().map(str::to_string),
+        });
+        match status {
+            ErrorStatus::BadRequest => ApiError::BadRequest(body),
+            ErrorStatus::PaymentRequired => ApiError::PaymentRequired(body),
+            ErrorStatus::Forbidden => ApiError::Forbidden(body),
+            ErrorStatus::NotFound => ApiError::NotFound(body),
+            ErrorStatus::Conflict => ApiError::Conflict(body),
+            ErrorStatus::TooManyRequests => ApiError::TooManyRequests(body),
+            ErrorStatus::Unavailable => ApiError::Unavailable(body),
+            ErrorStatus::Internal => ApiError::Internal(body),
         }
     }
 }

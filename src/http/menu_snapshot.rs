@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::domain::catalog::{Catalog, allergy_order, menu_products, visible_categories};
 use crate::http::routes::catalog::views::{AllergyView, BannerView, CategoryView, ProductView};
+use crate::shop::CatalogListener;
 
 /// JSON that was serialized ahead of time; documented as `T` in the OpenAPI document.
 pub struct PreEncodedJson<T> {
@@ -160,5 +161,12 @@ impl MenuCache {
         if snapshot.version >= current.version {
             *current = snapshot;
         }
+    }
+}
+
+/// The public menu follows every committed catalog change.
+impl CatalogListener for MenuCache {
+    fn catalog_changed(&self, catalog: &Catalog, version: u64) {
+        self.refresh(catalog, version);
     }
 }

@@ -12,6 +12,7 @@ pub mod menu_document;
 mod types;
 mod validate;
 
+use crate::domain::error::{ErrorStatus, PublicError};
 use std::collections::BTreeMap;
 
 pub use entities::Entity;
@@ -139,5 +140,38 @@ impl Catalog {
 
 #[cfg(test)]
 pub mod test_builders;
+impl PublicError for CatalogError {
+    fn code(&self) -> &str {
+        match self {
+            CatalogError::Invalid { .. } => "invalid",
+            CatalogError::NotFound { .. } => "not_found",
+            CatalogError::InUse(_) => "in_use",
+            CatalogError::Duplicate(_) => "duplicate",
+        }
+    }
+
+    fn status(&self) -> ErrorStatus {
+        match self {
+            CatalogError::Invalid { .. } => ErrorStatus::BadRequest,
+            CatalogError::NotFound { .. } => ErrorStatus::NotFound,
+            CatalogError::InUse(_) | CatalogError::Duplicate(_) => ErrorStatus::Conflict,
+        }
+    }
+
+    fn field(&self) -> Option<&str> {
+        match self {
+            CatalogError::Invalid { field, .. } => Some(field),
+            _ => None,
+        }
+    }
+
+    fn detail(&self) -> String {
+        match self {
+            CatalogError::NotFound { kind, id } => format!("There is no {kind} with id {id}."),
+            other => other.to_string(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

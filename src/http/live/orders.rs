@@ -140,19 +140,19 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
         let _ = sink.close().await;
         return;
     }
-    let clock = state.clock;
+    let clock = state.shop.clock();
     // Subscribe before reading, so no order placed (or printer failing) in between is
     // missed.
-    let changes = state.orders.subscribe();
-    let alarms = state.printing.watch_alarms();
+    let changes = state.shop.order_changes();
+    let alarms = state.shop.printing().watch_alarms();
     let snapshot = |state: AppState| async move {
-        let orders = state.db.open_orders().await.ok()?;
+        let orders = state.shop.db().open_orders().await.ok()?;
         let views: Vec<serde_json::Value> = orders
             .iter()
             .map(|order| AdminOrderView::from(order).to_json().unwrap_or_default())
             .collect();
-        let now = state.clock.now();
-        let printer_alarms = state.printing.alarms();
+        let now = state.shop.clock().now();
+        let printer_alarms = state.shop.printing().alarms();
         Some(vec![
             json!({
                 "type": "snapshot",
@@ -194,10 +194,11 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
 
 async fn customer_session(state: AppState, order: Order, socket: WebSocketStream) {
     let (mut sink, incoming) = socket.split();
-    let changes = state.orders.subscribe();
+    let changes = state.shop.order_changes();
     // Read again after subscribing: a change made meanwhile is not lost.
     let current = state
-        .db
+        .shop
+        .db()
         .order(order.id)
         .await
         .ok()
@@ -218,7 +219,7 @@ async fn customer_session(state: AppState, order: Order, socket: WebSocketStream
         changes,
         |changed| (changed.id == id).then(|| customer_message(changed)),
         || {
-            let db = state.db.clone();
+            let db = state.shop.db().clone();
             async move {
                 let order = db.order(id).await.ok().flatten()?;
                 Some(vec![customer_message(&order)])

@@ -19,7 +19,7 @@ use poem_openapi::param::Path;
 
 use crate::http::AppState;
 use crate::http::error::{ApiError, body};
-use crate::live::socket_caps::{SocketRefusal, SocketSlot};
+use crate::http::live::caps::{SocketRefusal, SocketSlot};
 
 pub struct LiveStatusApi {
     pub state: AppState,
@@ -133,7 +133,7 @@ impl LiveStatusApi {
         remote: &RemoteAddr,
     ) -> Result<Upgrade, ApiError> {
         let slot = admit_socket(&self.state, headers, remote)?;
-        let hub = self.state.status.clone();
+        let hub = self.state.shop.status().clone();
         let liveness = Liveness::of(&self.state);
         let unknown_store = (id.0 != self.state.config.store_id)
             .then(|| format!("There is no store with id {}.", id.0));

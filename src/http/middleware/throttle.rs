@@ -170,18 +170,6 @@ fn account_delay(failures: u32) -> Duration {
 
 /// The client's address: the peer, or — when the peer is a trusted proxy — the last
 /// address in `X-Forwarded-For` that is not a trusted proxy itself.
-impl crate::http::AppState {
-    /// The client's address: the peer, or behind a trusted proxy the address it
-    /// forwarded (see [`client_address`]).
-    pub fn client_ip(&self, remote: &poem::web::RemoteAddr, headers: &HeaderMap) -> IpAddr {
-        let peer = remote
-            .as_socket_addr()
-            .map(|addr| addr.ip())
-            .unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
-        client_address(peer, headers, &self.config.trusted_proxies)
-    }
-}
-
 pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
     if !trusted.contains(&peer) {
         return peer;

@@ -107,7 +107,8 @@ impl From<PostcodeError> for ApiError {
 impl DeliveryApi {
     fn today(&self) -> NaiveDate {
         self.state
-            .clock
+            .shop
+            .clock()
             .now()
             .with_timezone(&self.state.config.timezone)
             .date_naive()
@@ -131,9 +132,9 @@ impl DeliveryApi {
         &self,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Json<Vec<PostcodeView>>, ApiError> {
-        self.state.check_store(id.0)?;
+        self.state.shop.check_store(id.0)?;
         let store_id = id.0;
-        let postcodes = self.state.db.postcodes().await?;
+        let postcodes = self.state.shop.db().postcodes().await?;
         Ok(Json(
             postcodes
                 .into_iter()
@@ -150,7 +151,7 @@ impl DeliveryApi {
         body: Json<PostcodeBody>,
     ) -> Result<Created<PostcodeView>, ApiError> {
         let input = postcode_input(body.0)?;
-        let saved = self.state.db.save_postcode(None, input).await??;
+        let saved = self.state.shop.db().save_postcode(None, input).await??;
         let postcode = saved.ok_or_else(ApiError::internal)?;
         tracing::info!(admin = admin.0.id, postcode = %postcode.postcode, "postcode added");
         Ok(Created::Created(Json(postcode_view(
@@ -170,7 +171,8 @@ impl DeliveryApi {
         let input = postcode_input(body.0)?;
         let postcode = self
             .state
-            .db
+            .shop
+            .db()
             .save_postcode(Some(id.0), input)
             .await??
             .ok_or_else(|| {
@@ -190,7 +192,7 @@ impl DeliveryApi {
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Deleted, ApiError> {
-        if !self.state.db.delete_postcode(id.0).await? {
+        if !self.state.shop.db().delete_postcode(id.0).await? {
             return Err(ApiError::not_found(
                 "not_found",
                 format!("There is no postcode with id {}.", id.0),
@@ -206,9 +208,9 @@ impl DeliveryApi {
         &self,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Json<Vec<DiscountView>>, ApiError> {
-        self.state.check_store(id.0)?;
+        self.state.shop.check_store(id.0)?;
         let today = self.today();
-        let discounts = self.state.db.discounts().await?;
+        let discounts = self.state.shop.db().discounts().await?;
         Ok(Json(
             discounts
                 .into_iter()
@@ -231,7 +233,7 @@ impl DeliveryApi {
         #[oai(name = "code")] code: Path<String>,
         body: Json<DiscountBody>,
     ) -> Result<Json<AdminDiscountView>, ApiError> {
-        self.state.check_store(id.0)?;
+        self.state.shop.check_store(id.0)?;
         let code = Self::code(&code.0)?;
         let basis_points = percent_to_basis_points(body.0.value)
             .map_err(|message| ApiError::invalid("value", &message))?;
@@ -240,7 +242,7 @@ impl DeliveryApi {
             basis_points,
             expires_on: body.0.expires_on,
         };
-        self.state.db.set_discount(discount.clone()).await?;
+        self.state.shop.db().set_discount(discount.clone()).await?;
         tracing::info!(admin = admin.0.id, code = code.as_str(), "discount set");
         let today = self.today();
         Ok(Json(AdminDiscountView {
@@ -259,9 +261,9 @@ impl DeliveryApi {
         #[oai(name = "id")] id: Path<u64>,
         #[oai(name = "code")] code: Path<String>,
     ) -> Result<Deleted, ApiError> {
-        self.state.check_store(id.0)?;
+        self.state.shop.check_store(id.0)?;
         let code = Self::code(&code.0)?;
-        if !self.state.db.delete_discount(code).await? {
+        if !self.state.shop.db().delete_discount(code).await? {
             return Err(ApiError::not_found(
                 "not_found",
                 format!("{} is not set.", code.as_str()),
@@ -278,7 +280,7 @@ impl DeliveryApi {
         _admin: AdminAuth,
     ) -> Result<Json<Vec<AdminDiscountView>>, ApiError> {
         let today = self.today();
-        let discounts = self.state.db.discounts().await?;
+        let discounts = self.state.shop.db().discounts().await?;
         Ok(Json(
             discounts
                 .into_iter()

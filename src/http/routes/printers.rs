@@ -14,7 +14,7 @@ use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::ApiError;
 use crate::http::routes::catalog::{Created, Deleted};
-use crate::printing::PrinterAlarm;
+use crate::shop::printing::PrinterAlarm;
 
 pub struct PrintersApi {
     pub state: AppState,
@@ -143,7 +143,7 @@ fn view(printer: Printer, waiting: &HashMap<u64, u64>, alarms: &[PrinterAlarm]) 
 impl PrintersApi {
     async fn waiting(&self) -> Result<HashMap<u64, u64>, ApiError> {
         let mut waiting = HashMap::new();
-        for job in self.state.db.print_jobs().await? {
+        for job in self.state.shop.db().print_jobs().await? {
             *waiting.entry(job.printer_id).or_default() += 1;
         }
         Ok(waiting)
@@ -151,7 +151,11 @@ impl PrintersApi {
 
     async fn view_of(&self, printer: Printer) -> Result<PrinterView, ApiError> {
         let waiting = self.waiting().await?;
-        Ok(view(printer, &waiting, &self.state.printing.alarms()))
+        Ok(view(
+            printer,
+            &waiting,
+            &self.state.shop.printing().alarms(),
+        ))
     }
 
     async fn save(
@@ -161,18 +165,19 @@ impl PrintersApi {
         body: PrinterBody,
     ) -> Result<PrinterView, ApiError> {
         let input = input(body)?;
-        let now = self.state.clock.now();
+        let now = self.state.shop.clock().now();
         let saved = self
             .state
-            .db
+            .shop
+            .db()
             .save_printer(id, input, now)
             .await??
             .ok_or_else(|| printer_not_found(id.unwrap_or(0)))?;
         let printer = saved.printer;
         if printer.enabled {
-            self.state.printing.wake();
+            self.state.shop.printing().wake();
         } else {
-            self.state.printing.clear_alarm(printer.id);
+            self.state.shop.printing().clear_alarm(printer.id);
         }
         if saved.dropped_jobs > 0 {
             tracing::warn!(
@@ -197,9 +202,9 @@ impl PrintersApi {
     /// The printers, with what waits for each and any alarm (admin).
     #[oai(path = "/admin/printers", method = "get")]
     async fn list(&self, _admin: AdminAuth) -> Result<Json<Vec<PrinterView>>, ApiError> {
-        let printers = self.state.db.printers().await?;
+        let printers = self.state.shop.db().printers().await?;
         let waiting = self.waiting().await?;
-        let alarms = self.state.printing.alarms();
+        let alarms = self.state.shop.printing().alarms();
         Ok(Json(
             printers
                 .into_iter()
@@ -240,11 +245,12 @@ impl PrintersApi {
     ) -> Result<Deleted, ApiError> {
         let dropped = self
             .state
-            .db
+            .shop
+            .db()
             .delete_printer(id.0)
             .await?
             .ok_or_else(|| printer_not_found(id.0))?;
-        self.state.printing.clear_alarm(id.0);
+        self.state.shop.printing().clear_alarm(id.0);
         if dropped > 0 {
             tracing::warn!(
                 printer = id.0,
@@ -267,11 +273,12 @@ impl PrintersApi {
     ) -> Result<Json<TestPrintView>, ApiError> {
         let printer = self
             .state
-            .db
+            .shop
+            .db()
             .printer(id.0)
             .await?
             .ok_or_else(|| printer_not_found(id.0))?;
-        let outcome = self.state.printing.test_print(&printer).await?;
+        let outcome = self.state.shop.printing().test_print(&printer).await?;
         tracing::info!(
             admin = admin.0.id,
             printer = %printer.name,

@@ -9,7 +9,7 @@ use crate::domain::readiness::{Finding, Subject};
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::{ApiError, field_body, required};
-use crate::readiness::{ConfirmRefusal, ReadinessReport};
+use crate::shop::readiness::{ConfirmRefusal, ReadinessReport};
 
 pub struct ReadinessApi {
     pub state: AppState,
@@ -144,7 +144,7 @@ impl ReadinessApi {
     /// allergen labels, tax rates, order button wording, PayPal secret.
     #[oai(path = "/admin/readiness", method = "get")]
     async fn readiness(&self, _admin: AdminAuth) -> Result<Json<ReadinessView>, ApiError> {
-        let report = self.state.readiness.report().await?;
+        let report = self.state.shop.readiness_report().await?;
         Ok(Json(readiness_view(&report)))
     }
 
@@ -163,8 +163,7 @@ impl ReadinessApi {
                 "must be the keys of the current findings",
             ));
         }
-        let now = self.state.clock.now();
-        match self.state.readiness.confirm(admin.0.id, keys, now).await? {
+        match self.state.shop.confirm_readiness(admin.0.id, keys).await? {
             Ok(report) => {
                 tracing::info!(
                     admin = admin.0.id,

@@ -14,7 +14,7 @@ use crate::domain::store_profile::{
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::ApiError;
-use crate::live::store_status::ClosedReason;
+use crate::shop::hubs::store_status::ClosedReason;
 
 pub struct StoreApi {
     pub state: AppState,
@@ -159,23 +159,19 @@ pub enum OrderTypeParam {
 
 impl StoreApi {
     async fn profile(&self, id: u64) -> Result<StoreProfile, ApiError> {
-        self.state.check_store(id)?;
-        self.state
-            .db
-            .store_profile(id)
-            .await?
-            .ok_or_else(|| ApiError::store_not_found(id))
+        Ok(self.state.shop.store_profile(id).await?)
     }
 
     fn view(&self, id: u64, profile: StoreProfile) -> StoreView {
         let config = &self.state.config;
         let today = self
             .state
-            .clock
+            .shop
+            .clock()
             .now()
             .with_timezone(&config.timezone)
             .date_naive();
-        let status = self.state.status.current();
+        let status = self.state.shop.status().current();
         StoreView {
             id,
             brand: config.brand.clone(),
@@ -276,12 +272,7 @@ impl StoreApi {
             slot_interval_minutes: body.slot_interval_minutes,
         })
         .map_err(|error| ApiError::invalid(error.field, &error.message))?;
-        self.state
-            .db
-            .set_store_profile(id.0, profile.clone())
-            .await?;
-        self.state.status.update(profile.clone());
-        self.state.readiness.refresh_logged().await;
+        self.state.shop.save_store_profile(profile.clone()).await?;
         tracing::info!(admin = admin.0.id, "store settings changed");
         Ok(Json(self.view(id.0, profile)))
     }
@@ -294,14 +285,7 @@ impl StoreApi {
         #[oai(name = "id")] id: Path<u64>,
         body: Json<PauseBody>,
     ) -> Result<Json<StoreView>, ApiError> {
-        self.state.check_store(id.0)?;
-        let profile = self
-            .state
-            .db
-            .set_paused(id.0, body.0.paused)
-            .await?
-            .ok_or_else(|| ApiError::store_not_found(id.0))?;
-        self.state.status.update(profile.clone());
+        let profile = self.state.shop.pause(id.0, body.0.paused).await?;
         tracing::info!(
             admin = admin.0.id,
             paused = profile.paused,
@@ -320,19 +304,27 @@ impl StoreApi {
         order_type: Query<OrderTypeParam>,
     ) -> Result<Json<PreOrderSlots>, ApiError> {
         let profile = self.profile(id.0).await?;
-        let closed_reason = self.state.status.current().closed_reason.filter(|reason| {
-            matches!(
-                reason,
-                ClosedReason::ClockUntrusted | ClosedReason::NotReady | ClosedReason::AutoPaused
-            )
-        });
+        let closed_reason = self
+            .state
+            .shop
+            .status()
+            .current()
+            .closed_reason
+            .filter(|reason| {
+                matches!(
+                    reason,
+                    ClosedReason::ClockUntrusted
+                        | ClosedReason::NotReady
+                        | ClosedReason::AutoPaused
+                )
+            });
         Ok(Json(PreOrderSlots {
             closed_reason: closed_reason.map(|reason| reason.as_str().to_string()),
             ..slot_offer(
                 &profile,
                 order_type.0.into(),
-                (self.state.clock.now(), self.state.config.timezone),
-                self.state.status.ordering_blocked().is_some(),
+                (self.state.shop.clock().now(), self.state.config.timezone),
+                self.state.shop.status().ordering_blocked().is_some(),
             )
         }))
     }

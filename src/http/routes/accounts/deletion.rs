@@ -89,7 +89,7 @@ pub async fn delete_account(
             "password",
         )));
     }
-    match state.db.delete_customer(user.id, state.clock.now()).await? {
+    match state.shop.delete_account(user.id).await? {
         Ok(orders) => {
             tracing::info!(user = user.id, orders, "customer deleted their account");
             Ok(AccountDeleted::NoContent)

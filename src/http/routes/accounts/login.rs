@@ -156,7 +156,7 @@ impl LoginApi {
             );
         }
         let user = match normalize_email(&username) {
-            Ok(email) => match self.state.db.user_by_email(email).await {
+            Ok(email) => match self.state.shop.db().user_by_email(email).await {
                 Ok(user) => user,
                 Err(error) => {
                     tracing::error!(%error, "login: cannot read the account");

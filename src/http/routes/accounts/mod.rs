@@ -182,7 +182,8 @@ impl AccountsApi {
         })?;
         let created = self
             .state
-            .db
+            .shop
+            .db()
             .create_user(NewUser {
                 email,
                 name,
@@ -207,7 +208,7 @@ impl AccountsApi {
     /// The signed-in customer's addresses.
     #[oai(path = "/addresses/", method = "get")]
     async fn list_addresses(&self, auth: UserAuth) -> Result<Json<Vec<AddressView>>, ApiError> {
-        let addresses = self.state.db.addresses_of(auth.0.id).await?;
+        let addresses = self.state.shop.db().addresses_of(auth.0.id).await?;
         Ok(Json(addresses.into_iter().map(AddressView::from).collect()))
     }
 
@@ -219,7 +220,12 @@ impl AccountsApi {
         body: Json<AddressBody>,
     ) -> Result<Created<AddressView>, ApiError> {
         let input = self.address_input(body.0);
-        let saved = self.state.db.save_address(auth.0.id, None, input).await?;
+        let saved = self
+            .state
+            .shop
+            .db()
+            .save_address(auth.0.id, None, input)
+            .await?;
         let address = saved
             .map_err(|error| ApiError::invalid(error.field, &error.message))?
             .ok_or_else(ApiError::internal)?;
@@ -237,7 +243,8 @@ impl AccountsApi {
         let input = self.address_input(body.0);
         let saved = self
             .state
-            .db
+            .shop
+            .db()
             .save_address(auth.0.id, Some(id.0), input)
             .await?;
         let address = saved
@@ -258,7 +265,7 @@ impl AccountsApi {
         auth: UserAuth,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Deleted, ApiError> {
-        if !self.state.db.delete_address(auth.0.id, id.0).await? {
+        if !self.state.shop.db().delete_address(auth.0.id, id.0).await? {
             return Err(ApiError::not_found(
                 "not_found",
                 format!("There is no address with id {}.", id.0),
@@ -281,28 +288,17 @@ impl AccountsApi {
         if message.is_empty() || message.chars().count() > 5000 {
             return Err(ApiError::invalid("message", "must be 1 to 5000 characters"));
         }
-        let saved = self
-            .state
-            .db
-            .add_support_message(SupportMessage {
+        self.state
+            .shop
+            .contact(SupportMessage {
                 id: 0,
                 name,
                 email,
                 phone,
                 message,
-                received_at: self.state.clock.now().timestamp(),
+                received_at: self.state.shop.clock().now().timestamp(),
             })
             .await?;
-        if let Some(smtp) = &self.state.config.smtp {
-            let mailer = self.state.mailer.clone();
-            let to = smtp.from.clone();
-            let subject = format!("Kontaktanfrage von {}", saved.name);
-            let text = format!(
-                "{} <{}> {}\n\n{}",
-                saved.name, saved.email, saved.phone, saved.message
-            );
-            tokio::spawn(async move { mailer.send(&to, &subject, text).await });
-        }
         Ok(NoticeCreated::Created(Json(Notice {
             detail: "Thank you! We will get back to you soon.".into(),
         })))
@@ -314,7 +310,7 @@ impl AccountsApi {
         &self,
         _admin: AdminAuth,
     ) -> Result<Json<Vec<SupportView>>, ApiError> {
-        let messages = self.state.db.support_messages().await?;
+        let messages = self.state.shop.db().support_messages().await?;
         Ok(Json(
             messages
                 .into_iter()
@@ -333,7 +329,7 @@ impl AccountsApi {
     /// Mails that were kept instead of sent, newest first (admin).
     #[oai(path = "/admin/outbox", method = "get")]
     async fn outbox(&self, _admin: AdminAuth) -> Result<Json<Vec<MailView>>, ApiError> {
-        let mails = self.state.db.outbox().await?;
+        let mails = self.state.shop.db().outbox().await?;
         Ok(Json(
             mails
                 .into_iter()

@@ -134,7 +134,8 @@ impl ImageApi {
     ) -> Result<ImageResponse, ApiError> {
         let image = self
             .state
-            .db
+            .shop
+            .db()
             .image(key.0)
             .await?
             .ok_or_else(|| ApiError::not_found("not_found", "No such image."))?;
@@ -156,6 +157,7 @@ impl ImageApi {
         let stored_key = key.clone();
         let product = self
             .state
+            .shop
             .change_catalog_with_image(Some((key, image)), move |catalog| {
                 let product = catalog.products.get_mut(&id.0).ok_or(
                     crate::domain::catalog::CatalogError::NotFound {
@@ -179,6 +181,7 @@ impl ImageApi {
     ) -> Result<Json<ProductRecord>, ApiError> {
         let product = self
             .state
+            .shop
             .change_catalog(move |catalog| {
                 let product = catalog.products.get_mut(&id.0).ok_or(
                     crate::domain::catalog::CatalogError::NotFound {
@@ -211,6 +214,7 @@ impl ImageApi {
         };
         let banner = self
             .state
+            .shop
             .change_catalog_with_image(Some((key, image)), move |catalog| {
                 catalog.create::<Banner>(input)
             })
@@ -229,6 +233,7 @@ impl ImageApi {
         let input = body.0.into_input()?;
         let banner = self
             .state
+            .shop
             .change_catalog(move |catalog| catalog.update::<Banner>(id.0, input))
             .await?;
         Ok(Json(BannerView::from(&banner)))
@@ -242,6 +247,7 @@ impl ImageApi {
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Deleted, ApiError> {
         self.state
+            .shop
             .change_catalog(move |catalog| catalog.delete::<Banner>(id.0).map(|_| ()))
             .await?;
         Ok(Deleted::NoContent)

@@ -43,7 +43,7 @@ pub fn public_read<T: poem_openapi::types::Type + Send>(
     pick: impl FnOnce(&MenuSnapshot) -> PreEncodedJson<T>,
 ) -> Result<Cached<T>, ApiError> {
     if let Some(store_id) = store_id {
-        state.check_store(store_id)?;
+        state.shop.check_store(store_id)?;
     }
     let snapshot = state.menu.get();
     let if_none_match = headers

@@ -43,7 +43,7 @@ impl AdminCatalogApi {
     /// Every catalog record, including hidden categories and sold-out products.
     #[oai(path = "/admin/catalog", method = "get")]
     async fn admin_catalog(&self, _admin: AdminAuth) -> Result<Json<AdminCatalog>, ApiError> {
-        let (catalog, _) = self.state.db.catalog().await?;
+        let (catalog, _) = self.state.shop.db().catalog().await?;
         Ok(Json(AdminCatalog::from(&catalog)))
     }
 }
@@ -68,6 +68,7 @@ macro_rules! catalog_resource {
                 let input = body.0.into_input()?;
                 let record = self
                     .state
+                    .shop
                     .change_catalog(move |catalog| catalog.create::<$entity>(input))
                     .await?;
                 tracing::info!(admin = admin.0.id, what = $what, "catalog record created");
@@ -85,6 +86,7 @@ macro_rules! catalog_resource {
                 let input = body.0.into_input()?;
                 let record = self
                     .state
+                    .shop
                     .change_catalog(move |catalog| catalog.update::<$entity>(id.0, input))
                     .await?;
                 tracing::info!(admin = admin.0.id, what = $what, id = id.0, "catalog record changed");
@@ -95,6 +97,7 @@ macro_rules! catalog_resource {
             #[oai(path = $item, method = "delete")]
             async fn delete(&self, admin: AdminAuth, #[oai(name = "id")] id: Path<u64>) -> Result<Deleted, ApiError> {
                 self.state
+                    .shop
                     .change_catalog(move |catalog| catalog.delete::<$entity>(id.0).map(|_| ()))
                     .await?;
                 tracing::info!(admin = admin.0.id, what = $what, id = id.0, "catalog record deleted");

@@ -10,8 +10,9 @@ use crate::domain::order::OrderStatus;
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::ApiError;
-use crate::http::ordering::{order_not_found, transition_error};
+use crate::http::routes::orders::checkout::accept_minutes;
 use crate::http::routes::orders::views::{AdminOrderView, OrderDayView, day_view};
+use crate::shop::order_not_found;
 
 pub struct OrdersAdminApi {
     pub state: AppState,
@@ -49,7 +50,7 @@ impl OrdersAdminApi {
     /// Orders not yet rejected or completed, oldest first (the orders board).
     #[oai(path = "/admin/orders/open", method = "get")]
     async fn open_orders(&self, _admin: AdminAuth) -> Result<Json<Vec<AdminOrderView>>, ApiError> {
-        let orders = self.state.db.open_orders().await?;
+        let orders = self.state.shop.db().open_orders().await?;
         Ok(Json(orders.iter().map(AdminOrderView::from).collect()))
     }
 
@@ -63,12 +64,13 @@ impl OrdersAdminApi {
     ) -> Result<Json<OrderDayView>, ApiError> {
         let date = date.0.unwrap_or_else(|| {
             self.state
-                .clock
+                .shop
+                .clock()
                 .now()
                 .with_timezone(&self.state.config.timezone)
                 .date_naive()
         });
-        let orders = self.state.db.orders_on(date).await?;
+        let orders = self.state.shop.db().orders_on(date).await?;
         Ok(Json(day_view(date, &orders)))
     }
 
@@ -80,7 +82,8 @@ impl OrdersAdminApi {
     ) -> Result<Json<AdminOrderView>, ApiError> {
         let order = self
             .state
-            .db
+            .shop
+            .db()
             .order(id.0)
             .await?
             .ok_or_else(order_not_found)?;
@@ -95,23 +98,14 @@ impl OrdersAdminApi {
         #[oai(name = "id")] id: Path<u64>,
         body: Json<AcceptBody>,
     ) -> Result<Json<AdminOrderView>, ApiError> {
-        let minutes = crate::http::ordering::accept_minutes(body.0.minutes)?;
-        let now = self.state.clock.now();
-        let order = self
-            .state
-            .db
-            .change_order(id.0, move |order| order.accept(minutes, now))
-            .await?
-            .map_err(transition_error)?
-            .ok_or_else(order_not_found)?;
+        let minutes = accept_minutes(body.0.minutes)?;
+        let order = self.state.shop.accept(id.0, minutes).await?;
         tracing::info!(
             admin = admin.0.id,
             order = order.id,
             minutes,
             "order accepted"
         );
-        self.state.note_answered().await;
-        self.state.announce_accepted(&order);
         Ok(Json(AdminOrderView::from(&order)))
     }
 
@@ -124,9 +118,8 @@ impl OrdersAdminApi {
         body: Json<RejectBody>,
     ) -> Result<Json<AdminOrderView>, ApiError> {
         let reason = crate::http::error::required("reason", body.0.reason)?;
-        let order = self.state.reject_order(id.0, &reason).await?;
+        let order = self.state.shop.reject(id.0, &reason).await?;
         tracing::info!(admin = admin.0.id, order = order.id, "order rejected");
-        self.state.note_answered().await;
         Ok(Json(AdminOrderView::from(&order)))
     }
 
@@ -146,16 +139,8 @@ impl OrdersAdminApi {
                 "must be preparing, out_for_delivery, ready_for_pickup or completed",
             )
         })?;
-        let now = self.state.clock.now();
-        let order = self
-            .state
-            .db
-            .change_order(id.0, move |order| order.advance(status, now))
-            .await?
-            .map_err(transition_error)?
-            .ok_or_else(order_not_found)?;
+        let order = self.state.shop.advance(id.0, status).await?;
         tracing::info!(admin = admin.0.id, order = order.id, status = %text, "order status changed");
-        self.state.orders.publish(&order);
         Ok(Json(AdminOrderView::from(&order)))
     }
 }

@@ -2,6 +2,7 @@
 //! PayPal order the buyer approves, and the order status behind the customer's link.
 
 pub mod admin;
+pub mod checkout;
 pub mod phone;
 pub mod views;
 
@@ -10,14 +11,17 @@ use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
+use crate::db::IdempotencyKey;
 use crate::domain::money::cents_to_euros;
 use crate::domain::order::Order;
 use crate::domain::user::User;
 use crate::http::AppState;
 use crate::http::auth::UserAuth;
 use crate::http::error::ApiError;
-use crate::http::ordering::order_not_found;
+use crate::http::routes::orders::checkout::{check_order_body, idempotency};
 use crate::http::routes::orders::views::{OrderBody, OrderView, PaypalOrderView};
+use crate::shop::checkout::Checkout;
+use crate::shop::order_not_found;
 
 pub struct OrdersApi {
     pub state: AppState,
@@ -48,17 +52,21 @@ impl OrdersApi {
         key: Option<String>,
         headers: &HeaderMap,
     ) -> Result<Placed, ApiError> {
+        let request = check_order_body(&body, user, &self.state.config.country)?;
+        let scope = user.map_or("guest".into(), |user| IdempotencyKey::user_scope(user.id));
+        let idempotency = idempotency(key.as_deref(), scope, &body)?;
         let origin = self.state.link_origin(headers);
-        let (order, created) = self
-            .state
-            .checkout(&body, user, key.as_deref(), &origin)
-            .await?;
-        let view = Json(OrderView::from(&order));
-        Ok(if created {
-            Placed::Created(view)
-        } else {
-            Placed::AlreadyPlaced(view)
-        })
+        Ok(
+            match self
+                .state
+                .shop
+                .checkout(request, idempotency, &origin)
+                .await?
+            {
+                Checkout::Created(order) => Placed::Created(Json(OrderView::from(&order))),
+                Checkout::Replayed(order) => Placed::AlreadyPlaced(Json(OrderView::from(&order))),
+            },
+        )
     }
 
     async fn paypal_order(
@@ -66,11 +74,13 @@ impl OrdersApi {
         body: OrderBody,
         user: Option<&User>,
     ) -> Result<PaypalCreated, ApiError> {
-        let (id, total) = self.state.create_paypal_order(&body, user).await?;
+        self.state.shop.online_payment_available()?;
+        let request = check_order_body(&body, user, &self.state.config.country)?;
+        let (id, total) = self.state.shop.create_paypal_order(&request).await?;
         Ok(PaypalCreated::Created(Json(PaypalOrderView {
             paypal_order_id: id,
             amount: cents_to_euros(total),
-            currency: self.state.config.paypal.currency.clone(),
+            currency: self.state.shop.currency().to_string(),
         })))
     }
 }
@@ -127,7 +137,7 @@ impl OrdersApi {
     /// The signed-in customer's orders, newest first.
     #[oai(path = "/orders", method = "get")]
     async fn my_orders(&self, auth: UserAuth) -> Result<Json<Vec<OrderView>>, ApiError> {
-        let orders = self.state.db.orders_of_user(auth.0.id).await?;
+        let orders = self.state.shop.db().orders_of_user(auth.0.id).await?;
         Ok(Json(orders.iter().map(OrderView::from).collect()))
     }
 
@@ -140,7 +150,8 @@ impl OrdersApi {
     ) -> Result<Json<OrderView>, ApiError> {
         let order = self
             .state
-            .db
+            .shop
+            .db()
             .order(id.0)
             .await?
             .filter(|order| order.user_id == Some(auth.0.id))
@@ -168,11 +179,12 @@ impl OrdersApi {
 /// The order behind a status link; malformed tokens are simply not found.
 pub async fn order_by_token(state: &AppState, token: String) -> Result<Order, ApiError> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(order_not_found());
+        return Err(order_not_found().into());
     }
-    state
-        .db
+    Ok(state
+        .shop
+        .db()
         .order_by_token(token)
         .await?
-        .ok_or_else(order_not_found)
+        .ok_or_else(order_not_found)?)
 }

@@ -1,29 +1,26 @@
-//! Orders the staff take on the phone ("Phone order" on the board). They are repriced
-//! and checked exactly like a guest's order and paid in cash; the staff decide while
-//! the caller is on the line, so the order is placed already accepted with the
-//! kitchen's estimate — through the same acceptance as the board's — and flows like any
-//! other from there. While online ordering is paused (by the switch or automatically)
-//! the staff may still take orders: the pause is the storefront's. Opening hours,
-//! closures and the guards (untrusted clock, unconfirmed readiness) apply.
+//! `POST /admin/phone-orders`: the order the staff take on the phone ("Phone order" on
+//! the board), checked field by field and placed by the shop (`shop/phone_orders.rs`:
+//! repriced like a guest's order, paid in cash, accepted at once); and the pre-order
+//! times the staff may offer, also while online ordering is paused.
 
 use chrono::{DateTime, Utc};
 use poem_openapi::param::{Header, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use crate::db::{NewOrder, OrderAddress, OrderDraft, Placement};
-use crate::domain::order::{OrderSource, Payment};
 use crate::domain::pricing::OrderType;
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::{ApiError, required};
-use crate::http::ordering::{
-    given_customer, idempotency, line_requests, new_token, order_note, refusal_error,
+use crate::http::routes::orders::checkout::{
+    accept_minutes, given_customer, idempotency, line_requests, order_note,
 };
 use crate::http::routes::orders::views::{
     AdminOrderView, LineBody, OrderTypeBody, PaymentMethodBody, ShippingAddressBody,
 };
 use crate::http::routes::stores::{OrderTypeParam, PreOrderSlots, slot_offer};
+use crate::shop::checkout::Checkout;
+use crate::shop::phone_orders::PhoneOrder;
 
 pub struct PhoneOrdersApi {
     pub state: AppState,
@@ -90,53 +87,33 @@ impl PhoneOrdersApi {
             ));
         }
         let note = order_note(request.note.as_deref())?;
-        let minutes = crate::http::ordering::accept_minutes(request.minutes)?;
+        let minutes = accept_minutes(request.minutes)?;
         let idempotency = idempotency(idempotency_key.0.as_deref(), "phone".into(), &request)?;
-        // An untrusted clock or an unconfirmed readiness check shuts phone orders too.
-        state.ordering_gate()?;
-        let placed = state
-            .db
-            .place_order(NewOrder {
-                draft: OrderDraft {
-                    store_id: state.config.store_id,
-                    user_id: None,
-                    address: OrderAddress::Given(customer),
-                    order_type,
-                    lines,
-                    preorder_at: request.preorder_at,
-                    now: state.clock.now(),
-                    timezone: state.config.timezone,
-                    taken_by_staff: true,
-                },
-                note,
-                payment: Payment::cash(),
-                token: new_token()?,
-                auto_reject_after: state.auto_reject_after(),
-                idempotency,
-                paid_cents: None,
-                source: OrderSource::Phone,
-                accept_minutes: Some(minutes),
-            })
-            .await?
-            .map_err(|refusal| refusal_error(refusal, true))?;
-        Ok(match placed {
-            Placement::Created(order) => {
-                tracing::info!(
-                    admin = admin.0.id,
-                    order = order.id,
-                    number = order.number,
-                    minutes,
-                    "phone order placed and accepted"
-                );
-                // The staff are at the board: this answers like an accept.
-                state.note_answered().await;
-                state.announce_accepted(&order);
-                PhonePlaced::Created(Json(AdminOrderView::from(&order)))
-            }
-            Placement::Replayed(order) => {
-                PhonePlaced::AlreadyPlaced(Json(AdminOrderView::from(&order)))
-            }
-        })
+        let order = PhoneOrder {
+            order_type,
+            lines,
+            customer,
+            preorder_at: request.preorder_at,
+            note,
+            minutes,
+        };
+        Ok(
+            match state.shop.place_phone_order(order, idempotency).await? {
+                Checkout::Created(order) => {
+                    tracing::info!(
+                        admin = admin.0.id,
+                        order = order.id,
+                        number = order.number,
+                        minutes,
+                        "phone order placed and accepted"
+                    );
+                    PhonePlaced::Created(Json(AdminOrderView::from(&order)))
+                }
+                Checkout::Replayed(order) => {
+                    PhonePlaced::AlreadyPlaced(Json(AdminOrderView::from(&order)))
+                }
+            },
+        )
     }
 
     /// Whether the staff can take an order for now, and the pre-order times; like
@@ -149,19 +126,15 @@ impl PhoneOrdersApi {
         order_type: Query<OrderTypeParam>,
     ) -> Result<Json<PreOrderSlots>, ApiError> {
         let state = &self.state;
-        let mut profile = state
-            .db
-            .store_profile(state.config.store_id)
-            .await?
-            .ok_or_else(|| ApiError::store_not_found(state.config.store_id))?;
+        let mut profile = state.shop.store_profile(state.config.store_id).await?;
         profile.paused = false;
-        let blocked = state.status.ordering_blocked();
+        let blocked = state.shop.status().ordering_blocked();
         Ok(Json(PreOrderSlots {
             closed_reason: blocked.map(|reason| reason.as_str().to_string()),
             ..slot_offer(
                 &profile,
                 order_type.0.into(),
-                (state.clock.now(), state.config.timezone),
+                (state.shop.clock().now(), state.config.timezone),
                 blocked.is_some(),
             )
         }))

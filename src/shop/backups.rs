@@ -1,12 +1,39 @@
-//! Automatic backups inside the server: every `backup.every_hours` a backup goes to
+//! Backups while the shop keeps taking orders: one on request (`heimservice backup`),
+//! and automatic ones inside the server: every `backup.every_hours` a backup goes to
 //! `data/backups/`, and only the newest `backup.keep` automatic ones are kept.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::Shop;
 use crate::clock::Clock;
 use crate::db::Db;
-use crate::db::backup::default_backup_name;
+use crate::db::backup::{BackupError, BackupInfo, default_backup_name};
+
+/// Where backups go unless a file is named.
+pub fn backup_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("backups")
+}
+
+impl Shop {
+    /// Writes a consistent backup to `path` (absolute), or to the default place, while
+    /// orders keep flowing; `progress` hears how many tables of how many are copied.
+    pub async fn backup(
+        &self,
+        path: Option<PathBuf>,
+        progress: impl FnMut(usize, usize) + Send + 'static,
+    ) -> Result<BackupInfo, BackupError> {
+        let now = self.clock.now();
+        let dest = path
+            .unwrap_or_else(|| backup_dir(&self.config.data_dir).join(default_backup_name(now)));
+        let info = self
+            .db
+            .backup_to(dest, now.timestamp().max(0) as u64, progress)
+            .await?;
+        tracing::info!(path = %info.path.display(), bytes = info.bytes, "backup written");
+        Ok(info)
+    }
+}
 
 /// The automatic backups in `dir`, oldest first (their names sort by time).
 fn automatic_backups(dir: &Path) -> Vec<PathBuf> {

@@ -3,28 +3,30 @@
 //! because nobody answered pause ordering (`orders.pause_after_unanswered`), and any
 //! staff answer starts the count again.
 
-use crate::http::AppState;
-use crate::http::error::{ApiError, body};
-use crate::live::store_status::ClosedReason;
+use super::Shop;
+use super::hubs::store_status::ClosedReason;
+use crate::domain::error::{ErrorStatus, Refusal};
 
-pub fn clock_untrusted() -> ApiError {
-    ApiError::Conflict(body(
+fn clock_untrusted() -> Refusal {
+    Refusal::new(
+        ErrorStatus::Conflict,
         "clock_untrusted",
         "The restaurant is not taking orders right now: its clock has not been confirmed yet after a restart. Please try again in a few minutes.",
-    ))
+    )
 }
 
-pub fn store_not_ready() -> ApiError {
-    ApiError::Conflict(body(
+fn store_not_ready() -> Refusal {
+    Refusal::new(
+        ErrorStatus::Conflict,
         "store_not_ready",
         "The restaurant is not taking orders yet: its shop setup is not complete.",
-    ))
+    )
 }
 
-impl AppState {
+impl Shop {
     /// Refuses an order (or a PayPal payment for one) while a guard keeps the shop shut,
     /// whatever the opening hours say.
-    pub fn ordering_gate(&self) -> Result<(), ApiError> {
+    pub(super) fn ordering_gate(&self) -> Result<(), Refusal> {
         match self.status.ordering_blocked() {
             Some(ClosedReason::ClockUntrusted) => Err(clock_untrusted()),
             Some(_) => Err(store_not_ready()),
@@ -33,7 +35,7 @@ impl AppState {
     }
 
     /// An order was rejected because nobody answered it in time.
-    pub async fn note_unanswered(&self) {
+    pub(super) async fn note_unanswered(&self) {
         let store_id = self.config.store_id;
         let limit = self.config.pause_after_unanswered;
         if limit == 0 {
@@ -57,7 +59,7 @@ impl AppState {
     }
 
     /// Staff accepted or rejected an order: they are there, the count starts again.
-    pub async fn note_answered(&self) {
+    pub(super) async fn note_answered(&self) {
         if self.config.pause_after_unanswered == 0 {
             return;
         }

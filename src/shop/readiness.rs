@@ -12,10 +12,10 @@ use serde::{Deserialize, Serialize};
 use crate::config::Config;
 use crate::db::{Db, DbError, ReadinessConfirmation, ReadinessInputs};
 use crate::domain::readiness::{Finding, OnlinePayment, ReadinessSettings, findings, unconfirmed};
-use crate::live::store_status::StatusHub;
+use crate::shop::hubs::store_status::StatusHub;
 
 /// The storefront's German texts, as built into this binary's UI.
-const STOREFRONT_DE: &str = include_str!("../ui/src/locales/other-screens.de.json");
+const STOREFRONT_DE: &str = include_str!("../../ui/src/locales/other-screens.de.json");
 
 /// The German text of the final order button (`orders.place`), empty if it is missing.
 pub fn order_button_de() -> String {
@@ -158,6 +158,26 @@ impl Readiness {
             )
             .await?;
         self.refresh().await.map(Ok)
+    }
+}
+
+impl super::Shop {
+    /// What the shop still lacks before it may take orders, and what the owner
+    /// confirmed of it.
+    pub async fn readiness_report(&self) -> Result<ReadinessReport, DbError> {
+        self.readiness.report().await
+    }
+
+    /// The owner opens with the findings they saw (`keys`); refused when the findings
+    /// have changed since. Ordering opens or stays shut by the new report.
+    pub async fn confirm_readiness(
+        &self,
+        admin_id: u64,
+        keys: Vec<String>,
+    ) -> Result<Result<ReadinessReport, ConfirmRefusal>, DbError> {
+        self.readiness
+            .confirm(admin_id, keys, self.clock.now())
+            .await
     }
 }
 

@@ -4,9 +4,9 @@
 
 use std::fmt::Write;
 
+use super::Shop;
 use crate::domain::money::format_euros;
 use crate::domain::order::{Order, OrderSource, OrderStatus, PaymentStatus};
-use crate::http::AppState;
 
 fn lines_text(order: &Order) -> String {
     let mut text = String::new();
@@ -41,7 +41,7 @@ fn lines_text(order: &Order) -> String {
     text
 }
 
-impl AppState {
+impl Shop {
     fn send_order_mail(&self, order: &Order, subject: String, text: String) {
         if order.customer.email.is_empty() {
             return;
@@ -52,7 +52,7 @@ impl AppState {
     }
 
     /// "We have your order": what was ordered and the link to follow it live.
-    pub fn mail_confirmation(&self, order: &Order, origin: &str) {
+    pub(super) fn mail_confirmation(&self, order: &Order, origin: &str) {
         let brand = &self.config.brand;
         let link = format!("{origin}{}/orders/{}", self.config.base_path, order.token);
         let text = format!(
@@ -69,7 +69,7 @@ impl AppState {
     }
 
     /// The restaurant's answer: accepted with the time, or not accepted with the reason.
-    pub fn mail_decision(&self, order: &Order) {
+    pub(super) fn mail_decision(&self, order: &Order) {
         let brand = &self.config.brand;
         let name = &order.customer.customer_name;
         let number = order.number;

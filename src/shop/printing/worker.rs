@@ -16,7 +16,7 @@ use crate::domain::printing::job::retry_pause;
 use crate::domain::printing::tickets::order_document;
 use crate::domain::printing::{PrintJob, Printer};
 use crate::domain::store_profile::StoreProfile;
-use crate::live::orders::OrderHub;
+use crate::shop::hubs::orders::OrderHub;
 
 const CHECK_EVERY: Duration = Duration::from_secs(1);
 

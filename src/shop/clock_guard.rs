@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use tokio::sync::watch;
 
 use crate::config::ClockTrust;
-use crate::live::store_status::StatusHub;
+use crate::shop::hubs::store_status::StatusHub;
 
 /// How often an untrusted clock is looked at again.
 pub const RECHECK_EVERY: Duration = Duration::from_secs(2);

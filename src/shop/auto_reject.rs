@@ -3,15 +3,15 @@
 
 use std::time::Duration;
 
-use crate::domain::order::{AUTO_REJECT_REASON, OrderStatus};
-use crate::http::AppState;
+use super::Shop;
+use crate::domain::order::OrderStatus;
 
 const CHECK_EVERY: Duration = Duration::from_secs(1);
 
 /// Checks the open orders once; answers how many were rejected.
-pub async fn reject_overdue(state: &AppState) -> usize {
-    let now = state.clock.now();
-    let Ok(due) = state.db.orders_due(now).await else {
+async fn reject_overdue(shop: &Shop) -> usize {
+    let now = shop.clock.now();
+    let Ok(due) = shop.db.orders_due(now).await else {
         return 0;
     };
     let mut rejected = 0;
@@ -22,17 +22,13 @@ pub async fn reject_overdue(state: &AppState) -> usize {
             continue;
         }
         // An error means someone answered in the meantime: nothing to do.
-        if state
-            .reject_order(order.id, AUTO_REJECT_REASON)
-            .await
-            .is_ok()
-        {
+        if shop.reject_unanswered(order.id).await.is_ok() {
             tracing::warn!(
                 order = order.id,
                 number = order.number,
                 "order rejected automatically: nobody answered"
             );
-            state.note_unanswered().await;
+            shop.note_unanswered().await;
             rejected += 1;
         }
     }
@@ -41,8 +37,8 @@ pub async fn reject_overdue(state: &AppState) -> usize {
 
 /// Runs until `finishing` turns true (at shutdown). A check under way is finished
 /// first, so that no database read outlives the server.
-pub fn spawn(
-    state: AppState,
+pub(super) fn spawn(
+    shop: Shop,
     mut finishing: tokio::sync::watch::Receiver<bool>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
@@ -50,7 +46,7 @@ pub fn spawn(
         loop {
             tokio::select! {
                 _ = ticks.tick() => {
-                    reject_overdue(&state).await;
+                    reject_overdue(&shop).await;
                 }
                 _ = finishing.changed() => break,
             }

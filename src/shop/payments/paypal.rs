@@ -4,6 +4,7 @@
 //! currency. A capture that timed out or was already made is looked up again with
 //! `GET /v2/checkout/orders/{id}` before anything is decided.
 
+use crate::domain::error::{ErrorStatus, PublicError};
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
@@ -40,8 +41,16 @@ pub enum PaymentProblem {
     Unavailable,
 }
 
-impl PaymentProblem {
-    pub fn code(&self) -> &'static str {
+impl PublicError for PaymentProblem {
+    fn status(&self) -> ErrorStatus {
+        match self {
+            PaymentProblem::Mismatch => ErrorStatus::Conflict,
+            PaymentProblem::Unavailable => ErrorStatus::Unavailable,
+            _ => ErrorStatus::PaymentRequired,
+        }
+    }
+
+    fn code(&self) -> &str {
         match self {
             PaymentProblem::InsufficientFunds => "insufficient_funds",
             PaymentProblem::InstrumentDeclined => "instrument_declined",
@@ -54,7 +63,9 @@ impl PaymentProblem {
             PaymentProblem::Unavailable => "payment_unavailable",
         }
     }
+}
 
+impl PaymentProblem {
     /// PayPal's `details[].issue` (or a capture's processor code) → our problem.
     fn from_issue(issue: &str) -> PaymentProblem {
         match issue {

@@ -1,0 +1,68 @@
+//! The HTTP layer's composition root: the shop and what only HTTP needs (tokens, the
+//! encoded public menu, throttles, socket caps), handed to every handler.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use poem::http::HeaderMap;
+
+use super::live::caps::SocketCaps;
+use super::menu_snapshot::MenuCache;
+use super::middleware::reset_throttle::ResetThrottle;
+use super::middleware::throttle::{LoginThrottle, client_address};
+use crate::auth::tokens::TokenKeys;
+use crate::config::Config;
+use crate::shop::Shop;
+
+/// What every handler may use.
+#[derive(Clone)]
+pub struct AppState {
+    pub shop: Shop,
+    pub config: Arc<Config>,
+    pub tokens: Arc<TokenKeys>,
+    /// The public menu, encoded once per catalog change.
+    pub menu: Arc<MenuCache>,
+    pub login_throttle: Arc<LoginThrottle>,
+    pub reset_throttle: Arc<ResetThrottle>,
+    /// Open live sockets, in all and per client address.
+    pub sockets: Arc<SocketCaps>,
+}
+
+impl AppState {
+    /// `menu` must be one of `shop`'s catalog listeners, so that it follows every
+    /// change.
+    pub fn new(shop: Shop, config: Arc<Config>, tokens: TokenKeys, menu: Arc<MenuCache>) -> Self {
+        AppState {
+            sockets: SocketCaps::new(config.limits.websockets, config.limits.websockets_per_ip),
+            shop,
+            config,
+            tokens: Arc::new(tokens),
+            menu,
+            login_throttle: Arc::default(),
+            reset_throttle: Arc::default(),
+        }
+    }
+
+    /// Where links in mails point: the configured public origin, or the host the
+    /// request came to.
+    pub fn link_origin(&self, headers: &HeaderMap) -> String {
+        if let Some(origin) = &self.config.public_origin {
+            return origin.clone();
+        }
+        let host = headers
+            .get("host")
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or("127.0.0.1:8080");
+        format!("http://{host}")
+    }
+
+    /// The client's address: the peer, or behind a trusted proxy the address it
+    /// forwarded (see [`client_address`]).
+    pub fn client_ip(&self, remote: &poem::web::RemoteAddr, headers: &HeaderMap) -> IpAddr {
+        let peer = remote
+            .as_socket_addr()
+            .map(|addr| addr.ip())
+            .unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
+        client_address(peer, headers, &self.config.trusted_proxies)
+    }
+}

@@ -1,0 +1,73 @@
+//! Changing the menu: an admin's edit, an uploaded picture, a menu import from the
+//! command line. Each change is one durable transaction; once committed, the listeners
+//! (the public menu) are told and the readiness check is recomputed.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Shop, ShopError};
+use crate::db::DbError;
+use crate::domain::catalog::menu_document::{MenuChanges, MenuDocument, export, import};
+use crate::domain::catalog::{Catalog, CatalogError};
+use crate::domain::image::Image;
+
+/// Told of every committed catalog change, in commit order, before the change's
+/// caller gets its answer.
+pub trait CatalogListener: Send + Sync {
+    fn catalog_changed(&self, catalog: &Catalog, version: u64);
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ImportOutcome {
+    pub changes: MenuChanges,
+    pub dry_run: bool,
+}
+
+impl Shop {
+    /// Applies a catalog operation durably.
+    pub async fn change_catalog<T, F>(&self, operation: F) -> Result<T, ShopError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Catalog) -> Result<T, CatalogError> + Send + 'static,
+    {
+        self.change_catalog_with_image(None, operation).await
+    }
+
+    /// Like [`Shop::change_catalog`], storing an uploaded image in the same commit.
+    pub async fn change_catalog_with_image<T, F>(
+        &self,
+        image: Option<(String, Image)>,
+        operation: F,
+    ) -> Result<T, ShopError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Catalog) -> Result<T, CatalogError> + Send + 'static,
+    {
+        let changed = self.db.change_catalog(image, operation).await?;
+        self.catalog_changed(&changed.catalog, changed.version)
+            .await;
+        Ok(changed.value)
+    }
+
+    /// The whole menu as a document (`heimservice menu export`).
+    pub async fn export_menu(&self) -> Result<MenuDocument, DbError> {
+        let (catalog, _) = self.db.catalog().await?;
+        Ok(export(&catalog))
+    }
+
+    /// Makes the menu equal to `document` in one transaction: all of it or nothing.
+    /// With `dry_run`, only says what would change.
+    pub async fn import_menu(
+        &self,
+        document: MenuDocument,
+        dry_run: bool,
+    ) -> Result<ImportOutcome, ShopError> {
+        let changes = if dry_run {
+            let (mut catalog, _) = self.db.catalog().await?;
+            import(&mut catalog, &document)?
+        } else {
+            self.change_catalog(move |catalog| import(catalog, &document))
+                .await?
+        };
+        Ok(ImportOutcome { changes, dry_run })
+    }
+}

@@ -1,0 +1,182 @@
+//! A customer's order: priced from the catalog, paid through PayPal when online (the
+//! server's own total is what PayPal is asked for and what must be captured), placed
+//! in one transaction, announced to the board and confirmed by mail. A payment whose
+//! order cannot be placed any more is refunded at once.
+
+use chrono::{DateTime, Utc};
+
+use super::{Shop, ShopError};
+use crate::db::{IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement};
+use crate::domain::error::{ErrorStatus, Refusal};
+use crate::domain::order::{Order, OrderSource, Payment, PaymentMethod, PaymentStatus};
+use crate::domain::order_pricing::LineRequest;
+use crate::domain::pricing::OrderType;
+use crate::shop::OrderRefused;
+
+/// A customer's order as the request gave it, every field checked.
+#[derive(Debug, Clone)]
+pub struct CheckoutRequest {
+    /// `None` for a guest.
+    pub user_id: Option<u64>,
+    pub address: OrderAddress,
+    pub order_type: OrderType,
+    pub lines: Vec<LineRequest>,
+    pub preorder_at: Option<DateTime<Utc>>,
+    pub method: PaymentMethod,
+    /// The PayPal order the buyer approved (online payments).
+    pub paypal_order_id: Option<String>,
+    pub note: String,
+}
+
+impl CheckoutRequest {
+    fn guest(&self) -> bool {
+        self.user_id.is_none()
+    }
+}
+
+/// A new order: created now, or made before by the same request (idempotency key or
+/// PayPal payment).
+pub enum Checkout {
+    Created(Order),
+    Replayed(Order),
+}
+
+/// 256 random bits as hex: the secret of a customer's status link.
+pub fn new_token() -> Result<String, Refusal> {
+    let mut random = [0u8; 32];
+    getrandom::fill(&mut random).map_err(|_| {
+        Refusal::new(
+            ErrorStatus::Internal,
+            "internal_error",
+            "Something went wrong on the server.",
+        )
+    })?;
+    Ok(random.iter().map(|byte| format!("{byte:02x}")).collect())
+}
+
+impl Shop {
+    /// Refused when PayPal is not configured.
+    pub fn online_payment_available(&self) -> Result<(), Refusal> {
+        self.paypal().map(|_| ())
+    }
+
+    /// The currency PayPal is asked to charge in.
+    pub fn currency(&self) -> &str {
+        &self.config.paypal.currency
+    }
+
+    fn draft(&self, request: &CheckoutRequest) -> OrderDraft {
+        OrderDraft {
+            store_id: self.config.store_id,
+            user_id: request.user_id,
+            address: request.address.clone(),
+            order_type: request.order_type,
+            lines: request.lines.clone(),
+            preorder_at: request.preorder_at,
+            now: self.clock.now(),
+            timezone: self.config.timezone,
+            taken_by_staff: false,
+        }
+    }
+
+    /// Prices the order and creates the PayPal order the buyer then approves: the
+    /// PayPal order id and the total in cents.
+    pub async fn create_paypal_order(
+        &self,
+        request: &CheckoutRequest,
+    ) -> Result<(String, i64), ShopError> {
+        let paypal = self.paypal()?;
+        self.ordering_gate()?;
+        if request.method != PaymentMethod::Online || request.paypal_order_id.is_some() {
+            return Err(Refusal::invalid(
+                "payment_method",
+                "must be \"online\", without a paypal_order_id",
+            )
+            .into());
+        }
+        let priced = self
+            .db
+            .price_order(self.draft(request))
+            .await?
+            .map_err(|refusal| OrderRefused {
+                refusal,
+                guest: request.guest(),
+            })?;
+        let total = priced.quote.totals.total_cents;
+        let reference = new_token()?;
+        let id = paypal.create_order(total, &reference[..32]).await?;
+        Ok((id, total))
+    }
+
+    /// Places a customer's order; `link_origin` starts the status link in the mail.
+    pub async fn checkout(
+        &self,
+        request: CheckoutRequest,
+        idempotency: Option<IdempotencyKey>,
+        link_origin: &str,
+    ) -> Result<Checkout, ShopError> {
+        self.ordering_gate()?;
+        let guest = request.guest();
+        let refused = |refusal| OrderRefused { refusal, guest };
+        let draft = self.draft(&request);
+        let mut payment = Payment {
+            method: request.method,
+            ..Payment::cash()
+        };
+        let mut paid_cents = None;
+        if request.method == PaymentMethod::Online {
+            let paypal = self.paypal()?;
+            let paypal_order_id = request.paypal_order_id.clone().ok_or_else(|| {
+                Refusal::new(
+                    ErrorStatus::PaymentRequired,
+                    "payment_required",
+                    "Please complete the PayPal payment first.",
+                )
+                .on_field("paypal_order_id")
+            })?;
+            // Everything is checked before PayPal is asked to take the money.
+            let priced = self.db.price_order(draft.clone()).await?.map_err(refused)?;
+            let total = priced.quote.totals.total_cents;
+            let capture = paypal.capture(&paypal_order_id, total).await?;
+            payment.status = PaymentStatus::Paid;
+            payment.paypal_order_id = Some(paypal_order_id);
+            payment.capture_id = Some(capture.capture_id);
+            paid_cents = Some(capture.amount_cents);
+        }
+        let placed = self
+            .db
+            .place_order(NewOrder {
+                draft,
+                note: request.note,
+                payment: payment.clone(),
+                token: new_token()?,
+                auto_reject_after: self.auto_reject_after(),
+                idempotency,
+                paid_cents,
+                source: OrderSource::Online,
+                accept_minutes: None,
+            })
+            .await?;
+        match placed {
+            Ok(Placement::Created(order)) => {
+                tracing::info!(order = order.id, number = order.number, "order placed");
+                self.orders.publish(&order);
+                self.mail_confirmation(&order, link_origin);
+                Ok(Checkout::Created(order))
+            }
+            Ok(Placement::Replayed(order)) => Ok(Checkout::Replayed(order)),
+            Err(refusal) => {
+                // Paid, but the order cannot be placed any more (the shop closed or the
+                // menu changed meanwhile): give the money back at once.
+                if let Some(capture_id) = &payment.capture_id {
+                    let refunded = match self.paypal() {
+                        Ok(paypal) => paypal.refund(capture_id).await.is_ok(),
+                        Err(_) => false,
+                    };
+                    tracing::warn!(capture = %capture_id, refunded, "paid order refused");
+                }
+                Err(refused(refusal).into())
+            }
+        }
+    }
+}

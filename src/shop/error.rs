@@ -1,0 +1,161 @@
+//! Why a use case did not happen. Each cause keeps its own [`PublicError`] (code,
+//! status, field, sentence); the HTTP layer maps them in one place.
+
+use crate::db::{ChangeError, DbError, PlaceRefusal};
+use crate::domain::catalog::CatalogError;
+use crate::domain::error::{ErrorStatus, PublicError, Refusal};
+use crate::domain::order::TransitionError;
+use crate::domain::order_pricing::OrderError;
+use crate::domain::order_quote::QuoteError;
+use crate::shop::payments::paypal::PaymentProblem;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ShopError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    #[error(transparent)]
+    Payment(#[from] PaymentProblem),
+    #[error(transparent)]
+    Transition(#[from] TransitionError),
+    #[error(transparent)]
+    Order(#[from] OrderRefused),
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+}
+
+impl From<ChangeError> for ShopError {
+    fn from(error: ChangeError) -> Self {
+        match error {
+            ChangeError::Refused(error) => ShopError::Catalog(error),
+            ChangeError::Db(error) => ShopError::Db(error),
+        }
+    }
+}
+
+impl ShopError {
+    fn public(&self) -> &dyn PublicError {
+        match self {
+            ShopError::Db(error) => error,
+            ShopError::Catalog(error) => error,
+            ShopError::Payment(error) => error,
+            ShopError::Transition(error) => error,
+            ShopError::Order(error) => error,
+            ShopError::Refused(error) => error,
+        }
+    }
+}
+
+impl PublicError for ShopError {
+    fn code(&self) -> &str {
+        self.public().code()
+    }
+
+    fn status(&self) -> ErrorStatus {
+        self.public().status()
+    }
+
+    fn field(&self) -> Option<&str> {
+        self.public().field()
+    }
+
+    fn detail(&self) -> String {
+        self.public().detail()
+    }
+}
+
+/// An order that could not be placed, and whether a guest placed it: a guest's
+/// address is the `zip` of the shipping address, a signed-in customer's the
+/// `address_id` of a saved one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{refusal:?}")]
+pub struct OrderRefused {
+    pub refusal: PlaceRefusal,
+    pub guest: bool,
+}
+
+impl OrderRefused {
+    fn address_field(&self) -> &'static str {
+        if self.guest { "zip" } else { "address_id" }
+    }
+}
+
+impl PublicError for OrderRefused {
+    fn code(&self) -> &str {
+        match &self.refusal {
+            PlaceRefusal::Quote(QuoteError::Lines(OrderError::EmptyCart)) => "empty_cart",
+            PlaceRefusal::Quote(QuoteError::Lines(
+                OrderError::TooManyLines | OrderError::BadQuantity | OrderError::BadExtraQuantity,
+            )) => "invalid",
+            PlaceRefusal::Quote(QuoteError::Lines(_)) => "product_unavailable",
+            PlaceRefusal::Quote(QuoteError::StoreClosed) => "store_closed",
+            PlaceRefusal::Quote(QuoteError::SlotUnavailable) => "slot_unavailable",
+            PlaceRefusal::Quote(QuoteError::ZipRequired) => "invalid",
+            PlaceRefusal::Quote(QuoteError::PostcodeNotServed(_)) => "postcode_not_served",
+            PlaceRefusal::Quote(QuoteError::BelowMinimum { .. }) => "below_minimum",
+            PlaceRefusal::UnknownAddress => "invalid",
+            PlaceRefusal::UnknownStore => "store_not_found",
+            PlaceRefusal::IdempotencyConflict => "idempotency_conflict",
+            PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.code(),
+            PlaceRefusal::Acceptance(error) => error.code(),
+        }
+    }
+
+    fn status(&self) -> ErrorStatus {
+        match &self.refusal {
+            PlaceRefusal::Quote(QuoteError::Lines(
+                OrderError::EmptyCart
+                | OrderError::TooManyLines
+                | OrderError::BadQuantity
+                | OrderError::BadExtraQuantity,
+            )) => ErrorStatus::BadRequest,
+            PlaceRefusal::Quote(
+                QuoteError::Lines(_)
+                | QuoteError::StoreClosed
+                | QuoteError::SlotUnavailable
+                | QuoteError::BelowMinimum { .. },
+            ) => ErrorStatus::Conflict,
+            PlaceRefusal::Quote(QuoteError::ZipRequired | QuoteError::PostcodeNotServed(_)) => {
+                ErrorStatus::BadRequest
+            }
+            PlaceRefusal::UnknownAddress => ErrorStatus::BadRequest,
+            PlaceRefusal::UnknownStore => ErrorStatus::NotFound,
+            PlaceRefusal::IdempotencyConflict => ErrorStatus::Conflict,
+            PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
+            PlaceRefusal::Acceptance(error) => error.status(),
+        }
+    }
+
+    fn field(&self) -> Option<&str> {
+        match &self.refusal {
+            PlaceRefusal::Quote(QuoteError::Lines(_) | QuoteError::BelowMinimum { .. }) => {
+                Some("lines")
+            }
+            PlaceRefusal::Quote(QuoteError::StoreClosed | QuoteError::SlotUnavailable) => {
+                Some("preorder_at")
+            }
+            PlaceRefusal::Quote(QuoteError::ZipRequired | QuoteError::PostcodeNotServed(_)) => {
+                Some(self.address_field())
+            }
+            PlaceRefusal::UnknownAddress => Some("address_id"),
+            PlaceRefusal::UnknownStore
+            | PlaceRefusal::IdempotencyConflict
+            | PlaceRefusal::PaidAmountDiffers { .. } => None,
+            PlaceRefusal::Acceptance(error) => error.field(),
+        }
+    }
+
+    fn detail(&self) -> String {
+        match &self.refusal {
+            PlaceRefusal::Quote(error) => error.to_string(),
+            PlaceRefusal::UnknownAddress => "address_id: is not one of your saved addresses".into(),
+            PlaceRefusal::UnknownStore => "There is no store.".into(),
+            PlaceRefusal::IdempotencyConflict => {
+                "This Idempotency-Key was already used for a different order.".into()
+            }
+            PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.detail(),
+            PlaceRefusal::Acceptance(error) => error.detail(),
+        }
+    }
+}

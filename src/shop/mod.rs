@@ -1,0 +1,216 @@
+//! The shop's use cases: one [`Shop`] whose methods are everything a customer, the
+//! staff or the owner can make happen — place an order, accept or reject it, take one
+//! on the phone, change the menu or the store settings, confirm the readiness check,
+//! manage admin accounts, write a backup. Each method owns all of its side effects
+//! (the public menu, the readiness check, the live status, the order sockets, the
+//! customer's mail, the printers), so the HTTP handlers, the control socket and the
+//! command line call the same method and nothing else.
+//!
+//! Nothing here names poem or redb: requests arrive as plain values, refusals leave as
+//! [`ShopError`]s that carry their public code.
+
+mod accounts;
+pub mod admin_accounts;
+mod auto_reject;
+pub mod backups;
+pub mod catalog;
+pub mod checkout;
+pub mod clock_guard;
+pub mod erasure;
+pub mod error;
+mod guards;
+pub mod hubs;
+pub mod mail;
+mod order_mail;
+mod orders;
+pub mod payments;
+pub mod phone_orders;
+pub mod printing;
+pub mod readiness;
+mod store_profile;
+
+use std::sync::Arc;
+
+use tokio::sync::{broadcast, watch};
+use tokio::task::JoinHandle;
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::domain::catalog::Catalog;
+use crate::domain::error::{ErrorStatus, Refusal};
+use crate::domain::order::Order;
+use crate::startup_error::StartupError;
+pub use catalog::CatalogListener;
+pub use error::{OrderRefused, ShopError};
+use hubs::orders::OrderHub;
+use hubs::store_status::StatusHub;
+use mail::Mailer;
+use payments::paypal::PaypalClient;
+use printing::Printing;
+use readiness::Readiness;
+
+/// The shop with everything its use cases need; cheap to clone.
+#[derive(Clone)]
+pub struct Shop {
+    config: Arc<Config>,
+    db: Db,
+    clock: Clock,
+    status: Arc<StatusHub>,
+    orders: Arc<OrderHub>,
+    mailer: Mailer,
+    /// `None` when PayPal is not configured: cash only.
+    paypal: Option<Arc<PaypalClient>>,
+    readiness: Arc<Readiness>,
+    printing: Arc<Printing>,
+    /// Told of every committed catalog change (the HTTP layer's public menu).
+    catalog_listeners: Arc<[Arc<dyn CatalogListener>]>,
+}
+
+impl Shop {
+    /// The shop on an open database: the live status from the store profile and the
+    /// unanswered orders, the readiness check computed once, mail and PayPal set up.
+    /// Background work starts with [`Shop::start_background`].
+    pub async fn open(
+        config: Arc<Config>,
+        db: Db,
+        clock: Clock,
+        catalog_listeners: Vec<Arc<dyn CatalogListener>>,
+    ) -> Result<Shop, StartupError> {
+        let failed = |error: &dyn std::fmt::Display| StartupError::Serve(error.to_string());
+        let profile = db
+            .store_profile(config.store_id)
+            .await
+            .map_err(|error| failed(&error))?;
+        let status = StatusHub::start(profile, clock, config.timezone);
+        let mailer =
+            Mailer::new(config.smtp.as_ref(), db.clone(), clock).map_err(|error| failed(&error))?;
+        let unanswered = db
+            .unanswered_orders(config.store_id)
+            .await
+            .map_err(|error| failed(&error))?;
+        status.set_auto_pause(unanswered.auto_pause);
+        let readiness = Arc::new(Readiness::new(&config, db.clone(), Arc::clone(&status)));
+        readiness.refresh().await.map_err(|error| failed(&error))?;
+        Ok(Shop {
+            paypal: PaypalClient::new(&config.paypal).map(Arc::new),
+            printing: Arc::new(Printing::new(db.clone(), clock, &config)),
+            orders: Arc::new(OrderHub::default()),
+            catalog_listeners: catalog_listeners.into(),
+            config,
+            db,
+            clock,
+            status,
+            mailer,
+            readiness,
+        })
+    }
+
+    /// Starts what runs on its own schedule: the clock check, the auto-reject of
+    /// unanswered orders, the printers, the erasure of old personal data and the
+    /// automatic backups. Each ends when `finishing` turns true, finishing what it was
+    /// doing first.
+    pub async fn start_background(&self, finishing: watch::Receiver<bool>) -> Vec<JoinHandle<()>> {
+        let config = &self.config;
+        let mut tasks = vec![
+            clock_guard::start(
+                config.clock_trust.clone(),
+                Arc::clone(&self.status),
+                finishing.clone(),
+            )
+            .await,
+            auto_reject::spawn(self.clone(), finishing.clone()),
+            printing::spawn(
+                Arc::clone(&self.printing),
+                Arc::clone(&self.orders),
+                finishing.clone(),
+            ),
+        ];
+        tasks.extend(erasure::spawn(
+            self.db.clone(),
+            self.clock,
+            config.guest_data_days,
+            finishing.clone(),
+        ));
+        tasks.extend(backups::spawn(
+            self.db.clone(),
+            self.clock,
+            backups::backup_dir(&config.data_dir),
+            (config.backup_every, config.backup_keep),
+            finishing,
+        ));
+        tasks
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn clock(&self) -> Clock {
+        self.clock
+    }
+
+    /// The database, for reads. Every change goes through a use case of the shop.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The live open/closed status and the guards that keep the shop shut.
+    pub fn status(&self) -> &Arc<StatusHub> {
+        &self.status
+    }
+
+    /// Every committed change of an order, as it happens.
+    pub fn order_changes(&self) -> broadcast::Receiver<Arc<Order>> {
+        self.orders.subscribe()
+    }
+
+    /// The kitchen printers' queue and alarms.
+    pub fn printing(&self) -> &Printing {
+        &self.printing
+    }
+
+    /// The shop has one store; any other id is not found.
+    pub fn check_store(&self, store_id: u64) -> Result<(), Refusal> {
+        if store_id == self.config.store_id {
+            Ok(())
+        } else {
+            Err(store_not_found(store_id))
+        }
+    }
+
+    fn paypal(&self) -> Result<&PaypalClient, Refusal> {
+        self.paypal.as_deref().ok_or_else(|| {
+            Refusal::new(
+                ErrorStatus::BadRequest,
+                "online_payment_unavailable",
+                "Online payment is not available at the moment.",
+            )
+        })
+    }
+
+    /// Tells the listeners of a committed catalog change and recomputes the readiness
+    /// check (a product without labels or a tax rate keeps the shop shut).
+    async fn catalog_changed(&self, catalog: &Catalog, version: u64) {
+        for listener in self.catalog_listeners.iter() {
+            listener.catalog_changed(catalog, version);
+        }
+        self.readiness.refresh_logged().await;
+    }
+}
+
+pub fn store_not_found(store_id: u64) -> Refusal {
+    Refusal::new(
+        ErrorStatus::NotFound,
+        "store_not_found",
+        format!("There is no store with id {store_id}."),
+    )
+}
+
+pub fn order_not_found() -> Refusal {
+    Refusal::new(
+        ErrorStatus::NotFound,
+        "order_not_found",
+        "There is no such order.",
+    )
+}

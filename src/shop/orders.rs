@@ -1,0 +1,119 @@
+//! The restaurant's answers to an order: accept with an estimate, reject with a reason
+//! (refunding a paid order), move it on to completed; and the auto-reject of an order
+//! nobody answered. Every committed change is published to the order sockets once;
+//! the customer gets a mail about the decision; a staff answer restarts the count of
+//! unanswered orders.
+
+use super::{Shop, ShopError, order_not_found};
+use crate::domain::order::{
+    AUTO_REJECT_REASON, Order, OrderStatus, PaymentStatus, TransitionError,
+};
+use crate::shop::payments::paypal::PaymentProblem;
+
+impl Shop {
+    /// How long an order may wait for the restaurant's answer.
+    pub(super) fn auto_reject_after(&self) -> chrono::Duration {
+        chrono::Duration::from_std(self.config.auto_reject_after)
+            .unwrap_or(chrono::Duration::minutes(10))
+    }
+
+    async fn change_order(
+        &self,
+        id: u64,
+        change: impl FnOnce(&mut Order) -> Result<(), TransitionError> + Send + 'static,
+    ) -> Result<Order, ShopError> {
+        let order = self
+            .db
+            .change_order(id, change)
+            .await??
+            .ok_or_else(order_not_found)?;
+        Ok(order)
+    }
+
+    /// Staff accept a waiting order: ready (or at the door) in `minutes`.
+    pub async fn accept(&self, id: u64, minutes: u16) -> Result<Order, ShopError> {
+        let now = self.clock.now();
+        let order = self
+            .change_order(id, move |order| order.accept(minutes, now))
+            .await?;
+        self.note_answered().await;
+        self.announce_accepted(&order);
+        Ok(order)
+    }
+
+    /// Everything that follows the restaurant's yes, whether the board accepted the
+    /// order or it was taken on the phone: the live sockets and the customer's mail.
+    pub(super) fn announce_accepted(&self, order: &Order) {
+        self.orders.publish(order);
+        self.mail_decision(order);
+    }
+
+    /// Staff reject a waiting order with a reason shown to the customer.
+    pub async fn reject(&self, id: u64, reason: &str) -> Result<Order, ShopError> {
+        let order = self.reject_order(id, reason).await?;
+        self.note_answered().await;
+        Ok(order)
+    }
+
+    /// Nobody answered the order in time.
+    pub(super) async fn reject_unanswered(&self, id: u64) -> Result<Order, ShopError> {
+        self.reject_order(id, AUTO_REJECT_REASON).await
+    }
+
+    /// Rejects a waiting order and refunds it if it was paid online.
+    async fn reject_order(&self, id: u64, reason: &str) -> Result<Order, ShopError> {
+        let now = self.clock.now();
+        let reason = reason.to_string();
+        let order = self
+            .change_order(id, move |order| order.reject(&reason, now))
+            .await?;
+        self.orders.publish(&order);
+        let order = self.refund_if_paid(order).await?;
+        self.mail_decision(&order);
+        Ok(order)
+    }
+
+    /// Moves an accepted order on: preparing, out for delivery / ready for pickup,
+    /// completed.
+    pub async fn advance(&self, id: u64, status: OrderStatus) -> Result<Order, ShopError> {
+        let now = self.clock.now();
+        let order = self
+            .change_order(id, move |order| order.advance(status, now))
+            .await?;
+        self.orders.publish(&order);
+        Ok(order)
+    }
+
+    async fn refund_if_paid(&self, order: Order) -> Result<Order, ShopError> {
+        let (PaymentStatus::Paid, Some(capture_id)) =
+            (order.payment.status, order.payment.capture_id.clone())
+        else {
+            return Ok(order);
+        };
+        let outcome = match self.paypal.as_deref() {
+            Some(paypal) => paypal.refund(&capture_id).await,
+            None => Err(PaymentProblem::Unavailable),
+        };
+        if let Err(problem) = &outcome {
+            tracing::error!(order = order.id, capture = %capture_id, %problem, "refund failed");
+        }
+        let order = self
+            .change_order(order.id, move |order| {
+                match outcome {
+                    Ok(refund_id) => {
+                        order.payment.status = PaymentStatus::Refunded;
+                        order.payment.refund_id = Some(refund_id);
+                        order.payment.refund_error = None;
+                    }
+                    Err(problem) => {
+                        order.payment.status = PaymentStatus::RefundFailed;
+                        order.payment.refund_error = Some(problem.to_string());
+                    }
+                }
+                Ok(())
+            })
+            .await?;
+        self.orders.publish(&order);
+        Ok(order)
+    }
+}

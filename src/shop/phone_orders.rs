@@ -1,0 +1,76 @@
+//! Orders the staff take on the phone. They are repriced and checked exactly like a
+//! guest's order and paid in cash; the staff decide while the caller is on the line,
+//! so the order is placed already accepted with the kitchen's estimate and flows like
+//! any other from there. While online ordering is paused the staff may still take
+//! orders (the pause is the storefront's); opening hours, closures and the guards
+//! (untrusted clock, unconfirmed readiness) apply.
+
+use chrono::{DateTime, Utc};
+
+use super::checkout::{Checkout, new_token};
+use super::{OrderRefused, Shop, ShopError};
+use crate::db::{IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement};
+use crate::domain::order::{Customer, OrderSource, Payment};
+use crate::domain::order_pricing::LineRequest;
+use crate::domain::pricing::OrderType;
+
+/// What the caller chose, entered by the staff and checked field by field.
+#[derive(Debug, Clone)]
+pub struct PhoneOrder {
+    pub order_type: OrderType,
+    pub lines: Vec<LineRequest>,
+    pub customer: Customer,
+    pub preorder_at: Option<DateTime<Utc>>,
+    pub note: String,
+    /// Minutes until the order is ready (pickup) or at the door (delivery).
+    pub minutes: u16,
+}
+
+impl Shop {
+    /// Places an order taken on the phone, accepted at once with its estimate.
+    pub async fn place_phone_order(
+        &self,
+        request: PhoneOrder,
+        idempotency: Option<IdempotencyKey>,
+    ) -> Result<Checkout, ShopError> {
+        // An untrusted clock or an unconfirmed readiness check shuts phone orders too.
+        self.ordering_gate()?;
+        let placed = self
+            .db
+            .place_order(NewOrder {
+                draft: OrderDraft {
+                    store_id: self.config.store_id,
+                    user_id: None,
+                    address: OrderAddress::Given(request.customer),
+                    order_type: request.order_type,
+                    lines: request.lines,
+                    preorder_at: request.preorder_at,
+                    now: self.clock.now(),
+                    timezone: self.config.timezone,
+                    taken_by_staff: true,
+                },
+                note: request.note,
+                payment: Payment::cash(),
+                token: new_token()?,
+                auto_reject_after: self.auto_reject_after(),
+                idempotency,
+                paid_cents: None,
+                source: OrderSource::Phone,
+                accept_minutes: Some(request.minutes),
+            })
+            .await?
+            .map_err(|refusal| OrderRefused {
+                refusal,
+                guest: true,
+            })?;
+        Ok(match placed {
+            Placement::Created(order) => {
+                // The staff are at the board: this answers like an accept.
+                self.note_answered().await;
+                self.announce_accepted(&order);
+                Checkout::Created(order)
+            }
+            Placement::Replayed(order) => Checkout::Replayed(order),
+        })
+    }
+}

@@ -1,0 +1,40 @@
+//! The store's settings and the busy kitchen's pause switch. A change is committed,
+//! then the live status tells every connected storefront; new settings may also close
+//! or open the readiness check (the Impressum, the privacy policy).
+
+use super::{Shop, ShopError, store_not_found};
+use crate::domain::store_profile::StoreProfile;
+
+impl Shop {
+    /// The store's settings; not found for any other store id.
+    pub async fn store_profile(&self, store_id: u64) -> Result<StoreProfile, ShopError> {
+        self.check_store(store_id)?;
+        let profile = self
+            .db
+            .store_profile(store_id)
+            .await?
+            .ok_or_else(|| store_not_found(store_id))?;
+        Ok(profile)
+    }
+
+    /// Replaces the store's settings with `profile` (already validated).
+    pub async fn save_store_profile(&self, profile: StoreProfile) -> Result<(), ShopError> {
+        let store_id = self.config.store_id;
+        self.db.set_store_profile(store_id, profile.clone()).await?;
+        self.status.update(profile);
+        self.readiness.refresh_logged().await;
+        Ok(())
+    }
+
+    /// Pauses or resumes online ordering.
+    pub async fn pause(&self, store_id: u64, paused: bool) -> Result<StoreProfile, ShopError> {
+        self.check_store(store_id)?;
+        let profile = self
+            .db
+            .set_paused(store_id, paused)
+            .await?
+            .ok_or_else(|| store_not_found(store_id))?;
+        self.status.update(profile.clone());
+        Ok(profile)
+    }
+}
