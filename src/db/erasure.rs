@@ -6,6 +6,7 @@
 //! addresses, reset links, kept mails and contact messages along, and their orders are
 //! anonymised like a guest's.
 
+use crate::domain::error::{ErrorStatus, PublicError};
 use std::ops::Bound;
 
 use chrono::{DateTime, Utc};
@@ -31,15 +32,36 @@ pub struct GuestBatch {
 }
 
 /// Why an account was not deleted.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AccountDeletionRefusal {
+    #[error("Please log in: this needs a valid access token.")]
     NoSuchAccount,
     /// Admin accounts are managed with `heimservice admin`.
+    #[error("Admin accounts are managed with the command line (heimservice admin delete).")]
     Admin,
     /// The kitchen is still working on this order; its data is needed until it is done.
-    OpenOrder {
-        number: u32,
-    },
+    #[error(
+        "You have an open order (no. {number}). You can delete your account once it is completed."
+    )]
+    OpenOrder { number: u32 },
+}
+
+impl PublicError for AccountDeletionRefusal {
+    fn code(&self) -> &str {
+        match self {
+            AccountDeletionRefusal::NoSuchAccount => "unauthorized",
+            AccountDeletionRefusal::Admin => "forbidden",
+            AccountDeletionRefusal::OpenOrder { .. } => "open_order",
+        }
+    }
+
+    fn status(&self) -> ErrorStatus {
+        match self {
+            AccountDeletionRefusal::NoSuchAccount => ErrorStatus::Unauthorized,
+            AccountDeletionRefusal::Admin => ErrorStatus::Forbidden,
+            AccountDeletionRefusal::OpenOrder { .. } => ErrorStatus::Conflict,
+        }
+    }
 }
 
 /// Adds a new guest order to the queue.

@@ -4,6 +4,7 @@ use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 use super::tables::{META_NEXT_USER_ID, USER_EMAIL_TO_USER_ID, USER_ID_TO_USER};
 use super::{Db, DbError, next_id, record};
+use crate::domain::error::{ErrorStatus, PublicError};
 use crate::domain::user::{Role, User};
 
 pub struct NewUser {
@@ -21,6 +22,20 @@ pub struct NewUser {
 pub enum UserError {
     #[error("an account with this email already exists")]
     EmailTaken,
+}
+
+impl PublicError for UserError {
+    fn code(&self) -> &str {
+        "email_taken"
+    }
+
+    fn status(&self) -> ErrorStatus {
+        ErrorStatus::Conflict
+    }
+
+    fn detail(&self) -> String {
+        "An account with this email already exists.".into()
+    }
 }
 
 /// Why an admin account could not be changed.

@@ -1,6 +1,7 @@
 //! Delivery zones (postcodes with fee, minimum order and delivery time) and the two
 //! order-type discounts.
 
+use crate::domain::error::{ErrorStatus, PublicError};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -28,10 +29,35 @@ pub struct PostcodeInput {
 
 pub const MAX_DELIVERY_MINUTES: u16 = 240;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PostcodeError {
+    #[error(transparent)]
     Invalid(SettingError),
+    #[error("{0}")]
     Duplicate(String),
+}
+
+impl PublicError for PostcodeError {
+    fn code(&self) -> &str {
+        match self {
+            PostcodeError::Invalid(error) => error.code(),
+            PostcodeError::Duplicate(_) => "duplicate",
+        }
+    }
+
+    fn status(&self) -> ErrorStatus {
+        match self {
+            PostcodeError::Invalid(error) => error.status(),
+            PostcodeError::Duplicate(_) => ErrorStatus::Conflict,
+        }
+    }
+
+    fn field(&self) -> Option<&str> {
+        match self {
+            PostcodeError::Invalid(error) => error.field(),
+            PostcodeError::Duplicate(_) => None,
+        }
+    }
 }
 
 fn invalid(field: &'static str, message: &str) -> PostcodeError {

@@ -11,6 +11,8 @@ use std::fmt::Display;
 pub enum ErrorStatus {
     /// The request is malformed or a field is invalid (400).
     BadRequest,
+    /// The caller is not signed in (401).
+    Unauthorized,
     /// The payment did not go through (402).
     PaymentRequired,
     /// The caller may not do this (403).

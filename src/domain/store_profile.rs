@@ -1,5 +1,6 @@
 //! What the storefront shows about the restaurant itself, and its ordering settings.
 
+use crate::domain::error::{ErrorStatus, PublicError};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -81,7 +82,8 @@ pub const SLOT_INTERVALS: [u16; 6] = [5, 10, 15, 20, 30, 60];
 pub const MAX_LEAD_MINUTES: u16 = 240;
 
 /// A refused store setting: the field and what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
 pub struct SettingError {
     pub field: &'static str,
     pub message: String,
@@ -191,6 +193,20 @@ pub fn validate_profile(mut profile: StoreProfile) -> Result<StoreProfile, Setti
         refuse("slot_interval_minutes", "must be 5, 10, 15, 20, 30 or 60")?;
     }
     Ok(profile)
+}
+
+impl PublicError for SettingError {
+    fn code(&self) -> &str {
+        "invalid"
+    }
+
+    fn status(&self) -> ErrorStatus {
+        ErrorStatus::BadRequest
+    }
+
+    fn field(&self) -> Option<&str> {
+        Some(self.field)
+    }
 }
 
 #[cfg(test)]

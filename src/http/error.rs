@@ -145,6 +145,7 @@ impl<E: PublicError> From<E> for ApiError {
         });
         match status {
             ErrorStatus::BadRequest => ApiError::BadRequest(body),
+            ErrorStatus::Unauthorized => ApiError::Unauthorized(body),
             ErrorStatus::PaymentRequired => ApiError::PaymentRequired(body),
             ErrorStatus::Forbidden => ApiError::Forbidden(body),
             ErrorStatus::NotFound => ApiError::NotFound(body),

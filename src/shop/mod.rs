@@ -25,8 +25,10 @@ mod order_mail;
 mod orders;
 pub mod payments;
 pub mod phone_orders;
+mod printers;
 pub mod printing;
 pub mod readiness;
+mod records;
 mod store_profile;
 
 use std::sync::Arc;

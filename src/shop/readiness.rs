@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
 use crate::db::{Db, DbError, ReadinessConfirmation, ReadinessInputs};
+use crate::domain::error::{ErrorStatus, PublicError};
 use crate::domain::readiness::{Finding, OnlinePayment, ReadinessSettings, findings, unconfirmed};
 use crate::shop::hubs::store_status::StatusHub;
 
@@ -84,10 +85,28 @@ pub fn report_of(inputs: ReadinessInputs, settings: &ReadinessSettings) -> Readi
 }
 
 /// Why a confirmation was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConfirmRefusal {
     /// The findings changed since the owner looked: the list to confirm now.
+    #[error(
+        "The list of findings has changed since it was shown ({} now). Please look at it again and confirm the current list.",
+        current.len()
+    )]
     Changed { current: Vec<String> },
+}
+
+impl PublicError for ConfirmRefusal {
+    fn code(&self) -> &str {
+        "readiness_changed"
+    }
+
+    fn status(&self) -> ErrorStatus {
+        ErrorStatus::Conflict
+    }
+
+    fn field(&self) -> Option<&str> {
+        Some("finding_keys")
+    }
 }
 
 pub struct Readiness {

@@ -2,6 +2,7 @@
 //! raw TCP port, 9100 on nearly every model), what it prints, how wide its paper is and
 //! how many copies it gives.
 
+use crate::domain::error::{ErrorStatus, PublicError};
 use std::net::IpAddr;
 
 use serde::{Deserialize, Serialize};
@@ -93,10 +94,36 @@ pub struct PrinterInput {
     pub enabled: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrinterError {
+    #[error(transparent)]
     Invalid(SettingError),
+    /// Another printer has the name.
+    #[error("{0}")]
     Duplicate(String),
+}
+
+impl PublicError for PrinterError {
+    fn code(&self) -> &str {
+        match self {
+            PrinterError::Invalid(error) => error.code(),
+            PrinterError::Duplicate(_) => "duplicate",
+        }
+    }
+
+    fn status(&self) -> ErrorStatus {
+        match self {
+            PrinterError::Invalid(error) => error.status(),
+            PrinterError::Duplicate(_) => ErrorStatus::Conflict,
+        }
+    }
+
+    fn field(&self) -> Option<&str> {
+        match self {
+            PrinterError::Invalid(error) => error.field(),
+            PrinterError::Duplicate(_) => Some("name"),
+        }
+    }
 }
 
 fn invalid(field: &'static str, message: impl Into<String>) -> PrinterError {

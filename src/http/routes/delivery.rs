@@ -6,13 +6,13 @@ use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
-use crate::domain::delivery::{Discount, DiscountCode, Postcode, PostcodeError, PostcodeInput};
+use crate::domain::delivery::{Discount, DiscountCode, Postcode, PostcodeInput};
 use crate::domain::money::{
     MAX_PRICE_CENTS, cents_to_euros, euros_to_cents, percent_to_basis_points,
 };
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
-use crate::http::error::{ApiError, body};
+use crate::http::error::ApiError;
 use crate::http::routes::catalog::{Created, Deleted};
 
 pub struct DeliveryApi {
@@ -95,15 +95,6 @@ fn postcode_input(body: PostcodeBody) -> Result<PostcodeInput, ApiError> {
     })
 }
 
-impl From<PostcodeError> for ApiError {
-    fn from(error: PostcodeError) -> Self {
-        match error {
-            PostcodeError::Invalid(error) => ApiError::invalid(error.field, &error.message),
-            PostcodeError::Duplicate(detail) => ApiError::Conflict(body("duplicate", detail)),
-        }
-    }
-}
-
 impl DeliveryApi {
     fn today(&self) -> NaiveDate {
         self.state
@@ -151,7 +142,7 @@ impl DeliveryApi {
         body: Json<PostcodeBody>,
     ) -> Result<Created<PostcodeView>, ApiError> {
         let input = postcode_input(body.0)?;
-        let saved = self.state.shop.db().save_postcode(None, input).await??;
+        let saved = self.state.shop.save_postcode(None, input).await??;
         let postcode = saved.ok_or_else(ApiError::internal)?;
         tracing::info!(admin = admin.0.id, postcode = %postcode.postcode, "postcode added");
         Ok(Created::Created(Json(postcode_view(
@@ -172,7 +163,6 @@ impl DeliveryApi {
         let postcode = self
             .state
             .shop
-            .db()
             .save_postcode(Some(id.0), input)
             .await??
             .ok_or_else(|| {
@@ -192,7 +182,7 @@ impl DeliveryApi {
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Deleted, ApiError> {
-        if !self.state.shop.db().delete_postcode(id.0).await? {
+        if !self.state.shop.delete_postcode(id.0).await? {
             return Err(ApiError::not_found(
                 "not_found",
                 format!("There is no postcode with id {}.", id.0),
@@ -242,7 +232,7 @@ impl DeliveryApi {
             basis_points,
             expires_on: body.0.expires_on,
         };
-        self.state.shop.db().set_discount(discount.clone()).await?;
+        self.state.shop.set_discount(discount.clone()).await?;
         tracing::info!(admin = admin.0.id, code = code.as_str(), "discount set");
         let today = self.today();
         Ok(Json(AdminDiscountView {
@@ -263,7 +253,7 @@ impl DeliveryApi {
     ) -> Result<Deleted, ApiError> {
         self.state.shop.check_store(id.0)?;
         let code = Self::code(&code.0)?;
-        if !self.state.shop.db().delete_discount(code).await? {
+        if !self.state.shop.delete_discount(code).await? {
             return Err(ApiError::not_found(
                 "not_found",
                 format!("{} is not set.", code.as_str()),

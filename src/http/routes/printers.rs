@@ -9,7 +9,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use crate::domain::printing::printer::{DEFAULT_PORT, DEFAULT_WIDTH};
-use crate::domain::printing::{Printer, PrinterError, PrinterInput, Prints};
+use crate::domain::printing::{Printer, PrinterInput, Prints};
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::ApiError;
@@ -102,17 +102,6 @@ fn input(body: PrinterBody) -> Result<PrinterInput, ApiError> {
     })
 }
 
-impl From<PrinterError> for ApiError {
-    fn from(error: PrinterError) -> Self {
-        match error {
-            PrinterError::Invalid(error) => ApiError::invalid(error.field, &error.message),
-            PrinterError::Duplicate(detail) => {
-                ApiError::Conflict(crate::http::error::field_body("duplicate", detail, "name"))
-            }
-        }
-    }
-}
-
 fn printer_not_found(id: u64) -> ApiError {
     ApiError::not_found("not_found", format!("There is no printer with id {id}."))
 }
@@ -165,27 +154,13 @@ impl PrintersApi {
         body: PrinterBody,
     ) -> Result<PrinterView, ApiError> {
         let input = input(body)?;
-        let now = self.state.shop.clock().now();
         let saved = self
             .state
             .shop
-            .db()
-            .save_printer(id, input, now)
+            .save_printer(id, input)
             .await??
             .ok_or_else(|| printer_not_found(id.unwrap_or(0)))?;
         let printer = saved.printer;
-        if printer.enabled {
-            self.state.shop.printing().wake();
-        } else {
-            self.state.shop.printing().clear_alarm(printer.id);
-        }
-        if saved.dropped_jobs > 0 {
-            tracing::warn!(
-                printer = %printer.name,
-                jobs = saved.dropped_jobs,
-                "print jobs dropped: the printer was switched off"
-            );
-        }
         tracing::info!(
             admin = admin.0.id,
             printer = %printer.name,
@@ -243,21 +218,11 @@ impl PrintersApi {
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Deleted, ApiError> {
-        let dropped = self
-            .state
+        self.state
             .shop
-            .db()
             .delete_printer(id.0)
             .await?
             .ok_or_else(|| printer_not_found(id.0))?;
-        self.state.shop.printing().clear_alarm(id.0);
-        if dropped > 0 {
-            tracing::warn!(
-                printer = id.0,
-                jobs = dropped,
-                "print jobs dropped: the printer was deleted"
-            );
-        }
         tracing::info!(admin = admin.0.id, printer = id.0, "printer removed");
         Ok(Deleted::NoContent)
     }

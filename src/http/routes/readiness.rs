@@ -8,8 +8,8 @@ use poem_openapi::{Object, OpenApi};
 use crate::domain::readiness::{Finding, Subject};
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
-use crate::http::error::{ApiError, field_body, required};
-use crate::shop::readiness::{ConfirmRefusal, ReadinessReport};
+use crate::http::error::{ApiError, required};
+use crate::shop::readiness::ReadinessReport;
 
 pub struct ReadinessApi {
     pub state: AppState,
@@ -172,14 +172,7 @@ impl ReadinessApi {
                 );
                 Ok(Json(readiness_view(&report)))
             }
-            Err(ConfirmRefusal::Changed { current }) => Err(ApiError::Conflict(field_body(
-                "readiness_changed",
-                format!(
-                    "The list of findings has changed since it was shown ({} now). Please look at it again and confirm the current list.",
-                    current.len()
-                ),
-                "finding_keys",
-            ))),
+            Err(refused) => Err(refused.into()),
         }
     }
 }

@@ -270,8 +270,7 @@ impl StoreApi {
             pickup_lead_minutes: body.pickup_lead_minutes,
             delivery_lead_minutes: body.delivery_lead_minutes,
             slot_interval_minutes: body.slot_interval_minutes,
-        })
-        .map_err(|error| ApiError::invalid(error.field, &error.message))?;
+        })?;
         self.state.shop.save_store_profile(profile.clone()).await?;
         tracing::info!(admin = admin.0.id, "store settings changed");
         Ok(Json(self.view(id.0, profile)))

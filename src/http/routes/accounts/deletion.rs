@@ -12,7 +12,6 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
 use crate::auth::passwords;
-use crate::db::AccountDeletionRefusal;
 use crate::domain::user::{Role, User};
 use crate::http::AppState;
 use crate::http::error::{self, ApiError, ErrorBody, field_body, required};
@@ -94,13 +93,6 @@ pub async fn delete_account(
             tracing::info!(user = user.id, orders, "customer deleted their account");
             Ok(AccountDeleted::NoContent)
         }
-        Err(AccountDeletionRefusal::OpenOrder { number }) => Err(ApiError::Conflict(error::body(
-            "open_order",
-            format!(
-                "You have an open order (no. {number}). You can delete your account once it is completed."
-            ),
-        ))),
-        Err(AccountDeletionRefusal::Admin) => Err(admin_refused()),
-        Err(AccountDeletionRefusal::NoSuchAccount) => Err(ApiError::unauthorized()),
+        Err(refused) => Err(refused.into()),
     }
 }

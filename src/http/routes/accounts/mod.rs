@@ -12,12 +12,12 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use crate::auth::passwords;
 use crate::auth::tokens::unix_now;
-use crate::db::{NewUser, SupportMessage, UserError};
+use crate::db::{NewUser, SupportMessage};
 use crate::domain::address::{Address, AddressInput};
 use crate::domain::user::{Role, check_name, check_password, normalize_email, normalize_phone};
 use crate::http::AppState;
 use crate::http::auth::{AdminAuth, UserAuth};
-use crate::http::error::{self, ApiError, required};
+use crate::http::error::{ApiError, required};
 use crate::http::routes::accounts::login::UserView;
 use crate::http::routes::catalog::{Created, Deleted};
 
@@ -183,8 +183,7 @@ impl AccountsApi {
         let created = self
             .state
             .shop
-            .db()
-            .create_user(NewUser {
+            .register(NewUser {
                 email,
                 name,
                 role: Role::Customer,
@@ -198,10 +197,7 @@ impl AccountsApi {
                 tracing::info!(user = user.id, "customer registered");
                 Ok(Created::Created(Json(UserView::from(&user))))
             }
-            Err(UserError::EmailTaken) => Err(ApiError::Conflict(error::body(
-                "email_taken",
-                "An account with this email already exists.",
-            ))),
+            Err(refused) => Err(refused.into()),
         }
     }
 
@@ -220,15 +216,8 @@ impl AccountsApi {
         body: Json<AddressBody>,
     ) -> Result<Created<AddressView>, ApiError> {
         let input = self.address_input(body.0);
-        let saved = self
-            .state
-            .shop
-            .db()
-            .save_address(auth.0.id, None, input)
-            .await?;
-        let address = saved
-            .map_err(|error| ApiError::invalid(error.field, &error.message))?
-            .ok_or_else(ApiError::internal)?;
+        let saved = self.state.shop.save_address(auth.0.id, None, input).await?;
+        let address = saved?.ok_or_else(ApiError::internal)?;
         Ok(Created::Created(Json(address.into())))
     }
 
@@ -244,17 +233,14 @@ impl AccountsApi {
         let saved = self
             .state
             .shop
-            .db()
             .save_address(auth.0.id, Some(id.0), input)
             .await?;
-        let address = saved
-            .map_err(|error| ApiError::invalid(error.field, &error.message))?
-            .ok_or_else(|| {
-                ApiError::not_found(
-                    "not_found",
-                    format!("There is no address with id {}.", id.0),
-                )
-            })?;
+        let address = saved?.ok_or_else(|| {
+            ApiError::not_found(
+                "not_found",
+                format!("There is no address with id {}.", id.0),
+            )
+        })?;
         Ok(Json(address.into()))
     }
 
@@ -265,7 +251,7 @@ impl AccountsApi {
         auth: UserAuth,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Deleted, ApiError> {
-        if !self.state.shop.db().delete_address(auth.0.id, id.0).await? {
+        if !self.state.shop.delete_address(auth.0.id, id.0).await? {
             return Err(ApiError::not_found(
                 "not_found",
                 format!("There is no address with id {}.", id.0),
