@@ -3,4 +3,5 @@
 
 pub mod caps;
 pub mod orders;
+pub mod socket;
 pub mod status;

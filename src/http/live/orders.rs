@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
@@ -23,7 +22,7 @@ use crate::domain::user::Role;
 use crate::http::AppState;
 use crate::http::auth::user_of_token;
 use crate::http::error::ApiError;
-use crate::http::live::status::{Liveness, Session, Upgrade, admit_socket, socket_config};
+use crate::http::live::socket::{Liveness, Upgrade, admit_socket, follow, upgrade};
 use crate::http::routes::orders::order_by_token;
 use crate::http::routes::orders::views::{AdminOrderView, OrderView};
 use crate::http::routes::printers::alarms_message;
@@ -34,8 +33,6 @@ const SIGN_IN_WITHIN: Duration = Duration::from_secs(10);
 pub struct LiveOrdersApi {
     pub state: AppState,
 }
-
-type Sink = SplitSink<WebSocketStream, Message>;
 
 fn customer_message(order: &Order) -> String {
     json!({ "type": "order", "order": OrderView::from(order).to_json() }).to_string()
@@ -56,65 +53,29 @@ fn error_message(detail: &str) -> String {
     json!({ "type": "error", "detail": detail }).to_string()
 }
 
-/// Sends every change `render` accepts, and every message of `extra`, until the client
-/// leaves or stops answering.
-async fn follow<R, F, X>(
-    liveness: Liveness,
-    mut sink: Sink,
-    mut incoming: futures_util::stream::SplitStream<WebSocketStream>,
-    mut changes: broadcast::Receiver<Arc<Order>>,
-    render: impl Fn(&Order) -> Option<String>,
+/// Every committed order change `render` accepts, as batches for [`follow`]; when the
+/// socket fell behind, what `resync` reads instead of the backlog. Ends (`None`) when
+/// the shop closes or the state cannot be read again.
+fn order_updates<R, F>(
+    changes: broadcast::Receiver<Arc<Order>>,
+    render: impl Fn(&Order) -> Option<String> + Send + 'static,
     resync: R,
-    mut extra: X,
-) where
-    R: Fn() -> F,
-    F: Future<Output = Option<Vec<String>>>,
-    X: futures_util::Stream<Item = String> + Unpin,
+) -> impl futures_util::Stream<Item = Option<Vec<String>>> + Send
+where
+    R: Fn() -> F + Send + 'static,
+    F: Future<Output = Option<Vec<String>>> + Send,
 {
-    let mut ping = tokio::time::interval(liveness.ping);
-    ping.tick().await;
-    let mut last_heard = tokio::time::Instant::now();
-    let mut extra_open = true;
-    loop {
-        tokio::select! {
-            message = extra.next(), if extra_open => match message {
-                Some(message) => {
-                    if sink.send(Message::Text(message)).await.is_err() {
-                        return;
-                    }
-                }
-                None => extra_open = false,
-            },
-            change = changes.recv() => {
-                let messages = match change {
-                    Ok(order) => render(&order).into_iter().collect(),
-                    // Fell behind: send the current state again instead of the backlog.
-                    Err(broadcast::error::RecvError::Lagged(_)) => match resync().await {
-                        Some(messages) => messages,
-                        None => break,
-                    },
-                    Err(broadcast::error::RecvError::Closed) => break,
-                };
-                for message in messages {
-                    if sink.send(Message::Text(message)).await.is_err() {
-                        return;
-                    }
-                }
-            }
-            message = incoming.next() => match message {
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
-                Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
-            },
-            _ = ping.tick() => {
-                if last_heard.elapsed() >= liveness.timeout
-                    || sink.send(Message::Ping(Vec::new())).await.is_err()
-                {
-                    break;
-                }
-            }
-        }
-    }
-    let _ = sink.close().await;
+    futures_util::stream::unfold(Some((changes, render, resync)), |state| async move {
+        let (mut changes, render, resync) = state?;
+        let batch = match changes.recv().await {
+            Ok(order) => Some(render(&order).into_iter().collect()),
+            // Fell behind: send the current state again instead of the backlog.
+            Err(broadcast::error::RecvError::Lagged(_)) => resync().await,
+            Err(broadcast::error::RecvError::Closed) => None,
+        };
+        let next = batch.is_some().then_some((changes, render, resync));
+        Some((batch, next))
+    })
 }
 
 /// The token from the board's first message, `{"token": "…"}`.
@@ -141,6 +102,7 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
         return;
     }
     let clock = state.shop.clock();
+    let liveness = Liveness::of(&state);
     // Subscribe before reading, so no order placed (or printer failing) in between is
     // missed.
     let changes = state.shop.order_changes();
@@ -180,16 +142,14 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
             return;
         }
     }
-    follow(
-        Liveness::of(&state),
-        sink,
-        incoming,
+    let orders = order_updates(
         changes,
-        |order| Some(admin_message(order, clock.now())),
-        || snapshot(state.clone()),
-        alarm_messages,
-    )
-    .await;
+        move |order| Some(admin_message(order, clock.now())),
+        move || snapshot(state.clone()),
+    );
+    let alarms = alarm_messages.map(|message| Some(vec![message]));
+    let updates = futures_util::stream::select(Box::pin(orders), alarms);
+    follow(liveness, sink, incoming, updates).await;
 }
 
 async fn customer_session(state: AppState, order: Order, socket: WebSocketStream) {
@@ -212,22 +172,19 @@ async fn customer_session(state: AppState, order: Order, socket: WebSocketStream
         return;
     }
     let id = current.id;
-    follow(
-        Liveness::of(&state),
-        sink,
-        incoming,
+    let db = state.shop.db().clone();
+    let updates = order_updates(
         changes,
-        |changed| (changed.id == id).then(|| customer_message(changed)),
-        || {
-            let db = state.shop.db().clone();
+        move |changed| (changed.id == id).then(|| customer_message(changed)),
+        move || {
+            let db = db.clone();
             async move {
                 let order = db.order(id).await.ok().flatten()?;
                 Some(vec![customer_message(&order)])
             }
         },
-        futures_util::stream::pending(),
-    )
-    .await;
+    );
+    follow(Liveness::of(&state), sink, incoming, Box::pin(updates)).await;
 }
 
 #[OpenApi]
@@ -245,14 +202,9 @@ impl LiveOrdersApi {
         let slot = admit_socket(&self.state, headers, remote)?;
         let order = order_by_token(&self.state, token.0).await?;
         let state = self.state.clone();
-        let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
-            Box::new(move |socket| {
-                Box::pin(async move {
-                    let _slot = slot;
-                    customer_session(state, order, socket).await;
-                })
-            });
-        Ok(websocket.config(socket_config()).on_upgrade(session))
+        Ok(upgrade(websocket, slot, move |socket| {
+            customer_session(state, order, socket)
+        }))
     }
 
     /// The restaurant's live orders (WebSocket). Send `{ "token": "<admin token>" }`
@@ -268,13 +220,8 @@ impl LiveOrdersApi {
     ) -> Result<Upgrade, ApiError> {
         let slot = admit_socket(&self.state, headers, remote)?;
         let state = self.state.clone();
-        let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
-            Box::new(move |socket| {
-                Box::pin(async move {
-                    let _slot = slot;
-                    board_session(state, socket).await;
-                })
-            });
-        Ok(websocket.config(socket_config()).on_upgrade(session))
+        Ok(upgrade(websocket, slot, move |socket| {
+            board_session(state, socket)
+        }))
     }
 }

@@ -1,123 +1,20 @@
 //! `/ws/store/{id}/status`: the live open/closed status (spec §4, §7). A message on
-//! connect and on every change; client messages are ignored. Pages from foreign
-//! origins are refused, messages are capped small, silent clients are dropped after
-//! missed pings, and the number of sockets is capped in all and per client address
-//! (`[limits]`). The order sockets share these rules.
-
-use std::future::Future;
-use std::pin::Pin;
-use std::time::Duration;
+//! connect and on every change; client messages are ignored. The rules every live
+//! socket follows are in `socket.rs`.
 
 use futures_util::{SinkExt, StreamExt};
 use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
-use poem::web::websocket::{
-    Message, WebSocket, WebSocketConfig, WebSocketStream, WebSocketUpgraded,
-};
+use poem::web::websocket::{Message, WebSocket};
 use poem_openapi::OpenApi;
 use poem_openapi::param::Path;
 
 use crate::http::AppState;
-use crate::http::error::{ApiError, body};
-use crate::http::live::caps::{SocketRefusal, SocketSlot};
+use crate::http::error::ApiError;
+use crate::http::live::socket::{Liveness, Upgrade, admit_socket, follow, upgrade};
 
 pub struct LiveStatusApi {
     pub state: AppState,
-}
-
-/// The client has nothing to say; anything larger than this is refused.
-const MAX_CLIENT_MESSAGE: usize = 1024;
-
-pub(crate) type Session = Pin<Box<dyn Future<Output = ()> + Send>>;
-pub(crate) type Upgrade =
-    WebSocketUpgraded<Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync>>;
-
-/// Whether a browser page from `origin` may connect: the configured public origin, or
-/// else the host the request was sent to. Clients without an Origin header are not
-/// browsers and cannot be used for cross-site requests.
-pub(crate) fn origin_allowed(headers: &HeaderMap, public_origin: Option<&str>) -> bool {
-    let Some(origin) = headers.get("origin").and_then(|v| v.to_str().ok()) else {
-        return true;
-    };
-    let origin = origin.trim_end_matches('/');
-    if let Some(public) = public_origin {
-        return origin.eq_ignore_ascii_case(public);
-    }
-    let host = headers
-        .get("host")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let origin_host = origin
-        .strip_prefix("https://")
-        .or_else(|| origin.strip_prefix("http://"))
-        .unwrap_or("");
-    !host.is_empty() && origin_host.eq_ignore_ascii_case(host)
-}
-
-/// Small messages only: clients send nothing but pongs (and one sign-in message), so
-/// the read buffer stays small too: thousands of idle sockets cost little memory.
-pub(crate) fn socket_config() -> WebSocketConfig {
-    WebSocketConfig::default()
-        .max_message_size(Some(MAX_CLIENT_MESSAGE))
-        .max_frame_size(Some(MAX_CLIENT_MESSAGE))
-        .read_buffer_size(MAX_CLIENT_MESSAGE)
-        .write_buffer_size(0)
-}
-
-pub(crate) fn foreign_origin() -> ApiError {
-    ApiError::Forbidden(body(
-        "forbidden_origin",
-        "Live connections are only accepted from the shop's own pages.",
-    ))
-}
-
-fn too_many_connections() -> ApiError {
-    ApiError::Unavailable(body(
-        "too_many_connections",
-        "Too many live connections; please try again later.",
-    ))
-}
-
-fn too_many_from_address() -> ApiError {
-    ApiError::TooManyRequests(body(
-        "too_many_connections",
-        "Too many live connections from your address; close another tab of the shop and try again.",
-    ))
-}
-
-/// Checks the page's origin and takes the socket's place in the caps.
-pub(crate) fn admit_socket(
-    state: &AppState,
-    headers: &HeaderMap,
-    remote: &RemoteAddr,
-) -> Result<SocketSlot, ApiError> {
-    if !origin_allowed(headers, state.config.public_origin.as_deref()) {
-        return Err(foreign_origin());
-    }
-    let client = state.client_ip(remote, headers);
-    state
-        .sockets
-        .admit(client)
-        .map_err(|refusal| match refusal {
-            SocketRefusal::Full => too_many_connections(),
-            SocketRefusal::TooManyFromAddress => too_many_from_address(),
-        })
-}
-
-/// How often sockets are pinged, and how long a socket may stay silent.
-#[derive(Clone, Copy)]
-pub(crate) struct Liveness {
-    pub ping: Duration,
-    pub timeout: Duration,
-}
-
-impl Liveness {
-    pub fn of(state: &AppState) -> Liveness {
-        Liveness {
-            ping: state.config.limits.websocket_ping,
-            timeout: state.config.limits.websocket_timeout,
-        }
-    }
 }
 
 #[OpenApi]
@@ -137,99 +34,32 @@ impl LiveStatusApi {
         let liveness = Liveness::of(&self.state);
         let unknown_store = (id.0 != self.state.config.store_id)
             .then(|| format!("There is no store with id {}.", id.0));
-        let config = socket_config();
-        let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
-            Box::new(move |socket| {
-                Box::pin(async move {
-                    let _slot = slot;
-                    let (mut sink, mut incoming) = socket.split();
-                    if let Some(detail) = unknown_store {
-                        let _ = sink.send(Message::Text(hub.error_message(detail))).await;
-                        let _ = sink.close().await;
-                        return;
-                    }
-                    let mut changes = hub.subscribe();
-                    let current = changes.borrow_and_update().clone();
-                    if sink
-                        .send(Message::Text(hub.message(&current)))
-                        .await
-                        .is_err()
-                    {
-                        return;
-                    }
-                    let mut ping = tokio::time::interval(liveness.ping);
-                    ping.tick().await;
-                    let mut last_heard = tokio::time::Instant::now();
-                    loop {
-                        tokio::select! {
-                            changed = changes.changed() => {
-                                if changed.is_err() {
-                                    break;
-                                }
-                                let status = changes.borrow_and_update().clone();
-                                if sink.send(Message::Text(hub.message(&status))).await.is_err() {
-                                    break;
-                                }
-                            }
-                            message = incoming.next() => match message {
-                                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
-                                Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
-                            },
-                            _ = ping.tick() => {
-                                if last_heard.elapsed() >= liveness.timeout
-                                    || sink.send(Message::Ping(Vec::new())).await.is_err()
-                                {
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                    let _ = sink.close().await;
-                })
-            });
-        Ok(websocket.config(config).on_upgrade(session))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        headers.insert("host", host.parse().unwrap());
-        if let Some(origin) = origin {
-            headers.insert("origin", origin.parse().unwrap());
-        }
-        headers
-    }
-
-    #[test]
-    fn the_origin_must_be_the_shop_itself() {
-        assert!(origin_allowed(
-            &headers(Some("http://127.0.0.1:8080"), "127.0.0.1:8080"),
-            None
-        ));
-        assert!(!origin_allowed(
-            &headers(Some("https://evil.example"), "127.0.0.1:8080"),
-            None
-        ));
-        assert!(!origin_allowed(
-            &headers(Some("http://127.0.0.1:9999"), "127.0.0.1:8080"),
-            None
-        ));
-        assert!(
-            origin_allowed(&headers(None, "127.0.0.1:8080"), None),
-            "not a browser"
-        );
-        let public = Some("https://pizza.example.com");
-        assert!(origin_allowed(
-            &headers(Some("https://pizza.example.com"), "10.0.0.2:8080"),
-            public
-        ));
-        assert!(!origin_allowed(
-            &headers(Some("http://10.0.0.2:8080"), "10.0.0.2:8080"),
-            public
-        ));
+        Ok(upgrade(websocket, slot, move |socket| async move {
+            let (mut sink, incoming) = socket.split();
+            if let Some(detail) = unknown_store {
+                let _ = sink.send(Message::Text(hub.error_message(detail))).await;
+                let _ = sink.close().await;
+                return;
+            }
+            let mut changes = hub.subscribe();
+            let current = changes.borrow_and_update().clone();
+            if sink
+                .send(Message::Text(hub.message(&current)))
+                .await
+                .is_err()
+            {
+                return;
+            }
+            let updates = Box::pin(futures_util::stream::unfold(
+                (changes, hub),
+                |(mut changes, hub)| async move {
+                    changes.changed().await.ok()?;
+                    let status = changes.borrow_and_update().clone();
+                    let message = hub.message(&status);
+                    Some((Some(vec![message]), (changes, hub)))
+                },
+            ));
+            follow(liveness, sink, incoming, updates).await;
+        }))
     }
 }
