@@ -153,7 +153,7 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
         label(
             catalog,
             &allergies,
-            ItemType::Topping,
+            ItemKind::Topping,
             id,
             &topping.allergens,
         )?;
@@ -192,9 +192,9 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
             .id;
         for product in category.products {
             let kind = if product.variants.is_empty() {
-                ProductKind::Simple
+                ProductType::Simple
             } else {
-                ProductKind::Variable
+                ProductType::Variable
             };
             let product_id = catalog
                 .create::<Product>(ProductInput {
@@ -231,7 +231,7 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
             label(
                 catalog,
                 &allergies,
-                ItemType::Product,
+                ItemKind::Product,
                 product_id,
                 &product.allergens,
             )?;
@@ -243,7 +243,7 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
 fn label(
     catalog: &mut Catalog,
     allergies: &HashMap<String, u64>,
-    item_type: ItemType,
+    item_type: ItemKind,
     item_id: u64,
     codes: &[String],
 ) -> Result<(), CatalogError> {
@@ -323,7 +323,7 @@ mod tests {
             menu.iter().all(|p| !p.allergens.is_empty()),
             "allergens on every product"
         );
-        assert!(menu.iter().any(|p| p.product.kind == ProductKind::Variable));
+        assert!(menu.iter().any(|p| p.product.kind == ProductType::Variable));
         assert!(
             menu.iter().any(|p| !p.product.available),
             "one dish is sold out"

@@ -13,11 +13,12 @@ use chrono::{DateTime, Utc};
 use redb::{ReadableTable, TableDefinition, WriteTransaction};
 
 use super::customers::{Mail, Reset, SupportMessage};
-use super::orders::{IdempotencyKey, IdempotencyRecord, read_order, write_order};
+use super::orders::{IdempotencyRecord, idempotency_scope_range, read_order, write_order};
 use super::tables::*;
 use super::{Db, DbError, record};
 use crate::domain::address::Address;
 use crate::domain::order::Order;
+use crate::domain::order::placing::IdempotencyKey;
 use crate::domain::user::{Role, User};
 
 /// A place in the queue of guest orders: (created at in Unix seconds, order id).
@@ -233,7 +234,7 @@ fn delete_customer_in(
         }
     }
     // The keys of this customer's checkouts.
-    let keys = IdempotencyKey::scope_range(&IdempotencyKey::user_scope(user_id));
+    let keys = idempotency_scope_range(&IdempotencyKey::user_scope(user_id));
     txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?
         .retain_in::<&str, _>(keys.start.as_str()..keys.end.as_str(), |_, _| false)?;
     txn.open_table(ADDRESS_ID_TO_ADDRESS)?.retain(|_, bytes| {

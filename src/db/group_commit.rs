@@ -16,7 +16,8 @@ use tokio::sync::oneshot;
 use super::DbError;
 use super::customers::{NewMail, insert_mail};
 use super::database_slot::DatabaseSlot;
-use super::orders::{NewOrder, PlaceRefusal, Placement, place};
+use super::orders::place;
+use crate::domain::order::placing::{NewOrder, PlaceRefusal, Placement};
 
 /// Writes made in one write transaction at most.
 const MAX_BATCH: usize = 64;

@@ -31,9 +31,6 @@ pub use customers::{Mail, SupportMessage};
 pub use erasure::{AccountDeletionRefusal, GuestBatch};
 pub use guards::{ReadinessConfirmation, ReadinessInputs, UnansweredOrders};
 pub use migrations::LATEST_SCHEMA_VERSION;
-pub use orders::{
-    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
-};
 pub use printing::SavedPrinter;
 pub use storage::{Opened, Storage};
 pub use users::{AdminChangeError, NewUser, UserError};

@@ -4,9 +4,7 @@
 //! so what the customer is charged is exactly what was checked, and a refused order
 //! leaves nothing behind.
 
-use crate::domain::catalog::Catalog;
-use chrono::{DateTime, Duration, NaiveDate, Utc};
-use chrono_tz::Tz;
+use chrono::{DateTime, NaiveDate, Utc};
 use redb::{ReadableTable, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
@@ -14,114 +12,30 @@ use super::catalog::{OpenTables, load_catalog};
 use super::tables::*;
 use super::{Db, DbError, next_id, record};
 use crate::domain::address::Address;
+use crate::domain::catalog::Catalog;
 use crate::domain::delivery::{Discount, Postcode};
-use crate::domain::order::{
-    Customer, Order, OrderSource, OrderStatus, Payment, StatusChange, TransitionError,
+use crate::domain::order::placing::{
+    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
+    PricingInputs, price_draft, saved_recipient,
 };
-use crate::domain::order_pricing::LineRequest;
-use crate::domain::order_quote::{OrderChoice, Quote, QuoteContext, QuoteError, quote};
-use crate::domain::pricing::OrderType;
+use crate::domain::order::{Order, OrderStatus, StatusChange};
 use crate::domain::store_profile::StoreProfile;
 use crate::domain::user::User;
 
-/// Where the order goes.
-#[derive(Debug, Clone)]
-pub enum OrderAddress {
-    /// One of the signed-in customer's saved addresses.
-    Saved(u64),
-    /// A guest's shipping address, already checked.
-    Given(Customer),
+/// The key of an idempotency key's `IDEMPOTENCY_KEY_TO_ORDER` entry.
+pub(super) fn idempotency_table_key(key: &IdempotencyKey) -> String {
+    format!("{}:{}", key.scope, key.key)
 }
 
-/// What is needed to price an order.
-#[derive(Debug, Clone)]
-pub struct OrderDraft {
-    pub store_id: u64,
-    pub user_id: Option<u64>,
-    pub address: OrderAddress,
-    pub order_type: OrderType,
-    pub lines: Vec<LineRequest>,
-    pub preorder_at: Option<DateTime<Utc>>,
-    pub now: DateTime<Utc>,
-    pub timezone: Tz,
-    /// Staff on the phone take orders while online ordering is paused; opening hours,
-    /// closures and everything else apply as to any order.
-    pub taken_by_staff: bool,
-}
-
-#[derive(Debug, Clone)]
-pub struct IdempotencyKey {
-    /// `user:<id>`, `guest` or `phone`, so two customers' keys never meet.
-    pub scope: String,
-    pub key: String,
-    /// SHA-256 of the request body: the same key with another body is a conflict.
-    pub request_hash: String,
-}
-
-impl IdempotencyKey {
-    /// The scope of a signed-in customer's checkouts.
-    pub fn user_scope(user_id: u64) -> String {
-        format!("user:{user_id}")
-    }
-
-    /// The key of its `IDEMPOTENCY_KEY_TO_ORDER` entry.
-    pub(super) fn table_key(&self) -> String {
-        format!("{}:{}", self.scope, self.key)
-    }
-
-    /// The `IDEMPOTENCY_KEY_TO_ORDER` keys of every checkout in `scope` (`:` + 1 is `;`).
-    pub(super) fn scope_range(scope: &str) -> std::ops::Range<String> {
-        format!("{scope}:")..format!("{scope};")
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct NewOrder {
-    pub draft: OrderDraft,
-    pub note: String,
-    pub payment: Payment,
-    pub token: String,
-    pub auto_reject_after: Duration,
-    pub idempotency: Option<IdempotencyKey>,
-    /// For online payments: what PayPal captured; the order total must equal it.
-    pub paid_cents: Option<i64>,
-    pub source: OrderSource,
-    /// Accept the order as it is placed, with this estimate in minutes (phone orders:
-    /// the staff decide while the caller is on the line).
-    pub accept_minutes: Option<u16>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlaceRefusal {
-    Quote(QuoteError),
-    UnknownAddress,
-    UnknownStore,
-    IdempotencyConflict,
-    /// The estimate for an order accepted as it is placed is out of range.
-    Acceptance(TransitionError),
-    /// The menu changed between payment and placing; the captured amount no longer fits.
-    PaidAmountDiffers {
-        total_cents: i64,
-    },
-}
-
-#[derive(Debug, Clone)]
-pub enum Placement {
-    Created(Order),
-    /// The same request (idempotency key or PayPal payment) made this order before.
-    Replayed(Order),
+/// The `IDEMPOTENCY_KEY_TO_ORDER` keys of every checkout in `scope` (`:` + 1 is `;`).
+pub(super) fn idempotency_scope_range(scope: &str) -> std::ops::Range<String> {
+    format!("{scope}:")..format!("{scope};")
 }
 
 #[derive(Serialize, Deserialize)]
 pub(super) struct IdempotencyRecord {
     pub(super) order_id: u64,
     request_hash: String,
-}
-
-/// The priced order and who receives it.
-pub struct Priced {
-    pub quote: Quote,
-    pub customer: Customer,
 }
 
 /// What pricing reads besides the customer's address. Loaded once per transaction: a
@@ -173,59 +87,32 @@ fn price_with(
     draft: &OrderDraft,
     data: &PricingData,
 ) -> Result<Result<Priced, PlaceRefusal>, DbError> {
-    let customer = match &draft.address {
-        OrderAddress::Given(customer) => customer.clone(),
+    let recipient = match &draft.address {
+        OrderAddress::Given(customer) => Ok(customer.clone()),
         OrderAddress::Saved(id) => {
             let address: Option<Address> = txn.record(ADDRESS_ID_TO_ADDRESS, *id)?;
-            let Some(address) = address.filter(|a| Some(a.user_id) == draft.user_id) else {
-                return Ok(Err(PlaceRefusal::UnknownAddress));
+            let account_email = match &address {
+                Some(address) if address.email.is_empty() => {
+                    let user: Option<User> = txn.record(USER_ID_TO_USER, address.user_id)?;
+                    user.map(|user| user.email)
+                }
+                _ => None,
             };
-            let mut email = address.email;
-            if email.is_empty() {
-                let user: Option<User> = txn.record(USER_ID_TO_USER, address.user_id)?;
-                email = user.map(|user| user.email).unwrap_or_default();
-            }
-            Customer {
-                customer_name: address.customer_name,
-                line1: address.line1,
-                city: address.city,
-                zip: address.zip,
-                country: address.country,
-                phone: address.phone,
-                email,
-            }
+            saved_recipient(draft.user_id, address, account_email)
         }
     };
-    let Some(profile) = &data.profile else {
-        return Ok(Err(PlaceRefusal::UnknownStore));
-    };
-    let unpaused;
-    let profile = if draft.taken_by_staff && profile.paused {
-        unpaused = StoreProfile {
-            paused: false,
-            ..profile.clone()
-        };
-        &unpaused
-    } else {
-        profile
-    };
-    let context = QuoteContext {
-        catalog: &data.catalog,
-        profile,
-        postcodes: &data.postcodes,
-        discounts: &data.discounts,
-        now: draft.now,
-        timezone: draft.timezone,
-    };
-    let choice = OrderChoice {
-        order_type: draft.order_type,
-        lines: draft.lines.clone(),
-        zip: Some(customer.zip.clone()),
-        preorder_at: draft.preorder_at,
-    };
-    Ok(quote(&context, &choice)
-        .map(|quote| Priced { quote, customer })
-        .map_err(PlaceRefusal::Quote))
+    Ok(recipient.and_then(|customer| {
+        price_draft(
+            draft,
+            customer,
+            &PricingInputs {
+                profile: data.profile.as_ref(),
+                catalog: &data.catalog,
+                postcodes: &data.postcodes,
+                discounts: &data.discounts,
+            },
+        )
+    }))
 }
 
 pub(super) fn read_order(txn: &impl OpenTables, id: u64) -> Result<Option<Order>, DbError> {
@@ -273,7 +160,7 @@ fn earlier_placement(
     new: &NewOrder,
 ) -> Result<Option<Result<Order, PlaceRefusal>>, DbError> {
     if let Some(idempotency) = &new.idempotency {
-        let key = idempotency.table_key();
+        let key = idempotency_table_key(idempotency);
         let table = txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
         if let Some(bytes) = table.get(key.as_str())? {
             let earlier: IdempotencyRecord = record::decode(bytes.value())?;
@@ -377,7 +264,7 @@ pub(super) fn place(
     {
         paypal.insert(paypal_id.as_str(), id)?;
     }
-    let idempotency_key = new.idempotency.as_ref().map(IdempotencyKey::table_key);
+    let idempotency_key = new.idempotency.as_ref().map(idempotency_table_key);
     if let (Some(idempotency), Some(key)) = (&new.idempotency, &idempotency_key) {
         let entry = IdempotencyRecord {
             order_id: id,

@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::money::MAX_PRICE_CENTS;
-use super::pricing::OrderType;
+use super::order::OrderType;
 use super::store_profile::SettingError;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -47,7 +47,7 @@ pub fn retention_cutoff(now: DateTime<Utc>, days: u32) -> Option<DateTime<Utc>> 
 #[cfg(test)]
 pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
     use crate::domain::order::{Customer, OrderStatus, Payment, PaymentMethod, PaymentStatus};
-    use crate::domain::pricing::{OrderType, Totals};
+    use crate::domain::order::{OrderType, totals::Totals};
     use crate::domain::vat::VatLine;
     Order {
         id,

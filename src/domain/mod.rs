@@ -1,7 +1,6 @@
 //! Pure rules and value types. Nothing here touches poem or redb.
 
 pub mod address;
-pub mod cart;
 pub mod catalog;
 pub mod delivery;
 pub mod erasure;
@@ -9,10 +8,7 @@ pub mod error;
 pub mod image;
 pub mod money;
 pub mod order;
-pub mod order_pricing;
-pub mod order_quote;
 pub mod preorder;
-pub mod pricing;
 pub mod printing;
 pub mod readiness;
 pub mod store_hours;

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::catalog::{Catalog, ItemType};
+use super::catalog::{Catalog, ItemKind};
 use super::store_profile::StoreProfile;
 
 /// How serious a finding is. Both keep the shop closed until fixed or confirmed; an
@@ -167,13 +167,13 @@ pub fn findings(
             "The privacy policy is empty (Store settings → Privacy policy).".into(),
         ));
     }
-    let labelled: BTreeSet<(ItemType, u64)> = catalog
+    let labelled: BTreeSet<(ItemKind, u64)> = catalog
         .item_allergies
         .values()
         .map(|link| (link.item_type, link.item_id))
         .collect();
     for product in catalog.products.values() {
-        if !product.no_allergens && !labelled.contains(&(ItemType::Product, product.id)) {
+        if !product.no_allergens && !labelled.contains(&(ItemKind::Product, product.id)) {
             found.push(finding(
                 "allergens_missing",
                 Severity::Error,
@@ -200,7 +200,7 @@ pub fn findings(
         }
     }
     for topping in catalog.toppings.values() {
-        if !topping.no_allergens && !labelled.contains(&(ItemType::Topping, topping.id)) {
+        if !topping.no_allergens && !labelled.contains(&(ItemKind::Topping, topping.id)) {
             found.push(finding(
                 "allergens_missing",
                 Severity::Error,
@@ -337,7 +337,7 @@ mod tests {
             .unwrap();
         catalog
             .create::<ItemAllergy>(ItemAllergyInput {
-                item_type: ItemType::Product,
+                item_type: ItemKind::Product,
                 item_id: labelled.id,
                 allergy_id: milk.id,
             })

@@ -6,11 +6,13 @@
 use chrono::{DateTime, Utc};
 
 use super::{Shop, ShopError};
-use crate::db::{IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement};
 use crate::domain::error::{ErrorStatus, Refusal};
+use crate::domain::order::OrderType;
+use crate::domain::order::lines::LineRequest;
+use crate::domain::order::placing::{
+    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement,
+};
 use crate::domain::order::{Order, OrderSource, Payment, PaymentMethod, PaymentStatus};
-use crate::domain::order_pricing::LineRequest;
-use crate::domain::pricing::OrderType;
 use crate::shop::OrderRefused;
 
 /// A customer's order as the request gave it, every field checked.

@@ -1,12 +1,13 @@
 //! Why a use case did not happen. Each cause keeps its own [`PublicError`] (code,
 //! status, field, sentence); the HTTP layer maps them in one place.
 
-use crate::db::{ChangeError, DbError, PlaceRefusal};
+use crate::db::{ChangeError, DbError};
 use crate::domain::catalog::CatalogError;
 use crate::domain::error::{ErrorStatus, PublicError, Refusal};
 use crate::domain::order::TransitionError;
-use crate::domain::order_pricing::OrderError;
-use crate::domain::order_quote::QuoteError;
+use crate::domain::order::lines::LineError;
+use crate::domain::order::placing::PlaceRefusal;
+use crate::domain::order::quote::QuoteError;
 use crate::shop::payments::paypal::PaymentProblem;
 
 #[derive(Debug, thiserror::Error)]
@@ -84,9 +85,9 @@ impl OrderRefused {
 impl PublicError for OrderRefused {
     fn code(&self) -> &str {
         match &self.refusal {
-            PlaceRefusal::Quote(QuoteError::Lines(OrderError::EmptyCart)) => "empty_cart",
+            PlaceRefusal::Quote(QuoteError::Lines(LineError::EmptyCart)) => "empty_cart",
             PlaceRefusal::Quote(QuoteError::Lines(
-                OrderError::TooManyLines | OrderError::BadQuantity | OrderError::BadExtraQuantity,
+                LineError::TooManyLines | LineError::BadQuantity | LineError::BadExtraQuantity,
             )) => "invalid",
             PlaceRefusal::Quote(QuoteError::Lines(_)) => "product_unavailable",
             PlaceRefusal::Quote(QuoteError::StoreClosed) => "store_closed",
@@ -105,10 +106,10 @@ impl PublicError for OrderRefused {
     fn status(&self) -> ErrorStatus {
         match &self.refusal {
             PlaceRefusal::Quote(QuoteError::Lines(
-                OrderError::EmptyCart
-                | OrderError::TooManyLines
-                | OrderError::BadQuantity
-                | OrderError::BadExtraQuantity,
+                LineError::EmptyCart
+                | LineError::TooManyLines
+                | LineError::BadQuantity
+                | LineError::BadExtraQuantity,
             )) => ErrorStatus::BadRequest,
             PlaceRefusal::Quote(
                 QuoteError::Lines(_)

@@ -9,10 +9,12 @@ use chrono::{DateTime, Utc};
 
 use super::checkout::{Checkout, new_token};
 use super::{OrderRefused, Shop, ShopError};
-use crate::db::{IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement};
+use crate::domain::order::OrderType;
+use crate::domain::order::lines::LineRequest;
+use crate::domain::order::placing::{
+    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement,
+};
 use crate::domain::order::{Customer, OrderSource, Payment};
-use crate::domain::order_pricing::LineRequest;
-use crate::domain::pricing::OrderType;
 
 /// What the caller chose, entered by the staff and checked field by field.
 #[derive(Debug, Clone)]

@@ -161,7 +161,7 @@ impl Entity for Product {
             .map(|p| p.variants.iter().map(|v| v.id).collect())
             .unwrap_or_default();
         let (variants, price_cents) = match input.kind {
-            ProductKind::Simple => {
+            ProductType::Simple => {
                 if !input.variants.is_empty() {
                     return Err(CatalogError::invalid(
                         "variants",
@@ -170,7 +170,7 @@ impl Entity for Product {
                 }
                 (Vec::new(), validate::price("price", input.price_cents)?)
             }
-            ProductKind::Variable => {
+            ProductType::Variable => {
                 if input.variants.is_empty() {
                     return Err(CatalogError::invalid(
                         "variants",
@@ -252,7 +252,7 @@ impl Entity for Product {
             .retain(|_, link| link.product_id != id);
         catalog
             .item_allergies
-            .retain(|_, link| !(link.item_type == ItemType::Product && link.item_id == id));
+            .retain(|_, link| !(link.item_type == ItemKind::Product && link.item_id == id));
         Ok(())
     }
 }
@@ -295,7 +295,7 @@ impl Entity for Topping {
         )?;
         catalog
             .item_allergies
-            .retain(|_, link| !(link.item_type == ItemType::Topping && link.item_id == id));
+            .retain(|_, link| !(link.item_type == ItemKind::Topping && link.item_id == id));
         Ok(())
     }
 }
@@ -466,10 +466,10 @@ impl Entity for Allergy {
     }
 }
 
-fn item_name(catalog: &Catalog, item_type: ItemType, item_id: u64) -> Option<&str> {
+fn item_name(catalog: &Catalog, item_type: ItemKind, item_id: u64) -> Option<&str> {
     match item_type {
-        ItemType::Product => catalog.products.get(&item_id).map(|p| p.name.as_str()),
-        ItemType::Topping => catalog.toppings.get(&item_id).map(|t| t.name.as_str()),
+        ItemKind::Product => catalog.products.get(&item_id).map(|p| p.name.as_str()),
+        ItemKind::Topping => catalog.toppings.get(&item_id).map(|t| t.name.as_str()),
     }
 }
 
@@ -485,8 +485,8 @@ impl Entity for ItemAllergy {
         _: Option<ItemAllergy>,
     ) -> Result<ItemAllergy, CatalogError> {
         match input.item_type {
-            ItemType::Product => reference::<Product>(catalog, "item_id", input.item_id)?,
-            ItemType::Topping => reference::<Topping>(catalog, "item_id", input.item_id)?,
+            ItemKind::Product => reference::<Product>(catalog, "item_id", input.item_id)?,
+            ItemKind::Topping => reference::<Topping>(catalog, "item_id", input.item_id)?,
         }
         reference::<Allergy>(catalog, "allergy_id", input.allergy_id)?;
         let duplicate = catalog.item_allergies.values().any(|link| {
@@ -502,12 +502,12 @@ impl Entity for ItemAllergy {
         }
         // A labelled allergen ends a "contains none" declaration.
         match input.item_type {
-            ItemType::Product => {
+            ItemKind::Product => {
                 if let Some(product) = catalog.products.get_mut(&input.item_id) {
                     product.no_allergens = false;
                 }
             }
-            ItemType::Topping => {
+            ItemKind::Topping => {
                 if let Some(topping) = catalog.toppings.get_mut(&input.item_id) {
                     topping.no_allergens = false;
                 }

@@ -66,12 +66,12 @@ fn resolve(catalog: &Catalog, product: &Product) -> Option<MenuProduct> {
     Some(MenuProduct {
         product: product.clone(),
         tax: tax.clone(),
-        allergens: allergens_of(catalog, ItemType::Product, product.id),
+        allergens: allergens_of(catalog, ItemKind::Product, product.id),
         groups: groups_of(catalog, product.id),
     })
 }
 
-fn allergens_of(catalog: &Catalog, item_type: ItemType, item_id: u64) -> Vec<Allergy> {
+fn allergens_of(catalog: &Catalog, item_type: ItemKind, item_id: u64) -> Vec<Allergy> {
     let mut allergens: Vec<Allergy> = catalog
         .item_allergies
         .values()
@@ -118,7 +118,7 @@ fn groups_of(catalog: &Catalog, product_id: u64) -> Vec<MenuGroup> {
                             .map(|topping| MenuTopping {
                                 topping: topping.clone(),
                                 price_cents: item.price_cents,
-                                allergens: allergens_of(catalog, ItemType::Topping, topping.id),
+                                allergens: allergens_of(catalog, ItemKind::Topping, topping.id),
                             })
                     })
                     .collect(),

@@ -164,7 +164,7 @@ fn key_for(name: &str, taken: &mut HashSet<String>) -> String {
     key
 }
 
-fn allergen_codes(catalog: &Catalog, item_type: ItemType, item_id: u64) -> Vec<String> {
+fn allergen_codes(catalog: &Catalog, item_type: ItemKind, item_id: u64) -> Vec<String> {
     let mut codes: Vec<String> = catalog
         .item_allergies
         .values()
@@ -224,7 +224,7 @@ pub fn export(catalog: &Catalog) -> MenuDocument {
             .toppings
             .values()
             .map(|t| {
-                let allergens = allergen_codes(catalog, ItemType::Topping, t.id);
+                let allergens = allergen_codes(catalog, ItemKind::Topping, t.id);
                 ToppingDoc {
                     key: topping_keys[&t.id].clone(),
                     name: t.name.clone(),
@@ -296,8 +296,8 @@ pub fn export(catalog: &Catalog) -> MenuDocument {
                                 .map(|link| group_keys[&link.topping_group_id].clone())
                                 .collect(),
                             no_allergens: p.no_allergens
-                                && allergen_codes(catalog, ItemType::Product, p.id).is_empty(),
-                            allergens: allergen_codes(catalog, ItemType::Product, p.id),
+                                && allergen_codes(catalog, ItemKind::Product, p.id).is_empty(),
+                            allergens: allergen_codes(catalog, ItemKind::Product, p.id),
                         })
                         .collect(),
                 }
@@ -529,9 +529,9 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
                 price_cents: product.price_cents,
                 tax_id,
                 kind: if product.variants.is_empty() {
-                    ProductKind::Simple
+                    ProductType::Simple
                 } else {
-                    ProductKind::Variable
+                    ProductType::Variable
                 },
                 variants: product
                     .variants
@@ -580,7 +580,7 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
 
     // The links, as the document has them.
     let label =
-        |catalog: &mut Catalog, path: &str, item_type: ItemType, item_id: u64, codes: &[String]| {
+        |catalog: &mut Catalog, path: &str, item_type: ItemKind, item_id: u64, codes: &[String]| {
             for code in codes {
                 let allergy_id = *allergies
                     .get(code)
@@ -599,7 +599,7 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
         label(
             catalog,
             &format!("toppings[{i}]"),
-            ItemType::Topping,
+            ItemKind::Topping,
             toppings[&topping.key],
             &topping.allergens,
         )?;
@@ -636,7 +636,7 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
         label(
             catalog,
             &path,
-            ItemType::Product,
+            ItemKind::Product,
             product_id,
             &product.allergens,
         )?;

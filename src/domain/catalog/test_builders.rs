@@ -44,9 +44,9 @@ pub fn product_input(
         price_cents,
         tax_id,
         kind: if variants.is_empty() {
-            ProductKind::Simple
+            ProductType::Simple
         } else {
-            ProductKind::Variable
+            ProductType::Variable
         },
         variants: variants
             .iter()

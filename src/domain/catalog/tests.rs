@@ -27,7 +27,7 @@ fn simple_product(category_id: u64, tax_id: u64, name: &str, price_cents: i64) -
         description_en: None,
         price_cents,
         tax_id,
-        kind: ProductKind::Simple,
+        kind: ProductType::Simple,
         variants: vec![],
         sort_order: 0,
         available: true,
@@ -125,7 +125,7 @@ fn a_product_must_point_at_an_existing_category_and_tax() {
 fn a_variable_product_is_priced_by_its_cheapest_variant_and_keeps_variant_ids() {
     let mut m = menu();
     let mut input = simple_product(m.category, m.tax, "Margherita", 0);
-    input.kind = ProductKind::Variable;
+    input.kind = ProductType::Variable;
     input.variants = vec![variant(None, "Ø 32 cm", 990), variant(None, "Ø 26 cm", 790)];
     let product = m.catalog.create::<Product>(input.clone()).unwrap();
     assert_eq!(product.price_cents, 790);
@@ -296,7 +296,7 @@ fn links_are_unique_and_follow_their_owners() {
         .unwrap();
     m.catalog
         .create::<ItemAllergy>(ItemAllergyInput {
-            item_type: ItemType::Product,
+            item_type: ItemKind::Product,
             item_id: product.id,
             allergy_id: allergy.id,
         })
@@ -417,7 +417,7 @@ fn the_menu_lists_visible_categories_in_order_with_resolved_links() {
             .unwrap();
         m.catalog
             .create::<ItemAllergy>(ItemAllergyInput {
-                item_type: ItemType::Product,
+                item_type: ItemKind::Product,
                 item_id: pizza_one.id,
                 allergy_id: allergy.id,
             })

@@ -33,18 +33,18 @@ pub struct Category {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum ProductKind {
+pub enum ProductType {
     /// One price.
     Simple,
     /// Priced by variant (e.g. pizza sizes); the customer must pick one.
     Variable,
 }
 
-impl ProductKind {
+impl ProductType {
     pub fn as_str(self) -> &'static str {
         match self {
-            ProductKind::Simple => "simple",
-            ProductKind::Variable => "variable",
+            ProductType::Simple => "simple",
+            ProductType::Variable => "variable",
         }
     }
 }
@@ -73,7 +73,7 @@ pub struct Product {
     /// Gross price including VAT; for variable products the lowest variant price.
     pub price_cents: i64,
     pub tax_id: u64,
-    pub kind: ProductKind,
+    pub kind: ProductType,
     #[serde(default)]
     pub variants: Vec<Variant>,
     pub sort_order: i32,
@@ -146,16 +146,16 @@ pub struct Allergy {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum ItemType {
+pub enum ItemKind {
     Product,
     Topping,
 }
 
-impl ItemType {
+impl ItemKind {
     pub fn as_str(self) -> &'static str {
         match self {
-            ItemType::Product => "product",
-            ItemType::Topping => "topping",
+            ItemKind::Product => "product",
+            ItemKind::Topping => "topping",
         }
     }
 }
@@ -164,7 +164,7 @@ impl ItemType {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemAllergy {
     pub id: u64,
-    pub item_type: ItemType,
+    pub item_type: ItemKind,
     pub item_id: u64,
     pub allergy_id: u64,
 }
@@ -216,7 +216,7 @@ pub struct ProductInput {
     pub description_en: Option<String>,
     pub price_cents: i64,
     pub tax_id: u64,
-    pub kind: ProductKind,
+    pub kind: ProductType,
     pub variants: Vec<VariantInput>,
     pub sort_order: i32,
     pub available: bool,
@@ -266,7 +266,7 @@ pub struct AllergyInput {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ItemAllergyInput {
-    pub item_type: ItemType,
+    pub item_type: ItemKind,
     pub item_id: u64,
     pub allergy_id: u64,
 }

@@ -3,11 +3,11 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::domain::order::lines::{AllergenRef, PricedExtra, PricedLine};
 use crate::domain::order::{
     Customer, Order, OrderStatus, Payment, PaymentMethod, PaymentStatus, StatusChange,
 };
-use crate::domain::order_pricing::{AllergenRef, PricedExtra, PricedLine};
-use crate::domain::pricing::{OrderType, Totals};
+use crate::domain::order::{OrderType, totals::Totals};
 use crate::domain::vat::vat_breakdown;
 
 fn allergen(code: &str, name: &str) -> AllergenRef {

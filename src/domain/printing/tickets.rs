@@ -10,9 +10,9 @@ use super::job::TicketKind;
 use super::printer::{Printer, Prints};
 use super::texts::{Lang, Texts};
 use crate::domain::money::format_euros;
+use crate::domain::order::OrderType;
+use crate::domain::order::lines::PricedLine;
 use crate::domain::order::{Order, PaymentMethod};
-use crate::domain::order_pricing::PricedLine;
-use crate::domain::pricing::OrderType;
 use crate::domain::store_profile::StoreProfile;
 
 /// Lines fed before the cut, so the last printed line clears the cutter.

@@ -6,14 +6,15 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
+use crate::domain::order::OrderType;
 use crate::domain::preorder::available_slots;
-use crate::domain::pricing::OrderType;
 use crate::domain::store_profile::{
     AutoPause, Closure, StoreHoursEntry, StoreProfile, validate_profile,
 };
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::ApiError;
+use crate::http::routes::orders::views::OrderTypeBody;
 use crate::shop::hubs::store_status::ClosedReason;
 
 pub struct StoreApi {
@@ -148,13 +149,6 @@ pub struct PreOrderSlots {
     /// `slots` is empty), or `auto_paused` (paused after unanswered orders).
     #[oai(skip_serializing_if_is_none)]
     pub closed_reason: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
-#[oai(rename_all = "lowercase")]
-pub enum OrderTypeParam {
-    Delivery,
-    Pickup,
 }
 
 impl StoreApi {
@@ -300,7 +294,7 @@ impl StoreApi {
         &self,
         #[oai(name = "id")] id: Path<u64>,
         /// `delivery` or `pickup`: they have different lead times.
-        order_type: Query<OrderTypeParam>,
+        order_type: Query<OrderTypeBody>,
     ) -> Result<Json<PreOrderSlots>, ApiError> {
         let profile = self.profile(id.0).await?;
         let closed_reason = self
@@ -326,15 +320,6 @@ impl StoreApi {
                 self.state.shop.status().ordering_blocked().is_some(),
             )
         }))
-    }
-}
-
-impl From<OrderTypeParam> for OrderType {
-    fn from(value: OrderTypeParam) -> Self {
-        match value {
-            OrderTypeParam::Delivery => OrderType::Delivery,
-            OrderTypeParam::Pickup => OrderType::Pickup,
-        }
     }
 }
 

@@ -6,7 +6,7 @@ use poem_openapi::Object;
 use crate::domain::catalog::*;
 use crate::domain::money::{MAX_PRICE_CENTS, euros_to_cents, percent_to_basis_points};
 use crate::http::error::{ApiError, required};
-use crate::http::routes::catalog::views::{ItemKind, ProductType};
+use crate::http::routes::catalog::views::{ItemKindView, ProductTypeView};
 
 fn cents(field: &str, euros: f64) -> Result<i64, ApiError> {
     euros_to_cents(euros, MAX_PRICE_CENTS).map_err(|message| ApiError::invalid(field, &message))
@@ -111,7 +111,7 @@ pub struct ProductBody {
     pub price: f64,
     pub tax_id: Option<u64>,
     #[oai(rename = "type")]
-    pub kind: Option<ProductType>,
+    pub kind: Option<ProductTypeView>,
     #[oai(default)]
     pub variants: Vec<VariantBody>,
     #[oai(default)]
@@ -147,8 +147,8 @@ impl IntoInput for ProductBody {
             price_cents: cents("price", self.price)?,
             tax_id: required("tax_id", self.tax_id)?,
             kind: match required("type", self.kind)? {
-                ProductType::Simple => ProductKind::Simple,
-                ProductType::Variable => ProductKind::Variable,
+                ProductTypeView::Simple => ProductType::Simple,
+                ProductTypeView::Variable => ProductType::Variable,
             },
             variants,
             sort_order: self.sort_order,
@@ -277,7 +277,7 @@ impl IntoInput for AllergyBody {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct ItemAllergyBody {
-    pub item_type: Option<ItemKind>,
+    pub item_type: Option<ItemKindView>,
     pub item_id: Option<u64>,
     pub allergy_id: Option<u64>,
 }
@@ -287,8 +287,8 @@ impl IntoInput for ItemAllergyBody {
     fn into_input(self) -> Result<ItemAllergyInput, ApiError> {
         Ok(ItemAllergyInput {
             item_type: match required("item_type", self.item_type)? {
-                ItemKind::Product => ItemType::Product,
-                ItemKind::Topping => ItemType::Topping,
+                ItemKindView::Product => ItemKind::Product,
+                ItemKindView::Topping => ItemKind::Topping,
             },
             item_id: required("item_id", self.item_id)?,
             allergy_id: required("allergy_id", self.allergy_id)?,

@@ -12,35 +12,35 @@ pub fn image_url(key: &str) -> String {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, serde::Deserialize)]
-#[oai(rename_all = "lowercase")]
+#[oai(rename = "ProductType", rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
-pub enum ProductType {
+pub enum ProductTypeView {
     Simple,
     Variable,
 }
 
-impl From<ProductKind> for ProductType {
-    fn from(kind: ProductKind) -> Self {
+impl From<ProductType> for ProductTypeView {
+    fn from(kind: ProductType) -> Self {
         match kind {
-            ProductKind::Simple => ProductType::Simple,
-            ProductKind::Variable => ProductType::Variable,
+            ProductType::Simple => ProductTypeView::Simple,
+            ProductType::Variable => ProductTypeView::Variable,
         }
     }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, serde::Deserialize)]
-#[oai(rename_all = "lowercase")]
+#[oai(rename = "ItemKind", rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
-pub enum ItemKind {
+pub enum ItemKindView {
     Product,
     Topping,
 }
 
-impl From<ItemType> for ItemKind {
-    fn from(item_type: ItemType) -> Self {
+impl From<ItemKind> for ItemKindView {
+    fn from(item_type: ItemKind) -> Self {
         match item_type {
-            ItemType::Product => ItemKind::Product,
-            ItemType::Topping => ItemKind::Topping,
+            ItemKind::Product => ItemKindView::Product,
+            ItemKind::Topping => ItemKindView::Topping,
         }
     }
 }
@@ -170,7 +170,7 @@ pub struct ProductView {
     pub price: f64,
     #[oai(rename = "type")]
     #[serde(rename = "type")]
-    pub kind: ProductType,
+    pub kind: ProductTypeView,
     pub tax: TaxView,
     pub variants: Vec<VariantView>,
     #[oai(nullable)]
@@ -241,7 +241,7 @@ pub struct ProductRecord {
     pub tax_id: u64,
     #[oai(rename = "type")]
     #[serde(rename = "type")]
-    pub kind: ProductType,
+    pub kind: ProductTypeView,
     pub variants: Vec<VariantView>,
     #[oai(nullable)]
     pub image_url: Option<String>,
@@ -362,7 +362,7 @@ impl From<&ProductGroup> for ProductGroupView {
 #[derive(Debug, Clone, Object, Serialize)]
 pub struct ItemAllergyView {
     pub id: u64,
-    pub item_type: ItemKind,
+    pub item_type: ItemKindView,
     pub item_id: u64,
     pub allergy_id: u64,
 }

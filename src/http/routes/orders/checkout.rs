@@ -4,10 +4,10 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::db::{IdempotencyKey, OrderAddress};
 use crate::domain::address::normalize_zip;
+use crate::domain::order::lines::{ExtraRequest, LineError, LineRequest, MAX_QUANTITY};
+use crate::domain::order::placing::{IdempotencyKey, OrderAddress};
 use crate::domain::order::{Customer, MAX_NOTE_CHARS, PaymentMethod};
-use crate::domain::order_pricing::{ExtraRequest, LineRequest, MAX_QUANTITY, OrderError};
 use crate::domain::user::{User, check_name, normalize_email, normalize_phone};
 use crate::http::error::{ApiError, field_body, required};
 use crate::http::routes::orders::views::{
@@ -21,7 +21,7 @@ pub fn accept_minutes(minutes: Option<i64>) -> Result<u16, ApiError> {
     Ok(u16::try_from(required("minutes", minutes)?).unwrap_or(0))
 }
 
-fn quantity(value: i64, max: u32, error: OrderError) -> Result<u32, ApiError> {
+fn quantity(value: i64, max: u32, error: LineError) -> Result<u32, ApiError> {
     u32::try_from(value)
         .ok()
         .filter(|q| (1..=max).contains(q))
@@ -44,13 +44,13 @@ pub fn line_requests(lines: Option<&[LineBody]>) -> Result<Vec<LineRequest>, Api
                             topping_id: extra.topping_id,
                             quantity: quantity(
                                 extra.quantity,
-                                crate::domain::order_pricing::MAX_EXTRA_QUANTITY,
-                                OrderError::BadExtraQuantity,
+                                crate::domain::order::lines::MAX_EXTRA_QUANTITY,
+                                LineError::BadExtraQuantity,
                             )?,
                         })
                     })
                     .collect::<Result<_, ApiError>>()?,
-                quantity: quantity(line.quantity, MAX_QUANTITY, OrderError::BadQuantity)?,
+                quantity: quantity(line.quantity, MAX_QUANTITY, LineError::BadQuantity)?,
             })
         })
         .collect()

@@ -11,9 +11,9 @@ use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
-use crate::db::IdempotencyKey;
 use crate::domain::money::cents_to_euros;
 use crate::domain::order::Order;
+use crate::domain::order::placing::IdempotencyKey;
 use crate::domain::user::User;
 use crate::http::AppState;
 use crate::http::auth::UserAuth;

@@ -8,7 +8,7 @@ use poem_openapi::param::{Header, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use crate::domain::pricing::OrderType;
+use crate::domain::order::OrderType;
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::{ApiError, required};
@@ -18,7 +18,7 @@ use crate::http::routes::orders::checkout::{
 use crate::http::routes::orders::views::{
     AdminOrderView, LineBody, OrderTypeBody, PaymentMethodBody, ShippingAddressBody,
 };
-use crate::http::routes::stores::{OrderTypeParam, PreOrderSlots, slot_offer};
+use crate::http::routes::stores::{PreOrderSlots, slot_offer};
 use crate::shop::checkout::Checkout;
 use crate::shop::phone_orders::PhoneOrder;
 
@@ -123,7 +123,7 @@ impl PhoneOrdersApi {
         &self,
         _admin: AdminAuth,
         /// `delivery` or `pickup`: they have different lead times.
-        order_type: Query<OrderTypeParam>,
+        order_type: Query<OrderTypeBody>,
     ) -> Result<Json<PreOrderSlots>, ApiError> {
         let state = &self.state;
         let mut profile = state.shop.store_profile(state.config.store_id).await?;

@@ -6,12 +6,13 @@ use chrono::{DateTime, NaiveDate, Utc};
 use poem_openapi::{Enum, Object};
 
 use crate::domain::money::cents_to_euros;
+use crate::domain::order::OrderType;
+use crate::domain::order::lines::{AllergenRef, PricedExtra, PricedLine};
 use crate::domain::order::{Order, OrderStatus, PaymentMethod, PaymentStatus};
-use crate::domain::order_pricing::{AllergenRef, PricedExtra, PricedLine};
-use crate::domain::pricing::OrderType;
 
+/// `delivery` or `pickup`, in a body or a query.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "lowercase")]
+#[oai(rename = "OrderType", rename_all = "lowercase")]
 pub enum OrderTypeBody {
     Delivery,
     Pickup,

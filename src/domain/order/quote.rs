@@ -4,17 +4,18 @@
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-use super::address::normalize_zip;
+use super::OrderType;
 use super::cart::subtotal_cents;
-use super::catalog::Catalog;
-use super::delivery::{Discount, Postcode, active_discount};
-use super::money::format_euros;
-use super::order_pricing::{LineRequest, OrderError, PricedLine, reprice};
-use super::preorder::available_slots;
-use super::pricing::{DeliveryTerms, OrderType, Totals, order_totals};
-use super::store_hours::status_at;
-use super::store_profile::StoreProfile;
-use super::vat::{VatLine, vat_breakdown};
+use super::lines::{LineError, LineRequest, PricedLine, reprice};
+use super::totals::{DeliveryTerms, Totals, order_totals};
+use crate::domain::address::normalize_zip;
+use crate::domain::catalog::Catalog;
+use crate::domain::delivery::{Discount, Postcode, active_discount};
+use crate::domain::money::format_euros;
+use crate::domain::preorder::available_slots;
+use crate::domain::store_hours::status_at;
+use crate::domain::store_profile::StoreProfile;
+use crate::domain::vat::{VatLine, vat_breakdown};
 
 /// Everything an order is checked against, read in one transaction.
 pub struct QuoteContext<'a> {
@@ -48,7 +49,7 @@ pub struct Quote {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum QuoteError {
     #[error(transparent)]
-    Lines(#[from] OrderError),
+    Lines(#[from] LineError),
     #[error("The restaurant is closed right now. Please choose a pre-order time.")]
     StoreClosed,
     #[error("Please select a valid time.")]

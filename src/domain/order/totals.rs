@@ -5,21 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OrderType {
-    Delivery,
-    Pickup,
-}
-
-impl OrderType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OrderType::Delivery => "delivery",
-            OrderType::Pickup => "pickup",
-        }
-    }
-}
+use super::OrderType;
 
 /// What the delivery zone asks for; ignored for pickup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -66,7 +52,7 @@ pub fn order_totals(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::cart::{CartExtra, CartLine, subtotal_cents};
+    use crate::domain::order::cart::{CartExtra, CartLine, subtotal_cents};
 
     #[derive(Deserialize)]
     struct VectorFile {
@@ -99,9 +85,10 @@ mod tests {
 
     #[test]
     fn the_shared_totals_vectors_hold() {
-        let file: VectorFile =
-            serde_json::from_str(include_str!("../../assets/test-vectors/order-totals.json"))
-                .unwrap();
+        let file: VectorFile = serde_json::from_str(include_str!(
+            "../../../assets/test-vectors/order-totals.json"
+        ))
+        .unwrap();
         assert!(file.vectors.len() >= 8);
         for vector in file.vectors {
             let lines: Vec<CartLine> = vector

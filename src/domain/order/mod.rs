@@ -1,15 +1,41 @@
-//! A placed order: the snapshot of what was sold, who gets it, how it is paid, and the
-//! restaurant's answer. The state machine: waiting for confirmation → accepted (with an
+//! The ordering vocabulary. This module: a placed order — the snapshot of what was
+//! sold, who gets it, how it is paid, and the restaurant's answer. Beside it: the cart
+//! (`cart`), the lines priced from the catalog (`lines`), the totals (`totals`), the
+//! quote for a whole order (`quote`) and placing one (`placing`).
+//!
+//! A placed order's state machine: waiting for confirmation → accepted (with an
 //! estimated time) or rejected; accepted → preparing → out for delivery (delivery) or
 //! ready for pickup (pickup) → completed. Steps may be skipped forward, never back.
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+pub mod cart;
+pub mod lines;
+pub mod placing;
+pub mod quote;
+pub mod totals;
+
 use super::error::{ErrorStatus, PublicError};
-use super::order_pricing::PricedLine;
-use super::pricing::{OrderType, Totals};
 use super::vat::VatLine;
+use lines::PricedLine;
+use totals::Totals;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OrderType {
+    Delivery,
+    Pickup,
+}
+
+impl OrderType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderType::Delivery => "delivery",
+            OrderType::Pickup => "pickup",
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

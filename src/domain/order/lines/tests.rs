@@ -139,7 +139,7 @@ fn prices_come_from_the_menu_with_group_prices_and_quantities() {
     assert_eq!(priced[2].total_cents, 690);
     let lines: Vec<_> = priced.iter().map(PricedLine::cart_line).collect();
     assert_eq!(
-        crate::domain::cart::subtotal_cents(&lines),
+        crate::domain::order::cart::subtotal_cents(&lines),
         2840 + 840 + 690
     );
 }
@@ -148,34 +148,34 @@ fn prices_come_from_the_menu_with_group_prices_and_quantities() {
 fn tampering_and_mistakes_are_refused() {
     let m = menu();
     let cases = [
-        (vec![], OrderError::EmptyCart),
+        (vec![], LineError::EmptyCart),
         (
             vec![line(999, None, &[], 1)],
-            OrderError::UnknownProduct(999),
+            LineError::UnknownProduct(999),
         ),
         (
             vec![line(m.sold_out, None, &[], 1)],
-            OrderError::SoldOut("Cannoli".into()),
+            LineError::SoldOut("Cannoli".into()),
         ),
         (
             vec![line(m.pizza, None, &[], 1)],
-            OrderError::VariantRequired("Salami".into()),
+            LineError::VariantRequired("Salami".into()),
         ),
         (
             vec![line(m.pizza, Some(m.small), &[], 0)],
-            OrderError::BadQuantity,
+            LineError::BadQuantity,
         ),
         (
             vec![line(m.pizza, Some(m.small), &[], 1000)],
-            OrderError::BadQuantity,
+            LineError::BadQuantity,
         ),
         (
             vec![line(m.pizza, Some(m.small), &[(m.salami, 0)], 1)],
-            OrderError::BadExtraQuantity,
+            LineError::BadExtraQuantity,
         ),
         (
             vec![line(m.salad, None, &[], 1)],
-            OrderError::TooFewExtras {
+            LineError::TooFewExtras {
                 product: "Mista".into(),
                 group: "Dressing".into(),
                 min: 1,
@@ -188,7 +188,7 @@ fn tampering_and_mistakes_are_refused() {
                 &[(m.salami, 2), (m.ham, 1)],
                 1,
             )],
-            OrderError::TooManyExtras {
+            LineError::TooManyExtras {
                 product: "Salami".into(),
                 group: "Extras".into(),
                 max: 2,
@@ -196,21 +196,21 @@ fn tampering_and_mistakes_are_refused() {
         ),
         (
             vec![line(m.cola, None, &[(m.salami, 1)], 1)],
-            OrderError::UnknownExtra {
+            LineError::UnknownExtra {
                 product: "Cola".into(),
                 topping: m.salami,
             },
         ),
         (
             vec![line(m.cola, Some(m.small), &[], 1)],
-            OrderError::UnknownVariant {
+            LineError::UnknownVariant {
                 product: "Cola".into(),
                 variant: m.small,
             },
         ),
         (
             vec![line(m.salad, Some(m.large), &[(m.dressing, 1)], 1)],
-            OrderError::UnknownVariant {
+            LineError::UnknownVariant {
                 product: "Mista".into(),
                 variant: m.large,
             },
@@ -226,10 +226,7 @@ fn tampering_and_mistakes_are_refused() {
     let too_many: Vec<_> = (0..=MAX_LINES)
         .map(|_| line(m.cola, None, &[], 1))
         .collect();
-    assert_eq!(
-        reprice(&m.catalog, &too_many),
-        Err(OrderError::TooManyLines)
-    );
+    assert_eq!(reprice(&m.catalog, &too_many), Err(LineError::TooManyLines));
 }
 
 #[test]
@@ -245,7 +242,7 @@ fn a_variant_of_another_product_is_refused() {
             description_en: None,
             price_cents: 0,
             tax_id: *m.catalog.taxes.keys().next().unwrap(),
-            kind: ProductKind::Variable,
+            kind: ProductType::Variable,
             variants: vec![VariantInput {
                 id: None,
                 name: "26 cm".into(),
@@ -260,7 +257,7 @@ fn a_variant_of_another_product_is_refused() {
     let foreign = other.variants[0].id;
     assert_eq!(
         reprice(&m.catalog, &[line(m.pizza, Some(foreign), &[], 1)]),
-        Err(OrderError::UnknownVariant {
+        Err(LineError::UnknownVariant {
             product: "Salami".into(),
             variant: foreign
         })
@@ -275,9 +272,12 @@ mod shared_vectors {
     use serde::Deserialize;
 
     use super::super::*;
-    use crate::domain::cart::subtotal_cents;
     use crate::domain::catalog::*;
-    use crate::domain::pricing::{DeliveryTerms, OrderType, order_totals};
+    use crate::domain::order::cart::subtotal_cents;
+    use crate::domain::order::{
+        OrderType,
+        totals::{DeliveryTerms, order_totals},
+    };
 
     #[derive(Deserialize)]
     struct File {
@@ -444,7 +444,7 @@ mod shared_vectors {
     #[test]
     fn the_shared_repricing_vectors_hold() {
         let file: File = serde_json::from_str(include_str!(
-            "../../../assets/test-vectors/order-repricing.json"
+            "../../../../assets/test-vectors/order-repricing.json"
         ))
         .unwrap();
         let (catalog, ids) = build(&file.menu);

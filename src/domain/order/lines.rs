@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::cart::{CartExtra, CartLine};
-use super::catalog::{Catalog, MenuProduct, ProductKind, menu_product};
+use crate::domain::catalog::{Catalog, MenuProduct, ProductType, menu_product};
 
 pub const MAX_LINES: usize = 50;
 pub const MAX_QUANTITY: u32 = 99;
@@ -82,7 +82,7 @@ impl PricedLine {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OrderError {
+pub enum LineError {
     #[error("The cart is empty.")]
     EmptyCart,
     #[error("An order may have at most {MAX_LINES} lines.")]
@@ -115,7 +115,7 @@ pub enum OrderError {
     BadExtraQuantity,
 }
 
-fn codes(allergens: &[super::catalog::Allergy]) -> Vec<AllergenRef> {
+fn codes(allergens: &[crate::domain::catalog::Allergy]) -> Vec<AllergenRef> {
     allergens
         .iter()
         .map(|allergy| AllergenRef {
@@ -126,12 +126,12 @@ fn codes(allergens: &[super::catalog::Allergy]) -> Vec<AllergenRef> {
 }
 
 /// Prices every line against the current menu.
-pub fn reprice(catalog: &Catalog, lines: &[LineRequest]) -> Result<Vec<PricedLine>, OrderError> {
+pub fn reprice(catalog: &Catalog, lines: &[LineRequest]) -> Result<Vec<PricedLine>, LineError> {
     if lines.is_empty() {
-        return Err(OrderError::EmptyCart);
+        return Err(LineError::EmptyCart);
     }
     if lines.len() > MAX_LINES {
-        return Err(OrderError::TooManyLines);
+        return Err(LineError::TooManyLines);
     }
     // Only the products the lines name, each resolved once.
     let mut menu: HashMap<u64, MenuProduct> = HashMap::new();
@@ -148,34 +148,34 @@ pub fn reprice(catalog: &Catalog, lines: &[LineRequest]) -> Result<Vec<PricedLin
 fn price_line(
     menu: &HashMap<u64, MenuProduct>,
     line: &LineRequest,
-) -> Result<PricedLine, OrderError> {
+) -> Result<PricedLine, LineError> {
     if !(1..=MAX_QUANTITY).contains(&line.quantity) {
-        return Err(OrderError::BadQuantity);
+        return Err(LineError::BadQuantity);
     }
     let item = menu
         .get(&line.product_id)
-        .ok_or(OrderError::UnknownProduct(line.product_id))?;
+        .ok_or(LineError::UnknownProduct(line.product_id))?;
     let product = &item.product;
     if !product.available {
-        return Err(OrderError::SoldOut(product.name.clone()));
+        return Err(LineError::SoldOut(product.name.clone()));
     }
     let (name, unit_price_cents) = match (product.kind, line.variant_id) {
-        (ProductKind::Simple, None) => (product.name.clone(), product.price_cents),
-        (ProductKind::Simple, Some(variant)) => {
-            return Err(OrderError::UnknownVariant {
+        (ProductType::Simple, None) => (product.name.clone(), product.price_cents),
+        (ProductType::Simple, Some(variant)) => {
+            return Err(LineError::UnknownVariant {
                 product: product.name.clone(),
                 variant,
             });
         }
-        (ProductKind::Variable, None) => {
-            return Err(OrderError::VariantRequired(product.name.clone()));
+        (ProductType::Variable, None) => {
+            return Err(LineError::VariantRequired(product.name.clone()));
         }
-        (ProductKind::Variable, Some(variant_id)) => {
+        (ProductType::Variable, Some(variant_id)) => {
             let variant = product
                 .variants
                 .iter()
                 .find(|variant| variant.id == variant_id)
-                .ok_or_else(|| OrderError::UnknownVariant {
+                .ok_or_else(|| LineError::UnknownVariant {
                     product: product.name.clone(),
                     variant: variant_id,
                 })?;
@@ -189,7 +189,7 @@ fn price_line(
     let mut per_group: HashMap<u64, u32> = HashMap::new();
     for extra in &line.extras {
         if !(1..=MAX_EXTRA_QUANTITY).contains(&extra.quantity) {
-            return Err(OrderError::BadExtraQuantity);
+            return Err(LineError::BadExtraQuantity);
         }
         let found = item.groups.iter().find_map(|group| {
             group
@@ -199,7 +199,7 @@ fn price_line(
                 .map(|topping| (group, topping))
         });
         let Some((group, topping)) = found else {
-            return Err(OrderError::UnknownExtra {
+            return Err(LineError::UnknownExtra {
                 product: product.name.clone(),
                 topping: extra.topping_id,
             });
@@ -208,7 +208,7 @@ fn price_line(
             .iter()
             .any(|e: &PricedExtra| e.topping_id == extra.topping_id)
         {
-            return Err(OrderError::BadExtraQuantity);
+            return Err(LineError::BadExtraQuantity);
         }
         *per_group.entry(group.group.id).or_default() += extra.quantity;
         extras.push(PricedExtra {
@@ -222,14 +222,14 @@ fn price_line(
     for group in &item.groups {
         let chosen = per_group.get(&group.group.id).copied().unwrap_or(0);
         if chosen < u32::from(group.group.min_selections) {
-            return Err(OrderError::TooFewExtras {
+            return Err(LineError::TooFewExtras {
                 product: product.name.clone(),
                 group: group.group.name.clone(),
                 min: group.group.min_selections,
             });
         }
         if chosen > u32::from(group.group.max_selections) {
-            return Err(OrderError::TooManyExtras {
+            return Err(LineError::TooManyExtras {
                 product: product.name.clone(),
                 group: group.group.name.clone(),
                 max: group.group.max_selections,

@@ -1,0 +1,174 @@
+//! Placing an order: what the caller asks for (a draft with its address, lines and
+//! time), what it is priced against, and the answer — created, replayed for a repeated
+//! request, or refused. The database runs [`price_draft`] inside the transaction that
+//! writes the order, so what is charged is exactly what was checked.
+
+use chrono::{DateTime, Duration, Utc};
+use chrono_tz::Tz;
+
+use super::lines::LineRequest;
+use super::quote::{OrderChoice, Quote, QuoteContext, QuoteError, quote};
+use super::{Customer, Order, OrderSource, OrderType, Payment, TransitionError};
+use crate::domain::address::Address;
+use crate::domain::catalog::Catalog;
+use crate::domain::delivery::{Discount, Postcode};
+use crate::domain::store_profile::StoreProfile;
+
+/// Where the order goes.
+#[derive(Debug, Clone)]
+pub enum OrderAddress {
+    /// One of the signed-in customer's saved addresses.
+    Saved(u64),
+    /// A guest's shipping address, already checked.
+    Given(Customer),
+}
+
+/// What is needed to price an order.
+#[derive(Debug, Clone)]
+pub struct OrderDraft {
+    pub store_id: u64,
+    pub user_id: Option<u64>,
+    pub address: OrderAddress,
+    pub order_type: OrderType,
+    pub lines: Vec<LineRequest>,
+    pub preorder_at: Option<DateTime<Utc>>,
+    pub now: DateTime<Utc>,
+    pub timezone: Tz,
+    /// Staff on the phone take orders while online ordering is paused; opening hours,
+    /// closures and everything else apply as to any order.
+    pub taken_by_staff: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct IdempotencyKey {
+    /// `user:<id>`, `guest` or `phone`, so two customers' keys never meet.
+    pub scope: String,
+    pub key: String,
+    /// SHA-256 of the request body: the same key with another body is a conflict.
+    pub request_hash: String,
+}
+
+impl IdempotencyKey {
+    /// The scope of a signed-in customer's checkouts.
+    pub fn user_scope(user_id: u64) -> String {
+        format!("user:{user_id}")
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub draft: OrderDraft,
+    pub note: String,
+    pub payment: Payment,
+    pub token: String,
+    pub auto_reject_after: Duration,
+    pub idempotency: Option<IdempotencyKey>,
+    /// For online payments: what PayPal captured; the order total must equal it.
+    pub paid_cents: Option<i64>,
+    pub source: OrderSource,
+    /// Accept the order as it is placed, with this estimate in minutes (phone orders:
+    /// the staff decide while the caller is on the line).
+    pub accept_minutes: Option<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlaceRefusal {
+    Quote(QuoteError),
+    UnknownAddress,
+    UnknownStore,
+    IdempotencyConflict,
+    /// The estimate for an order accepted as it is placed is out of range.
+    Acceptance(TransitionError),
+    /// The menu changed between payment and placing; the captured amount no longer fits.
+    PaidAmountDiffers {
+        total_cents: i64,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub enum Placement {
+    Created(Order),
+    /// The same request (idempotency key or PayPal payment) made this order before.
+    Replayed(Order),
+}
+
+/// The priced order and who receives it.
+pub struct Priced {
+    pub quote: Quote,
+    pub customer: Customer,
+}
+
+/// What pricing reads besides the customer's address.
+pub struct PricingInputs<'a> {
+    /// `None` when the store does not exist.
+    pub profile: Option<&'a StoreProfile>,
+    pub catalog: &'a Catalog,
+    pub postcodes: &'a [Postcode],
+    pub discounts: &'a [Discount],
+}
+
+/// The recipient of a signed-in customer's order: their own saved address (another
+/// customer's is unknown to them), with their account's email when the address has
+/// none.
+pub fn saved_recipient(
+    user_id: Option<u64>,
+    address: Option<Address>,
+    account_email: Option<String>,
+) -> Result<Customer, PlaceRefusal> {
+    let Some(address) = address.filter(|address| Some(address.user_id) == user_id) else {
+        return Err(PlaceRefusal::UnknownAddress);
+    };
+    let email = if address.email.is_empty() {
+        account_email.unwrap_or_default()
+    } else {
+        address.email
+    };
+    Ok(Customer {
+        customer_name: address.customer_name,
+        line1: address.line1,
+        city: address.city,
+        zip: address.zip,
+        country: address.country,
+        phone: address.phone,
+        email,
+    })
+}
+
+/// Prices the draft for `customer`. Staff on the phone take orders while online
+/// ordering is paused; opening hours, closures and everything else apply to them too.
+pub fn price_draft(
+    draft: &OrderDraft,
+    customer: Customer,
+    inputs: &PricingInputs<'_>,
+) -> Result<Priced, PlaceRefusal> {
+    let Some(profile) = inputs.profile else {
+        return Err(PlaceRefusal::UnknownStore);
+    };
+    let unpaused;
+    let profile = if draft.taken_by_staff && profile.paused {
+        unpaused = StoreProfile {
+            paused: false,
+            ..profile.clone()
+        };
+        &unpaused
+    } else {
+        profile
+    };
+    let context = QuoteContext {
+        catalog: inputs.catalog,
+        profile,
+        postcodes: inputs.postcodes,
+        discounts: inputs.discounts,
+        now: draft.now,
+        timezone: draft.timezone,
+    };
+    let choice = OrderChoice {
+        order_type: draft.order_type,
+        lines: draft.lines.clone(),
+        zip: Some(customer.zip.clone()),
+        preorder_at: draft.preorder_at,
+    };
+    quote(&context, &choice)
+        .map(|quote| Priced { quote, customer })
+        .map_err(PlaceRefusal::Quote)
+}
