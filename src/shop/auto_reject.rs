@@ -28,7 +28,6 @@ async fn reject_overdue(shop: &Shop) -> usize {
                 number = order.number,
                 "order rejected automatically: nobody answered"
             );
-            shop.note_unanswered().await;
             rejected += 1;
         }
     }

@@ -18,6 +18,7 @@ pub mod checkout;
 pub mod clock_guard;
 pub mod erasure;
 pub mod error;
+mod events;
 mod guards;
 pub mod hubs;
 pub mod mail;
@@ -39,7 +40,6 @@ use tokio::task::JoinHandle;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
-use crate::domain::catalog::Catalog;
 use crate::domain::error::{ErrorStatus, Refusal};
 use crate::domain::order::Order;
 use crate::startup_error::StartupError;
@@ -189,15 +189,6 @@ impl Shop {
                 "Online payment is not available at the moment.",
             )
         })
-    }
-
-    /// Tells the listeners of a committed catalog change and recomputes the readiness
-    /// check (a product without labels or a tax rate keeps the shop shut).
-    async fn catalog_changed(&self, catalog: &Catalog, version: u64) {
-        for listener in self.catalog_listeners.iter() {
-            listener.catalog_changed(catalog, version);
-        }
-        self.readiness.refresh_logged().await;
     }
 }
 

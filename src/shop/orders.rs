@@ -4,6 +4,7 @@
 //! the customer gets a mail about the decision; a staff answer restarts the count of
 //! unanswered orders.
 
+use super::events::AnsweredBy;
 use super::{Shop, ShopError, order_not_found};
 use crate::domain::order::{
     AUTO_REJECT_REASON, Order, OrderStatus, PaymentStatus, TransitionError,
@@ -36,41 +37,35 @@ impl Shop {
         let order = self
             .change_order(id, move |order| order.accept(minutes, now))
             .await?;
-        self.note_answered().await;
-        self.announce_accepted(&order);
+        self.order_changed(&order);
+        self.order_answered(&order, AnsweredBy::Staff).await;
         Ok(order)
-    }
-
-    /// Everything that follows the restaurant's yes, whether the board accepted the
-    /// order or it was taken on the phone: the live sockets and the customer's mail.
-    pub(super) fn announce_accepted(&self, order: &Order) {
-        self.orders.publish(order);
-        self.mail_decision(order);
     }
 
     /// Staff reject a waiting order with a reason shown to the customer.
     pub async fn reject(&self, id: u64, reason: &str) -> Result<Order, ShopError> {
         let order = self.reject_order(id, reason).await?;
-        self.note_answered().await;
+        self.order_answered(&order, AnsweredBy::Staff).await;
         Ok(order)
     }
 
     /// Nobody answered the order in time.
     pub(super) async fn reject_unanswered(&self, id: u64) -> Result<Order, ShopError> {
-        self.reject_order(id, AUTO_REJECT_REASON).await
+        let order = self.reject_order(id, AUTO_REJECT_REASON).await?;
+        self.order_answered(&order, AnsweredBy::NoOne).await;
+        Ok(order)
     }
 
-    /// Rejects a waiting order and refunds it if it was paid online.
+    /// Rejects a waiting order and refunds it if it was paid online; the answer is the
+    /// caller's to announce.
     async fn reject_order(&self, id: u64, reason: &str) -> Result<Order, ShopError> {
         let now = self.clock.now();
         let reason = reason.to_string();
         let order = self
             .change_order(id, move |order| order.reject(&reason, now))
             .await?;
-        self.orders.publish(&order);
-        let order = self.refund_if_paid(order).await?;
-        self.mail_decision(&order);
-        Ok(order)
+        self.order_changed(&order);
+        self.refund_if_paid(order).await
     }
 
     /// Moves an accepted order on: preparing, out for delivery / ready for pickup,
@@ -80,7 +75,7 @@ impl Shop {
         let order = self
             .change_order(id, move |order| order.advance(status, now))
             .await?;
-        self.orders.publish(&order);
+        self.order_changed(&order);
         Ok(order)
     }
 
@@ -113,7 +108,7 @@ impl Shop {
                 Ok(())
             })
             .await?;
-        self.orders.publish(&order);
+        self.order_changed(&order);
         Ok(order)
     }
 }

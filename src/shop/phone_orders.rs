@@ -8,6 +8,7 @@
 use chrono::{DateTime, Utc};
 
 use super::checkout::{Checkout, new_token};
+use super::events::AnsweredBy;
 use super::{OrderRefused, Shop, ShopError};
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::LineRequest;
@@ -68,8 +69,8 @@ impl Shop {
         Ok(match placed {
             Placement::Created(order) => {
                 // The staff are at the board: this answers like an accept.
-                self.note_answered().await;
-                self.announce_accepted(&order);
+                self.order_changed(&order);
+                self.order_answered(&order, AnsweredBy::Staff).await;
                 Checkout::Created(order)
             }
             Placement::Replayed(order) => Checkout::Replayed(order),

@@ -21,8 +21,7 @@ impl Shop {
     pub async fn save_store_profile(&self, profile: StoreProfile) -> Result<(), ShopError> {
         let store_id = self.config.store_id;
         self.db.set_store_profile(store_id, profile.clone()).await?;
-        self.status.update(profile);
-        self.readiness.refresh_logged().await;
+        self.store_profile_changed(profile).await;
         Ok(())
     }
 
@@ -34,7 +33,7 @@ impl Shop {
             .set_paused(store_id, paused)
             .await?
             .ok_or_else(|| store_not_found(store_id))?;
-        self.status.update(profile.clone());
+        self.store_profile_changed(profile.clone()).await;
         Ok(profile)
     }
 }
