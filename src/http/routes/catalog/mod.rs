@@ -1,6 +1,9 @@
-//! Admin writes on the catalog: POST/PUT/DELETE on each resource, admin role only, and
-//! `GET /admin/catalog` with every record. Each write is one durable transaction; the
-//! menu snapshot is rebuilt after it.
+//! The catalog resources (spec §7): the public menu reads (`GET /categories/`,
+//! `GET /products/`, `GET /allergies/`, answered from the encoded menu through
+//! [`public_read`], see `menu.rs`) and, on the same paths (an OpenAPI path item comes from
+//! one API), the admin writes: POST/PUT/DELETE on each resource, admin role only, plus
+//! `GET /admin/catalog` with every record. A write is one call of
+//! `Shop::change_catalog`, which commits it and refreshes the public menu.
 
 pub mod images;
 pub mod inputs;
