@@ -3,7 +3,6 @@
 //! that differ, removes images nothing refers to any more, and commits once. A refused
 //! operation aborts the transaction, so nothing half-written is ever left.
 
-use crate::domain::error::{ErrorStatus, PublicError};
 use std::collections::{BTreeMap, BTreeSet};
 
 use redb::{ReadableTable, TableDefinition, WriteTransaction};
@@ -209,33 +208,6 @@ pub enum ChangeError {
     Refused(#[from] CatalogError),
     #[error(transparent)]
     Db(#[from] DbError),
-}
-
-impl ChangeError {
-    fn public(&self) -> &dyn PublicError {
-        match self {
-            ChangeError::Refused(error) => error,
-            ChangeError::Db(error) => error,
-        }
-    }
-}
-
-impl PublicError for ChangeError {
-    fn code(&self) -> &str {
-        self.public().code()
-    }
-
-    fn status(&self) -> ErrorStatus {
-        self.public().status()
-    }
-
-    fn field(&self) -> Option<&str> {
-        self.public().field()
-    }
-
-    fn detail(&self) -> String {
-        self.public().detail()
-    }
 }
 
 /// The outcome of a committed change.
