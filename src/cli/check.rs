@@ -53,7 +53,9 @@ pub fn describe(report: &ReadinessReport) -> String {
         } else {
             " (confirmed)"
         };
-        let place = crate::http::readiness_link(&finding.subject)
+        let place = finding
+            .subject
+            .admin_link()
             .map(|link| format!(" → {link}"))
             .unwrap_or_default();
         out.push_str(&format!(

@@ -57,6 +57,18 @@ pub enum Subject {
 }
 
 impl Subject {
+    /// Where the admin area fixes what the finding is about (a path of the admin app).
+    pub fn admin_link(&self) -> Option<String> {
+        match self {
+            Subject::Setting { .. } => Some("/admin/store-setting".into()),
+            Subject::Product { id, .. } => Some(format!("/admin/products?id={id}")),
+            Subject::Topping { id, .. } => Some(format!("/admin/toppings?id={id}")),
+            Subject::Config { .. } | Subject::Storefront { .. } => None,
+        }
+    }
+}
+
+impl Subject {
     /// A short, stable name for the finding's key: `product:12`, `setting:impressum_text`.
     pub fn key(&self) -> String {
         match self {

@@ -22,7 +22,7 @@ use poem::{Endpoint, EndpointExt, Route};
 use poem_openapi::OpenApiService;
 
 use crate::http::web::WebUi;
-pub use routes::readiness::{link as readiness_link, readiness_view};
+pub use routes::readiness::readiness_view;
 pub use state::AppState;
 
 /// Largest request body accepted anywhere (image uploads are the largest).

@@ -77,16 +77,6 @@ pub struct ConfirmBody {
     pub finding_keys: Option<Vec<String>>,
 }
 
-/// Where the admin area fixes what a finding is about.
-pub fn link(subject: &Subject) -> Option<String> {
-    match subject {
-        Subject::Setting { .. } => Some("/admin/store-setting".into()),
-        Subject::Product { id, .. } => Some(format!("/admin/products?id={id}")),
-        Subject::Topping { id, .. } => Some(format!("/admin/toppings?id={id}")),
-        Subject::Config { .. } | Subject::Storefront { .. } => None,
-    }
-}
-
 fn subject_view(subject: &Subject) -> SubjectView {
     let (kind, id, name, key) = match subject {
         Subject::Setting { key } => ("setting", None, None, Some(key.clone())),
@@ -111,7 +101,7 @@ fn finding_view(finding: &Finding, report: &ReadinessReport) -> FindingView {
         key,
         severity: finding.severity.as_str().into(),
         subject: subject_view(&finding.subject),
-        link: link(&finding.subject),
+        link: finding.subject.admin_link(),
         detail: finding.detail.clone(),
     }
 }
