@@ -1,11 +1,13 @@
 //! Where values come from: the config file, the `HEIMSERVICE_*` environment and the
-//! command-line flags, each read into a layer of raw text with its source.
+//! command-line flags, each read into a layer of raw text with its source, and the
+//! layers stacked into [`Values`], where each key's text is parsed.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{ConfigError, ENV_PREFIX, FlagValues, KEYS, KeySpec};
+use super::keys::{KEYS, Key, KeySpec, Parse};
+use super::{ConfigError, ENV_PREFIX, FlagValues};
 
 /// Where a value came from, for error messages and `config check`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +36,85 @@ const ENV_NOT_CONFIG: &[&str] = &[
     "HEIMSERVICE_ADMIN_PASSWORD",
 ];
 
+/// The keys one source gives: each key's text and where it came from.
 pub(super) type Layer = BTreeMap<&'static str, (String, Source)>;
+
+/// What a key given by no layer comes from.
+static DEFAULT: Source = Source::Default;
+
+/// Every key's text after stacking the layers, and where that text came from: the
+/// highest layer that gives a key wins; a key no layer gives has its default.
+pub(super) struct Values {
+    given: Layer,
+    /// The keys parsed so far, so that a test can show every key reaches the config.
+    parsed: BTreeSet<&'static str>,
+}
+
+impl Values {
+    /// Stacks the layers, lowest first.
+    pub(super) fn new(layers: impl IntoIterator<Item = Layer>) -> Values {
+        let mut given = Layer::new();
+        for layer in layers {
+            given.extend(layer);
+        }
+        Values {
+            given,
+            parsed: BTreeSet::new(),
+        }
+    }
+
+    fn text(&self, spec: &KeySpec) -> (&str, &Source) {
+        match self.given.get(spec.key) {
+            Some((text, source)) => (text, source),
+            None => (spec.default, &DEFAULT),
+        }
+    }
+
+    /// The key's value; an error names the key and where its text came from.
+    pub(super) fn get<P: Parse>(&mut self, key: &Key<P>) -> Result<P::Value, ConfigError> {
+        self.parsed.insert(key.spec.key);
+        let (text, _) = self.text(&key.spec);
+        key.parser
+            .parse(text)
+            .map_err(|problem| self.invalid(&key.spec, problem))
+    }
+
+    /// An error about the key's value, naming where it came from.
+    pub(super) fn invalid(&self, spec: &KeySpec, problem: String) -> ConfigError {
+        ConfigError::Invalid {
+            key: spec.key,
+            origin: self.text(spec).1.clone(),
+            problem,
+        }
+    }
+
+    /// Every key's text (secrets masked) and where it came from, in the order of [`KEYS`].
+    pub(super) fn effective(&self) -> Vec<(&'static KeySpec, String, Source)> {
+        KEYS.iter()
+            .map(|spec| {
+                let (text, source) = self.text(spec);
+                (spec, masked(spec, text), source.clone())
+            })
+            .collect()
+    }
+
+    /// The keys no section has parsed.
+    #[cfg(test)]
+    pub(super) fn unparsed(&self) -> Vec<&'static str> {
+        KEYS.iter()
+            .map(|spec| spec.key)
+            .filter(|key| !self.parsed.contains(key))
+            .collect()
+    }
+}
+
+fn masked(spec: &KeySpec, value: &str) -> String {
+    if spec.secret && !value.is_empty() {
+        "********".to_string()
+    } else {
+        value.to_string()
+    }
+}
 
 pub(super) fn read_file_layer(path: &Path) -> Result<Layer, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|error| ConfigError::FileUnreadable {

@@ -418,11 +418,12 @@ fn a_limit_out_of_range_or_a_timeout_shorter_than_the_ping_is_refused() {
 #[test]
 fn guest_data_is_kept_90_days_unless_configured() {
     let config = Config::load_from(&FlagValues::default(), &[]).unwrap();
-    assert_eq!(config.guest_data_days, 90);
+    assert_eq!(config.privacy.guest_data_days, 90);
     let keep = env(&[("HEIMSERVICE_PRIVACY_GUEST_DATA_DAYS", "0")]);
     assert_eq!(
         Config::load_from(&FlagValues::default(), &keep)
             .unwrap()
+            .privacy
             .guest_data_days,
         0
     );
@@ -438,4 +439,11 @@ fn guest_data_is_kept_90_days_unless_configured() {
             "{bad}: {error}"
         );
     }
+}
+
+#[test]
+fn every_key_is_parsed_into_the_config() {
+    let mut values = Values::new([]);
+    Config::read(&mut values, None).unwrap();
+    assert_eq!(values.unparsed(), Vec::<&str>::new());
 }
