@@ -90,8 +90,9 @@ impl Limits {
             websocket_timeout: seconds(values.get(&LIMITS_WEBSOCKET_TIMEOUT_SECONDS)?),
         };
         if limits.websocket_timeout <= limits.websocket_ping {
-            return Err(values.invalid(
+            return Err(values.invalid_with(
                 &LIMITS_WEBSOCKET_TIMEOUT_SECONDS.spec,
+                &LIMITS_WEBSOCKET_PING_SECONDS.spec,
                 "limits.websocket_timeout_seconds must be longer than limits.websocket_ping_seconds, \
                  or every client would be dropped before it could answer a ping"
                     .into(),

@@ -54,6 +54,16 @@ pub enum ConfigError {
         origin: Source,
         problem: String,
     },
+    /// A rule that joins two keys: names where each of them came from, as either may be
+    /// the value to change.
+    #[error("`{key}` (from {origin}, with {other} from {other_origin}) {problem}")]
+    InvalidWith {
+        key: &'static str,
+        origin: Source,
+        other: &'static str,
+        other_origin: Source,
+        problem: String,
+    },
 }
 
 /// The effective configuration: the top-level keys, then one field per TOML table.

@@ -174,8 +174,9 @@ impl SmtpConfig {
             return Ok(None);
         }
         if !smtp.from.contains('@') {
-            return Err(values.invalid(
+            return Err(values.invalid_with(
                 &SMTP_FROM.spec,
+                &SMTP_HOST.spec,
                 "must be a sender address like Bella Napoli <bestellung@example.com> when smtp.host is set".into(),
             ));
         }

@@ -88,6 +88,23 @@ impl Values {
         }
     }
 
+    /// An error about the key's value under a rule that joins it with `other`, naming
+    /// where each came from.
+    pub(super) fn invalid_with(
+        &self,
+        spec: &KeySpec,
+        other: &KeySpec,
+        problem: String,
+    ) -> ConfigError {
+        ConfigError::InvalidWith {
+            key: spec.key,
+            origin: self.text(spec).1.clone(),
+            other: other.key,
+            other_origin: self.text(other).1.clone(),
+            problem,
+        }
+    }
+
     /// Every key's text (secrets masked) and where it came from, in the order of [`KEYS`].
     pub(super) fn effective(&self) -> Vec<(&'static KeySpec, String, Source)> {
         KEYS.iter()

@@ -44,22 +44,25 @@ impl TlsSetup {
         let cert_file = values.get(&TLS_CERT_FILE)?;
         let key_file = values.get(&TLS_KEY_FILE)?;
         if cert_file.is_some() != key_file.is_some() {
-            return Err(values.invalid(
+            return Err(values.invalid_with(
                 &TLS_KEY_FILE.spec,
+                &TLS_CERT_FILE.spec,
                 "tls.cert_file and tls.key_file must be set together".into(),
             ));
         }
         let domains = values.get(&TLS_ACME_DOMAINS)?;
         if !domains.is_empty() && cert_file.is_some() {
-            return Err(values.invalid(
+            return Err(values.invalid_with(
                 &TLS_ACME_DOMAINS.spec,
+                &TLS_CERT_FILE.spec,
                 "cannot be used together with tls.cert_file and tls.key_file: choose certificate files or ACME, not both".into(),
             ));
         }
         let email = values.get(&TLS_ACME_EMAIL)?;
         if !domains.is_empty() && !is_email(&email) {
-            return Err(values.invalid(
+            return Err(values.invalid_with(
                 &TLS_ACME_EMAIL.spec,
+                &TLS_ACME_DOMAINS.spec,
                 format!(
                     "must be a contact address like owner@example.com when tls.acme_domains is set, not `{email}`"
                 ),
