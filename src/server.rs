@@ -155,6 +155,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         .await
         .map_err(|error| StartupError::Serve(error.to_string()))?;
     let clock = config
+        .testing
         .clock_start
         .map_or_else(Clock::system, Clock::starting_at);
     let limits = ConnectionLimits::new(

@@ -133,6 +133,7 @@ pub(crate) async fn on_shop<T>(
 /// work, no listeners.
 pub(crate) async fn offline_shop(config: &Config, db: Db) -> Result<Shop, StartupError> {
     let clock = config
+        .testing
         .clock_start
         .map_or_else(Clock::system, Clock::starting_at);
     Shop::open(Arc::new(config.clone()), db, clock, Vec::new()).await

@@ -3,6 +3,14 @@
 
 use std::time::Duration;
 
+use super::ConfigError;
+use super::keys::{
+    Key, LIMITS_BODY_TIMEOUT_SECONDS, LIMITS_CONNECTIONS, LIMITS_CONNECTIONS_PER_IP,
+    LIMITS_HEADER_TIMEOUT_SECONDS, LIMITS_WEBSOCKET_PING_SECONDS, LIMITS_WEBSOCKET_TIMEOUT_SECONDS,
+    LIMITS_WEBSOCKETS, LIMITS_WEBSOCKETS_PER_IP, Parse,
+};
+use super::sources::Values;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Open TCP connections in all (HTTP and live sockets). At the cap the server stops
@@ -26,51 +34,69 @@ pub struct Limits {
     pub websocket_timeout: Duration,
 }
 
-/// The allowed range of each key (their defaults are in `KEYS`).
+/// A whole number from `min` to `max`: the parser of every key in the table.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Within {
+    min: u64,
+    max: u64,
+}
+
+impl Within {
+    pub(super) const fn new(min: u64, max: u64) -> Within {
+        Within { min, max }
+    }
+}
+
+impl Parse for Within {
+    type Value = u64;
+    fn parse(&self, text: &str) -> Result<u64, String> {
+        let Within { min, max } = *self;
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|number| (min..=max).contains(number))
+            .ok_or_else(|| format!("must be a whole number from {min} to {max}, not `{text}`"))
+    }
+}
+
+/// The allowed range of each key (their defaults and parsers are in `keys`).
 pub const LIMIT_RANGES: &[(&str, u64, u64)] = &[
-    ("limits.connections", 16, 1_000_000),
-    ("limits.connections_per_ip", 2, 1_000_000),
-    ("limits.header_timeout_seconds", 1, 60),
-    ("limits.body_timeout_seconds", 1, 600),
-    ("limits.websockets", 1, 1_000_000),
-    ("limits.websockets_per_ip", 1, 1_000_000),
-    ("limits.websocket_ping_seconds", 1, 300),
-    ("limits.websocket_timeout_seconds", 2, 900),
+    range(&LIMITS_CONNECTIONS),
+    range(&LIMITS_CONNECTIONS_PER_IP),
+    range(&LIMITS_HEADER_TIMEOUT_SECONDS),
+    range(&LIMITS_BODY_TIMEOUT_SECONDS),
+    range(&LIMITS_WEBSOCKETS),
+    range(&LIMITS_WEBSOCKETS_PER_IP),
+    range(&LIMITS_WEBSOCKET_PING_SECONDS),
+    range(&LIMITS_WEBSOCKET_TIMEOUT_SECONDS),
 ];
 
-/// A whole number within the key's range.
-pub fn parse_limit(key: &str, value: &str) -> Result<u64, String> {
-    let (_, min, max) = LIMIT_RANGES
-        .iter()
-        .find(|(name, ..)| *name == key)
-        .ok_or_else(|| format!("is not a limit key: {key}"))?;
-    value
-        .trim()
-        .parse::<u64>()
-        .ok()
-        .filter(|number| (*min..=*max).contains(number))
-        .ok_or_else(|| format!("must be a whole number from {min} to {max}, not `{value}`"))
+const fn range(key: &Key<Within>) -> (&'static str, u64, u64) {
+    (key.spec.key, key.parser.min, key.parser.max)
 }
 
 impl Limits {
-    /// Builds the limits from already validated values, read by key.
-    pub fn from_values(value: impl Fn(&'static str) -> u64) -> Result<Limits, String> {
+    pub(super) fn read(values: &mut Values) -> Result<Limits, ConfigError> {
+        let seconds = Duration::from_secs;
+        // The ranges keep every count far below `u32::MAX`, so `as usize` keeps it whole.
         let limits = Limits {
-            connections: value("limits.connections") as usize,
-            connections_per_ip: value("limits.connections_per_ip") as usize,
-            header_timeout: Duration::from_secs(value("limits.header_timeout_seconds")),
-            body_timeout: Duration::from_secs(value("limits.body_timeout_seconds")),
-            websockets: value("limits.websockets") as usize,
-            websockets_per_ip: value("limits.websockets_per_ip") as usize,
-            websocket_ping: Duration::from_secs(value("limits.websocket_ping_seconds")),
-            websocket_timeout: Duration::from_secs(value("limits.websocket_timeout_seconds")),
+            connections: values.get(&LIMITS_CONNECTIONS)? as usize,
+            connections_per_ip: values.get(&LIMITS_CONNECTIONS_PER_IP)? as usize,
+            header_timeout: seconds(values.get(&LIMITS_HEADER_TIMEOUT_SECONDS)?),
+            body_timeout: seconds(values.get(&LIMITS_BODY_TIMEOUT_SECONDS)?),
+            websockets: values.get(&LIMITS_WEBSOCKETS)? as usize,
+            websockets_per_ip: values.get(&LIMITS_WEBSOCKETS_PER_IP)? as usize,
+            websocket_ping: seconds(values.get(&LIMITS_WEBSOCKET_PING_SECONDS)?),
+            websocket_timeout: seconds(values.get(&LIMITS_WEBSOCKET_TIMEOUT_SECONDS)?),
         };
         if limits.websocket_timeout <= limits.websocket_ping {
-            return Err(
+            return Err(values.invalid_with(
+                &LIMITS_WEBSOCKET_TIMEOUT_SECONDS.spec,
+                &LIMITS_WEBSOCKET_PING_SECONDS.spec,
                 "limits.websocket_timeout_seconds must be longer than limits.websocket_ping_seconds, \
                  or every client would be dropped before it could answer a ping"
                     .into(),
-            );
+            ));
         }
         Ok(limits)
     }

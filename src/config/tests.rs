@@ -1,3 +1,5 @@
+use std::path::Path;
+
 use super::*;
 
 fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -418,11 +420,12 @@ fn a_limit_out_of_range_or_a_timeout_shorter_than_the_ping_is_refused() {
 #[test]
 fn guest_data_is_kept_90_days_unless_configured() {
     let config = Config::load_from(&FlagValues::default(), &[]).unwrap();
-    assert_eq!(config.guest_data_days, 90);
+    assert_eq!(config.privacy.guest_data_days, 90);
     let keep = env(&[("HEIMSERVICE_PRIVACY_GUEST_DATA_DAYS", "0")]);
     assert_eq!(
         Config::load_from(&FlagValues::default(), &keep)
             .unwrap()
+            .privacy
             .guest_data_days,
         0
     );
@@ -438,4 +441,216 @@ fn guest_data_is_kept_90_days_unless_configured() {
             "{bad}: {error}"
         );
     }
+}
+
+#[test]
+fn every_key_is_parsed_into_the_config() {
+    let mut values = Values::new([]);
+    Config::read(&mut values, None).unwrap();
+    assert_eq!(values.unparsed(), Vec::<&str>::new());
+}
+
+/// A value each checked key refuses, to show where a refused value came from.
+const REFUSED_VALUES: &[(&str, &str)] = &[
+    ("listen", "8080"),
+    ("data_dir", " "),
+    ("base_path", "order-online"),
+    ("store_id", "0"),
+    ("timezone", "Mars/Olympus"),
+    ("brand", " "),
+    ("default_language", "fr"),
+    ("log_format", "xml"),
+    ("public_origin", "ftp://pizza.example.com"),
+    ("trusted_proxies", "proxy.local"),
+    ("country", "D"),
+    ("paypal.api_base", "ftp://paypal.example"),
+    ("paypal.sdk_url", "paypal.example/js"),
+    ("paypal.currency", "eur"),
+    ("paypal.timeout_seconds", "0"),
+    ("orders.auto_reject_seconds", "0"),
+    ("orders.pause_after_unanswered", "101"),
+    ("clock.trust", "sometimes"),
+    ("clock.synchronized_file", " "),
+    ("printing.timeout_seconds", "61"),
+    ("privacy.guest_data_days", "-1"),
+    ("tls.acme_domains", "*.example.com"),
+    ("tls.acme_email", "mailto:owner@example.com"),
+    ("tls.acme_directory", "http://acme.example.com"),
+    ("backup.every_hours", "721"),
+    ("backup.keep", "0"),
+    ("smtp.port", "0"),
+    ("smtp.security", "ssl"),
+    ("limits.connections", "15"),
+    ("limits.connections_per_ip", "1"),
+    ("limits.header_timeout_seconds", "61"),
+    ("limits.body_timeout_seconds", "0"),
+    ("limits.websockets", "0"),
+    ("limits.websockets_per_ip", "0"),
+    ("limits.websocket_ping_seconds", "301"),
+    ("limits.websocket_timeout_seconds", "901"),
+    ("testing.clock_start", "yesterday"),
+];
+
+fn env_name(key: &str) -> String {
+    format!("{ENV_PREFIX}{}", key.replace('.', "_").to_ascii_uppercase())
+}
+
+fn file_text(key: &str, value: &str) -> String {
+    let value = toml::Value::String(value.to_string());
+    match key.split_once('.') {
+        Some((table, name)) => format!("[{table}]\n{name} = {value}\n"),
+        None => format!("{key} = {value}\n"),
+    }
+}
+
+fn load_file(path: &Path, env: &[(String, String)]) -> Result<Config, ConfigError> {
+    let flags = FlagValues {
+        config: Some(path.to_path_buf()),
+        ..FlagValues::default()
+    };
+    Config::load_from(&flags, env)
+}
+
+#[test]
+fn a_refused_value_names_the_file_it_came_from() {
+    let dir = tempfile::tempdir().unwrap();
+    for (key, value) in REFUSED_VALUES {
+        let file = write_file(&dir, "c.toml", &file_text(key, value));
+        let error = load_file(&file, &[]).unwrap_err().to_string();
+        let expected = format!("`{key}` (from {})", file.display());
+        assert!(error.contains(&expected), "{key} = {value}: {error}");
+    }
+}
+
+#[test]
+fn a_refused_value_names_the_environment_variable_it_came_from() {
+    for (key, value) in REFUSED_VALUES {
+        let name = env_name(key);
+        let error = Config::load_from(&FlagValues::default(), &env(&[(&name, value)]))
+            .unwrap_err()
+            .to_string();
+        let expected = format!("`{key}` (from environment {name})");
+        assert!(error.contains(&expected), "{name}={value}: {error}");
+    }
+}
+
+#[test]
+fn a_refused_value_names_the_flag_it_came_from() {
+    let cases = [
+        (
+            FlagValues {
+                listen: Some("8080".into()),
+                ..FlagValues::default()
+            },
+            "`listen` (from flag --listen)",
+        ),
+        (
+            FlagValues {
+                data_dir: Some(PathBuf::from(" ")),
+                ..FlagValues::default()
+            },
+            "`data_dir` (from flag --data-dir)",
+        ),
+        (
+            FlagValues {
+                log_format: Some("xml".into()),
+                ..FlagValues::default()
+            },
+            "`log_format` (from flag --log-format)",
+        ),
+    ];
+    for (flags, expected) in cases {
+        let env = env(&[("HEIMSERVICE_LISTEN", "127.0.0.1:1")]);
+        let error = Config::load_from(&flags, &env).unwrap_err().to_string();
+        assert!(error.contains(expected), "{error}");
+    }
+}
+
+#[test]
+fn an_unreadable_secret_file_named_in_the_config_file_names_that_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_file(
+        &dir,
+        "c.toml",
+        "[smtp]\npassword_file = \"/nonexistent/secret\"\n",
+    );
+    let error = load_file(&file, &[]).unwrap_err().to_string();
+    let expected = format!("`smtp.password` (from {})", file.display());
+    assert!(error.contains(&expected), "{error}");
+}
+
+#[test]
+fn a_rule_across_two_keys_names_where_each_of_them_came_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert_only = write_file(&dir, "cert.toml", "[tls]\ncert_file = \"/etc/cert.pem\"\n");
+    let both = write_file(
+        &dir,
+        "both.toml",
+        "[tls]\ncert_file = \"/etc/cert.pem\"\nkey_file = \"/etc/key.pem\"\n",
+    );
+    let domains = write_file(
+        &dir,
+        "domains.toml",
+        "[tls]\nacme_domains = \"pizza.example.com\"\n",
+    );
+    let sender = write_file(&dir, "sender.toml", "[smtp]\nfrom = \"Bella Napoli\"\n");
+    let cases = [
+        (
+            load_file(&cert_only, &[]),
+            format!(
+                "`tls.key_file` (from default, with tls.cert_file from {}) tls.cert_file and tls.key_file must be set together",
+                cert_only.display()
+            ),
+        ),
+        (
+            load_file(
+                &both,
+                &env(&[("HEIMSERVICE_TLS_ACME_DOMAINS", "pizza.example.com")]),
+            ),
+            format!(
+                "`tls.acme_domains` (from environment HEIMSERVICE_TLS_ACME_DOMAINS, with tls.cert_file from {}) cannot be used together",
+                both.display()
+            ),
+        ),
+        (
+            load_file(&domains, &[]),
+            format!(
+                "`tls.acme_email` (from default, with tls.acme_domains from {}) must be a contact address",
+                domains.display()
+            ),
+        ),
+        (
+            Config::load_from(
+                &FlagValues::default(),
+                &env(&[("HEIMSERVICE_SMTP_HOST", "mail.example.com")]),
+            ),
+            "`smtp.from` (from default, with smtp.host from environment HEIMSERVICE_SMTP_HOST) must be a sender address"
+                .to_string(),
+        ),
+        (
+            load_file(
+                &sender,
+                &env(&[("HEIMSERVICE_SMTP_HOST", "mail.example.com")]),
+            ),
+            format!(
+                "`smtp.from` (from {}, with smtp.host from environment HEIMSERVICE_SMTP_HOST) must be a sender address",
+                sender.display()
+            ),
+        ),
+        (
+            Config::load_from(
+                &FlagValues::default(),
+                &env(&[("HEIMSERVICE_LIMITS_WEBSOCKET_PING_SECONDS", "100")]),
+            ),
+            "`limits.websocket_timeout_seconds` (from default, with limits.websocket_ping_seconds from environment HEIMSERVICE_LIMITS_WEBSOCKET_PING_SECONDS) limits.websocket_timeout_seconds must be longer than"
+                .to_string(),
+        ),
+    ];
+    let wrong: Vec<String> = cases
+        .into_iter()
+        .map(|(loaded, expected)| (loaded.unwrap_err().to_string(), expected))
+        .filter(|(error, expected)| !error.contains(expected))
+        .map(|(error, expected)| format!("{error}\n  wanted: {expected}"))
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -37,7 +37,7 @@ impl Shop {
     /// An order was rejected because nobody answered it in time.
     pub(super) async fn note_unanswered(&self) {
         let store_id = self.config.store_id;
-        let limit = self.config.pause_after_unanswered;
+        let limit = self.config.orders.pause_after_unanswered;
         if limit == 0 {
             return;
         }
@@ -60,7 +60,7 @@ impl Shop {
 
     /// Staff accepted or rejected an order: they are there, the count starts again.
     pub(super) async fn note_answered(&self) {
-        if self.config.pause_after_unanswered == 0 {
+        if self.config.orders.pause_after_unanswered == 0 {
             return;
         }
         if let Err(error) = self.db.reset_unanswered(self.config.store_id).await {

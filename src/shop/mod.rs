@@ -116,7 +116,7 @@ impl Shop {
         let config = &self.config;
         let mut tasks = vec![
             clock_guard::start(
-                config.clock_trust.clone(),
+                config.clock.trust.clone(),
                 Arc::clone(&self.status),
                 finishing.clone(),
             )
@@ -131,14 +131,14 @@ impl Shop {
         tasks.extend(erasure::spawn(
             self.db.clone(),
             self.clock,
-            config.guest_data_days,
+            config.privacy.guest_data_days,
             finishing.clone(),
         ));
         tasks.extend(backups::spawn(
             self.db.clone(),
             self.clock,
             backups::backup_dir(&config.data_dir),
-            (config.backup_every, config.backup_keep),
+            (config.backup.every, config.backup.keep),
             finishing,
         ));
         tasks

@@ -14,7 +14,7 @@ use crate::shop::payments::paypal::PaymentProblem;
 impl Shop {
     /// How long an order may wait for the restaurant's answer.
     pub(super) fn auto_reject_after(&self) -> chrono::Duration {
-        chrono::Duration::from_std(self.config.auto_reject_after)
+        chrono::Duration::from_std(self.config.orders.auto_reject_after)
             .unwrap_or(chrono::Duration::minutes(10))
     }
 

@@ -64,7 +64,7 @@ impl Printing {
         Printing {
             db,
             clock,
-            timeout: config.printer_timeout,
+            timeout: config.printing.timeout,
             brand: config.brand.clone(),
             store_id: config.store_id,
             timezone: config.timezone,

@@ -1,0 +1,189 @@
+//! One `Config` from four layers: command-line flags > `HEIMSERVICE_*` environment >
+//! the TOML file named by `--config` > built-in defaults.
+//!
+//! Each key is declared once in `keys` (name, default, secret or not, parser); anything
+//! else in the file or the environment is an error naming the key. `sources` reads the
+//! layers and stacks them; the sections (`sections`, `tls`, `limits`) parse each key's
+//! text once into their typed fields and check the rules that join several keys. Every
+//! error names where the offending text came from.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+mod keys;
+mod limits;
+mod sections;
+mod sources;
+mod tls;
+mod values;
+
+pub use keys::{KEYS, KeySpec, LETS_ENCRYPT_DIRECTORY};
+pub use limits::{LIMIT_RANGES, Limits};
+pub use sections::{
+    BackupConfig, ClockConfig, ClockTrust, OrdersConfig, PaypalConfig, PrintingConfig,
+    PrivacyConfig, SmtpConfig, TestingConfig,
+};
+pub use sources::Source;
+pub use tls::{AcmeSettings, TlsFiles, TlsSetup};
+pub use values::{Language, LogFormat, Secret, SmtpSecurity};
+
+use keys::{
+    BASE_PATH, BRAND, COUNTRY, DATA_DIR, DEFAULT_LANGUAGE, LISTEN, LOG_FORMAT, PUBLIC_ORIGIN,
+    STORE_ID, TIMEZONE, TRUSTED_PROXIES,
+};
+use sources::{Layer, Values, env_layer, flag_layer, read_file_layer};
+
+/// Prefix of every environment variable the server reads.
+pub const ENV_PREFIX: &str = "HEIMSERVICE_";
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("cannot read the config file {path}: {reason}")]
+    FileUnreadable { path: PathBuf, reason: String },
+    #[error("the config file {path} is not valid TOML: {reason}")]
+    FileSyntax { path: PathBuf, reason: String },
+    #[error("unknown key `{key}` in {origin}; known keys: {known}")]
+    UnknownKey {
+        key: String,
+        origin: Source,
+        known: String,
+    },
+    #[error("`{key}` (from {origin}) {problem}")]
+    Invalid {
+        key: &'static str,
+        origin: Source,
+        problem: String,
+    },
+    /// A rule that joins two keys: names where each of them came from, as either may be
+    /// the value to change.
+    #[error("`{key}` (from {origin}, with {other} from {other_origin}) {problem}")]
+    InvalidWith {
+        key: &'static str,
+        origin: Source,
+        other: &'static str,
+        other_origin: Source,
+        problem: String,
+    },
+}
+
+/// The effective configuration: the top-level keys, then one field per TOML table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    pub config_file: Option<PathBuf>,
+    pub base_path: String,
+    pub store_id: u64,
+    pub timezone: chrono_tz::Tz,
+    pub brand: String,
+    pub default_language: Language,
+    pub log_format: LogFormat,
+    /// The address customers use, e.g. `https://pizza.example.com`, when the shop runs
+    /// behind a reverse proxy; live-status connections must come from it. `None`: the
+    /// page's origin must match the request's Host.
+    pub public_origin: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed (login throttling per client).
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Country of shipping addresses, e.g. `DE`.
+    pub country: String,
+    pub paypal: PaypalConfig,
+    pub orders: OrdersConfig,
+    pub clock: ClockConfig,
+    pub printing: PrintingConfig,
+    pub privacy: PrivacyConfig,
+    /// Serve HTTPS (with PEM files or an ACME certificate) instead of plain HTTP.
+    pub tls: Option<TlsSetup>,
+    pub backup: BackupConfig,
+    /// Mail is sent only when `smtp.host` is set.
+    pub smtp: Option<SmtpConfig>,
+    /// What one client and all clients together may hold of the server.
+    pub limits: Limits,
+    pub testing: TestingConfig,
+    /// Every key's value (secrets masked) and its source, for `config check`.
+    pub effective: Vec<(&'static KeySpec, String, Source)>,
+}
+
+/// Values given on the command line; `None` where a flag was not given.
+#[derive(Debug, Default, Clone)]
+pub struct FlagValues {
+    pub config: Option<PathBuf>,
+    pub listen: Option<String>,
+    pub data_dir: Option<PathBuf>,
+    pub log_format: Option<String>,
+}
+
+impl Config {
+    /// Loads the configuration from the process environment and the given flags.
+    pub fn load(flags: &FlagValues) -> Result<Config, ConfigError> {
+        let env: Vec<(String, String)> = std::env::vars().collect();
+        Config::load_from(flags, &env)
+    }
+
+    /// Like [`Config::load`], with the environment passed in (for tests).
+    pub fn load_from(flags: &FlagValues, env: &[(String, String)]) -> Result<Config, ConfigError> {
+        let env_config_file = env
+            .iter()
+            .find(|(name, _)| name == "HEIMSERVICE_CONFIG")
+            .map(|(_, value)| PathBuf::from(value));
+        let config_file = flags.config.clone().or(env_config_file);
+        let file_layer = match &config_file {
+            Some(path) => read_file_layer(path)?,
+            None => Layer::new(),
+        };
+        // Lowest first: a key the flags give wins over the environment, and so on.
+        let mut values = Values::new([file_layer, env_layer(env)?, flag_layer(flags)]);
+        Config::read(&mut values, config_file)
+    }
+
+    /// Parses every key once, section by section.
+    fn read(values: &mut Values, config_file: Option<PathBuf>) -> Result<Config, ConfigError> {
+        Ok(Config {
+            listen: values.get(&LISTEN)?,
+            data_dir: values.get(&DATA_DIR)?,
+            config_file,
+            base_path: values.get(&BASE_PATH)?,
+            store_id: values.get(&STORE_ID)?,
+            timezone: values.get(&TIMEZONE)?,
+            brand: values.get(&BRAND)?,
+            default_language: values.get(&DEFAULT_LANGUAGE)?,
+            log_format: values.get(&LOG_FORMAT)?,
+            public_origin: values.get(&PUBLIC_ORIGIN)?,
+            trusted_proxies: values.get(&TRUSTED_PROXIES)?,
+            country: values.get(&COUNTRY)?,
+            paypal: PaypalConfig::read(values)?,
+            orders: OrdersConfig::read(values)?,
+            clock: ClockConfig::read(values)?,
+            printing: PrintingConfig::read(values)?,
+            privacy: PrivacyConfig::read(values)?,
+            tls: TlsSetup::read(values)?,
+            backup: BackupConfig::read(values)?,
+            smtp: SmtpConfig::read(values)?,
+            limits: Limits::read(values)?,
+            testing: TestingConfig::read(values)?,
+            effective: values.effective(),
+        })
+    }
+
+    /// The effective configuration as TOML, secrets masked, each line naming its source.
+    pub fn to_masked_toml(&self) -> String {
+        let mut out = String::new();
+        let mut section = "";
+        for (spec, value, source) in &self.effective {
+            let (table, name) = spec.key.split_once('.').unwrap_or(("", spec.key));
+            if table != section {
+                out.push_str(&format!("\n[{table}]\n"));
+                section = table;
+            }
+            let literal = if *spec == &STORE_ID.spec {
+                value.clone()
+            } else {
+                toml::Value::String(value.clone()).to_string()
+            };
+            out.push_str(&format!("{name} = {literal}  # {source}\n"));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,200 @@
+//! One struct per TOML table (`[tls]` and `[limits]` have their own files), each read
+//! from the stacked values key by key, with the rules that join keys of the table.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::ConfigError;
+use super::keys::{
+    BACKUP_EVERY_HOURS, BACKUP_KEEP, CLOCK_SYNCHRONIZED_FILE, CLOCK_TRUST,
+    ORDERS_AUTO_REJECT_SECONDS, ORDERS_PAUSE_AFTER_UNANSWERED, PAYPAL_API_BASE, PAYPAL_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET, PAYPAL_CURRENCY, PAYPAL_SDK_URL, PAYPAL_TIMEOUT_SECONDS,
+    PRINTING_TIMEOUT_SECONDS, PRIVACY_GUEST_DATA_DAYS, SMTP_FROM, SMTP_HOST, SMTP_PASSWORD,
+    SMTP_PORT, SMTP_SECURITY, SMTP_USERNAME, TESTING_CLOCK_START,
+};
+use super::sources::Values;
+use super::values::{Secret, SmtpSecurity, TrustMode};
+
+/// `[paypal]`
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaypalConfig {
+    /// Public: the storefront loads the PayPal script with it.
+    pub client_id: String,
+    pub client_secret: Secret,
+    pub api_base: String,
+    /// Where the storefront loads PayPal's JavaScript SDK from (tests use a fake).
+    pub sdk_url: String,
+    /// ISO 4217 code of the shop's prices, e.g. `EUR`.
+    pub currency: String,
+    /// How long one call to PayPal may take before the outcome is checked again.
+    pub timeout: Duration,
+}
+
+impl PaypalConfig {
+    pub(super) fn read(values: &mut Values) -> Result<PaypalConfig, ConfigError> {
+        Ok(PaypalConfig {
+            client_id: values.get(&PAYPAL_CLIENT_ID)?,
+            client_secret: values.get(&PAYPAL_CLIENT_SECRET)?,
+            api_base: values.get(&PAYPAL_API_BASE)?,
+            sdk_url: values.get(&PAYPAL_SDK_URL)?,
+            currency: values.get(&PAYPAL_CURRENCY)?,
+            timeout: values.get(&PAYPAL_TIMEOUT_SECONDS)?,
+        })
+    }
+}
+
+/// `[orders]`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrdersConfig {
+    /// An order nobody accepted or rejected within this time is rejected automatically.
+    pub auto_reject_after: Duration,
+    /// After this many orders in a row were rejected automatically, ordering pauses
+    /// itself (0: never).
+    pub pause_after_unanswered: u32,
+}
+
+impl OrdersConfig {
+    pub(super) fn read(values: &mut Values) -> Result<OrdersConfig, ConfigError> {
+        Ok(OrdersConfig {
+            auto_reject_after: values.get(&ORDERS_AUTO_REJECT_SECONDS)?,
+            pause_after_unanswered: values.get(&ORDERS_PAUSE_AFTER_UNANSWERED)?,
+        })
+    }
+}
+
+/// `[clock]`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockConfig {
+    /// How the server decides that the system clock can be believed.
+    pub trust: ClockTrust,
+}
+
+/// When the system clock counts as right (a Raspberry Pi has no battery clock and may
+/// start with a wrong time). A clock earlier than the build date never counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClockTrust {
+    /// systemd-timesyncd's flag file exists, or systemd reports the clock synchronised;
+    /// on a machine without systemd, any clock after the build date.
+    Auto { synchronized_file: PathBuf },
+    /// Any clock after the build date.
+    Always,
+    /// Only once this file exists (e.g. written by a GPS or NTP hook).
+    File(PathBuf),
+}
+
+impl ClockConfig {
+    pub(super) fn read(values: &mut Values) -> Result<ClockConfig, ConfigError> {
+        let mode = values.get(&CLOCK_TRUST)?;
+        let file = values.get(&CLOCK_SYNCHRONIZED_FILE)?;
+        let trust = match mode {
+            TrustMode::Auto => ClockTrust::Auto {
+                synchronized_file: file,
+            },
+            TrustMode::Always => ClockTrust::Always,
+            TrustMode::File => ClockTrust::File(file),
+        };
+        Ok(ClockConfig { trust })
+    }
+}
+
+/// `[printing]`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintingConfig {
+    /// How long a network printer may take to answer, and to take a document.
+    pub timeout: Duration,
+}
+
+impl PrintingConfig {
+    pub(super) fn read(values: &mut Values) -> Result<PrintingConfig, ConfigError> {
+        Ok(PrintingConfig {
+            timeout: values.get(&PRINTING_TIMEOUT_SECONDS)?,
+        })
+    }
+}
+
+/// `[privacy]`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrivacyConfig {
+    /// Guest orders older than this many days (and finished) lose their personal data;
+    /// contact messages and kept mails are deleted. 0: keep everything.
+    pub guest_data_days: u32,
+}
+
+impl PrivacyConfig {
+    pub(super) fn read(values: &mut Values) -> Result<PrivacyConfig, ConfigError> {
+        Ok(PrivacyConfig {
+            guest_data_days: values.get(&PRIVACY_GUEST_DATA_DAYS)?,
+        })
+    }
+}
+
+/// `[backup]`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BackupConfig {
+    /// How often the server writes an automatic backup to `data/backups/` (zero: never).
+    pub every: Duration,
+    /// How many automatic backups are kept.
+    pub keep: usize,
+}
+
+impl BackupConfig {
+    pub(super) fn read(values: &mut Values) -> Result<BackupConfig, ConfigError> {
+        Ok(BackupConfig {
+            every: values.get(&BACKUP_EVERY_HOURS)?,
+            keep: values.get(&BACKUP_KEEP)?,
+        })
+    }
+}
+
+/// `[smtp]`, when `smtp.host` is set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SmtpConfig {
+    pub host: String,
+    pub port: u16,
+    pub security: SmtpSecurity,
+    pub username: String,
+    pub password: Secret,
+    /// The sender, e.g. `Bella Napoli <bestellung@bella-napoli.example>`.
+    pub from: String,
+}
+
+impl SmtpConfig {
+    /// Every key is checked even when no host is set, so a mistake shows at once.
+    pub(super) fn read(values: &mut Values) -> Result<Option<SmtpConfig>, ConfigError> {
+        let host = values.get(&SMTP_HOST)?;
+        let smtp = SmtpConfig {
+            port: values.get(&SMTP_PORT)?,
+            security: values.get(&SMTP_SECURITY)?,
+            username: values.get(&SMTP_USERNAME)?,
+            password: values.get(&SMTP_PASSWORD)?,
+            from: values.get(&SMTP_FROM)?,
+            host,
+        };
+        if smtp.host.is_empty() {
+            return Ok(None);
+        }
+        if !smtp.from.contains('@') {
+            return Err(values.invalid_with(
+                &SMTP_FROM.spec,
+                &SMTP_HOST.spec,
+                "must be a sender address like Bella Napoli <bestellung@example.com> when smtp.host is set".into(),
+            ));
+        }
+        Ok(Some(smtp))
+    }
+}
+
+/// `[testing]`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestingConfig {
+    /// Tests and demos only: the clock starts at this instant.
+    pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+impl TestingConfig {
+    pub(super) fn read(values: &mut Values) -> Result<TestingConfig, ConfigError> {
+        Ok(TestingConfig {
+            clock_start: values.get(&TESTING_CLOCK_START)?,
+        })
+    }
+}
