@@ -22,6 +22,7 @@ use crate::domain::user::Role;
 use crate::http::AppState;
 use crate::http::auth::user_of_token;
 use crate::http::error::ApiError;
+use crate::http::live::caps::SocketSlot;
 use crate::http::live::socket::{Liveness, Upgrade, admit_socket, follow, upgrade};
 use crate::http::routes::orders::order_by_token;
 use crate::http::routes::orders::views::{AdminOrderView, OrderView};
@@ -84,7 +85,7 @@ fn token_of(message: &str) -> Option<String> {
     value["token"].as_str().map(str::to_string)
 }
 
-async fn board_session(state: AppState, socket: WebSocketStream) {
+async fn board_session(state: AppState, socket: WebSocketStream, _slot: SocketSlot) {
     let (mut sink, mut incoming) = socket.split();
     let first = tokio::time::timeout(SIGN_IN_WITHIN, incoming.next()).await;
     let token = match first {
@@ -152,7 +153,12 @@ async fn board_session(state: AppState, socket: WebSocketStream) {
     follow(liveness, sink, incoming, updates).await;
 }
 
-async fn customer_session(state: AppState, order: Order, socket: WebSocketStream) {
+async fn customer_session(
+    state: AppState,
+    order: Order,
+    socket: WebSocketStream,
+    _slot: SocketSlot,
+) {
     let (mut sink, incoming) = socket.split();
     let changes = state.shop.order_changes();
     // Read again after subscribing: a change made meanwhile is not lost.
@@ -202,8 +208,8 @@ impl LiveOrdersApi {
         let slot = admit_socket(&self.state, headers, remote)?;
         let order = order_by_token(&self.state, token.0).await?;
         let state = self.state.clone();
-        Ok(upgrade(websocket, slot, move |socket| {
-            customer_session(state, order, socket)
+        Ok(upgrade(websocket, slot, move |socket, slot| {
+            customer_session(state, order, socket, slot)
         }))
     }
 
@@ -220,8 +226,8 @@ impl LiveOrdersApi {
     ) -> Result<Upgrade, ApiError> {
         let slot = admit_socket(&self.state, headers, remote)?;
         let state = self.state.clone();
-        Ok(upgrade(websocket, slot, move |socket| {
-            board_session(state, socket)
+        Ok(upgrade(websocket, slot, move |socket, slot| {
+            board_session(state, socket, slot)
         }))
     }
 }

@@ -113,20 +113,16 @@ impl Liveness {
     }
 }
 
-/// Upgrades the connection; the socket keeps its place in the caps (`slot`) for as
-/// long as `session` runs.
+/// Upgrades the connection. `session` gets the socket and its place in the caps
+/// (`slot`), which it holds for as long as it runs; it is the only future kept per
+/// socket (no wrapper around it: thousands of idle sockets stay small).
 pub fn upgrade<F, S>(websocket: WebSocket, slot: SocketSlot, session: F) -> Upgrade
 where
-    F: FnOnce(WebSocketStream) -> S + Send + Sync + 'static,
+    F: FnOnce(WebSocketStream, SocketSlot) -> S + Send + Sync + 'static,
     S: Future<Output = ()> + Send + 'static,
 {
     let session: Box<dyn FnOnce(WebSocketStream) -> Session + Send + Sync> =
-        Box::new(move |socket| {
-            Box::pin(async move {
-                let _slot = slot;
-                session(socket).await;
-            })
-        });
+        Box::new(move |socket| Box::pin(session(socket, slot)));
     websocket.config(socket_config()).on_upgrade(session)
 }
 

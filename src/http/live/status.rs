@@ -34,7 +34,8 @@ impl LiveStatusApi {
         let liveness = Liveness::of(&self.state);
         let unknown_store = (id.0 != self.state.config.store_id)
             .then(|| format!("There is no store with id {}.", id.0));
-        Ok(upgrade(websocket, slot, move |socket| async move {
+        Ok(upgrade(websocket, slot, move |socket, slot| async move {
+            let _slot = slot;
             let (mut sink, incoming) = socket.split();
             if let Some(detail) = unknown_store {
                 let _ = sink.send(Message::Text(hub.error_message(detail))).await;
@@ -50,7 +51,7 @@ impl LiveStatusApi {
             {
                 return;
             }
-            let updates = Box::pin(futures_util::stream::unfold(
+            let updates = std::pin::pin!(futures_util::stream::unfold(
                 (changes, hub),
                 |(mut changes, hub)| async move {
                     changes.changed().await.ok()?;
