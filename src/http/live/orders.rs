@@ -15,18 +15,20 @@ use poem_openapi::OpenApi;
 use poem_openapi::param::Path;
 use poem_openapi::types::ToJSON;
 use serde_json::json;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
+use crate::clock::Clock;
 use crate::domain::order::Order;
 use crate::domain::user::Role;
 use crate::http::AppState;
 use crate::http::auth::user_of_token;
 use crate::http::error::ApiError;
 use crate::http::live::caps::SocketSlot;
-use crate::http::live::socket::{Liveness, Upgrade, admit_socket, follow, upgrade};
+use crate::http::live::socket::{Liveness, Updates, Upgrade, admit_socket, follow, upgrade};
 use crate::http::routes::orders::order_by_token;
 use crate::http::routes::orders::views::{AdminOrderView, OrderView};
 use crate::http::routes::printers::alarms_message;
+use crate::shop::printing::PrinterAlarm;
 
 /// How long the board may take to send its token.
 const SIGN_IN_WITHIN: Duration = Duration::from_secs(10);
@@ -54,29 +56,68 @@ fn error_message(detail: &str) -> String {
     json!({ "type": "error", "detail": detail }).to_string()
 }
 
-/// Every committed order change `render` accepts, as batches for [`follow`]; when the
-/// socket fell behind, what `resync` reads instead of the backlog. Ends (`None`) when
-/// the shop closes or the state cannot be read again.
-fn order_updates<R, F>(
+/// Every committed order change `render` accepts; when the socket fell behind, what
+/// `resync` reads instead of the backlog. Ends when the shop closes or the state cannot
+/// be read again.
+struct OrderUpdates<R, S> {
     changes: broadcast::Receiver<Arc<Order>>,
-    render: impl Fn(&Order) -> Option<String> + Send + 'static,
-    resync: R,
-) -> impl futures_util::Stream<Item = Option<Vec<String>>> + Send
+    render: R,
+    resync: S,
+    /// Fell behind and not yet sent the current state: kept across a dropped `next`.
+    behind: bool,
+}
+
+impl<R, S, F> Updates for OrderUpdates<R, S>
 where
-    R: Fn() -> F + Send + 'static,
+    R: Fn(&Order) -> Option<String> + Send,
+    S: Fn() -> F + Send,
     F: Future<Output = Option<Vec<String>>> + Send,
 {
-    futures_util::stream::unfold(Some((changes, render, resync)), |state| async move {
-        let (mut changes, render, resync) = state?;
-        let batch = match changes.recv().await {
-            Ok(order) => Some(render(&order).into_iter().collect()),
-            // Fell behind: send the current state again instead of the backlog.
-            Err(broadcast::error::RecvError::Lagged(_)) => resync().await,
-            Err(broadcast::error::RecvError::Closed) => None,
-        };
-        let next = batch.is_some().then_some((changes, render, resync));
-        Some((batch, next))
-    })
+    async fn next(&mut self) -> Option<Vec<String>> {
+        if !self.behind {
+            match self.changes.recv().await {
+                Ok(order) => return Some((self.render)(&order).into_iter().collect()),
+                Err(broadcast::error::RecvError::Lagged(_)) => self.behind = true,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+        // Send the current state again instead of the backlog.
+        let current = (self.resync)().await?;
+        self.behind = false;
+        Some(current)
+    }
+}
+
+/// The board's updates: its orders, and each change of the printer alarms as
+/// `{ "type": "printers", "alarms": […] }`.
+struct BoardUpdates<O> {
+    orders: O,
+    alarms: watch::Receiver<Vec<PrinterAlarm>>,
+    alarms_open: bool,
+    clock: Clock,
+}
+
+impl<O: Updates> Updates for BoardUpdates<O> {
+    fn next(&mut self) -> impl Future<Output = Option<Vec<String>>> + Send {
+        let BoardUpdates {
+            orders,
+            alarms,
+            alarms_open,
+            clock,
+        } = self;
+        async move {
+            tokio::select! {
+                batch = orders.next() => batch,
+                changed = alarms.changed(), if *alarms_open => match changed {
+                    Ok(()) => Some(vec![alarms_message(&alarms.borrow_and_update(), clock.now())]),
+                    Err(_) => {
+                        *alarms_open = false;
+                        Some(Vec::new())
+                    }
+                },
+            }
+        }
+    }
 }
 
 /// The token from the board's first message, `{"token": "…"}`.
@@ -126,15 +167,6 @@ async fn board_session(state: AppState, socket: WebSocketStream, _slot: SocketSl
             .to_string(),
         ])
     };
-    // Each change of the printer alarms: `{ "type": "printers", "alarms": […] }`.
-    let alarm_messages = Box::pin(futures_util::stream::unfold(
-        alarms,
-        move |mut alarms| async move {
-            alarms.changed().await.ok()?;
-            let message = alarms_message(&alarms.borrow_and_update(), clock.now());
-            Some((message, alarms))
-        },
-    ));
     let Some(first) = snapshot(state.clone()).await else {
         return;
     };
@@ -143,13 +175,18 @@ async fn board_session(state: AppState, socket: WebSocketStream, _slot: SocketSl
             return;
         }
     }
-    let orders = order_updates(
+    let orders = OrderUpdates {
         changes,
-        move |order| Some(admin_message(order, clock.now())),
-        move || snapshot(state.clone()),
-    );
-    let alarms = alarm_messages.map(|message| Some(vec![message]));
-    let updates = futures_util::stream::select(Box::pin(orders), alarms);
+        render: move |order: &Order| Some(admin_message(order, clock.now())),
+        resync: move || snapshot(state.clone()),
+        behind: false,
+    };
+    let updates = BoardUpdates {
+        orders,
+        alarms,
+        alarms_open: true,
+        clock,
+    };
     follow(liveness, sink, incoming, updates).await;
 }
 
@@ -179,18 +216,19 @@ async fn customer_session(
     }
     let id = current.id;
     let db = state.shop.db().clone();
-    let updates = order_updates(
+    let updates = OrderUpdates {
         changes,
-        move |changed| (changed.id == id).then(|| customer_message(changed)),
-        move || {
+        render: move |changed: &Order| (changed.id == id).then(|| customer_message(changed)),
+        resync: move || {
             let db = db.clone();
             async move {
                 let order = db.order(id).await.ok().flatten()?;
                 Some(vec![customer_message(&order)])
             }
         },
-    );
-    follow(Liveness::of(&state), sink, incoming, Box::pin(updates)).await;
+        behind: false,
+    };
+    follow(Liveness::of(&state), sink, incoming, updates).await;
 }
 
 #[OpenApi]

@@ -8,7 +8,7 @@ use std::pin::Pin;
 use std::time::Duration;
 
 use futures_util::stream::{SplitSink, SplitStream};
-use futures_util::{SinkExt, Stream, StreamExt};
+use futures_util::{SinkExt, StreamExt};
 use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
 use poem::web::websocket::{
@@ -128,21 +128,29 @@ where
 
 pub type Sink = SplitSink<WebSocketStream, Message>;
 
-/// Sends each batch of messages `outgoing` yields, until it yields `None` or ends, the
-/// client leaves, or the client misses its pings; then closes the socket.
+/// What a live socket follows.
+pub trait Updates: Send {
+    /// Waits for the next batch of messages to send (it may be empty); `None` ends the
+    /// session. [`follow`] drops this future whenever the client speaks or a ping is
+    /// due and calls again, so it must lose nothing when dropped (cancel-safe).
+    fn next(&mut self) -> impl Future<Output = Option<Vec<String>>> + Send;
+}
+
+/// Sends each batch of messages `updates` gives, until it gives `None`, the client
+/// leaves, or the client misses its pings; then closes the socket.
 pub async fn follow(
     liveness: Liveness,
     mut sink: Sink,
     mut incoming: SplitStream<WebSocketStream>,
-    mut outgoing: impl Stream<Item = Option<Vec<String>>> + Unpin,
+    mut updates: impl Updates,
 ) {
     let mut ping = tokio::time::interval(liveness.ping);
     ping.tick().await;
     let mut last_heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
-            batch = outgoing.next() => {
-                let Some(Some(messages)) = batch else {
+            batch = updates.next() => {
+                let Some(messages) = batch else {
                     break;
                 };
                 for message in messages {

@@ -2,19 +2,37 @@
 //! connect and on every change; client messages are ignored. The rules every live
 //! socket follows are in `socket.rs`.
 
+use std::sync::Arc;
+
 use futures_util::{SinkExt, StreamExt};
 use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
 use poem::web::websocket::{Message, WebSocket};
 use poem_openapi::OpenApi;
 use poem_openapi::param::Path;
+use tokio::sync::watch;
 
 use crate::http::AppState;
 use crate::http::error::ApiError;
-use crate::http::live::socket::{Liveness, Upgrade, admit_socket, follow, upgrade};
+use crate::http::live::socket::{Liveness, Updates, Upgrade, admit_socket, follow, upgrade};
+use crate::shop::hubs::store_status::{PublishedStatus, StatusHub};
 
 pub struct LiveStatusApi {
     pub state: AppState,
+}
+
+/// Every change of the published status, as its message.
+struct StatusUpdates {
+    changes: watch::Receiver<Arc<PublishedStatus>>,
+    hub: Arc<StatusHub>,
+}
+
+impl Updates for StatusUpdates {
+    async fn next(&mut self) -> Option<Vec<String>> {
+        self.changes.changed().await.ok()?;
+        let status = self.changes.borrow_and_update().clone();
+        Some(vec![self.hub.message(&status)])
+    }
 }
 
 #[OpenApi]
@@ -51,15 +69,7 @@ impl LiveStatusApi {
             {
                 return;
             }
-            let updates = std::pin::pin!(futures_util::stream::unfold(
-                (changes, hub),
-                |(mut changes, hub)| async move {
-                    changes.changed().await.ok()?;
-                    let status = changes.borrow_and_update().clone();
-                    let message = hub.message(&status);
-                    Some((Some(vec![message]), (changes, hub)))
-                },
-            ));
+            let updates = StatusUpdates { changes, hub };
             follow(liveness, sink, incoming, updates).await;
         }))
     }
