@@ -113,6 +113,72 @@ async fn a_paypal_order_for_another_cart_pays_nothing() {
 }
 
 #[tokio::test]
+async fn a_quote_that_no_longer_holds_takes_no_money() {
+    let fake = FakePaypal::start().await;
+    let server = paypal_server(&fake, &[]).await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let mut body = online(&menu);
+    let (status, quoted) = post_with(&server, "/orders/guest/quote", None, &[], &body).await;
+    assert_eq!(status, 200, "{quoted}");
+    body["quote_id"] = quoted["quote_id"].clone();
+    let id = approved(&server, &fake, &body).await;
+    let state = fake.state().await;
+    assert_eq!(
+        state["orders"][&id]["purchase_units"][0]["amount"]["value"],
+        format!("{:.2}", quoted["total"].as_f64().unwrap()),
+        "PayPal was asked for the quoted total"
+    );
+
+    // The delivery fee of the postcode goes up before the customer pays.
+    let (status, zones) = server.get_json("/postcodes/store/14").await;
+    assert_eq!(status, 200);
+    let zone = zones
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|zone| zone["postcode"] == "10115")
+        .unwrap()
+        .clone();
+    let mut changed = zone.clone();
+    changed["delivery_fee"] = json!(zone["delivery_fee"].as_f64().unwrap() + 1.0);
+    let path = format!("/postcodes/{}", zone["id"]);
+    let (status, saved) = server
+        .send(
+            "PUT",
+            &path,
+            Some(&admin),
+            Some(json!({
+                "postcode": changed["postcode"],
+                "minimum_order_amount": changed["minimum_order_amount"],
+                "delivery_fee": changed["delivery_fee"],
+                "delivery_time": changed["delivery_time"],
+            })),
+        )
+        .await;
+    assert_eq!(status, 200, "{saved}");
+
+    let (status, refused) = place(&server, &body, &id).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("quote_changed")),
+        "{refused}"
+    );
+    assert!(
+        fake.state().await["captures"]
+            .as_object()
+            .unwrap()
+            .is_empty(),
+        "nothing was captured"
+    );
+    let (status, refused) = post_with(&server, "/orders/guest/paypal", None, &[], &body).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("quote_changed"))
+    );
+}
+
+#[tokio::test]
 async fn each_paypal_failure_has_its_message() {
     let fake = FakePaypal::start().await;
     let server = paypal_server(&fake, &[]).await;

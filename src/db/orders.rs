@@ -16,7 +16,7 @@ use crate::domain::catalog::Catalog;
 use crate::domain::delivery::{Discount, Postcode};
 use crate::domain::order::placing::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
-    PricingInputs, price_draft, saved_recipient,
+    PricingInputs, check_quote, price_draft, saved_recipient,
 };
 use crate::domain::order::{Order, OrderStatus, StatusChange};
 use crate::domain::store_profile::StoreProfile;
@@ -202,6 +202,9 @@ pub(super) fn place(
         Ok(priced) => priced,
         Err(refusal) => return Ok(Err(refusal)),
     };
+    if let Err(refusal) = check_quote(new.expected_quote.as_deref(), &new.draft, &priced) {
+        return Ok(Err(refusal));
+    }
     let totals = priced.quote.totals;
     if let Some(paid) = new.paid_cents
         && paid != totals.total_cents

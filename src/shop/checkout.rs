@@ -10,7 +10,7 @@ use crate::domain::error::{ErrorStatus, Refusal};
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::LineRequest;
 use crate::domain::order::placing::{
-    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement,
+    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement, Priced, check_quote, quote_id,
 };
 use crate::domain::order::{Order, OrderSource, Payment, PaymentMethod, PaymentStatus};
 use crate::shop::OrderRefused;
@@ -28,12 +28,21 @@ pub struct CheckoutRequest {
     /// The PayPal order the buyer approved (online payments).
     pub paypal_order_id: Option<String>,
     pub note: String,
+    /// The quote the customer was shown ([`Shop::quote`]); with it, the order is placed
+    /// (and paid) only if it still costs exactly that.
+    pub quote_id: Option<String>,
 }
 
 impl CheckoutRequest {
     fn guest(&self) -> bool {
         self.user_id.is_none()
     }
+}
+
+/// The server's price of an order request, and the id the order may be placed against.
+pub struct QuotedOrder {
+    pub priced: Priced,
+    pub quote_id: String,
 }
 
 /// A new order: created now, or made before by the same request (idempotency key or
@@ -81,6 +90,33 @@ impl Shop {
         }
     }
 
+    /// What the order would cost if it were placed now, exactly as it will be checked
+    /// when it is: refused for the same reasons the order would be.
+    pub async fn quote(&self, request: &CheckoutRequest) -> Result<QuotedOrder, ShopError> {
+        self.ordering_gate()?;
+        let draft = self.draft(request);
+        let priced = self.priced(&draft, request).await?;
+        Ok(QuotedOrder {
+            quote_id: quote_id(&draft, &priced),
+            priced,
+        })
+    }
+
+    /// Prices `draft`, refused when it no longer costs what the request's quote said.
+    async fn priced(
+        &self,
+        draft: &OrderDraft,
+        request: &CheckoutRequest,
+    ) -> Result<Priced, ShopError> {
+        let refused = |refusal| OrderRefused {
+            refusal,
+            guest: request.guest(),
+        };
+        let priced = self.db.price_order(draft.clone()).await?.map_err(refused)?;
+        check_quote(request.quote_id.as_deref(), draft, &priced).map_err(refused)?;
+        Ok(priced)
+    }
+
     /// Prices the order and creates the PayPal order the buyer then approves: the
     /// PayPal order id and the total in cents.
     pub async fn create_paypal_order(
@@ -96,14 +132,7 @@ impl Shop {
             )
             .into());
         }
-        let priced = self
-            .db
-            .price_order(self.draft(request))
-            .await?
-            .map_err(|refusal| OrderRefused {
-                refusal,
-                guest: request.guest(),
-            })?;
+        let priced = self.priced(&self.draft(request), request).await?;
         let total = priced.quote.totals.total_cents;
         let reference = new_token()?;
         let id = paypal.create_order(total, &reference[..32]).await?;
@@ -137,7 +166,7 @@ impl Shop {
                 .on_field("paypal_order_id")
             })?;
             // Everything is checked before PayPal is asked to take the money.
-            let priced = self.db.price_order(draft.clone()).await?.map_err(refused)?;
+            let priced = self.priced(&draft, &request).await?;
             let total = priced.quote.totals.total_cents;
             let capture = paypal.capture(&paypal_order_id, total).await?;
             payment.status = PaymentStatus::Paid;
@@ -157,6 +186,7 @@ impl Shop {
                 paid_cents,
                 source: OrderSource::Online,
                 accept_minutes: None,
+                expected_quote: request.quote_id.clone(),
             })
             .await?;
         match placed {

@@ -99,6 +99,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::UnknownStore => "store_not_found",
             PlaceRefusal::IdempotencyConflict => "idempotency_conflict",
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.code(),
+            PlaceRefusal::QuoteChanged => "quote_changed",
             PlaceRefusal::Acceptance(error) => error.code(),
         }
     }
@@ -124,6 +125,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::UnknownStore => ErrorStatus::NotFound,
             PlaceRefusal::IdempotencyConflict => ErrorStatus::Conflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
+            PlaceRefusal::QuoteChanged => ErrorStatus::Conflict,
             PlaceRefusal::Acceptance(error) => error.status(),
         }
     }
@@ -142,7 +144,8 @@ impl PublicError for OrderRefused {
             PlaceRefusal::UnknownAddress => Some("address_id"),
             PlaceRefusal::UnknownStore
             | PlaceRefusal::IdempotencyConflict
-            | PlaceRefusal::PaidAmountDiffers { .. } => None,
+            | PlaceRefusal::PaidAmountDiffers { .. }
+            | PlaceRefusal::QuoteChanged => None,
             PlaceRefusal::Acceptance(error) => error.field(),
         }
     }
@@ -156,6 +159,10 @@ impl PublicError for OrderRefused {
                 "This Idempotency-Key was already used for a different order.".into()
             }
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.detail(),
+            PlaceRefusal::QuoteChanged => {
+                "The price of your order has changed. Please check the total again before ordering."
+                    .into()
+            }
             PlaceRefusal::Acceptance(error) => error.detail(),
         }
     }

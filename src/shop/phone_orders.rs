@@ -60,6 +60,7 @@ impl Shop {
                 paid_cents: None,
                 source: OrderSource::Phone,
                 accept_minutes: Some(request.minutes),
+                expected_quote: None,
             })
             .await?
             .map_err(|refusal| OrderRefused {

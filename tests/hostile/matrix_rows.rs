@@ -167,6 +167,13 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         http("POST", "/orders", "/orders/", [U, A, A, A]),
         http("POST", "/orders/paypal", "/orders/paypal", [U, A, A, A]),
+        http(
+            "POST",
+            "/orders/guest/quote",
+            "/orders/guest/quote",
+            [P, P, P, P],
+        ),
+        http("POST", "/orders/quote", "/orders/quote", [U, A, A, A]),
         http("GET", "/orders", "/orders/", [U, O, O, O]),
         http(
             "GET",

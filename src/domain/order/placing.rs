@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
+use sha2::{Digest, Sha256};
 
 use super::lines::LineRequest;
 use super::quote::{OrderChoice, Quote, QuoteContext, QuoteError, quote};
@@ -69,6 +70,8 @@ pub struct NewOrder {
     /// Accept the order as it is placed, with this estimate in minutes (phone orders:
     /// the staff decide while the caller is on the line).
     pub accept_minutes: Option<u16>,
+    /// The [`quote_id`] the customer was shown: the order is placed only at that price.
+    pub expected_quote: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +86,9 @@ pub enum PlaceRefusal {
     PaidAmountDiffers {
         total_cents: i64,
     },
+    /// The order no longer costs what its quote said (the menu, a fee or a discount
+    /// changed since): it must be shown again.
+    QuoteChanged,
 }
 
 #[derive(Debug, Clone)]
@@ -171,4 +177,36 @@ pub fn price_draft(
     quote(&context, &choice)
         .map(|quote| Priced { quote, customer })
         .map_err(PlaceRefusal::Quote)
+}
+
+/// Names a priced order: the same for the same lines, names, prices, fee, discount,
+/// order type, postcode and time, different when any of them changes.
+pub fn quote_id(draft: &OrderDraft, priced: &Priced) -> String {
+    let quote = &priced.quote;
+    let shown = (
+        draft.order_type,
+        &priced.customer.zip,
+        draft.preorder_at,
+        &quote.lines,
+        quote.totals,
+        quote.discount_basis_points,
+    );
+    let bytes = serde_json::to_vec(&shown).unwrap_or_default();
+    Sha256::digest(&bytes)
+        .iter()
+        .take(16)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// Refused when the customer was shown another quote than what the order costs now.
+pub fn check_quote(
+    expected: Option<&str>,
+    draft: &OrderDraft,
+    priced: &Priced,
+) -> Result<(), PlaceRefusal> {
+    match expected {
+        Some(expected) if expected != quote_id(draft, priced) => Err(PlaceRefusal::QuoteChanged),
+        _ => Ok(()),
+    }
 }

@@ -201,6 +201,15 @@ pub fn check_order_body(
             "belongs to online payments only",
         ));
     }
+    let quote_id = request
+        .quote_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(str::to_string);
+    if quote_id.as_ref().is_some_and(|id| id.len() > 64) {
+        return Err(ApiError::invalid("quote_id", "is not a quote id"));
+    }
     Ok(CheckoutRequest {
         user_id: user.map(|user| user.id),
         address,
@@ -210,5 +219,6 @@ pub fn check_order_body(
         method,
         paypal_order_id,
         note,
+        quote_id,
     })
 }

@@ -19,7 +19,7 @@ use crate::http::AppState;
 use crate::http::auth::UserAuth;
 use crate::http::error::ApiError;
 use crate::http::routes::orders::checkout::{check_order_body, idempotency};
-use crate::http::routes::orders::views::{OrderBody, OrderView, PaypalOrderView};
+use crate::http::routes::orders::views::{OrderBody, OrderView, PaypalOrderView, QuoteView};
 use crate::shop::checkout::Checkout;
 use crate::shop::order_not_found;
 
@@ -69,6 +69,20 @@ impl OrdersApi {
         )
     }
 
+    async fn quote(
+        &self,
+        body: OrderBody,
+        user: Option<&User>,
+    ) -> Result<Json<QuoteView>, ApiError> {
+        let request = check_order_body(&body, user, &self.state.config.country)?;
+        let quoted = self.state.shop.quote(&request).await?;
+        Ok(Json(QuoteView::of(
+            &quoted,
+            request.order_type,
+            request.preorder_at,
+        )))
+    }
+
     async fn paypal_order(
         &self,
         body: OrderBody,
@@ -112,6 +126,24 @@ impl OrdersApi {
         headers: &HeaderMap,
     ) -> Result<Placed, ApiError> {
         self.place(body.0, None, idempotency_key.0, headers).await
+    }
+
+    /// What the signed-in customer's order would cost if placed now: the server's price
+    /// for exactly this body (same body as the order). Refused for the reasons the order
+    /// would be. Send its `quote_id` with the order to have it placed at this price only.
+    #[oai(path = "/orders/quote", method = "post")]
+    async fn quote_order(
+        &self,
+        auth: UserAuth,
+        body: Json<OrderBody>,
+    ) -> Result<Json<QuoteView>, ApiError> {
+        self.quote(body.0, Some(&auth.0)).await
+    }
+
+    /// What a guest's order would cost if placed now (like `POST /orders/quote`).
+    #[oai(path = "/orders/guest/quote", method = "post")]
+    async fn quote_guest_order(&self, body: Json<OrderBody>) -> Result<Json<QuoteView>, ApiError> {
+        self.quote(body.0, None).await
     }
 
     /// Create the PayPal order for a signed-in customer's cart (same body as the order,

@@ -9,6 +9,7 @@ use crate::domain::money::cents_to_euros;
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::{AllergenRef, PricedExtra, PricedLine};
 use crate::domain::order::{Order, OrderStatus, PaymentMethod, PaymentStatus};
+use crate::shop::checkout::QuotedOrder;
 
 /// `delivery` or `pickup`, in a body or a query.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
@@ -102,6 +103,54 @@ pub struct OrderBody {
     /// For the kitchen or the driver, at most 500 characters.
     #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
     pub note: Option<String>,
+    /// The `quote_id` of the quote the customer was shown (`POST /orders/quote`): the
+    /// order is placed only if it still costs exactly that, else 409 `quote_changed`.
+    #[oai(nullable)]
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub quote_id: Option<String>,
+}
+
+/// What an order would cost if it were placed now: the server's own price for exactly
+/// the body it was asked about.
+#[derive(Debug, Clone, Object)]
+pub struct QuoteView {
+    /// Send it with the order to have it placed at this price only.
+    pub quote_id: String,
+    pub order_type: String,
+    /// The delivery address's postcode (delivery only).
+    #[oai(nullable)]
+    pub postcode: Option<String>,
+    #[oai(nullable)]
+    pub preorder_at: Option<DateTime<Utc>>,
+    pub lines: Vec<OrderLineView>,
+    pub subtotal: f64,
+    pub discount_percentage: f64,
+    pub discount: f64,
+    pub delivery_fee: f64,
+    pub total: f64,
+}
+
+impl QuoteView {
+    pub fn of(
+        quoted: &QuotedOrder,
+        order_type: OrderType,
+        preorder_at: Option<DateTime<Utc>>,
+    ) -> QuoteView {
+        let quote = &quoted.priced.quote;
+        let zip = &quoted.priced.customer.zip;
+        QuoteView {
+            quote_id: quoted.quote_id.clone(),
+            order_type: order_type.as_str().to_string(),
+            postcode: (order_type == OrderType::Delivery && !zip.is_empty()).then(|| zip.clone()),
+            preorder_at,
+            lines: quote.lines.iter().map(line_view).collect(),
+            subtotal: cents_to_euros(quote.totals.subtotal_cents),
+            discount_percentage: percent(quote.discount_basis_points),
+            discount: cents_to_euros(quote.totals.discount_cents),
+            delivery_fee: cents_to_euros(quote.totals.delivery_fee_cents),
+            total: cents_to_euros(quote.totals.total_cents),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Object)]
