@@ -73,6 +73,15 @@ impl Refusal {
         }
     }
 
+    /// A fault on the server; its cause is the caller's to log.
+    pub fn internal() -> Refusal {
+        Refusal::new(
+            ErrorStatus::Internal,
+            "internal_error",
+            "Something went wrong on the server.",
+        )
+    }
+
     /// `invalid`, naming the field: "`field`: `problem`".
     pub fn invalid(field: &'static str, problem: &str) -> Refusal {
         Refusal {

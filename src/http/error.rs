@@ -88,10 +88,6 @@ impl ApiError {
         ApiError::NotFound(body(code, detail))
     }
 
-    pub fn bad_request(code: &str, detail: impl Into<String>) -> ApiError {
-        ApiError::BadRequest(body(code, detail))
-    }
-
     /// 400 `invalid` naming the field.
     pub fn invalid(field: &str, message: &str) -> ApiError {
         ApiError::BadRequest(Json(ErrorBody {
@@ -113,13 +109,6 @@ impl ApiError {
             "forbidden",
             "Only the restaurant's admins may do this.",
         ))
-    }
-
-    pub fn store_not_found(store_id: u64) -> ApiError {
-        ApiError::not_found(
-            "store_not_found",
-            format!("There is no store with id {store_id}."),
-        )
     }
 
     pub fn internal() -> ApiError {

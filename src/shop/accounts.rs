@@ -70,11 +70,7 @@ impl Shop {
         check_password(&password).map_err(|message| Refusal::invalid("password", &message))?;
         let password_hash = passwords::hash(password).await.map_err(|error| {
             tracing::error!(%error, "reset: hashing failed");
-            Refusal::new(
-                ErrorStatus::Internal,
-                "internal_error",
-                "Something went wrong on the server.",
-            )
+            Refusal::internal()
         })?;
         let user = self
             .db

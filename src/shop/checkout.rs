@@ -55,12 +55,9 @@ pub enum Checkout {
 /// 256 random bits as hex: the secret of a customer's status link.
 pub fn new_token() -> Result<String, Refusal> {
     let mut random = [0u8; 32];
-    getrandom::fill(&mut random).map_err(|_| {
-        Refusal::new(
-            ErrorStatus::Internal,
-            "internal_error",
-            "Something went wrong on the server.",
-        )
+    getrandom::fill(&mut random).map_err(|error| {
+        tracing::error!(%error, "no random token");
+        Refusal::internal()
     })?;
     Ok(random.iter().map(|byte| format!("{byte:02x}")).collect())
 }

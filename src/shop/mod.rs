@@ -144,10 +144,6 @@ impl Shop {
         tasks
     }
 
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
     pub fn clock(&self) -> Clock {
         self.clock
     }

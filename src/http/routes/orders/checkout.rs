@@ -155,6 +155,14 @@ pub fn idempotency(
     }))
 }
 
+/// An id the body may carry: trimmed, and none when empty.
+fn optional_id(value: Option<&str>) -> Option<String> {
+    value
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(str::to_string)
+}
+
 /// Checks the body's fields; `user` is `None` for guests.
 pub fn check_order_body(
     request: &OrderBody,
@@ -189,24 +197,14 @@ pub fn check_order_body(
         PaymentMethodBody::Online => PaymentMethod::Online,
     };
     let note = order_note(request.note.as_deref())?;
-    let paypal_order_id = request
-        .paypal_order_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .map(str::to_string);
+    let paypal_order_id = optional_id(request.paypal_order_id.as_deref());
     if method == PaymentMethod::Cash && paypal_order_id.is_some() {
         return Err(ApiError::invalid(
             "paypal_order_id",
             "belongs to online payments only",
         ));
     }
-    let quote_id = request
-        .quote_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .map(str::to_string);
+    let quote_id = optional_id(request.quote_id.as_deref());
     if quote_id.as_ref().is_some_and(|id| id.len() > 64) {
         return Err(ApiError::invalid("quote_id", "is not a quote id"));
     }
