@@ -33,6 +33,7 @@ mod order_quotes;
 mod orders;
 mod paypal_orders;
 mod phone_orders;
+mod preorder_answers;
 mod printing;
 mod readiness;
 mod request_log;

@@ -92,6 +92,11 @@ keys! {
         plain("orders.auto_reject_seconds", "600", |text| values::seconds(text, 86_400));
     ORDERS_PAUSE_AFTER_UNANSWERED: ParseFn<u32> =
         plain("orders.pause_after_unanswered", "3", values::unanswered_count);
+    ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES: ParseFn<Option<Duration>> = plain(
+        "orders.preorder_answer_before_slot_minutes",
+        "0",
+        values::optional_lead_minutes
+    );
 
     CLOCK_TRUST: ParseFn<TrustMode> = plain("clock.trust", "auto", values::trust_mode);
     CLOCK_SYNCHRONIZED_FILE: ParseFn<PathBuf> = plain(

@@ -316,6 +316,17 @@ pub(super) fn unanswered_count(value: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("must be a number of orders from 0 (off) to 100, not `{value}`"))
 }
 
+/// 0 (off) to 1440 minutes (a day) before a pre-order's time.
+pub(super) fn optional_lead_minutes(value: &str) -> Result<Option<Duration>, String> {
+    value
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|minutes| *minutes <= 1440)
+        .map(|minutes| (minutes > 0).then(|| Duration::from_secs(minutes * 60)))
+        .ok_or_else(|| format!("must be a number of minutes from 0 (off) to 1440, not `{value}`"))
+}
+
 /// 0 (keep) to ten years.
 pub(super) fn retention_days(value: &str) -> Result<u32, String> {
     let max = crate::domain::erasure::MAX_RETENTION_DAYS;

@@ -14,6 +14,7 @@ use super::{Db, DbError, next_id, record};
 use crate::domain::address::Address;
 use crate::domain::catalog::Catalog;
 use crate::domain::delivery::{Discount, Postcode};
+use crate::domain::order::answering::answer_deadline;
 use crate::domain::order::placing::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
     PricingInputs, check_quote, price_draft, saved_recipient,
@@ -237,7 +238,13 @@ pub(super) fn place(
         estimated_minutes: None,
         estimated_ready_at: None,
         rejection_reason: None,
-        auto_reject_at: Some(draft.now + new.auto_reject_after),
+        auto_reject_at: Some(answer_deadline(
+            new.answer_window,
+            data.profile.as_ref(),
+            draft.timezone,
+            draft.now,
+            draft.preorder_at,
+        )),
         history: vec![StatusChange {
             status: OrderStatus::WaitingForConfirmation,
             at: draft.now,

@@ -59,32 +59,8 @@ pub fn available_slots(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::store_profile::{Closure, StoreHoursEntry};
-
-    fn profile(hours: &[(u8, &str, &str)]) -> StoreProfile {
-        StoreProfile {
-            company_name: "x".into(),
-            address_line: "y".into(),
-            phone: String::new(),
-            show_impressum: false,
-            impressum_text: String::new(),
-            privacy_text: String::new(),
-            store_hours: hours
-                .iter()
-                .map(|(day, open, close)| StoreHoursEntry {
-                    day_of_week: *day,
-                    open_time: (*open).into(),
-                    close_time: (*close).into(),
-                    label: String::new(),
-                })
-                .collect(),
-            closures: vec![],
-            paused: false,
-            pickup_lead_minutes: 20,
-            delivery_lead_minutes: 45,
-            slot_interval_minutes: 15,
-        }
-    }
+    use crate::domain::store_profile::Closure;
+    use crate::domain::store_profile::test_builders::profile;
 
     fn local_times(slots: &[DateTime<Utc>]) -> Vec<String> {
         slots

@@ -210,6 +210,37 @@ impl PublicError for SettingError {
 }
 
 #[cfg(test)]
+pub(crate) mod test_builders {
+    use super::{StoreHoursEntry, StoreProfile};
+
+    /// A profile open at `hours` (weekday from Sunday = 0, open, close), nothing else set.
+    pub fn profile(hours: &[(u8, &str, &str)]) -> StoreProfile {
+        StoreProfile {
+            company_name: "x".into(),
+            address_line: "y".into(),
+            phone: String::new(),
+            show_impressum: false,
+            impressum_text: String::new(),
+            privacy_text: String::new(),
+            store_hours: hours
+                .iter()
+                .map(|(day, open, close)| StoreHoursEntry {
+                    day_of_week: *day,
+                    open_time: (*open).into(),
+                    close_time: (*close).into(),
+                    label: String::new(),
+                })
+                .collect(),
+            closures: vec![],
+            paused: false,
+            pickup_lead_minutes: 20,
+            delivery_lead_minutes: 45,
+            slot_interval_minutes: 15,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

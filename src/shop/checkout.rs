@@ -178,7 +178,7 @@ impl Shop {
                 note: request.note,
                 payment: payment.clone(),
                 token: new_token()?,
-                auto_reject_after: self.auto_reject_after(),
+                answer_window: self.answer_window(),
                 idempotency,
                 paid_cents,
                 source: OrderSource::Online,

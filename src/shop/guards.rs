@@ -6,6 +6,7 @@
 use super::Shop;
 use super::hubs::store_status::ClosedReason;
 use crate::domain::error::{ErrorStatus, Refusal};
+use crate::domain::order::answering::someone_could_answer;
 
 fn clock_untrusted() -> Refusal {
     Refusal::new(
@@ -34,18 +35,26 @@ impl Shop {
         }
     }
 
-    /// An order was rejected because nobody answered it in time.
+    /// An order was rejected because nobody answered it in time. It counts only if
+    /// someone could have answered: the opening hours said open.
     pub(super) async fn note_unanswered(&self) {
         let store_id = self.config.store_id;
         let limit = self.config.orders.pause_after_unanswered;
         if limit == 0 {
             return;
         }
-        match self
-            .db
-            .count_unanswered(store_id, limit, self.clock.now())
-            .await
-        {
+        let now = self.clock.now();
+        let profile = match self.db.store_profile(store_id).await {
+            Ok(profile) => profile,
+            Err(error) => {
+                tracing::error!(%error, "cannot read the opening hours to count the unanswered order");
+                return;
+            }
+        };
+        if !someone_could_answer(profile.as_ref(), self.config.timezone, now) {
+            return;
+        }
+        match self.db.count_unanswered(store_id, limit, now).await {
             Ok((state, Some(profile))) => {
                 tracing::warn!(
                     unanswered = state.in_row,

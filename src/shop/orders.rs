@@ -6,6 +6,7 @@
 
 use super::events::AnsweredBy;
 use super::{Shop, ShopError, order_not_found};
+use crate::domain::order::answering::AnswerWindow;
 use crate::domain::order::{
     AUTO_REJECT_REASON, Order, OrderStatus, PaymentStatus, TransitionError,
 };
@@ -13,9 +14,14 @@ use crate::shop::payments::paypal::PaymentProblem;
 
 impl Shop {
     /// How long an order may wait for the restaurant's answer.
-    pub(super) fn auto_reject_after(&self) -> chrono::Duration {
-        chrono::Duration::from_std(self.config.orders.auto_reject_after)
-            .unwrap_or(chrono::Duration::minutes(10))
+    pub(super) fn answer_window(&self) -> AnswerWindow {
+        let minutes = |duration: std::time::Duration| {
+            chrono::Duration::from_std(duration).unwrap_or(chrono::Duration::minutes(10))
+        };
+        AnswerWindow {
+            within: minutes(self.config.orders.auto_reject_after),
+            before_slot: self.config.orders.preorder_answer_before_slot.map(minutes),
+        }
     }
 
     async fn change_order(
@@ -40,6 +46,23 @@ impl Shop {
         self.order_changed(&order);
         self.order_answered(&order, AnsweredBy::Staff).await;
         Ok(order)
+    }
+
+    /// Staff accept every pre-order still waiting (at the opening), each ready at its
+    /// time. One answered meanwhile is left as it is. Answers the accepted ones.
+    pub async fn accept_waiting_preorders(&self) -> Result<Vec<Order>, ShopError> {
+        let mut accepted = Vec::new();
+        for order in self.db.open_orders().await? {
+            let Some(minutes) = order.estimate_for_its_time(self.clock.now()) else {
+                continue;
+            };
+            match self.accept(order.id, minutes).await {
+                Ok(order) => accepted.push(order),
+                Err(ShopError::Transition(_)) => {}
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(accepted)
     }
 
     /// Staff reject a waiting order with a reason shown to the customer.

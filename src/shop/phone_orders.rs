@@ -55,7 +55,7 @@ impl Shop {
                 note: request.note,
                 payment: Payment::cash(),
                 token: new_token()?,
-                auto_reject_after: self.auto_reject_after(),
+                answer_window: self.answer_window(),
                 idempotency,
                 paid_cents: None,
                 source: OrderSource::Phone,

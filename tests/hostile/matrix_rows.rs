@@ -268,6 +268,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         http(
             "POST",
+            "/admin/orders/accept-preorders",
+            "/admin/orders/accept-preorders",
+            [U, F, F, A],
+        ),
+        http(
+            "POST",
             "/admin/orders/{id}/reject",
             format!("/admin/orders/{order}/reject"),
             [U, F, F, A],

@@ -1,7 +1,8 @@
 //! The ordering vocabulary. This module: a placed order — the snapshot of what was
 //! sold, who gets it, how it is paid, and the restaurant's answer. Beside it: the cart
 //! (`cart`), the lines priced from the catalog (`lines`), the totals (`totals`), the
-//! quote for a whole order (`quote`) and placing one (`placing`).
+//! quote for a whole order (`quote`), placing one (`placing`) and the time the
+//! restaurant has to answer it (`answering`).
 //!
 //! A placed order's state machine: waiting for confirmation → accepted (with an
 //! estimated time) or rejected; accepted → preparing → out for delivery (delivery) or
@@ -10,6 +11,7 @@
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+pub mod answering;
 pub mod cart;
 pub mod lines;
 pub mod placing;
@@ -250,6 +252,21 @@ impl Order {
                 status: self.status.english(),
             })
         }
+    }
+
+    /// A pre-order still waiting for an answer: the estimate that has it ready at its
+    /// time (the whole time until then, within the allowed estimates). None for any
+    /// other order.
+    pub fn estimate_for_its_time(&self, now: DateTime<Utc>) -> Option<u16> {
+        let slot = self.preorder_at?;
+        if self.status != OrderStatus::WaitingForConfirmation {
+            return None;
+        }
+        let minutes = (slot - now).num_minutes().clamp(
+            i64::from(MIN_ESTIMATE_MINUTES),
+            i64::from(MAX_ESTIMATE_MINUTES),
+        );
+        u16::try_from(minutes).ok()
     }
 
     /// The restaurant takes the order and says when it will be ready (or at the door).

@@ -3,10 +3,11 @@
 //! request, or refused. The database runs [`price_draft`] inside the transaction that
 //! writes the order, so what is charged is exactly what was checked.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use sha2::{Digest, Sha256};
 
+use super::answering::AnswerWindow;
 use super::lines::LineRequest;
 use super::quote::{OrderChoice, Quote, QuoteContext, QuoteError, quote};
 use super::{Customer, Order, OrderSource, OrderType, Payment, TransitionError};
@@ -62,7 +63,8 @@ pub struct NewOrder {
     pub note: String,
     pub payment: Payment,
     pub token: String,
-    pub auto_reject_after: Duration,
+    /// How long the restaurant has to answer it.
+    pub answer_window: AnswerWindow,
     pub idempotency: Option<IdempotencyKey>,
     /// For online payments: what PayPal captured; the order total must equal it.
     pub paid_cents: Option<i64>,

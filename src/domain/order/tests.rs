@@ -82,6 +82,34 @@ fn a_preorder_is_ready_at_its_time_unless_the_kitchen_needs_longer() {
 }
 
 #[test]
+fn a_waiting_preorder_is_accepted_for_its_time() {
+    let mut o = order(OrderType::Delivery);
+    assert_eq!(o.estimate_for_its_time(now()), None, "not a pre-order");
+    o.preorder_at = Some(now() + Duration::minutes(90));
+    assert_eq!(o.estimate_for_its_time(now()), Some(90));
+    let minutes = o.estimate_for_its_time(now()).unwrap();
+    o.accept(minutes, now()).unwrap();
+    assert_eq!(o.estimated_ready_at, o.preorder_at);
+    assert_eq!(o.estimate_for_its_time(now()), None, "answered");
+
+    let mut soon = order(OrderType::Pickup);
+    soon.preorder_at = Some(now() + Duration::minutes(2));
+    assert_eq!(
+        soon.estimate_for_its_time(now()),
+        Some(5),
+        "the shortest estimate"
+    );
+    let mut far = order(OrderType::Pickup);
+    far.preorder_at = Some(now() + Duration::hours(10));
+    assert_eq!(far.estimate_for_its_time(now()), Some(240));
+    far.accept(240, now()).unwrap();
+    assert_eq!(
+        far.estimated_ready_at, far.preorder_at,
+        "still ready at its time"
+    );
+}
+
+#[test]
 fn estimates_and_reasons_are_bounded() {
     let mut o = order(OrderType::Delivery);
     assert_eq!(o.accept(4, now()), Err(TransitionError::BadEstimate));

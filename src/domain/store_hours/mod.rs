@@ -222,5 +222,25 @@ pub fn next_change(
         .unwrap_or(now + chrono::Duration::hours(1))
 }
 
+/// The first instant at or after `from` at which the hours say open (the pause switch
+/// aside): `from` itself while open. None when the next eight days have no opening.
+pub fn next_opening(
+    hours: &[StoreHoursEntry],
+    closures: &[NaiveDate],
+    from: DateTime<Utc>,
+    timezone: Tz,
+) -> Option<DateTime<Utc>> {
+    let horizon = from + chrono::Duration::days(8);
+    let mut at = from;
+    // Every step is a slot's opening or closing or a midnight, always later.
+    while at <= horizon {
+        if status_at(hours, closures, false, at, timezone).is_open {
+            return Some(at);
+        }
+        at = next_change(hours, closures, at, timezone);
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests;

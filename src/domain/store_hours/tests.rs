@@ -135,3 +135,32 @@ fn the_next_change_is_the_next_slot_boundary_or_midnight() {
         utc("2026-11-23T13:30:00Z")
     );
 }
+
+#[test]
+fn the_next_opening_is_now_while_open_else_the_next_slot() {
+    let berlin = chrono_tz::Europe::Berlin;
+    let hours = monday_hours();
+    let open = utc("2026-11-23T11:00:00Z");
+    assert_eq!(next_opening(&hours, &[], open, berlin), Some(open));
+    assert_eq!(
+        next_opening(&hours, &[], utc("2026-11-23T05:00:00Z"), berlin),
+        Some(utc("2026-11-23T10:30:00Z"))
+    );
+    // Between lunch and dinner.
+    assert_eq!(
+        next_opening(&hours, &[], utc("2026-11-23T14:00:00Z"), berlin),
+        Some(utc("2026-11-23T16:00:00Z"))
+    );
+    // Monday night: the next Monday's lunch (only Mondays are open).
+    assert_eq!(
+        next_opening(&hours, &[], utc("2026-11-23T22:00:00Z"), berlin),
+        Some(utc("2026-11-30T10:30:00Z"))
+    );
+    // A closure on the next Monday: nothing within eight days.
+    let closed = [NaiveDate::from_ymd_opt(2026, 11, 30).unwrap()];
+    assert_eq!(
+        next_opening(&hours, &closed, utc("2026-11-23T22:00:00Z"), berlin),
+        None
+    );
+    assert_eq!(next_opening(&[], &[], open, berlin), None);
+}

@@ -109,6 +109,22 @@ impl OrdersAdminApi {
         Ok(Json(AdminOrderView::from(&order)))
     }
 
+    /// Accept every pre-order still waiting (at the opening), each ready at its time;
+    /// answers the ones accepted now.
+    #[oai(path = "/admin/orders/accept-preorders", method = "post")]
+    async fn accept_preorders(
+        &self,
+        admin: AdminAuth,
+    ) -> Result<Json<Vec<AdminOrderView>>, ApiError> {
+        let orders = self.state.shop.accept_waiting_preorders().await?;
+        tracing::info!(
+            admin = admin.0.id,
+            count = orders.len(),
+            "waiting pre-orders accepted"
+        );
+        Ok(Json(orders.iter().map(AdminOrderView::from).collect()))
+    }
+
     /// Reject a waiting order with a reason; a paid order is refunded through PayPal.
     #[oai(path = "/admin/orders/:id/reject", method = "post")]
     async fn reject(
