@@ -650,3 +650,67 @@ async fn printer_settings_are_checked_field_by_field() {
         .await;
     assert_eq!(status, 403);
 }
+
+#[tokio::test]
+async fn the_driver_notes_of_the_address_reach_the_order_the_board_and_the_ticket() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let sink = PrinterSink::start().await;
+    add_printer(&server, &admin, kitchen_printer("Küche", sink.port)).await;
+    let customer = server.customer_token().await;
+    let (status, address) = server
+        .send(
+            "POST",
+            "/addresses/",
+            Some(&customer),
+            Some(json!({"customer_name": "Karl Kunde", "line1": "Invalidenstraße 1", "city": "Berlin",
+                        "zip": "10115", "country": "DE", "phone": "030111", "email": "",
+                        "notes": "Hinterhaus, 3. OG"})),
+        )
+        .await;
+    assert_eq!(status, 201, "{address}");
+    let body = json!({
+        "order_type": "delivery", "lines": lunch_lines(&menu), "address_id": address["id"],
+        "payment_method": "cash", "preorder_at": null, "note": ""
+    });
+    let (status, order) = post_with(&server, "/orders/", Some(&customer), &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    assert_eq!(order["customer"]["notes"], "Hinterhaus, 3. OG", "{order}");
+    let (_, tracked) = server
+        .get_json(&format!(
+            "/orders/track/{}",
+            order["token"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(tracked["customer"]["notes"], "Hinterhaus, 3. OG");
+    let (_, seen) = server
+        .send(
+            "GET",
+            &format!("/admin/orders/{}", order["id"]),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(seen["customer"]["notes"], "Hinterhaus, 3. OG", "{seen}");
+
+    accept(&server, &admin, &order, 30).await;
+    let printed = sink.wait_for(1, WAIT).await;
+    let ticket = decode(&printed[0]);
+    assert!(
+        ticket
+            .text
+            .contains("Hinweis für den Fahrer:\nHinterhaus, 3. OG"),
+        "{}",
+        ticket.text
+    );
+
+    // A guest gives them with the address.
+    let mut guest = guest_order(lunch_lines(&menu), "10115");
+    guest["shipping_address"]["notes"] = json!("Seiteneingang");
+    let placed = place(&server, &guest).await;
+    assert_eq!(placed["customer"]["notes"], "Seiteneingang", "{placed}");
+    accept(&server, &admin, &placed, 30).await;
+    let printed = sink.wait_for(2, WAIT).await;
+    assert!(decode(&printed[1]).text.contains("Seiteneingang"));
+}

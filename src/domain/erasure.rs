@@ -1,6 +1,7 @@
 //! Personal data in orders. An order is a tax record: its number, dates, lines,
 //! amounts, VAT, payment method and status must be kept for years. Who ordered it need
-//! not be: anonymising removes the customer's name, street, phone, e-mail and the note,
+//! not be: anonymising removes the customer's name, street, phone, e-mail, the driver's
+//! notes and the order's note,
 //! and unlinks the account, so that what is left identifies nobody.
 
 use chrono::{DateTime, Duration, Utc};
@@ -29,6 +30,7 @@ impl Order {
         // Empty rather than a marker: nothing may ever call or mail there.
         customer.phone.clear();
         customer.email.clear();
+        customer.notes.clear();
         if !self.note.is_empty() {
             self.note = ANONYMISED.into();
         }
@@ -66,6 +68,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
             country: "DE".into(),
             phone: "0305551234".into(),
             email: "gina@example.com".into(),
+            notes: "Hinterhaus, 3. OG".into(),
         },
         payment: Payment {
             method: PaymentMethod::Online,
@@ -126,6 +129,7 @@ mod tests {
             (ANONYMISED, ANONYMISED)
         );
         assert_eq!((c.phone.as_str(), c.email.as_str()), ("", ""));
+        assert_eq!(c.notes, "", "the driver notes name the house");
         assert_eq!(
             (c.zip.as_str(), c.city.as_str(), c.country.as_str()),
             ("10115", "Berlin", "DE")

@@ -167,6 +167,9 @@ pub struct Customer {
     pub country: String,
     pub phone: String,
     pub email: String,
+    /// For the driver ("Hinterhaus, 3. OG"): from the saved address, or the guest's.
+    #[serde(default)]
+    pub notes: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

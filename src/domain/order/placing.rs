@@ -139,6 +139,7 @@ pub fn saved_recipient(
         country: address.country,
         phone: address.phone,
         email,
+        notes: address.notes,
     })
 }
 

@@ -24,6 +24,7 @@ fn order(order_type: OrderType) -> Order {
             country: "DE".into(),
             phone: "030".into(),
             email: String::new(),
+            notes: String::new(),
         },
         payment: Payment {
             method: PaymentMethod::Cash,

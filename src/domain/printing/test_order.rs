@@ -73,6 +73,7 @@ pub fn sample_order() -> Order {
             country: "DE".into(),
             phone: "030 555 1234".into(),
             email: "gina@example.com".into(),
+            notes: "Hinterhaus, 3. OG".into(),
         },
         payment: Payment {
             method: PaymentMethod::Cash,

@@ -131,6 +131,10 @@ pub fn kitchen_ticket(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
             doc.bold(true).size(Size::Tall).text(&customer.line1);
             doc.text(format!("{} {}", customer.zip, customer.city).trim());
             doc.plain();
+            if !customer.notes.is_empty() {
+                doc.bold(true).text(&format!("{}:", texts.driver_notes));
+                doc.plain().text(&customer.notes);
+            }
         }
         OrderType::Pickup => {
             doc.bold(true).text(&format!("{}:", texts.pickup_by));

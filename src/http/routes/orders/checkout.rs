@@ -126,6 +126,7 @@ pub fn given_customer(
         phone: normalize_phone(address.phone.as_deref().unwrap_or(""))
             .map_err(|problem| field("phone", problem))?,
         email,
+        notes: text("notes", &address.notes, 500)?,
     })
 }
 

@@ -80,6 +80,9 @@ pub struct ShippingAddressBody {
     pub phone: Option<String>,
     #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
     pub email: Option<String>,
+    /// For the driver ("Hinterhaus, 3. OG"), at most 500 characters.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub notes: Option<String>,
 }
 
 /// What the customer chose.
@@ -206,6 +209,8 @@ pub struct CustomerView {
     pub country: String,
     pub phone: String,
     pub email: String,
+    /// For the driver (from the saved address or the guest's form).
+    pub notes: String,
 }
 
 #[derive(Debug, Clone, Object)]
@@ -366,6 +371,7 @@ impl From<&Order> for OrderView {
                 country: c.country.clone(),
                 phone: c.phone.clone(),
                 email: c.email.clone(),
+                notes: c.notes.clone(),
             },
             lines: order.lines.iter().map(line_view).collect(),
             subtotal: cents_to_euros(order.totals.subtotal_cents),
