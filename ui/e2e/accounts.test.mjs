@@ -17,6 +17,7 @@ import {
   createAdmin,
   gotoWithStorage,
   launchBrowser,
+  LUNCHTIME,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
@@ -66,15 +67,19 @@ describe('customer accounts, guest flow and checkout guards', { timeout: 240_000
     return messages;
   }
 
-  async function addSimpleProductToCart(page) {
-    const simple = products.find(
-      (p) => p.type === 'simple' && p.available && !p.enriched_topping_groups.some((g) => g.toppings.length > 0),
-    );
+  const simpleProduct = () =>
+    products.find((p) => p.type === 'simple' && p.available && !p.enriched_topping_groups.some((g) => g.toppings.length > 0));
+
+  /** `count` of a simple product in an emptied cart. */
+  async function addSimpleProductToCart(page, count = 1) {
+    const simple = simpleProduct();
     assert.ok(simple, 'the demo menu has a simple product without extras');
     await gotoWithStorage(page, url(), () => globalThis.localStorage.removeItem('cartItems'));
     const add = await visible(page.getByRole('button', { name: `Add ${simple.name_en || simple.name} to the cart`, exact: true }));
-    await add.click();
-    await visible(page.getByRole('button', { name: 'Cart, 1 item' }));
+    for (let i = 1; i <= count; i += 1) {
+      await add.click();
+      await visible(page.getByRole('button', { name: `Cart, ${i} item${i === 1 ? '' : 's'}` }));
+    }
     // The cart is saved right after rendering; wait for it before leaving the page.
     await page.waitForFunction(() => globalThis.localStorage.getItem('cartItems') !== null);
     return simple;
@@ -95,7 +100,8 @@ describe('customer accounts, guest flow and checkout guards', { timeout: 240_000
     tempDirs.push(dataDir, profileDir);
 
     createAdmin(dataDir);
-    server = startServer(dataDir);
+    // Lunchtime: the restaurant takes orders for now, so checkout can show a total.
+    server = startServer(dataDir, { env: { HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME } });
     baseUrl = await server.ready;
     const response = await fetch(url('/products/?store_id=14'));
     assert.equal(response.status, 200, 'GET /products/?store_id=14');
@@ -188,7 +194,10 @@ describe('customer accounts, guest flow and checkout guards', { timeout: 240_000
   test('a guest with a cart lands on checkout with the address', async () => {
     const page = await newPage();
     const alerts = collectAlerts(page);
-    const product = await addSimpleProductToCart(page);
+    // Enough for 10115's minimum order: checkout shows the server's total for it.
+    const zones = await (await fetch(url('/postcodes/store/14'))).json();
+    const minimum = zones.find((zone) => zone.postcode === '10115').minimum_order_amount;
+    const product = await addSimpleProductToCart(page, Math.ceil(minimum / simpleProduct().price));
     await page.goto(url('guest-login'));
     await visible(page.getByRole('heading', { name: 'update your info', exact: true }));
     await fillGuestForm(page);
@@ -204,7 +213,7 @@ describe('customer accounts, guest flow and checkout guards', { timeout: 240_000
     await visible(page.getByText(product.name_en || product.name).first());
     await visible(page.getByRole('radio', { name: 'Cash' }));
     await visible(page.getByRole('radio', { name: 'Pay online' }));
-    await visible(page.getByTestId('cart-total'));
+    await visible(page.locator('[data-testid="checkout-quote"][data-state="ready"]').getByTestId('cart-total'));
     const stored = await page.evaluate(() => JSON.parse(globalThis.localStorage.getItem('guestShippingAddress')));
     assert.equal(stored.type, 'shipping');
     assert.equal(stored.country, 'DE');

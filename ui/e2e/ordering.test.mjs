@@ -49,6 +49,11 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     return page;
   }
 
+  /** Waits until the checkout shows the server's quote for the current choices. */
+  async function quoteReady(page) {
+    await page.locator('[data-testid="checkout-quote"][data-state="ready"]').waitFor({ timeout: STEP_TIMEOUT_MS });
+  }
+
   async function screenshot(page, name) {
     if (!SCREENSHOT_DIR) return;
     await mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -113,6 +118,8 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     await fillCartAndGuestForm(page);
     const button = page.getByRole('button', { name: 'Place binding order', exact: true });
     await visible(button);
+    await quoteReady(page);
+    assert.equal((await page.getByTestId('checkout-order-type').innerText()).trim(), 'Delivery · Postcode 10115');
     // The essentials sit right above the binding button.
     const essentials = await visible(page.getByTestId('order-essentials'));
     const shownTotal = (await page.getByTestId('order-essentials-total').innerText()).trim();
@@ -188,6 +195,7 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     await fillCartAndGuestForm(page);
     await page.getByRole('radio', { name: 'Pay online' }).check();
     await page.locator('[data-testid="paypal-area"][data-state="resolved"]').waitFor({ timeout: STEP_TIMEOUT_MS });
+    await quoteReady(page);
     const query = await page.evaluate(() => globalThis.__fakePaypal.query);
     assert.equal(query['client-id'], paypal.clientId);
     assert.equal(query.currency, 'EUR');
@@ -213,6 +221,7 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     await fillCartAndGuestForm(page);
     await page.getByRole('radio', { name: 'Pay online' }).check();
     await page.locator('[data-testid="paypal-area"][data-state="resolved"]').waitFor({ timeout: STEP_TIMEOUT_MS });
+    await quoteReady(page);
     await page.evaluate(() => {
       globalThis.__fakePaypal.reapproveOnRestart = false;
     });

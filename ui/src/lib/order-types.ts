@@ -139,6 +139,26 @@ export interface OrderRequest {
   paypal_order_id?: string;
   preorder_at: string | null;
   note: string;
+  /** The quote the customer was shown: the server places (or charges) only at that price, else 409 quote_changed. */
+  quote_id?: string;
+}
+
+/**
+ * What an order would cost if placed now: the server's price for exactly the body it
+ * was asked about (POST /orders/quote, /orders/guest/quote). Euros as in Order.
+ */
+export interface OrderQuote {
+  quote_id: string;
+  order_type: OrderType;
+  /** The delivery address's postcode; null for pickup. */
+  postcode: string | null;
+  preorder_at: string | null;
+  lines: OrderLine[];
+  subtotal: number;
+  discount_percentage: number;
+  discount: number;
+  delivery_fee: number;
+  total: number;
 }
 
 export interface PaypalOrderCreated {

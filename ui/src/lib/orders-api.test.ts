@@ -8,6 +8,7 @@ import {
   listMyOrders,
   newIdempotencyKey,
   placeOrder,
+  quoteOrder,
   requestLine,
   trackOrder,
   type OrderableItem,
@@ -193,6 +194,37 @@ describe('orders API', () => {
     expect(sent(fetchMock).body).toEqual({ ...request, payment_method: 'online' });
     await createPaypalOrder(request, { guest: true });
     expect(sent(fetchMock, 1).path).toBe('/orders/guest/paypal');
+  });
+
+  it('opens the PayPal order against the quote shown when given its quote_id', async () => {
+    const fetchMock = mockFetch({
+      '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-2', amount: 5, currency: 'EUR' } },
+    });
+    await createPaypalOrder({ ...request, quote_id: 'q-1' }, { guest: true });
+    expect(sent(fetchMock).body).toEqual({ ...request, payment_method: 'online', quote_id: 'q-1' });
+  });
+
+  it('asks the quote for exactly the order body, at /orders/quote or /orders/guest/quote', async () => {
+    const quote = { quote_id: 'q-1', order_type: 'pickup', postcode: null, total: 2.5 };
+    const fetchMock = mockFetch({ '/orders/quote': { body: quote }, '/orders/guest/quote': { body: quote } });
+    // Neither a PayPal order nor an older quote belongs in the question.
+    await expect(quoteOrder({ ...request, paypal_order_id: 'OLD', quote_id: 'q-0' }, { guest: false })).resolves.toEqual(quote);
+    expect(sent(fetchMock)).toMatchObject({ path: '/orders/quote', method: 'POST', body: request });
+    expect(sent(fetchMock).headers.get('Content-Type')).toBe('application/json');
+    await quoteOrder(request, { guest: true });
+    expect(sent(fetchMock, 1)).toMatchObject({ path: '/orders/guest/quote', body: request });
+  });
+
+  it('logs and re-throws a refused quote with its code', async () => {
+    mockFetch({
+      '/orders/guest/quote': {
+        status: 409,
+        body: { detail: 'The minimum order amount for 10405 is 20,00 €.', code: 'below_minimum', field: 'lines' },
+      },
+    });
+    const error: unknown = await quoteOrder(request, { guest: true }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, code: 'below_minimum', detail: 'The minimum order amount for 10405 is 20,00 €.' });
+    expect(errorSpy).toHaveBeenCalledWith('quoteOrder failed', error);
   });
 
   it('tracks an order by its token and lists the own orders', async () => {

@@ -4,6 +4,7 @@ import type {
   Order,
   OrderRequest,
   OrderRequestLine,
+  OrderQuote,
   OrderType,
   PaymentMethod,
   PaypalOrderCreated,
@@ -101,7 +102,21 @@ export function placeOrder(
   );
 }
 
-/** Checks the order and opens a PayPal order for its total; the id goes to the PayPal buttons. */
+/**
+ * The server's price for exactly this order body: POST /orders/quote (signed in) or
+ * /orders/guest/quote. Refused with the same codes the order would be.
+ */
+export function quoteOrder(request: OrderRequest, { guest }: { guest: boolean }): Promise<OrderQuote> {
+  const body: OrderRequest = { ...request };
+  delete body.paypal_order_id;
+  delete body.quote_id;
+  return logged('quoteOrder', apiFetch<OrderQuote>(guest ? '/orders/guest/quote' : '/orders/quote', postJson(body)));
+}
+
+/**
+ * Checks the order and opens a PayPal order for its total; the id goes to the PayPal
+ * buttons. With a quote_id, refused (409 quote_changed) unless the total is still that.
+ */
 export function createPaypalOrder(request: OrderRequest, { guest }: { guest: boolean }): Promise<PaypalOrderCreated> {
   const body: OrderRequest = { ...request, payment_method: 'online' };
   delete body.paypal_order_id;

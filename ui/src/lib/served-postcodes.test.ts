@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isServedZip } from './served-postcodes';
+import { isServedZip, servedPostcodeFor } from './served-postcodes';
 import type { PostcodeRecord } from './store-api';
 
 const record = (postcode: string): PostcodeRecord =>
@@ -15,5 +15,13 @@ describe('isServedZip', () => {
   it('refuses unknown or empty postcodes', () => {
     expect(isServedZip('10116', [record('10115')])).toBe(false);
     expect(isServedZip('', [record('10115')])).toBe(false);
+  });
+});
+
+describe('servedPostcodeFor', () => {
+  it("gives the zone of an address's postcode, so its fee and minimum can be chosen", () => {
+    const zone = { ...record('10405'), id: 2, delivery_fee: 3, minimum_order_amount: 20 };
+    expect(servedPostcodeFor(' 10405', [record('10115'), zone])).toBe(zone);
+    expect(servedPostcodeFor('10999', [record('10115'), zone])).toBeUndefined();
   });
 });

@@ -2,10 +2,17 @@ import { useEffect, useState } from 'react';
 import { getRuntimeConfig } from './runtime-config';
 import { getPostcodes, type PostcodeRecord } from './store-api';
 
+const comparable = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
+
+/** The delivery zone of `zip` (compared without spaces and case), if the store serves it. */
+export function servedPostcodeFor(zip: string, postcodes: readonly PostcodeRecord[]): PostcodeRecord | undefined {
+  const wanted = comparable(zip);
+  return wanted === '' ? undefined : postcodes.find((record) => comparable(record.postcode) === wanted);
+}
+
 /** Whether the store delivers to `zip` (compared without spaces and case). */
 export function isServedZip(zip: string, postcodes: readonly PostcodeRecord[]): boolean {
-  const wanted = zip.replace(/\s+/g, '').toUpperCase();
-  return wanted !== '' && postcodes.some((record) => record.postcode.replace(/\s+/g, '').toUpperCase() === wanted);
+  return servedPostcodeFor(zip, postcodes) !== undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, useNavigate, useParams } from 'reac
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCart } from '../../features/cart';
 import { demoOrder } from '../../features/orders/test/demo-order';
+import { demoQuote } from '../../features/orders/test/demo-quote';
 import { clearRuntimeConfig, setRuntimeConfig } from '../../features/orders/test/runtime-config';
 import { AuthProvider } from '../../lib/auth';
 import i18n from '../../lib/i18n';
@@ -76,6 +77,7 @@ function renderCheckout(
     '/stores/14/slots?order_type=pickup': { body: slots },
     '/stores/14/slots?order_type=delivery': { body: slots },
     '/addresses/': { body: [savedAddress] },
+    '/orders/guest/quote': { body: demoQuote() },
     ...extra,
   });
   const stub = (name: string) => <p data-testid="page">{name}</p>;
@@ -158,6 +160,8 @@ describe('checkout guards', () => {
     expect(screen.getByRole('radio', { name: 'Cash' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Pay online' })).not.toBeChecked();
     expect(await screen.findByTestId('cart-total')).toHaveTextContent('5,00 €');
+    expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'ready');
+    expect(screen.getByTestId('checkout-line-total')).toHaveTextContent('5,00 €');
     expect(await screen.findByRole('option', { name: 'Immediately' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place binding order' })).toBeEnabled();
   });
@@ -166,8 +170,17 @@ describe('checkout guards', () => {
 
 type FetchMock = ReturnType<typeof mockFetch>;
 
-/** The POST requests sent so far, with their headers and parsed bodies. */
+/** The POST requests sent so far, with their headers and parsed bodies (quotes apart). */
 function posts(fetchMock: FetchMock) {
+  return allPosts(fetchMock).filter((post) => !post.path.endsWith('/quote'));
+}
+
+/** The quotes asked for so far. */
+function quotePosts(fetchMock: FetchMock) {
+  return allPosts(fetchMock).filter((post) => post.path.endsWith('/quote'));
+}
+
+function allPosts(fetchMock: FetchMock) {
   return fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'POST')
     .map(([input, init]) => ({
@@ -195,9 +208,15 @@ async function click(element: HTMLElement) {
   });
 }
 
-/** Waits until the order time defaulted to "immediately". */
+/** Waits until the order time defaulted to "immediately" and the server's quote for it is shown. */
 async function immediately() {
   await waitFor(() => expect(screen.getByTestId('order-essentials')).toHaveTextContent('Sofort'));
+  await quoted();
+}
+
+/** Waits until the quote for the current choices is shown. */
+async function quoted() {
+  await waitFor(() => expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'ready'));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -259,14 +278,17 @@ describe('placing an order', () => {
     expect(post?.path).toBe('/orders/guest');
     expect(post?.headers.get('Idempotency-Key')).toMatch(UUID);
     expect(post?.headers.has('Authorization')).toBe(false);
-    expect(post?.body).toEqual({
+    const body = {
       order_type: 'pickup',
       lines: [{ product_id: 30, variant_id: null, extras: [], quantity: 2 }],
       shipping_address: guestAddress,
       payment_method: 'cash',
       preorder_at: null,
       note: 'Bitte klingeln',
-    });
+    };
+    // Placed against the quote shown, which was asked for exactly this body.
+    expect(post?.body).toEqual({ ...body, quote_id: 'quote-1' });
+    expect(quotePosts(fetchMock).at(-1)).toMatchObject({ path: '/orders/guest/quote', body });
   });
 
   it('a signed-in customer orders with the chosen address_id and a pre-order slot; no time → "select a valid time"', async () => {
@@ -283,18 +305,31 @@ describe('placing an order', () => {
       extras: [{ id: 3, name: 'Salami', price: 1.5, quantity: 2, group_id: 1 }],
     };
     localStorage.setItem('cartItems', JSON.stringify([pizza, cartLine]));
+    const quote = demoQuote({
+      quote_id: 'quote-delivery',
+      order_type: 'delivery',
+      postcode: '10115',
+      preorder_at: '2026-11-22T17:30:00Z',
+      subtotal: 19.9,
+      delivery_fee: 2.5,
+      total: 22.4,
+    });
     const { router, fetchMock } = renderCheckout(undefined, {
       start: '/pick',
       slots: { immediately: false, slots: [{ time: '18:30', starts_at: '2026-11-22T17:30:00Z' }] },
-      extra: { '/orders/': { status: 201, body: placed } },
+      extra: { '/orders/': { status: 201, body: placed }, '/orders/quote': { body: quote } },
     });
 
     const essentials = await screen.findByTestId('order-essentials');
     await waitFor(() => expect(essentials).toHaveTextContent('Torstraße 5, 10115 Berlin'));
     expect(essentials).toHaveTextContent('No time chosen yet');
+    // Without a time there is nothing to quote yet; pressing says what is missing.
+    expect(screen.getByTestId('checkout-quote')).toHaveTextContent('The total appears once an order time is chosen.');
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('not available');
     await click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a valid time.');
     expect(posts(fetchMock)).toEqual([]);
+    expect(quotePosts(fetchMock)).toEqual([]);
 
     const select = await screen.findByLabelText('Order time');
     await act(async () => {
@@ -303,13 +338,16 @@ describe('placing an order', () => {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     expect(essentials).toHaveTextContent('Pre-order for 18:30');
+    await quoted();
+    expect(screen.getByTestId('checkout-order-type')).toHaveTextContent('Delivery · Postcode 10115');
+    expect(screen.getByTestId('cart-delivery-fee')).toHaveTextContent('2,50 €');
+    expect(screen.getByTestId('cart-delivery-time')).toHaveTextContent('30m');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('22,40 €');
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('22,40 €');
     await click(screen.getByRole('button', { name: 'Place binding order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-123'));
 
-    const [post] = posts(fetchMock);
-    expect(post?.path).toBe('/orders/');
-    expect(post?.headers.get('Authorization')).toBe('Bearer jwt');
-    expect(post?.body).toEqual({
+    const body = {
       order_type: 'delivery',
       lines: [
         { product_id: 9, variant_id: 102, extras: [{ topping_id: 3, quantity: 2 }], quantity: 1 },
@@ -319,7 +357,16 @@ describe('placing an order', () => {
       payment_method: 'cash',
       preorder_at: '2026-11-22T17:30:00Z',
       note: '',
-    });
+    };
+    const [post] = posts(fetchMock);
+    expect(post?.path).toBe('/orders/');
+    expect(post?.headers.get('Authorization')).toBe('Bearer jwt');
+    expect(post?.body).toEqual({ ...body, quote_id: 'quote-delivery' });
+    const [asked, ...more] = quotePosts(fetchMock);
+    expect(more).toHaveLength(0);
+    expect(asked?.path).toBe('/orders/quote');
+    expect(asked?.headers.get('Authorization')).toBe('Bearer jwt');
+    expect(asked?.body).toEqual(body);
   });
 
   it('a refusal shows the translated message (or the server detail) in the alert and keeps the cart', async () => {
@@ -404,5 +451,162 @@ describe('placing an order', () => {
     const binding = within(area.parentElement!).getByText('Zahlungspflichtig bestellen');
     expect(essentials.compareDocumentPosition(binding) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(binding.compareDocumentPosition(area) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe("the server's quote at checkout", () => {
+  const bruschetta = {
+    ...cartLine, id: 41, category_id: 1, name: 'Bruschetta', price: 5.9, uniqueKey: '41|base|', quantity: 4, tax: 7,
+    displayName: 'Bruschetta', displayPrice: '5,90 €',
+  };
+  const zone10115 = { id: 1, store_id: 14, postcode: '10115', minimum_order_amount: 12, delivery_fee: 1.5, delivery_time: 30 };
+  const bruschettaLine = { ...demoQuote().lines[0]!, product_id: 41, name: 'Bruschetta', unit_price: 5.9, quantity: 4, total: 23.6 };
+  const quote10405 = demoQuote({
+    quote_id: 'quote-10405',
+    order_type: 'delivery',
+    postcode: '10405',
+    lines: [bruschettaLine],
+    subtotal: 23.6,
+    delivery_fee: 3,
+    total: 26.6,
+  });
+
+  /** A guest delivering to 10405 while the header still says 10115. */
+  function deliveryTo10405(extra: Record<string, Answer | (() => Answer)>) {
+    localStorage.setItem('order_type', 'delivery');
+    localStorage.setItem('postcode-data', JSON.stringify(zone10115));
+    localStorage.setItem('cartItems', JSON.stringify([bruschetta]));
+    localStorage.setItem('guestShippingAddress', JSON.stringify({ ...guestAddress, zip: '10405' }));
+    return renderCheckout({ from: '/guest-login' }, { extra });
+  }
+
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it("shows the quote for the address's postcode, never the header's, and places against it", async () => {
+    const { router, fetchMock } = deliveryTo10405({
+      '/orders/guest/quote': { body: quote10405 },
+      '/orders/guest': { status: 201, body: placed },
+    });
+    await immediately();
+    expect(screen.getByTestId('checkout-order-type')).toHaveTextContent('Lieferung · PLZ 10405');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('23,60 €');
+    expect(screen.getByTestId('cart-delivery-fee')).toHaveTextContent('3,00 €');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('26,60 €');
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('26,60 €');
+    expect(screen.getByTestId('checkout-line-total')).toHaveTextContent('23,60 €');
+    // No discount today, and the header's zone (its fee and time) is not this address's.
+    expect(screen.queryByTestId('cart-discount')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cart-delivery-time')).not.toBeInTheDocument();
+    expect(screen.getByTestId('checkout-quote')).not.toHaveTextContent('1,50 €');
+
+    await click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-123'));
+    const [asked] = quotePosts(fetchMock);
+    expect(asked?.body).toMatchObject({ order_type: 'delivery', shipping_address: { zip: '10405' } });
+    expect(posts(fetchMock)[0]?.body).toEqual({ ...asked?.body, quote_id: 'quote-10405' });
+  });
+
+  it('shows a refused quote in place of the totals and blocks the order button', async () => {
+    const { fetchMock } = deliveryTo10405({
+      '/orders/guest/quote': {
+        status: 409,
+        body: { detail: 'The minimum order amount for 10405 is 20,00 €.', code: 'below_minimum', field: 'lines' },
+      },
+    });
+    const refusal = await screen.findByTestId('quote-refusal');
+    expect(refusal).toHaveTextContent('The minimum order amount for 10405 is 20,00 €.');
+    expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'refused');
+    expect(screen.queryByTestId('cart-total')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('checkout-line-total')).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('nicht verfügbar');
+
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveClass('place-order__button--blocked');
+    await click(button);
+    expect(posts(fetchMock)).toEqual([]);
+  });
+
+  it('shows the loading state and keeps the order button disabled until the quote arrives', async () => {
+    const { fetchMock } = guestCheckout();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    intercept(fetchMock, '/orders/guest/quote', async () => {
+      await gate;
+      return undefined;
+    });
+    await waitFor(() => expect(screen.getByTestId('order-essentials')).toHaveTextContent('Sofort'));
+    await waitFor(() => expect(quotePosts(fetchMock)).toHaveLength(1));
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    expect(button).toBeDisabled();
+    expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'loading');
+    expect(screen.getByTestId('checkout-quote')).toHaveTextContent('Gesamtbetrag wird berechnet …');
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('wird berechnet …');
+    expect(screen.queryByTestId('cart-total')).not.toBeInTheDocument();
+
+    await act(async () => {
+      release();
+    });
+    await quoted();
+    expect(button).toBeEnabled();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('5,00 €');
+  });
+
+  it('shows the quoted discount with its percent', async () => {
+    guestCheckout({
+      '/orders/guest/quote': { body: demoQuote({ discount_percentage: 10, discount: 0.5, total: 4.5 }) },
+    });
+    await immediately();
+    expect(screen.getByText('Rabatt (10 %)')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-discount')).toHaveTextContent('−0,50 €');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('4,50 €');
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('4,50 €');
+  });
+
+  it('a changed price places nothing, shows the new quote and the message; pressing again places at the new price', async () => {
+    let price = 2.5;
+    const quoteNow = () => ({
+      body: demoQuote({
+        quote_id: `quote-${price}`,
+        lines: [{ ...demoQuote().lines[0]!, unit_price: price, total: price * 2 }],
+        subtotal: price * 2,
+        total: price * 2,
+      }),
+    });
+    const { router, fetchMock } = guestCheckout({
+      '/orders/guest/quote': quoteNow,
+      '/orders/guest': () => {
+        const [last] = posts(fetchMock).slice(-1);
+        return last?.body.quote_id === `quote-${price}`
+          ? { status: 201, body: placed }
+          : { status: 409, body: { detail: 'The price has changed.', code: 'quote_changed' } };
+      },
+    });
+    await immediately();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('5,00 €');
+
+    // The restaurant raises the price while the customer looks at the total.
+    price = 2.75;
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    await click(button);
+    await waitFor(() =>
+      expect(screen.getByTestId('order-error')).toHaveTextContent(
+        'Der Preis hat sich geändert. Bitte prüfen Sie die neue Summe und bestellen Sie erneut.',
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('5,50 €'));
+    await quoted();
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('5,50 €');
+    expect(screen.getByTestId('checkout-line-total')).toHaveTextContent('5,50 €');
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(localStorage.getItem('order_placed')).toBeNull();
+
+    await click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-123'));
+    expect(posts(fetchMock).map((post) => post.body.quote_id)).toEqual(['quote-2.5', 'quote-2.75']);
   });
 });

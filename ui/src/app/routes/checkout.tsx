@@ -10,8 +10,8 @@ import {
   type GuestShippingAddress,
 } from '../../features/accounts';
 import { useCart } from '../../features/cart';
-import { CheckoutLines, OrderNoteField, OrderSummary, OrderTimeChoice, useCartTotals } from '../../features/cart/checkout';
-import { PlaceOrder } from '../../features/orders';
+import { CheckoutLines, OrderNoteField, OrderTimeChoice } from '../../features/cart/checkout';
+import { PlaceOrder, shownQuote, useCheckoutQuote } from '../../features/orders';
 import { useAuth } from '../../lib/auth';
 import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';
 import { buildOrderRequest, type OrderAddress } from '../../lib/orders-api';
@@ -20,6 +20,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useAsync, type AsyncResult } from '../../lib/use-async';
 import { SessionPending } from './account-page';
+import { CheckoutTotals, quotedLineTotals } from './checkout-totals';
 import './checkout.css';
 
 interface AddressLike {
@@ -112,9 +113,8 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
   const { t } = useTranslation();
   const navigate = useNavigate();
   const cart = useCart();
-  const { orderType, postcode } = useOrderSettings();
+  const { orderType } = useOrderSettings();
   const [payment, setPayment] = useState<PaymentMethod>('cash');
-  const totals = useCartTotals(true);
   const signedIn = addressId !== null;
   const addresses = useSavedAddresses(signedIn);
   const { markOrderPlaced } = cart;
@@ -140,6 +140,9 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
           address: orderAddress,
           paymentMethod: payment,
         });
+  const quote = useCheckoutQuote(request, !signedIn);
+  // The postcode is the delivery address's, as the server quoted it (never the header's).
+  const quoted = shownQuote(quote.state);
 
   const onPlaced = useCallback(
     (order: Order) => {
@@ -157,7 +160,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
           <Section title={t('checkout.order_type')}>
             <p className="checkout-order-type" data-testid="checkout-order-type">
               {t(`order_type.${orderType}`)}
-              {delivery && postcode !== null && ` · ${t('checkout.postcode', { postcode: postcode.postcode })}`}
+              {delivery && quoted?.postcode != null && ` · ${t('checkout.postcode', { postcode: quoted.postcode })}`}
             </p>
           </Section>
           <Section title={delivery ? t('checkout.delivery_address') : t('checkout.contact')}>
@@ -173,7 +176,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
             </Link>
           </Section>
           <Section title={t('checkout.your_order')}>
-            <CheckoutLines />
+            <CheckoutLines lineTotalsCents={quotedLineTotals(quoted, cart.items)} />
             <OrderNoteField />
           </Section>
         </div>
@@ -185,19 +188,18 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
             <PaymentChoice value={payment} onChange={setPayment} />
           </Section>
           <Section title={t('checkout.totals')}>
-            <OrderSummary open totals={totals} />
+            <CheckoutTotals quote={quote} />
           </Section>
           <section className="checkout-section checkout-section--place">
             <PlaceOrder
               guest={!signedIn}
-              request={request}
+              quote={quote}
               onPlaced={onPlaced}
               essentials={{
                 orderType,
                 address: shortAddress(signedIn ? savedAddress : guestAddress, orderType),
                 time: cart.orderTime,
                 payment,
-                totalCents: totals.totalCents,
               }}
             />
           </section>

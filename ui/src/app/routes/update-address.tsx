@@ -5,7 +5,7 @@ import { useCart } from '../../features/cart';
 import { useAuth } from '../../lib/auth';
 import { useOrderSettings } from '../../lib/order-settings';
 import { usePageTitle } from '../../lib/page-title';
-import { isServedZip, useServedPostcodes } from '../../lib/served-postcodes';
+import { isServedZip, servedPostcodeFor, useServedPostcodes } from '../../lib/served-postcodes';
 import { AccountPage, SessionPending } from './account-page';
 
 /** /update-address – signed-in customers choose the address for checkout. */
@@ -14,7 +14,7 @@ export function UpdateAddressRoute() {
   usePageTitle('Address');
   const navigate = useNavigate();
   const { user, loading } = useAuth();
-  const { orderType, postcode } = useOrderSettings();
+  const { orderType, postcode, setPostcode } = useOrderSettings();
   const { addressId, setAddressId } = useCart();
   const servedPostcodes = useServedPostcodes();
 
@@ -33,6 +33,10 @@ export function UpdateAddressRoute() {
         }
         onContinue={(address) => {
           setAddressId(address.id);
+          // The address's postcode is the delivery postcode: the header and the cart follow it.
+          const zone =
+            orderType === 'delivery' && servedPostcodes !== null ? servedPostcodeFor(address.zip, servedPostcodes) : undefined;
+          if (zone !== undefined) setPostcode(zone);
           navigate('/checkout', { state: { from: '/update-address' } });
         }}
         prefill={{

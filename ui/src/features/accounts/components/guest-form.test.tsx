@@ -134,4 +134,41 @@ describe('GuestForm', () => {
     expect(localStorage.getItem('guestShippingAddress')).toBeNull();
     expect(screen.queryByTestId('location')).toBeNull();
   });
+
+  it("makes the address's served postcode the chosen delivery postcode, over the header's", async () => {
+    await i18n.changeLanguage('de');
+    localStorage.clear();
+    stubAlert();
+    const zone10405 = { id: 2, store_id: 14, postcode: '10405', minimum_order_amount: 20, delivery_fee: 3, delivery_time: 45 };
+    const fetchMock = mockFetch({ '/postcodes/store/14': { body: [postcode, zone10405] } });
+    localStorage.setItem('order_type', 'delivery');
+    localStorage.setItem('postcode-data', JSON.stringify(postcode));
+    renderGuest();
+    await act(async () => {
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(screen.getByLabelText(/^Postleitzahl/)).toHaveValue('10115');
+    fill({ Name: 'Max', 'Straße und Hausnummer': 'Weg 1', Postleitzahl: '10405', Telefon: '030' });
+    submit();
+    expect(location()).toBe('/checkout?isGuestLogin=true {"from":"/guest-login"}');
+    expect(JSON.parse(localStorage.getItem('postcode-data') ?? 'null')).toEqual(zone10405);
+    expect(localStorage.getItem('delivery_postcode')).toBe('10405');
+    expect(localStorage.getItem('delivery_fee')).toBe('3');
+  });
+
+  it("prefills a stored address with its own postcode, not the header's", () => {
+    localStorage.setItem('order_type', 'delivery');
+    localStorage.setItem('postcode-data', JSON.stringify(postcode));
+    localStorage.setItem(
+      'guestShippingAddress',
+      JSON.stringify({
+        type: 'shipping', customer_name: 'Max Gast', line1: 'Kollwitzstraße 7', city: 'Berlin', zip: '10405',
+        country: 'DE', phone: '030123', email: '',
+      }),
+    );
+    renderGuest();
+    expect(screen.getByLabelText(/^Straße und Hausnummer/)).toHaveValue('Kollwitzstraße 7');
+    expect(screen.getByLabelText(/^Postleitzahl/)).toHaveValue('10405');
+  });
 });

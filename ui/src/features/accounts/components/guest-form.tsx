@@ -5,7 +5,7 @@ import { TextField } from '../../../components/form';
 import { useOrderSettings } from '../../../lib/order-settings';
 import { MAX_PHONE_DIGITS, phoneDigits } from '../../../lib/phone';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { isServedZip, useServedPostcodes } from '../../../lib/served-postcodes';
+import { servedPostcodeFor, useServedPostcodes } from '../../../lib/served-postcodes';
 import {
   loadGuestAddress,
   missingGuestFields,
@@ -17,13 +17,15 @@ import {
 
 type Values = Record<GuestAddressField, string>;
 
+/** The stored address as it was; a new one starts with the chosen delivery postcode (`zip`). */
 function initialValues(zip: string | null): Values {
   const stored = loadGuestAddress();
   return {
     customer_name: stored?.customer_name ?? '',
     line1: stored?.line1 ?? '',
     city: stored?.city ?? '',
-    zip: zip ?? stored?.zip ?? '',
+    // The header's choice never replaces the postcode of a stored street.
+    zip: stored?.zip || (zip ?? ''),
     phone: phoneDigits(stored?.phone ?? ''),
     email: stored?.email ?? '',
   };
@@ -43,7 +45,7 @@ export interface GuestFormProps {
 export function GuestForm({ cartIsEmpty }: GuestFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { orderType, postcode } = useOrderSettings();
+  const { orderType, postcode, setPostcode } = useOrderSettings();
   const delivery = orderType === 'delivery';
   const [values, setValues] = useState<Values>(() => initialValues(delivery ? (postcode?.postcode ?? null) : null));
   const [showMissing, setShowMissing] = useState(false);
@@ -78,7 +80,8 @@ export function GuestForm({ cartIsEmpty }: GuestFormProps) {
       return;
     }
     // Spec §5: a delivery postcode must be one the store serves.
-    if (delivery && servedPostcodes !== null && !isServedZip(address.zip, servedPostcodes)) {
+    const zone = servedPostcodes === null ? undefined : servedPostcodeFor(address.zip, servedPostcodes);
+    if (delivery && servedPostcodes !== null && zone === undefined) {
       setUnservedZip(address.zip);
       return;
     }
@@ -89,6 +92,8 @@ export function GuestForm({ cartIsEmpty }: GuestFormProps) {
       return;
     }
     saveGuestAddress(address);
+    // The address's postcode is the delivery postcode: the header and the cart follow it.
+    if (delivery && zone !== undefined) setPostcode(zone);
     navigate('/checkout?isGuestLogin=true', { state: { from: '/guest-login' } });
   };
 

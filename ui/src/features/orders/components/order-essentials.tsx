@@ -9,14 +9,40 @@ export interface OrderEssentialsProps {
   address: string | null;
   time: { kind: 'immediately' } | { kind: 'preorder'; time: string } | null;
   payment: PaymentMethod;
-  totalCents: number;
+  total: EssentialsTotal;
+}
+
+/** The server's quoted total; `updating` while a new quote is asked for. Or none yet / none possible. */
+export type EssentialsTotal =
+  | { kind: 'quoted'; cents: number; updating: boolean }
+  | { kind: 'calculating' }
+  | { kind: 'none' };
+
+function TotalValue({ total }: { total: EssentialsTotal }) {
+  const { t } = useTranslation();
+  if (total.kind === 'quoted') {
+    return (
+      <dd
+        data-testid="order-essentials-total"
+        className={total.updating ? 'order-essentials__updating' : undefined}
+        aria-busy={total.updating}
+      >
+        {formatPrice(fromCents(total.cents))}
+      </dd>
+    );
+  }
+  return (
+    <dd data-testid="order-essentials-total" className="order-essentials__missing" aria-busy={total.kind === 'calculating'}>
+      {total.kind === 'calculating' ? t('orders.essentials.total_calculating') : t('orders.essentials.total_none')}
+    </dd>
+  );
 }
 
 /**
  * What the binding order button commits to, right above it: order type,
- * address, time, payment method and the total.
+ * address, time, payment method and the server's quoted total.
  */
-export function OrderEssentials({ orderType, address, time, payment, totalCents }: OrderEssentialsProps) {
+export function OrderEssentials({ orderType, address, time, payment, total }: OrderEssentialsProps) {
   const { t } = useTranslation();
   const timeText =
     time === null
@@ -48,7 +74,7 @@ export function OrderEssentials({ orderType, address, time, payment, totalCents 
         </div>
         <div className="order-essentials__row order-essentials__row--total">
           <dt>{t('orders.essentials.total')}</dt>
-          <dd data-testid="order-essentials-total">{formatPrice(fromCents(totalCents))}</dd>
+          <TotalValue total={total} />
         </div>
       </dl>
     </div>

@@ -5,18 +5,21 @@ import { ErrorMessage, LoadingMessage } from '../../../components/status-message
 import type { OrderRequest } from '../../../lib/order-types';
 import { createPaypalOrder } from '../../../lib/orders-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { orderErrorMessage } from '../lib/order-errors';
 
 export type PlaceResult = { ok: true } | { ok: false; code: string | undefined };
 
 export interface PaypalCheckoutProps {
   guest: boolean;
-  /** The order for the current choices; null while no valid order time is chosen. */
+  /** The order as quoted, with its quote_id; null while there is no current quote. */
   request: OrderRequest | null;
+  /** The quote is loading or refused: the buttons are disabled (the checkout says why). */
+  blocked: boolean;
   /** An order is being placed: the buttons wait. */
   busy: boolean;
   /** Places the paid order (the caller shows its outcome). */
   place: (request: OrderRequest) => Promise<PlaceResult>;
+  /** Shows the server's refusal of the PayPal order (a changed price also brings the new quote). */
+  refused: (error: unknown) => void;
   /** Shows a message in the checkout's alert region; null clears it. */
   showError: (message: string | null) => void;
 }
@@ -24,7 +27,7 @@ export interface PaypalCheckoutProps {
 type LoaderState = 'initial' | 'pending' | 'resolved' | 'rejected';
 
 /** The PayPal buttons, shown once the SDK script has loaded (spec §4 loader states). */
-function PaypalButtonsArea({ guest, request, busy, place, showError }: PaypalCheckoutProps) {
+function PaypalButtonsArea({ guest, request, blocked, busy, place, refused, showError }: PaypalCheckoutProps) {
   const { t } = useTranslation();
   const [{ isInitial, isPending, isResolved }] = usePayPalScriptReducer();
   const state: LoaderState = isInitial ? 'initial' : isPending ? 'pending' : isResolved ? 'resolved' : 'rejected';
@@ -47,23 +50,24 @@ function PaypalButtonsArea({ guest, request, busy, place, showError }: PaypalChe
           className="paypal-area__buttons"
           // "Buy now" is PayPal's wording closest to a binding order.
           style={{ layout: 'vertical', label: 'buynow' }}
-          disabled={busy}
+          disabled={busy || blocked}
           onClick={(_data, actions) => {
             if (request !== null) return actions.resolve();
-            showError(t('orders.errors.select_time'));
+            // Without a quote only a missing time needs saying; the checkout shows why else.
+            if (!blocked) showError(t('orders.errors.select_time'));
             return actions.reject();
           }}
           createOrder={async () => {
             showError(null);
             refusalShown.current = false;
-            if (request === null) throw new Error('No valid order time chosen');
+            if (request === null) throw new Error('No current quote to pay');
             opened.current = request;
             try {
               const created = await createPaypalOrder(request, { guest });
               return created.paypal_order_id;
             } catch (error) {
               refusalShown.current = true;
-              showError(orderErrorMessage(error, t));
+              refused(error);
               throw error;
             }
           }}

@@ -3,12 +3,15 @@ import { act, render, screen, waitFor } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
 import i18n from '../../../lib/i18n';
-import type { OrderRequest } from '../../../lib/order-types';
+import type { OrderRequest, PaymentMethod } from '../../../lib/order-types';
 import { mockFetch } from '../../../test/fetch-mock';
 import { demoOrder } from '../test/demo-order';
+import { demoQuote } from '../test/demo-quote';
 import { clearRuntimeConfig, setRuntimeConfig } from '../test/runtime-config';
 import { PlaceOrder } from './place-order';
+import type { CheckoutQuote, QuoteState } from './use-checkout-quote';
 
 type LoaderState = 'initial' | 'pending' | 'resolved' | 'rejected';
 
@@ -53,36 +56,42 @@ const request: OrderRequest = {
 
 const placed = demoOrder({ token: 'tok-online' });
 
+/** The server's quote for `request`: 5,00 €. */
+const ready: QuoteState = { status: 'ready', quote: demoQuote({ quote_id: 'q-1' }), request };
+
 type Answer = { status?: number; body: unknown };
 
-function renderOnline({
-  orderRequest = request,
+function renderPlaceOrder({
+  state = ready,
+  payment = 'online',
   answers = {},
-}: { orderRequest?: OrderRequest | null; answers?: Record<string, Answer | (() => Answer)> } = {}) {
+}: { state?: QuoteState; payment?: PaymentMethod; answers?: Record<string, Answer | (() => Answer)> } = {}) {
   const fetchMock = mockFetch({
     '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-1', amount: 5, currency: 'EUR' } },
     '/orders/guest': { status: 201, body: placed },
     ...answers,
   });
   const onPlaced = vi.fn();
+  const quote: CheckoutQuote = { state, refresh: vi.fn() };
   render(
     <I18nextProvider i18n={i18n}>
       <PlaceOrder
         guest
-        request={orderRequest}
+        quote={quote}
         onPlaced={onPlaced}
         essentials={{
           orderType: 'pickup',
           address: 'Gina Gast',
-          time: { kind: 'immediately' },
-          payment: 'online',
-          totalCents: 500,
+          time: state.status === 'idle' ? null : { kind: 'immediately' },
+          payment,
         }}
       />
     </I18nextProvider>,
   );
-  return { fetchMock, onPlaced };
+  return { fetchMock, onPlaced, refresh: quote.refresh };
 }
+
+const renderOnline = renderPlaceOrder;
 
 async function buttons(): Promise<PayPalButtonsComponentProps> {
   await waitFor(() => expect(paypal.buttons).not.toBeNull());
@@ -162,12 +171,14 @@ describe('online payment with PayPal', () => {
       await props.onApprove!({ orderID: 'PP-1' }, actions());
     });
     expect(onPlaced).toHaveBeenCalledWith(placed);
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('5,00 €');
 
+    // Both are sent against the quote shown.
     const [create, place] = posts(fetchMock);
     expect(create?.path).toBe('/orders/guest/paypal');
-    expect(create?.body).toEqual(request);
+    expect(create?.body).toEqual({ ...request, quote_id: 'q-1' });
     expect(place?.path).toBe('/orders/guest');
-    expect(place?.body).toEqual({ ...request, paypal_order_id: 'PP-1' });
+    expect(place?.body).toEqual({ ...request, quote_id: 'q-1', paypal_order_id: 'PP-1' });
     expect(place?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -252,7 +263,7 @@ describe('online payment with PayPal', () => {
   });
 
   it('does not open PayPal without a valid order time', async () => {
-    renderOnline({ orderRequest: null });
+    renderOnline({ state: { status: 'idle' } });
     const props = await buttons();
     const reject = vi.fn(async () => {});
     const resolve = vi.fn(async () => {});
@@ -262,6 +273,132 @@ describe('online payment with PayPal', () => {
     expect(reject).toHaveBeenCalled();
     expect(resolve).not.toHaveBeenCalled();
     expect(alertText()).toBe('Bitte wählen Sie eine gültige Zeit.');
+  });
+  it('a changed price at createOrder opens no payment, shows the message and asks for the quote again', async () => {
+    const { refresh } = renderOnline({
+      answers: {
+        '/orders/guest/paypal': { status: 409, body: { detail: 'The price has changed.', code: 'quote_changed' } },
+      },
+    });
+    const props = await buttons();
+    let failure: unknown;
+    await act(async () => {
+      failure = await props.createOrder!({ paymentSource: 'paypal' }, { order: { create: vi.fn() } }).catch((e: unknown) => e);
+    });
+    expect(failure).toMatchObject({ code: 'quote_changed' });
+    act(() => props.onError!({ message: 'createOrder failed' }));
+    expect(alertText()).toBe('Der Preis hat sich geändert. Bitte prüfen Sie die neue Summe und bestellen Sie erneut.');
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('a changed price after the approval places nothing, shows the message and asks for the quote again', async () => {
+    await i18n.changeLanguage('en');
+    const { onPlaced, refresh } = renderOnline({
+      answers: { '/orders/guest': { status: 409, body: { detail: 'The price has changed.', code: 'quote_changed' } } },
+    });
+    const props = await buttons();
+    await act(async () => {
+      await props.createOrder!({ paymentSource: 'paypal' }, { order: { create: vi.fn() } });
+    });
+    const approve = actions();
+    await act(async () => {
+      await props.onApprove!({ orderID: 'PP-1' }, approve);
+    });
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect(approve.restart).not.toHaveBeenCalled();
+    expect(alertText()).toBe('The price has changed. Please check the new total and order again.');
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['loading', { status: 'loading', previous: null } as QuoteState, 'wird berechnet …'],
+    [
+      'refused',
+      { status: 'refused', error: new ApiError(409, 'The minimum order amount for 10405 is 20,00 €.', 'below_minimum') } as QuoteState,
+      'nicht verfügbar',
+    ],
+  ])('while the quote is %s the buttons are disabled and open nothing', async (_name, state, total) => {
+    const { fetchMock } = renderOnline({ state });
+    const props = await buttons();
+    expect(props.disabled).toBe(true);
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent(total);
+    const reject = vi.fn(async () => {});
+    const resolve = vi.fn(async () => {});
+    await act(async () => {
+      await props.onClick!({}, { reject, resolve });
+    });
+    expect(reject).toHaveBeenCalled();
+    expect(resolve).not.toHaveBeenCalled();
+    expect(alertText()).toBe('');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the binding order button (cash)', () => {
+  const cashRequest: OrderRequest = { ...request, payment_method: 'cash' };
+  const cashReady: QuoteState = { status: 'ready', quote: demoQuote({ quote_id: 'q-1' }), request: cashRequest };
+  const placeButton = () => screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('waits for the first quote: disabled, and the total is being calculated', () => {
+    renderPlaceOrder({ payment: 'cash', state: { status: 'loading', previous: null } });
+    expect(placeButton()).toBeDisabled();
+    expect(placeButton()).toHaveAccessibleDescription('Bitte warten Sie, bis der Gesamtbetrag berechnet ist.');
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('wird berechnet …');
+  });
+
+  it('while a new quote loads keeps the total shown before, marked as updating, and waits', () => {
+    renderPlaceOrder({ payment: 'cash', state: { status: 'loading', previous: demoQuote({ total: 7.5 }) } });
+    expect(placeButton()).toBeDisabled();
+    const total = screen.getByTestId('order-essentials-total');
+    expect(total).toHaveTextContent('7,50 €');
+    expect(total).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('is visibly blocked when the server refuses the quote', () => {
+    renderPlaceOrder({
+      payment: 'cash',
+      state: { status: 'refused', error: new ApiError(409, 'The minimum order amount for 10405 is 20,00 €.', 'below_minimum') },
+    });
+    expect(placeButton()).toBeDisabled();
+    expect(placeButton()).toHaveClass('place-order__button--blocked');
+    expect(placeButton()).toHaveAccessibleDescription(
+      'So kann die Bestellung nicht aufgegeben werden – bitte beachten Sie den Hinweis bei der Summe.',
+    );
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('nicht verfügbar');
+  });
+
+  it('places exactly the quoted body with its quote_id and shows the quoted total', async () => {
+    const { fetchMock, onPlaced } = renderPlaceOrder({ payment: 'cash', state: cashReady });
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('5,00 €');
+    expect(placeButton()).toBeEnabled();
+    await act(async () => {
+      placeButton().click();
+    });
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(placed));
+    const [place, ...more] = posts(fetchMock);
+    expect(more).toHaveLength(0);
+    expect(place?.path).toBe('/orders/guest');
+    expect(place?.body).toEqual({ ...cashRequest, quote_id: 'q-1' });
+  });
+
+  it('a changed price places nothing, shows the message and asks for the quote again', async () => {
+    const { onPlaced, refresh } = renderPlaceOrder({
+      payment: 'cash',
+      state: cashReady,
+      answers: { '/orders/guest': { status: 409, body: { detail: 'The price has changed.', code: 'quote_changed' } } },
+    });
+    await act(async () => {
+      placeButton().click();
+    });
+    await waitFor(() =>
+      expect(alertText()).toBe('Der Preis hat sich geändert. Bitte prüfen Sie die neue Summe und bestellen Sie erneut.'),
+    );
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(onPlaced).not.toHaveBeenCalled();
   });
 });
 

@@ -1,38 +1,68 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingMessage } from '../../../components/status-message';
+import { toCents } from '../../../lib/money';
 import type { Order, OrderRequest } from '../../../lib/order-types';
 import { placeOrder } from '../../../lib/orders-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { errorCode, orderErrorMessage } from '../lib/order-errors';
-import { OrderEssentials, type OrderEssentialsProps } from './order-essentials';
-import type { PlaceResult } from './paypal-checkout';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { errorCode, orderErrorMessage } from '../lib/order-errors';
+import { OrderEssentials, type EssentialsTotal, type OrderEssentialsProps } from './order-essentials';
+import type { PlaceResult } from './paypal-checkout';
+import { quotedRequest, shownQuote, type CheckoutQuote, type QuoteState } from './use-checkout-quote';
 
 // The PayPal SDK wrapper is loaded only when online payment is chosen.
 const PaypalCheckout = lazy(() => import('./paypal-checkout'));
 
 export interface PlaceOrderProps {
-  essentials: OrderEssentialsProps;
+  /** What the order commits to; the total comes from the quote. */
+  essentials: Omit<OrderEssentialsProps, 'total'>;
   guest: boolean;
-  /** The order for the current choices; null while no valid order time is chosen. */
-  request: OrderRequest | null;
+  /** The server's quote for the current choices; the order is placed only against it. */
+  quote: CheckoutQuote;
   /** Called with the placed order (201, or 200 for a repeated attempt). */
   onPlaced: (order: Order) => void;
 }
 
+function essentialsTotal(state: QuoteState): EssentialsTotal {
+  const shown = shownQuote(state);
+  if (shown !== null) return { kind: 'quoted', cents: toCents(shown.total), updating: state.status === 'loading' };
+  return state.status === 'loading' ? { kind: 'calculating' } : { kind: 'none' };
+}
+
+/** Why the order cannot be placed now (the quote is loading, refused or failed), or null. */
+function blockedBy(state: QuoteState): 'loading' | 'refused' | null {
+  if (state.status === 'loading') return 'loading';
+  if (state.status === 'refused' || state.status === 'failed') return 'refused';
+  return null;
+}
+
 /**
  * The end of checkout: the essential details, then the binding order button
- * (cash) or the PayPal buttons (online), and the answer of the server. A
- * refusal leaves everything as it was so the customer can fix it and retry.
+ * (cash) or the PayPal buttons (online), and the answer of the server. The order
+ * is placed (or paid) only against the quote shown; while it loads or is refused
+ * the button is disabled. A refusal leaves everything as it was so the customer
+ * can fix it and retry; a changed price (quote_changed) fetches the quote again.
  */
-export function PlaceOrder({ essentials, guest, request, onPlaced }: PlaceOrderProps) {
+export function PlaceOrder({ essentials, guest, quote, onPlaced }: PlaceOrderProps) {
   const { t } = useTranslation();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { keyFor, settleFailure } = useIdempotencyKey();
+  const blockedId = useId();
   const online = essentials.payment === 'online';
   const onlineAvailable = getRuntimeConfig().paypalClientId !== '';
+  const { state, refresh } = quote;
+  const blocked = blockedBy(state);
+
+  /** Shows why the server refused; a changed price brings the new quote to the screen. */
+  const refused = useCallback(
+    (failure: unknown) => {
+      setError(orderErrorMessage(failure, t));
+      if (errorCode(failure) === 'quote_changed') refresh();
+    },
+    [refresh, t],
+  );
 
   const place = useCallback(
     async (body: OrderRequest): Promise<PlaceResult> => {
@@ -44,26 +74,27 @@ export function PlaceOrder({ essentials, guest, request, onPlaced }: PlaceOrderP
         return { ok: true };
       } catch (failure) {
         settleFailure(failure);
-        setError(orderErrorMessage(failure, t));
+        refused(failure);
         setProcessing(false);
         return { ok: false, code: errorCode(failure) };
       }
     },
-    [guest, keyFor, settleFailure, onPlaced, t],
+    [guest, keyFor, settleFailure, onPlaced, refused],
   );
 
   const placeCash = () => {
     if (processing) return;
-    if (request === null) {
+    if (state.status === 'idle') {
       setError(t('orders.errors.select_time'));
       return;
     }
-    void place(request);
+    const body = quotedRequest(state);
+    if (body !== null) void place(body);
   };
 
   return (
     <div className="place-order">
-      <OrderEssentials {...essentials} />
+      <OrderEssentials {...essentials} total={essentialsTotal(state)} />
       {online ? (
         <div className="place-order__online">
           <p className="place-order__binding">{t('orders.place')}</p>
@@ -71,7 +102,15 @@ export function PlaceOrder({ essentials, guest, request, onPlaced }: PlaceOrderP
           {processing && <LoadingMessage text={t('orders.processing')} />}
           {onlineAvailable ? (
             <Suspense fallback={<LoadingMessage text={t('orders.paypal.initial')} />}>
-              <PaypalCheckout guest={guest} request={request} busy={processing} place={place} showError={setError} />
+              <PaypalCheckout
+                guest={guest}
+                request={quotedRequest(state)}
+                blocked={blocked !== null}
+                busy={processing}
+                place={place}
+                refused={refused}
+                showError={setError}
+              />
             </Suspense>
           ) : (
             <p className="place-order__unavailable">{t('checkout.payment_online_unavailable')}</p>
@@ -82,15 +121,21 @@ export function PlaceOrder({ essentials, guest, request, onPlaced }: PlaceOrderP
           <p className="place-order__hint">{t('orders.binding_hint')}</p>
           <button
             type="button"
-            className="button place-order__button"
+            className={`button place-order__button${blocked === 'refused' ? ' place-order__button--blocked' : ''}`}
             data-testid="place-order"
-            disabled={processing}
-            aria-busy={processing}
+            disabled={processing || blocked !== null}
+            aria-busy={processing || blocked === 'loading'}
+            aria-describedby={blocked !== null ? blockedId : undefined}
             onClick={placeCash}
           >
             {processing ? t('orders.processing') : t('orders.place')}
           </button>
         </>
+      )}
+      {blocked !== null && (
+        <p id={blockedId} className="place-order__blocked" data-testid="place-order-blocked">
+          {t(`orders.blocked.${blocked}`)}
+        </p>
       )}
       <div className="place-order__alert" role="alert" data-testid="order-error">
         {error !== null && <p className="status status--error">{error}</p>}

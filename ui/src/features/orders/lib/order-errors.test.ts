@@ -29,4 +29,10 @@ describe('orderErrorMessage', () => {
       'The minimum order amount for 10115 is 12,00 €.',
     );
   });
+
+  it('asks the customer to check the new total when the price changed since the quote', () => {
+    expect(orderErrorMessage(new ApiError(409, 'The price changed.', 'quote_changed'), i18n.t)).toBe(
+      'The price has changed. Please check the new total and order again.',
+    );
+  });
 });

@@ -15,6 +15,7 @@ export const TRANSLATED_CODES = [
   'payment_required',
   'online_payment_unavailable',
   'idempotency_conflict',
+  'quote_changed',
   'insufficient_funds',
   'instrument_declined',
   'payment_declined',

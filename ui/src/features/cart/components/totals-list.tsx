@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../lib/format-price';
+import { fromCents } from '../../../lib/money';
+
+const euros = (cents: number) => formatPrice(fromCents(cents));
+
+/** The figures of one order: the cart's estimate, or at checkout the server's quote. */
+export interface TotalsFigures {
+  subtotalCents: number;
+  /** The discount percent; null shows no discount row. */
+  discountPercent: number | null;
+  discountCents: number;
+  /** The delivery fee; null (pickup) shows no fee row. */
+  deliveryFeeCents: number | null;
+  /** The delivery time in minutes, when known. */
+  deliveryMinutes: number | null;
+  totalCents: number;
+}
+
+/** Subtotal, discount, delivery fee and time, and the grand total. */
+export function TotalsList({ figures }: { figures: TotalsFigures }) {
+  const { i18n, t } = useTranslation();
+  const { discountPercent, deliveryFeeCents, deliveryMinutes } = figures;
+  const percent = String(discountPercent ?? 0).replace('.', i18n.resolvedLanguage === 'en' ? '.' : ',');
+  return (
+    <dl className="cart-totals__list">
+      <div className="cart-summary__row">
+        <dt>{t('cart.subtotal')}</dt>
+        <dd data-testid="cart-subtotal">{euros(figures.subtotalCents)}</dd>
+      </div>
+      {discountPercent !== null && (
+        <div className="cart-summary__row cart-summary__row--discount">
+          <dt>{t('cart.discount', { percent })}</dt>
+          <dd data-testid="cart-discount">−{euros(figures.discountCents)}</dd>
+        </div>
+      )}
+      {deliveryFeeCents !== null && (
+        <div className="cart-summary__row">
+          <dt>{t('cart.delivery_fee')}</dt>
+          <dd data-testid="cart-delivery-fee">{euros(deliveryFeeCents)}</dd>
+        </div>
+      )}
+      {deliveryMinutes !== null && (
+        <div className="cart-summary__row cart-summary__row--muted">
+          <dt>{t('cart.delivery_time')}</dt>
+          <dd data-testid="cart-delivery-time">{`${deliveryMinutes}m`}</dd>
+        </div>
+      )}
+      <div className="cart-summary__row cart-summary__row--total">
+        <dt>{t('cart.total')}</dt>
+        <dd data-testid="cart-total">{euros(figures.totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
