@@ -719,3 +719,36 @@ async fn the_customer_gets_a_confirmation_with_the_status_link_and_the_answer() 
         "ready at 12:30 Berlin time"
     );
 }
+
+#[tokio::test]
+async fn an_international_phone_number_keeps_its_plus() {
+    let server = lunch_server().await;
+    let menu = Menu::load(&server).await;
+    let mut order = guest_order(lunch_lines(&menu), "10115");
+    order["shipping_address"]["phone"] = json!("+49 176 1234-567");
+    let (status, placed) = post_with(&server, "/orders/guest", None, &[], &order).await;
+    assert_eq!(status, 201, "{placed}");
+    assert_eq!(placed["customer"]["phone"], "+491761234567");
+    order["shipping_address"]["phone"] = json!("+49 176 1234 5678 9012");
+    let (status, refused) = post_with(&server, "/orders/guest", None, &[], &order).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["field"], "shipping_address.phone");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_guest_picking_up_gives_no_street_but_a_delivery_needs_one() {
+    let server = lunch_server().await;
+    let menu = Menu::load(&server).await;
+    let mut order = guest_order(lunch_lines(&menu), "10115");
+    order["shipping_address"]["line1"] = json!("");
+    let (status, refused) = post_with(&server, "/orders/guest", None, &[], &order).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["field"], "shipping_address.line1");
+    order["order_type"] = json!("pickup");
+    order["shipping_address"]["zip"] = json!("");
+    let (status, placed) = post_with(&server, "/orders/guest", None, &[], &order).await;
+    assert_eq!(status, 201, "{placed}");
+    assert_eq!(placed["customer"]["line1"], "");
+    server.stop().await;
+}

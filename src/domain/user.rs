@@ -82,7 +82,7 @@ const COMMON_PASSWORDS: &str = include_str!("../../assets/common-passwords.txt")
 
 pub const MAX_PHONE_DIGITS: usize = 15;
 
-/// Keeps the digits of a phone number (spec §5: digits only, at most 15).
+/// Keeps the digits of a phone number and a leading + (spec §5: at most 15 digits).
 pub fn normalize_phone(phone: &str) -> Result<String, String> {
     let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
     if digits.is_empty() {
@@ -91,7 +91,13 @@ pub fn normalize_phone(phone: &str) -> Result<String, String> {
     if digits.len() > MAX_PHONE_DIGITS {
         return Err(format!("must be at most {MAX_PHONE_DIGITS} digits"));
     }
-    Ok(digits)
+    // An international number keeps its + (E.164 style): "+49 176 …" is not "49176…".
+    let plus = if phone.trim_start().starts_with('+') {
+        "+"
+    } else {
+        ""
+    };
+    Ok(format!("{plus}{digits}"))
 }
 
 /// A person's name: trimmed, 1–100 characters.
@@ -143,7 +149,22 @@ mod tests {
 
     #[test]
     fn phones_keep_digits_only() {
-        assert_eq!(normalize_phone("+49 (30) 123-456"), Ok("4930123456".into()));
+        assert_eq!(
+            normalize_phone("+49 (30) 123-456"),
+            Ok("+4930123456".into())
+        );
+        assert_eq!(normalize_phone("030 123-456"), Ok("030123456".into()));
+        assert_eq!(
+            normalize_phone("030+123"),
+            Ok("030123".into()),
+            "+ only in front"
+        );
+        assert_eq!(
+            normalize_phone("+123456789012345"),
+            Ok("+123456789012345".into()),
+            "15 digits and the +"
+        );
+        assert!(normalize_phone("+").is_err());
         assert!(normalize_phone("call me").is_err());
         assert!(normalize_phone("1234567890123456").is_err());
     }

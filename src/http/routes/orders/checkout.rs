@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use crate::domain::address::normalize_zip;
 use crate::domain::order::lines::{ExtraRequest, LineError, LineRequest, MAX_QUANTITY};
 use crate::domain::order::placing::{IdempotencyKey, OrderAddress};
-use crate::domain::order::{Customer, MAX_NOTE_CHARS, PaymentMethod};
+use crate::domain::order::{Customer, MAX_NOTE_CHARS, OrderType, PaymentMethod};
 use crate::domain::user::{User, check_name, normalize_email, normalize_phone};
 use crate::http::error::{ApiError, field_body, required};
 use crate::http::routes::orders::views::{
@@ -68,8 +68,8 @@ pub fn order_note(note: Option<&str>) -> Result<String, ApiError> {
     Ok(note)
 }
 
-/// Who receives the order, from the address in the body. A guest's street is always
-/// required (spec §5); the staff taking a pickup order on the phone need none.
+/// Who receives the order, from the address in the body. The street is required for
+/// a delivery only: who picks the order up (a guest or a caller) needs none.
 pub fn given_customer(
     (address, prefix): (&ShippingAddressBody, &str),
     country: &str,
@@ -170,7 +170,7 @@ pub fn check_order_body(
     user: Option<&User>,
     country: &str,
 ) -> Result<CheckoutRequest, ApiError> {
-    let order_type = required("order_type", request.order_type)?.into();
+    let order_type: OrderType = required("order_type", request.order_type)?.into();
     let lines = line_requests(request.lines.as_deref())?;
     let address = match user {
         Some(_) => {
@@ -190,7 +190,13 @@ pub fn check_order_body(
                 ));
             }
             let given = required("shipping_address", request.shipping_address.as_ref())?;
-            OrderAddress::Given(given_customer((given, "shipping_address"), country, true)?)
+            // Who picks the order up needs no street.
+            let street_required = order_type == OrderType::Delivery;
+            OrderAddress::Given(given_customer(
+                (given, "shipping_address"),
+                country,
+                street_required,
+            )?)
         }
     };
     let method = match required("payment_method", request.payment_method)? {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '../../../components/form';
-import { MAX_PHONE_DIGITS, phoneDigits } from '../../../lib/phone';
+import { MAX_PHONE_LENGTH, cleanPhone } from '../../../lib/phone';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import type { Address, AddressInput } from '../api/accounts-api';
 import { describeFailure, type FieldErrors } from '../lib/field-errors';
@@ -26,7 +26,7 @@ export function AddressForm({ initial, editing, onSave, onSaved, onCancel }: Add
     line1: initial.line1 ?? '',
     zip: initial.zip ?? '',
     city: initial.city ?? '',
-    phone: phoneDigits(initial.phone ?? ''),
+    phone: cleanPhone(initial.phone ?? ''),
     email: initial.email ?? '',
     notes: initial.notes ?? '',
   });
@@ -94,8 +94,8 @@ export function AddressForm({ initial, editing, onSave, onSaved, onCancel }: Add
         type: 'tel',
         inputMode: 'numeric',
         autoComplete: 'tel',
-        maxLength: MAX_PHONE_DIGITS,
-        sanitize: phoneDigits,
+        maxLength: MAX_PHONE_LENGTH,
+        sanitize: cleanPhone,
         hint: t('address.phone_hint'),
       })}
       {field('email', { type: 'email', inputMode: 'email', autoComplete: 'email', label: t('address.fields.email_optional') })}

@@ -49,17 +49,18 @@ describe('GuestForm', () => {
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
-  it('for pickup the zip is optional', () => {
+  it('for pickup the street and the zip are optional', () => {
     localStorage.setItem('order_type', 'pickup');
     const alert = stubAlert();
     renderGuest();
-    fill({ Name: 'Max Gast', 'Straße und Hausnummer': 'Hauptstraße 1', Telefon: '030123' });
+    expect(screen.getByLabelText(/^Straße und Hausnummer/)).not.toHaveAttribute('aria-required', 'true');
+    fill({ Name: 'Max Gast', Telefon: '030123' });
     submit();
     expect(alert).not.toHaveBeenCalled();
     expect(location()).toBe('/checkout?isGuestLogin=true {"from":"/guest-login"}');
   });
 
-  it('requires the name, street and phone whatever the order type', () => {
+  it('requires the name and phone whatever the order type', () => {
     localStorage.setItem('order_type', 'pickup');
     const alert = stubAlert();
     renderGuest();
@@ -68,13 +69,15 @@ describe('GuestForm', () => {
     expect(alert).toHaveBeenCalledWith('Bitte füllen Sie alle Pflichtfelder aus.');
   });
 
-  it('keeps only digits in the phone field, at most 15', () => {
+  it('keeps a leading + and the digits in the phone field, at most 15 digits', () => {
     renderGuest();
     const phone = screen.getByLabelText(/^Telefon/) as HTMLInputElement;
     fireEvent.input(phone, { target: { value: 'tel: 0176 / 123-45' } });
     expect(phone.value).toBe('017612345');
     fireEvent.input(phone, { target: { value: '0049 176 1234 5678 999' } });
     expect(phone.value).toBe('004917612345678');
+    fireEvent.input(phone, { target: { value: '+49 176 1234-567' } });
+    expect(phone.value).toBe('+491761234567');
   });
 
   it('with an empty cart alerts your_cart_is_empty and goes back', () => {

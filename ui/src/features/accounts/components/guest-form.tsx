@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { TextField } from '../../../components/form';
 import { useOrderSettings } from '../../../lib/order-settings';
-import { MAX_PHONE_DIGITS, phoneDigits } from '../../../lib/phone';
+import { MAX_PHONE_LENGTH, cleanPhone } from '../../../lib/phone';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { servedPostcodeFor, useServedPostcodes } from '../../../lib/served-postcodes';
 import {
@@ -26,7 +26,7 @@ function initialValues(zip: string | null): Values {
     city: stored?.city ?? '',
     // The header's choice never replaces the postcode of a stored street.
     zip: stored?.zip || (zip ?? ''),
-    phone: phoneDigits(stored?.phone ?? ''),
+    phone: cleanPhone(stored?.phone ?? ''),
     email: stored?.email ?? '',
   };
 }
@@ -120,7 +120,7 @@ export function GuestForm({ cartIsEmpty }: GuestFormProps) {
             name="line1"
             autoComplete="street-address"
             maxLength={200}
-            markRequired
+            markRequired={required.includes('line1')}
             value={values.line1}
             onValueChange={set('line1')}
             error={errorOf('line1')}
@@ -151,9 +151,9 @@ export function GuestForm({ cartIsEmpty }: GuestFormProps) {
             name="phone"
             inputMode="numeric"
             autoComplete="tel"
-            maxLength={MAX_PHONE_DIGITS}
+            maxLength={MAX_PHONE_LENGTH}
             markRequired
-            sanitize={phoneDigits}
+            sanitize={cleanPhone}
             hint={t('address.phone_hint')}
             value={values.phone}
             onValueChange={set('phone')}

@@ -23,11 +23,11 @@ const submit = () =>
   });
 
 describe('RegisterForm', () => {
-  it('keeps only digits in the phone field, at most 15', () => {
+  it('keeps a leading + and only digits in the phone field, at most 15 digits', () => {
     renderAt(<RegisterForm onRegistered={vi.fn()} />);
     const phone = screen.getByLabelText(/^Telefon/) as HTMLInputElement;
     fireEvent.input(phone, { target: { value: '+49 (30) 123-456' } });
-    expect(phone.value).toBe('4930123456');
+    expect(phone.value).toBe('+4930123456');
     fireEvent.input(phone, { target: { value: '12345678901234567890' } });
     expect(phone.value).toBe('123456789012345');
   });

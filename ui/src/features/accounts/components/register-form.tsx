@@ -5,7 +5,7 @@ import { FormMessage, TextField } from '../../../components/form';
 import { requestLogin, useAuth } from '../../../lib/auth';
 import { registerCustomer, type RegisterInput } from '../api/accounts-api';
 import { describeFailure, type FieldErrors } from '../lib/field-errors';
-import { MAX_PHONE_DIGITS, phoneDigits } from '../../../lib/phone';
+import { MAX_PHONE_LENGTH, cleanPhone } from '../../../lib/phone';
 
 const EMPTY: RegisterInput = { name: '', email: '', password: '', phone: '' };
 
@@ -119,9 +119,9 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         name="phone"
         inputMode="numeric"
         autoComplete="tel"
-        maxLength={MAX_PHONE_DIGITS}
+        maxLength={MAX_PHONE_LENGTH}
         markRequired
-        sanitize={phoneDigits}
+        sanitize={cleanPhone}
         value={values.phone}
         onValueChange={set('phone')}
         error={fieldErrors.phone}

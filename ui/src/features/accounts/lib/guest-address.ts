@@ -18,11 +18,9 @@ export interface GuestShippingAddress {
 
 export type GuestAddressField = 'customer_name' | 'line1' | 'city' | 'zip' | 'phone' | 'email';
 
-/** Fields the guest must fill: name, street and phone; the zip only for delivery (spec §5). */
+/** Fields the guest must fill: name and phone; street and zip only for delivery (who picks up needs none). */
 export function requiredGuestFields(orderType: OrderType): GuestAddressField[] {
-  const fields: GuestAddressField[] = ['customer_name', 'line1', 'phone'];
-  if (orderType === 'delivery') fields.splice(2, 0, 'zip');
-  return fields;
+  return orderType === 'delivery' ? ['customer_name', 'line1', 'zip', 'phone'] : ['customer_name', 'phone'];
 }
 
 /** The required fields that are still empty. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-error';
-import { phoneDigits, MAX_PHONE_DIGITS } from '../../../lib/phone';
+import { cleanPhone, MAX_PHONE_LENGTH } from '../../../lib/phone';
 import { sendSupportMessage } from '../support-api';
 
 type Field = 'name' | 'email' | 'phone' | 'message';
@@ -91,8 +91,8 @@ export function SupportForm() {
         name="phone"
         inputMode="numeric"
         autoComplete="tel"
-        maxLength={MAX_PHONE_DIGITS}
-        sanitize={phoneDigits}
+        maxLength={MAX_PHONE_LENGTH}
+        sanitize={cleanPhone}
         value={values.phone}
         onValueChange={set('phone')}
         error={errors.phone}
