@@ -31,8 +31,16 @@ async fn an_admin_builds_a_dish_that_the_menu_then_shows() {
         json!({"name": "Testgerichte", "name_en": "Test dishes", "sort_order": -5}),
     )
     .await;
-    let cheese = post("/toppings/", json!({"name": "Extra Käse", "price": 1.2})).await;
-    let ham = post("/toppings/", json!({"name": "Schinken", "price": 1.5})).await;
+    let cheese = post(
+        "/toppings/",
+        json!({"name": "Extra Käse", "price": 1.2, "no_allergens": true}),
+    )
+    .await;
+    let ham = post(
+        "/toppings/",
+        json!({"name": "Schinken", "price": 1.5, "no_allergens": true}),
+    )
+    .await;
     let group = post(
         "/topping-groups/",
         json!({"name": "Käseauswahl", "min_selections": 1, "max_selections": 2}),
@@ -52,6 +60,20 @@ async fn an_admin_builds_a_dish_that_the_menu_then_shows() {
         json!({"product_id": id(&product), "topping_group_id": id(&group)}),
     )
     .await;
+    // Not labelled yet: not on the menu, and the shop stays open.
+    let (_, menu) = server
+        .send("GET", "/products/?store_id=14", None, None)
+        .await;
+    assert!(
+        !menu
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["name"] == "Testpizza"),
+        "an unlabelled dish is not sold"
+    );
+    let (_, store) = server.get_json("/stores/14").await;
+    assert_eq!(store["closed_reason"], serde_json::Value::Null, "{store}");
     let (_, catalog) = server.send("GET", "/admin/catalog", t, None).await;
     let milk = catalog["allergies"]
         .as_array()

@@ -97,17 +97,17 @@ async fn check_lists_what_is_missing_with_and_without_a_running_server() {
     let running = check(data, false);
     assert_eq!(running.status.code(), Some(1));
     let listed = text(&running.stdout);
-    assert!(
-        listed.contains("1 thing missing before the shop may open"),
-        "{listed}"
-    );
+    assert!(listed.contains("1 thing to fix"), "{listed}");
     assert!(
         listed.contains(&format!(
-            "[error] allergens_missing: Product “Focaccia” has no allergen or additive codes and is not marked as containing none. → /admin/products?id={id}"
+            "[hidden] allergens_missing (not sold until fixed): Product “Focaccia” has no allergen or additive codes and is not marked as containing none; it is not sold until it is. → /admin/products?id={id}"
         )),
         "{listed}"
     );
-    assert!(listed.contains("takes no orders"), "{listed}");
+    assert!(
+        listed.contains("the shop takes orders by its opening hours; what is marked hidden is not sold until it is fixed"),
+        "{listed}"
+    );
     assert!(
         text(&running.stderr).contains("1 finding to fix"),
         "{}",
@@ -116,7 +116,11 @@ async fn check_lists_what_is_missing_with_and_without_a_running_server() {
     let as_json = check(data, true);
     assert_eq!(as_json.status.code(), Some(1));
     let report: Value = serde_json::from_slice(&as_json.stdout).unwrap();
-    assert_eq!(report["ready"], false);
+    assert_eq!(
+        report["ready"], true,
+        "a hidden product does not close the shop"
+    );
+    assert_eq!(report["findings"][0]["severity"], "hidden");
     assert_eq!(
         report["findings"][0]["key"],
         format!("allergens_missing:product:{id}")
@@ -126,7 +130,7 @@ async fn check_lists_what_is_missing_with_and_without_a_running_server() {
         format!("/admin/products?id={id}")
     );
 
-    // Confirmed on the dashboard: still listed (and still exit 1), marked confirmed.
+    // Confirmed on the dashboard: still listed (and still exit 1), still not sold.
     let confirmed = client
         .post(format!("{origin}/admin/readiness/confirm"))
         .bearer_auth(&token)
@@ -138,7 +142,7 @@ async fn check_lists_what_is_missing_with_and_without_a_running_server() {
     let after = check(data, false);
     assert_eq!(after.status.code(), Some(1));
     assert!(
-        text(&after.stdout).contains("allergens_missing (confirmed)"),
+        text(&after.stdout).contains("allergens_missing (not sold until fixed)"),
         "{}",
         text(&after.stdout)
     );

@@ -75,7 +75,7 @@ async fn the_demo_shop_lacks_nothing_and_takes_orders() {
 }
 
 #[tokio::test]
-async fn findings_appear_and_disappear_as_the_data_changes_and_close_the_shop_meanwhile() {
+async fn findings_appear_and_disappear_as_the_data_changes() {
     let server = lunch_server().await;
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
@@ -85,49 +85,39 @@ async fn findings_appear_and_disappear_as_the_data_changes_and_close_the_shop_me
     assert_eq!(first["is_open"], true, "{first}");
     assert_eq!(first["closed_reason"], Value::Null, "{first}");
 
-    // A product without allergen codes and without "contains none".
+    // A product without allergen codes and without "contains none": listed, not sold,
+    // and the shop stays open.
     let id = unlabelled_product(&server, &admin, "Focaccia").await;
     let body = readiness(&server, &admin).await;
-    assert_eq!(body["ready"], false);
+    assert_eq!(body["ready"], true, "{body}");
     let finding = &body["findings"][0];
     assert_eq!(finding["code"], "allergens_missing", "{body}");
     assert_eq!(finding["key"], format!("allergens_missing:product:{id}"));
-    assert_eq!(finding["severity"], "error");
+    assert_eq!(finding["severity"], "hidden");
     assert_eq!(finding["subject"]["kind"], "product");
     assert_eq!(finding["subject"]["name"], "Focaccia");
     assert_eq!(finding["link"], format!("/admin/products?id={id}"));
     assert_eq!(finding["confirmed"], false);
     assert_eq!(body["findings"].as_array().unwrap().len(), 1, "{body}");
 
-    // Closed everywhere, with the reason.
-    let pushed = next_message(&mut socket, Duration::from_secs(5)).await;
-    assert_eq!(pushed["is_open"], false, "{pushed}");
-    assert_eq!(pushed["closed_reason"], "not_ready", "{pushed}");
-    assert_eq!(pushed["paused"], false, "{pushed}");
     let store = store_status(&server).await;
     assert_eq!(
         (&store["is_open"], &store["closed_reason"]),
-        (&json!(false), &json!("not_ready"))
+        (&json!(true), &Value::Null),
+        "{store}"
     );
-    let (_, slots) = server
-        .get_json("/stores/14/slots?order_type=delivery")
-        .await;
-    assert_eq!(
-        slots,
-        json!({"immediately": false, "slots": [], "closed_reason": "not_ready"})
-    );
+    let on_menu = |menu: &Menu| menu.0.iter().any(|p| p["id"] == id);
+    assert!(!on_menu(&Menu::load(&server).await), "not sold unlabelled");
     let (status, answer) = post_with(&server, "/orders/guest", None, &[], &order).await;
+    assert_eq!(status, 201, "the rest of the menu sells: {answer}");
+    let mut with_focaccia = order.clone();
+    with_focaccia["lines"] =
+        json!([{"product_id": id, "variant_id": null, "extras": [], "quantity": 3}]);
+    let (status, answer) = post_with(&server, "/orders/guest", None, &[], &with_focaccia).await;
     assert_eq!(status, 409, "{answer}");
-    assert_eq!(answer["code"], "store_not_ready");
-    assert!(
-        answer["detail"]
-            .as_str()
-            .unwrap()
-            .contains("not taking orders yet"),
-        "{answer}"
-    );
+    assert_eq!(answer["code"], "product_unavailable", "{answer}");
 
-    // Declared "contains none": the finding is gone and the shop opens again.
+    // Declared "contains none": the finding is gone and the product is sold.
     let (_, record) = server
         .send("GET", "/admin/catalog", Some(&admin), None)
         .await;
@@ -152,10 +142,8 @@ async fn findings_appear_and_disappear_as_the_data_changes_and_close_the_shop_me
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["no_allergens"], true);
     assert_eq!(readiness(&server, &admin).await["findings"], json!([]));
-    let pushed = next_message(&mut socket, Duration::from_secs(5)).await;
-    assert_eq!(pushed["is_open"], true, "{pushed}");
-    assert_eq!(pushed["closed_reason"], Value::Null, "{pushed}");
-    let (status, answer) = post_with(&server, "/orders/guest", None, &[], &order).await;
+    assert!(on_menu(&Menu::load(&server).await));
+    let (status, answer) = post_with(&server, "/orders/guest", None, &[], &with_focaccia).await;
     assert_eq!(status, 201, "{answer}");
 
     // An allergen code also labels it, and ends the "contains none".
@@ -229,8 +217,35 @@ async fn findings_appear_and_disappear_as_the_data_changes_and_close_the_shop_me
         body["findings"][3]["link"],
         format!("/admin/toppings?id={}", topping["id"])
     );
+    assert_eq!(body["findings"][3]["severity"], "hidden");
+    // Missing legal texts close the shop, everywhere with the reason (after the
+    // push for the changed hours).
+    let mut pushed = next_message(&mut socket, Duration::from_secs(5)).await;
+    for _ in 0..3 {
+        if pushed["is_open"] == false {
+            break;
+        }
+        pushed = next_message(&mut socket, Duration::from_secs(5)).await;
+    }
+    assert_eq!(pushed["is_open"], false, "{pushed}");
+    assert_eq!(pushed["closed_reason"], "not_ready", "{pushed}");
+    assert_eq!(pushed["paused"], false, "{pushed}");
+    let (_, slots) = server
+        .get_json("/stores/14/slots?order_type=delivery")
+        .await;
+    assert_eq!(
+        slots,
+        json!({"immediately": false, "slots": [], "closed_reason": "not_ready"})
+    );
     let (status, answer) = post_with(&server, "/orders/guest", None, &[], &order).await;
     assert_eq!((status, &answer["code"]), (409, &json!("store_not_ready")));
+    assert!(
+        answer["detail"]
+            .as_str()
+            .unwrap()
+            .contains("not taking orders yet"),
+        "{answer}"
+    );
 
     // A PUT without privacy_text keeps it; one with the texts fixes them.
     let (status, _) = server
@@ -272,9 +287,24 @@ async fn the_owner_confirms_the_findings_and_a_new_one_needs_a_new_confirmation(
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     let order = guest_order(lunch_lines(&menu), "10115");
-    let first = unlabelled_product(&server, &admin, "Focaccia").await;
+    let change_settings = |overrides: Value| {
+        let server = &server;
+        let admin = admin.clone();
+        async move {
+            let (status, answer) = server
+                .send(
+                    "PUT",
+                    "/stores/14",
+                    Some(&admin),
+                    Some(store_settings(overrides)),
+                )
+                .await;
+            assert_eq!(status, 200, "{answer}");
+        }
+    };
+    change_settings(json!({"show_impressum": false})).await;
     let shown = keys(&readiness(&server, &admin).await);
-    assert_eq!(shown, [format!("allergens_missing:product:{first}")]);
+    assert_eq!(shown, ["impressum_hidden:setting:show_impressum"]);
 
     // A list that is not the current one is refused and changes nothing.
     for wrong in [json!([]), json!(["allergens_missing:product:1"])] {
@@ -321,7 +351,7 @@ async fn the_owner_confirms_the_findings_and_a_new_one_needs_a_new_confirmation(
     assert_eq!(status, 201, "{answer}");
 
     // A new finding is not covered: closed again until confirmed anew.
-    let second = unlabelled_product(&server, &admin, "Grissini").await;
+    change_settings(json!({"show_impressum": false, "impressum_text": ""})).await;
     let body = readiness(&server, &admin).await;
     assert_eq!(body["ready"], false);
     let states: Vec<(String, bool)> = body["findings"]
@@ -338,8 +368,11 @@ async fn the_owner_confirms_the_findings_and_a_new_one_needs_a_new_confirmation(
     assert_eq!(
         states,
         [
-            (format!("allergens_missing:product:{first}"), true),
-            (format!("allergens_missing:product:{second}"), false),
+            (
+                "impressum_missing:setting:impressum_text".to_string(),
+                false
+            ),
+            ("impressum_hidden:setting:show_impressum".to_string(), true),
         ]
     );
     let store = store_status(&server).await;
@@ -455,7 +488,23 @@ async fn an_upgraded_shop_keeps_taking_orders_with_what_the_upgrade_found_confir
     assert_eq!(status, 200);
     let after = keys(&readiness(&server, &admin).await);
     assert!(!after.contains(&"privacy_missing:setting:privacy_text".to_string()));
-    unlabelled_product(&server, &admin, "Focaccia").await;
+    // An unlabelled product is not sold, and the shop stays open.
+    let id = unlabelled_product(&server, &admin, "Focaccia").await;
+    assert_eq!(readiness(&server, &admin).await["ready"], true);
+    assert!(!Menu::load(&server).await.0.iter().any(|p| p["id"] == id));
+    assert_eq!(store_status(&server).await["is_open"], true);
+    // A new finding that blocks closes the shop until confirmed.
+    let (status, _) = server
+        .send(
+            "PUT",
+            "/stores/14",
+            Some(&admin),
+            Some(store_settings(
+                json!({"privacy_text": "Datenschutz", "show_impressum": false}),
+            )),
+        )
+        .await;
+    assert_eq!(status, 200);
     assert_eq!(readiness(&server, &admin).await["ready"], false);
     assert_eq!(store_status(&server).await["closed_reason"], "not_ready");
 }

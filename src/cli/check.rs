@@ -42,13 +42,15 @@ pub fn describe(report: &ReadinessReport) -> String {
         return out;
     }
     out.push_str(&format!(
-        "heimservice: {} thing{} missing before the shop may open:\n",
+        "heimservice: {} thing{} to fix:\n",
         report.findings.len(),
         if report.findings.len() == 1 { "" } else { "s" }
     ));
     for finding in &report.findings {
         let key = finding.key();
-        let state = if report.unconfirmed.contains(&key) {
+        let state = if !finding.severity.blocks_ordering() {
+            " (not sold until fixed)"
+        } else if report.unconfirmed.contains(&key) {
             ""
         } else {
             " (confirmed)"
@@ -65,7 +67,13 @@ pub fn describe(report: &ReadinessReport) -> String {
             finding.detail
         ));
     }
-    if report.ready() {
+    let blocking = report
+        .findings
+        .iter()
+        .any(|finding| finding.severity.blocks_ordering());
+    if !blocking {
+        out.push_str("heimservice: the shop takes orders by its opening hours; what is marked hidden is not sold until it is fixed\n");
+    } else if report.ready() {
         out.push_str(
             "heimservice: the owner confirmed these; the shop takes orders by its opening hours\n",
         );
@@ -97,7 +105,7 @@ pub fn run(config: &Config, args: CheckArgs) -> Result<(), Failure> {
     } else {
         Err((
             format!(
-                "{} finding{} to fix before the shop may open",
+                "{} finding{} to fix",
                 report.findings.len(),
                 if report.findings.len() == 1 { "" } else { "s" }
             ),

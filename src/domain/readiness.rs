@@ -12,13 +12,16 @@ use serde::{Deserialize, Serialize};
 use super::catalog::{Catalog, ItemKind};
 use super::store_profile::StoreProfile;
 
-/// How serious a finding is. Both keep the shop closed until fixed or confirmed; an
-/// error is something the law or the ordering itself needs, a warning is advice.
+/// How serious a finding is. An error (something the law or the ordering itself needs)
+/// and a warning (advice) keep the shop closed until fixed or confirmed; a hidden item
+/// (a product or topping without allergen labels) is not sold until it is labelled,
+/// and the shop stays open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
     Error,
     Warning,
+    Hidden,
 }
 
 impl Severity {
@@ -26,7 +29,13 @@ impl Severity {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Hidden => "hidden",
         }
+    }
+
+    /// Whether the finding keeps the shop closed until fixed or confirmed.
+    pub fn blocks_ordering(self) -> bool {
+        self != Severity::Hidden
     }
 }
 
@@ -188,13 +197,13 @@ pub fn findings(
         if !product.no_allergens && !labelled.contains(&(ItemKind::Product, product.id)) {
             found.push(finding(
                 "allergens_missing",
-                Severity::Error,
+                Severity::Hidden,
                 Subject::Product {
                     id: product.id,
                     name: product.name.clone(),
                 },
                 format!(
-                    "Product “{}” has no allergen or additive codes and is not marked as containing none.",
+                    "Product “{}” has no allergen or additive codes and is not marked as containing none; it is not sold until it is.",
                     product.name
                 ),
             ));
@@ -215,13 +224,13 @@ pub fn findings(
         if !topping.no_allergens && !labelled.contains(&(ItemKind::Topping, topping.id)) {
             found.push(finding(
                 "allergens_missing",
-                Severity::Error,
+                Severity::Hidden,
                 Subject::Topping {
                     id: topping.id,
                     name: topping.name.clone(),
                 },
                 format!(
-                    "Topping “{}” has no allergen or additive codes and is not marked as containing none.",
+                    "Topping “{}” has no allergen or additive codes and is not marked as containing none; it is not offered until it is.",
                     topping.name
                 ),
             ));
@@ -257,10 +266,12 @@ pub fn findings(
     found
 }
 
-/// A confirmation covers the findings whose keys it lists; anything else still blocks.
+/// A confirmation covers the findings whose keys it lists; any other that blocks
+/// ordering still does.
 pub fn unconfirmed<'a>(findings: &'a [Finding], confirmed: &[String]) -> Vec<&'a Finding> {
     findings
         .iter()
+        .filter(|finding| finding.severity.blocks_ordering())
         .filter(|finding| !confirmed.contains(&finding.key()))
         .collect()
 }
@@ -337,9 +348,11 @@ mod tests {
         let plain = product(&mut catalog, category, "Brot", 300, tax, &[]);
         let labelled = product(&mut catalog, category, "Käsebrot", 400, tax, &[]);
         let none = product(&mut catalog, category, "Wasser", 200, tax, &[]);
-        let mut declared = none.clone();
-        declared.no_allergens = true;
-        catalog.products.insert(none.id, declared);
+        // The builder declares every product free of allergens; these two are not.
+        for id in [plain.id, labelled.id] {
+            catalog.products.get_mut(&id).unwrap().no_allergens = false;
+        }
+        assert!(catalog.products[&none.id].no_allergens);
         let milk = catalog
             .create::<Allergy>(AllergyInput {
                 code: "G".into(),
@@ -359,6 +372,14 @@ mod tests {
             codes(&found),
             [format!("allergens_missing:product:{}", plain.id)]
         );
+        // Not sold until labelled, and the shop stays open meanwhile.
+        assert_eq!(found[0].severity, Severity::Hidden);
+        assert!(unconfirmed(&found, &[]).is_empty());
+        let menu: Vec<u64> = crate::domain::catalog::menu_products(&catalog)
+            .iter()
+            .map(|item| item.product.id)
+            .collect();
+        assert_eq!(menu, [labelled.id, none.id]);
 
         // A product whose tax is gone is reported too.
         let mut orphan: Product = catalog.products[&labelled.id].clone();

@@ -108,11 +108,16 @@ describe('admin area', { timeout: 180_000 }, () => {
     await visible(page.getByRole('cell', { name: 'Testgerichte', exact: true }));
   });
 
-  test('creates two toppings', async () => {
+  test('creates two toppings, declared free of labelled allergens so the shop offers them', async () => {
     await nav('Toppings').click();
     await assertTitle(page, 'Toppings | Bella Napoli Heimservice');
+    const hidden = page.getByTestId('allergens-hidden-warning');
+    const none = page.getByLabel('Contains no labelled allergens or additives');
     await page.locator('#topping-name').fill('Extra Käse');
     await page.locator('#topping-price').fill('1,2x');
+    await visible(hidden.getByText('Without allergen labels (or “Contains none …”) this topping is not offered in the shop.', { exact: false }));
+    await none.check();
+    await hidden.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Create' }).click();
     await visible(page.getByText('Enter a price like 1,20 or 1.20.'));
     await page.locator('#topping-price').fill('1,20');
@@ -120,6 +125,7 @@ describe('admin area', { timeout: 180_000 }, () => {
     await visible(page.getByRole('cell', { name: 'Extra Käse', exact: true }));
     await page.locator('#topping-name').fill('Extra Oliven');
     await page.locator('#topping-price').fill('0.90');
+    await none.check();
     await page.getByRole('button', { name: 'Create' }).click();
     await visible(page.getByRole('cell', { name: 'Extra Oliven', exact: true }));
   });

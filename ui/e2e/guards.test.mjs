@@ -2,7 +2,8 @@
 // names why it is closed (clock not confirmed yet, shop not ready, paused after
 // unanswered orders) in both languages; the dashboard shows the "Before you open"
 // checklist with links and the owner's confirmation, and the board's banner with the
-// way to resume ordering; banner and ordering state follow the live status socket. The
+// way to resume ordering; banner and ordering state follow the live status socket. A
+// product without allergen labels is left off the menu while the shop stays open. The
 // clock's flag file lives in a temp dir the test creates.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -121,7 +122,32 @@ describe('ordering guards', { timeout: 240_000 }, () => {
     await english.close();
   });
 
-  test('the dashboard lists what is missing, links to the fix, and the owner opens with it', async () => {
+  /** The store record as PUT /stores/14 takes it, with `change` on top. */
+  async function putStore(change) {
+    const store = await (await fetch(api('/stores/14'))).json();
+    const body = Object.fromEntries(
+      [
+        'company_name', 'address_line', 'phone', 'show_impressum', 'impressum_text', 'privacy_text',
+        'store_hours', 'closures', 'paused', 'pickup_lead_minutes', 'delivery_lead_minutes', 'slot_interval_minutes',
+      ]
+        .filter((key) => key in store)
+        .map((key) => [key, store[key]]),
+    );
+    const response = await fetch(api('/stores/14'), {
+      method: 'PUT',
+      headers: headers(),
+      body: JSON.stringify({ ...body, ...change }),
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+  }
+
+  /** The product cards of the storefront's menu named `name`, once the menu is there. */
+  async function menuCards(page, name) {
+    await visible(page.locator('article.product-card').filter({ hasText: 'Bruschetta' }).first());
+    return page.locator('article.product-card').filter({ hasText: name });
+  }
+
+  test('an unlabelled product is not sold while the shop stays open; the dashboard lists it and links to the fix', async () => {
     const catalog = await (await fetch(api('/admin/catalog'), { headers: headers() })).json();
     const created = await fetch(api('/products/'), {
       method: 'POST',
@@ -137,6 +163,51 @@ describe('ordering guards', { timeout: 240_000 }, () => {
     assert.equal(created.status, 201);
     const product = await created.json();
 
+    // The shop stays open; the product is not on its menu.
+    const shop = await storefront('en');
+    await (await badge(shop)).getByText('Open', { exact: true }).waitFor();
+    assert.equal(await (await menuCards(shop, 'Focaccia')).count(), 0, 'an unlabelled product is not on the menu');
+    const menu = await (await fetch(api('/products/?store_id=14'))).json();
+    assert.ok(!menu.some((item) => item.id === product.id), 'nor in the menu the API answers');
+
+    const admin = await adminPage();
+    const checklist = await visible(admin.getByTestId('readiness'));
+    await visible(checklist.getByRole('heading', { name: 'Before you open' }));
+    const item = await visible(checklist.locator(`[data-key="allergens_missing:product:${product.id}"]`));
+    await visible(item.getByText('Product “Focaccia”: allergens and additives are not labelled; it is not sold until it is.'));
+    await visible(item.getByText('Not in the shop'));
+    await visible(checklist.getByText('The shop takes orders; the items marked are not sold until they are labelled.'));
+    assert.equal(await checklist.getByRole('button', { name: 'Open with these items anyway' }).count(), 0);
+    assert.equal(await admin.getByTestId('closed-reason').count(), 0, 'no closed banner');
+
+    // "Fix" opens the product's form, which says before saving that it is not shown.
+    await item.getByRole('link', { name: 'Fix' }).click();
+    await visible(admin.getByRole('heading', { name: 'Edit product “Focaccia”' }));
+    assert.equal(new URL(admin.url()).search, `?id=${product.id}`);
+    await visible(admin.getByTestId('allergens-unset'));
+    await visible(
+      admin
+        .getByTestId('allergens-hidden-warning')
+        .getByText('Without allergen labels (or “Contains none …”) this product is not shown in the shop.'),
+    );
+    const none = await visible(admin.getByLabel('Contains none of the allergens and additives that must be labelled'));
+    await none.check();
+    await admin.getByTestId('allergens-hidden-warning').waitFor({ state: 'detached' });
+    await admin.getByRole('button', { name: 'Save changes' }).click();
+    await visible(admin.getByText('Saved.').first());
+
+    // Labelled: on the menu, and the list is empty.
+    await shop.reload();
+    await visible((await menuCards(shop, 'Focaccia')).first());
+    await admin.goto(url('admin/home'));
+    await visible(admin.getByTestId('readiness').getByText('Everything is in place: nothing is missing before the shop may open.'));
+    await admin.close();
+    await shop.close();
+  });
+
+  test('a missing legal link closes the shop until the owner opens with it', async () => {
+    await putStore({ show_impressum: false });
+
     const shop = await storefront('en');
     await visible((await badge(shop)).getByText('Not taking orders yet: the shop is still being set up.'));
     const german = await storefront('de');
@@ -145,20 +216,16 @@ describe('ordering guards', { timeout: 240_000 }, () => {
 
     const admin = await adminPage();
     const checklist = await visible(admin.getByTestId('readiness'));
-    await visible(checklist.getByRole('heading', { name: 'Before you open' }));
-    const item = await visible(checklist.locator(`[data-key="allergens_missing:product:${product.id}"]`));
-    await visible(item.getByText('Product “Focaccia”: allergens and additives are not labelled.'));
-    await visible(item.getByText('Required'));
+    const item = await visible(checklist.locator('[data-key="impressum_hidden:setting:show_impressum"]'));
+    await visible(item.getByText('The footer does not link to the Impressum.'));
+    await visible(item.getByText('Advice'));
     await visible(checklist.getByText('The shop takes no orders until each item is fixed or you confirm the list.'));
     const banner = await visible(admin.getByTestId('closed-reason'));
     assert.equal(await banner.getAttribute('data-reason'), 'not_ready');
 
-    // "Fix" opens the product's form, with the "contains none" choice.
+    // "Fix" leads to the store settings.
     await item.getByRole('link', { name: 'Fix' }).click();
-    await visible(admin.getByRole('heading', { name: 'Edit product “Focaccia”' }));
-    assert.equal(new URL(admin.url()).search, `?id=${product.id}`);
-    await visible(admin.getByTestId('allergens-unset'));
-    await visible(admin.getByLabel('Contains none of the allergens and additives that must be labelled'));
+    assert.equal(new URL(admin.url()).pathname, '/order-online/admin/store-setting');
     await admin.goBack();
 
     // The owner opens with the list as it is.
@@ -169,12 +236,9 @@ describe('ordering guards', { timeout: 240_000 }, () => {
     await admin.getByTestId('closed-reason').waitFor({ state: 'detached' });
     await (await badge(shop)).getByText('Open', { exact: true }).waitFor();
 
-    // Fixing it on the product page: the list is empty.
-    await admin.goto(url(`admin/products?id=${product.id}`));
-    await admin.getByLabel('Contains none of the allergens and additives that must be labelled').check();
-    await admin.getByRole('button', { name: 'Save changes' }).click();
-    await visible(admin.getByText('Saved.').first());
-    await admin.goto(url('admin/home'));
+    // Fixed: the list is empty.
+    await putStore({ show_impressum: true });
+    await admin.reload();
     await visible(admin.getByTestId('readiness').getByText('Everything is in place: nothing is missing before the shop may open.'));
     await admin.close();
     await shop.close();

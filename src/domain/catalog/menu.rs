@@ -34,7 +34,8 @@ pub fn visible_categories(catalog: &Catalog) -> Vec<&Category> {
 }
 
 /// Products of visible categories, in menu order (category, then product order).
-/// Sold-out products are included: the storefront shows them greyed out.
+/// Sold-out products are included: the storefront shows them greyed out. Products and
+/// toppings without allergen labels are not.
 pub fn menu_products(catalog: &Catalog) -> Vec<MenuProduct> {
     let mut products = Vec::new();
     for category in visible_categories(catalog) {
@@ -50,7 +51,7 @@ pub fn menu_products(catalog: &Catalog) -> Vec<MenuProduct> {
 }
 
 /// One product as [`menu_products`] lists it, or `None` when the menu does not list it
-/// (no such product, its category hidden, or its tax missing). Pricing an order needs
+/// (no such product, its category hidden, its tax missing, or no allergen labels). Pricing an order needs
 /// only its own products, not the whole menu.
 pub fn menu_product(catalog: &Catalog, product_id: u64) -> Option<MenuProduct> {
     let product = catalog.products.get(&product_id)?;
@@ -63,12 +64,22 @@ pub fn menu_product(catalog: &Catalog, product_id: u64) -> Option<MenuProduct> {
 
 fn resolve(catalog: &Catalog, product: &Product) -> Option<MenuProduct> {
     let tax = catalog.taxes.get(&product.tax_id)?;
+    let allergens = allergens_of(catalog, ItemKind::Product, product.id);
+    if !labelled(&allergens, product.no_allergens) {
+        return None;
+    }
     Some(MenuProduct {
         product: product.clone(),
         tax: tax.clone(),
-        allergens: allergens_of(catalog, ItemKind::Product, product.id),
+        allergens,
         groups: groups_of(catalog, product.id),
     })
+}
+
+/// German law wants allergens and additives declared: an item is sold only with its
+/// codes, or marked as containing none (the readiness check lists the others).
+fn labelled(allergens: &[Allergy], no_allergens: bool) -> bool {
+    no_allergens || !allergens.is_empty()
 }
 
 fn allergens_of(catalog: &Catalog, item_type: ItemKind, item_id: u64) -> Vec<Allergy> {
@@ -112,14 +123,13 @@ fn groups_of(catalog: &Catalog, product_id: u64) -> Vec<MenuGroup> {
                 toppings: items
                     .into_iter()
                     .filter_map(|item| {
-                        catalog
-                            .toppings
-                            .get(&item.topping_id)
-                            .map(|topping| MenuTopping {
-                                topping: topping.clone(),
-                                price_cents: item.price_cents,
-                                allergens: allergens_of(catalog, ItemKind::Topping, topping.id),
-                            })
+                        let topping = catalog.toppings.get(&item.topping_id)?;
+                        let allergens = allergens_of(catalog, ItemKind::Topping, topping.id);
+                        labelled(&allergens, topping.no_allergens).then(|| MenuTopping {
+                            topping: topping.clone(),
+                            price_cents: item.price_cents,
+                            allergens,
+                        })
                     })
                     .collect(),
             }

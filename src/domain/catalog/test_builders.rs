@@ -59,7 +59,7 @@ pub fn product_input(
             .collect(),
         sort_order: 0,
         available: true,
-        no_allergens: None,
+        no_allergens: Some(true),
     }
 }
 

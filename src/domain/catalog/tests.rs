@@ -31,7 +31,7 @@ fn simple_product(category_id: u64, tax_id: u64, name: &str, price_cents: i64) -
         variants: vec![],
         sort_order: 0,
         available: true,
-        no_allergens: None,
+        no_allergens: Some(true),
     }
 }
 
@@ -250,7 +250,7 @@ fn links_are_unique_and_follow_their_owners() {
             name: "Joghurt".into(),
             name_en: None,
             price_cents: 0,
-            no_allergens: None,
+            no_allergens: Some(true),
         })
         .unwrap();
     let item = GroupItemInput {
@@ -388,7 +388,7 @@ fn the_menu_lists_visible_categories_in_order_with_resolved_links() {
             name: "Salami".into(),
             name_en: None,
             price_cents: 100,
-            no_allergens: None,
+            no_allergens: Some(true),
         })
         .unwrap();
     m.catalog

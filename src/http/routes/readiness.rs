@@ -37,7 +37,9 @@ pub struct FindingView {
     pub code: String,
     /// Identifies the finding (code and subject); a confirmation names these.
     pub key: String,
-    /// `error` (law or ordering needs it) or `warning` (advice).
+    /// `error` (law or ordering needs it) or `warning` (advice): closed until fixed or
+    /// confirmed; `hidden`: the product or topping is not sold until fixed, the shop
+    /// stays open.
     pub severity: String,
     pub subject: SubjectView,
     /// The admin screen that fixes it, e.g. `/admin/products?id=12`; null when it is
@@ -97,7 +99,10 @@ fn finding_view(finding: &Finding, report: &ReadinessReport) -> FindingView {
     let key = finding.key();
     FindingView {
         code: finding.code.clone(),
-        confirmed: !report.unconfirmed.contains(&key),
+        confirmed: report
+            .confirmation
+            .as_ref()
+            .is_some_and(|confirmation| confirmation.finding_keys.contains(&key)),
         key,
         severity: finding.severity.as_str().into(),
         subject: subject_view(&finding.subject),

@@ -183,7 +183,8 @@ export type StoreSettingsBody = Omit<
 export interface ReadinessFinding {
   code: string;
   key: string;
-  severity: 'error' | 'warning';
+  /** error (law or ordering needs it) and warning (advice) keep the shop closed until fixed or confirmed; hidden: the item is not sold, the shop stays open. */
+  severity: 'error' | 'warning' | 'hidden';
   subject: { kind: 'setting' | 'product' | 'topping' | 'config' | 'storefront'; id: number | null; name: string | null; key: string | null };
   /** Admin path that fixes it, or null (configuration file). */
   link: string | null;

@@ -54,6 +54,8 @@ export interface OrderCustomer {
   country: string;
   phone: string;
   email: string;
+  /** The saved address's notes for the driver ("Hinterhaus, 3. OG"); empty when none. */
+  notes?: string;
 }
 
 export interface StatusChange {

@@ -34,7 +34,7 @@ fn menu() -> Menu {
             name: name.into(),
             name_en: None,
             price_cents: 100,
-            no_allergens: None,
+            no_allergens: Some(true),
         })
         .unwrap()
         .id
@@ -251,7 +251,7 @@ fn a_variant_of_another_product_is_refused() {
             }],
             sort_order: 0,
             available: true,
-            no_allergens: None,
+            no_allergens: Some(true),
         })
         .unwrap();
     let foreign = other.variants[0].id;
@@ -396,7 +396,7 @@ mod shared_vectors {
                         name: topping.name.clone(),
                         name_en: None,
                         price_cents: topping.price_cents,
-                        no_allergens: None,
+                        no_allergens: Some(true),
                     })
                     .unwrap()
                     .id;

@@ -37,6 +37,14 @@ export function acceptOrder(id: number, minutes: number): Promise<AdminOrder> {
   return logged('acceptOrder', apiFetch<AdminOrder>(`${orderPath(id)}/accept`, post({ minutes })));
 }
 
+/**
+ * Accepts every pre-order still waiting, each ready at its time; answers the ones
+ * accepted (none: an empty list).
+ */
+export function acceptAllPreorders(): Promise<AdminOrder[]> {
+  return logged('acceptAllPreorders', apiFetch<AdminOrder[]>('/admin/orders/accept-preorders', { method: 'POST' }));
+}
+
 /** Rejects a waiting order with a reason (1–300 characters); a paid order is refunded. */
 export function rejectOrder(id: number, reason: string): Promise<AdminOrder> {
   return logged('rejectOrder', apiFetch<AdminOrder>(`${orderPath(id)}/reject`, post({ reason })));

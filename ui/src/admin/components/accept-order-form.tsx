@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { serverNow } from '../lib/server-clock';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { TextInput } from './fields';
 
@@ -15,8 +16,73 @@ export function parseMinutes(input: string): number | null {
   return minutes >= MIN_MINUTES && minutes <= MAX_MINUTES ? minutes : null;
 }
 
-/** Accept with the time until the order is ready: quick buttons or any number of minutes. */
+/**
+ * The minutes from `now` until a pre-order's time, kept within what the server takes:
+ * accepted with these, the order is ready at its time (or as soon as it can be).
+ */
+export function minutesUntil(slot: string, now: number): number {
+  const minutes = Math.round((Date.parse(slot) - now) / 60_000);
+  if (Number.isNaN(minutes)) return MIN_MINUTES;
+  return Math.min(MAX_MINUTES, Math.max(MIN_MINUTES, minutes));
+}
+
+/** A pre-order's time: when it is due (UTC) and how the board shows it. */
+export interface PreorderSlot {
+  at: string;
+  label: string;
+}
+
+/**
+ * Accept with the time until the order is ready: quick buttons or any number of
+ * minutes; a pre-order is accepted for its time with one button.
+ */
 export function AcceptOrderForm({
+  orderId,
+  number,
+  busy,
+  slot,
+  onAccept,
+}: {
+  orderId: number;
+  number: number;
+  busy: boolean;
+  /** Set for a pre-order. */
+  slot: PreorderSlot | null;
+  onAccept: (minutes: number) => void;
+}) {
+  if (slot !== null) return <AcceptPreorder number={number} busy={busy} slot={slot} onAccept={onAccept} />;
+  return <AcceptWithMinutes orderId={orderId} number={number} busy={busy} onAccept={onAccept} />;
+}
+
+function AcceptPreorder({
+  number,
+  busy,
+  slot,
+  onAccept,
+}: {
+  number: number;
+  busy: boolean;
+  slot: PreorderSlot;
+  onAccept: (minutes: number) => void;
+}) {
+  const { t } = useAdminTranslation();
+  return (
+    <div className="admin-order-accept">
+      <button
+        type="button"
+        className="button button--small"
+        data-testid="accept-preorder"
+        aria-label={t('orders.actions.accept_preorder_named', { number, time: slot.label })}
+        disabled={busy}
+        onClick={() => onAccept(minutesUntil(slot.at, serverNow()))}
+      >
+        {t('orders.actions.accept_preorder', { time: slot.label })}
+      </button>
+    </div>
+  );
+}
+
+function AcceptWithMinutes({
   orderId,
   number,
   busy,

@@ -1,3 +1,4 @@
+import { driverNotes } from '../../lib/driver-notes';
 import { formatPrice } from '../../lib/format-price';
 import type { AdminOrder, AllergenRef } from '../../lib/order-types';
 import { formatDateTime, formatPreorder, paymentKey, withErasureMarker } from '../lib/order-format';
@@ -16,6 +17,7 @@ export function KitchenTicket({ order: stored, brand, timezone }: { order: Admin
   const preorder = formatPreorder(order, timezone);
   const { customer } = order;
   const place = [customer.zip, customer.city].filter(Boolean).join(' ');
+  const notes = driverNotes(order);
   return (
     <div className="admin-ticket" data-testid="kitchen-ticket">
       <p className="admin-ticket__brand">{brand}</p>
@@ -27,6 +29,11 @@ export function KitchenTicket({ order: stored, brand, timezone }: { order: Admin
       <p className="admin-ticket__strong">{customer.customer_name}</p>
       {customer.line1 && <p>{customer.line1}</p>}
       {place && <p>{place}</p>}
+      {notes && (
+        <p className="admin-ticket__strong" data-testid="ticket-driver-notes">
+          {t('orders.driver_notes')}: {notes}
+        </p>
+      )}
       {customer.phone && <p>{t('orders.ticket.phone', { phone: customer.phone })}</p>}
       <hr />
       <ul className="admin-ticket__lines">

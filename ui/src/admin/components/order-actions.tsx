@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminOrder } from '../../lib/order-types';
 import { acceptOrder, rejectOrder, setOrderStatus } from '../api/orders-admin-api';
 import { errorsFromApi } from '../lib/errors';
-import { nextStatuses } from '../lib/order-format';
+import { formatPreorder, nextStatuses } from '../lib/order-format';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { AcceptOrderForm } from './accept-order-form';
 import { FormMessage } from './fields';
@@ -13,7 +13,15 @@ import { RejectOrderForm } from './reject-order-form';
  * move an accepted one on. The server's answer replaces the order via `onChanged`;
  * its refusal (`detail`) is shown here.
  */
-export function OrderActions({ order, onChanged }: { order: AdminOrder; onChanged: (order: AdminOrder) => void }) {
+export function OrderActions({
+  order,
+  timezone,
+  onChanged,
+}: {
+  order: AdminOrder;
+  timezone: string;
+  onChanged: (order: AdminOrder) => void;
+}) {
   const { t } = useAdminTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -31,12 +39,14 @@ export function OrderActions({ order, onChanged }: { order: AdminOrder; onChange
   };
 
   if (order.status === 'waiting_for_confirmation') {
+    const slotLabel = formatPreorder(order, timezone);
     return (
       <div className="admin-order-actions">
         <AcceptOrderForm
           orderId={order.id}
           number={order.number}
           busy={busy}
+          slot={order.preorder_at === null || slotLabel === null ? null : { at: order.preorder_at, label: slotLabel }}
           onAccept={(minutes) => void run(() => acceptOrder(order.id, minutes))}
         />
         <RejectOrderForm orderId={order.id} busy={busy} onReject={(reason) => void run(() => rejectOrder(order.id, reason))} />

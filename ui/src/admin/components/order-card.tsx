@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { driverNotes } from '../../lib/driver-notes';
 import { formatPrice } from '../../lib/format-price';
 import type { AdminOrder } from '../../lib/order-types';
 import { formatCountdown, formatPreorder, formatTime, itemCount, paymentKey, withErasureMarker } from '../lib/order-format';
@@ -21,6 +22,7 @@ export function OrderCard({
   const { t } = useAdminTranslation();
   const preorder = formatPreorder(order, timezone);
   const waiting = order.status === 'waiting_for_confirmation';
+  const notes = driverNotes(order);
   return (
     <article
       className={`admin-order-card${waiting ? ' admin-order-card--new' : ''}`}
@@ -42,11 +44,11 @@ export function OrderCard({
         {!waiting && <OrderStatusBadge status={order.status} />}
       </header>
       {preorder !== null && (
-        <p className="admin-order-card__preorder">
+        <p className={`admin-order-card__preorder${waiting ? ' admin-order-card__preorder--waiting' : ''}`} data-testid="preorder-slot">
           <time dateTime={order.preorder_at ?? undefined}>{t('orders.preorder', { time: preorder })}</time>
         </p>
       )}
-      {waiting && order.auto_reject_at !== null && <AutoRejectCountdown at={order.auto_reject_at} />}
+      {waiting && order.auto_reject_at !== null && <AutoRejectCountdown at={order.auto_reject_at} timezone={timezone} />}
       {!waiting && order.estimated_ready_at !== null && (
         <p className="admin-order-card__eta">
           {t('orders.ready_by', { time: formatTime(order.estimated_ready_at, timezone) })}
@@ -70,7 +72,12 @@ export function OrderCard({
           <dd>{t('orders.items', { count: itemCount(order) })}</dd>
         </div>
       </dl>
-      <OrderActions order={order} onChanged={onChanged} />
+      {notes && (
+        <p className="admin-order-card__driver-notes" data-testid="driver-notes">
+          <span className="admin-order-card__driver-notes-label">{t('orders.driver_notes')}:</span> {notes}
+        </p>
+      )}
+      <OrderActions order={order} timezone={timezone} onChanged={onChanged} />
       <Link
         to={`/admin/orders/${order.id}`}
         className="admin-order-card__details"
@@ -82,13 +89,20 @@ export function OrderCard({
   );
 }
 
-function AutoRejectCountdown({ at }: { at: string }) {
+/** Beyond this the deadline is named by its time: a pre-order placed at night waits for the opening. */
+const COUNTDOWN_LIMIT_MS = 60 * 60_000;
+
+function AutoRejectCountdown({ at, timezone }: { at: string; timezone: string }) {
   const { t } = useAdminTranslation();
   const now = serverNow(useNow());
   const left = Date.parse(at) - now;
   return (
     <p className="admin-order-card__countdown" data-testid="auto-reject-countdown">
-      {left > 0 ? t('orders.auto_reject_in', { time: formatCountdown(left) }) : t('orders.auto_reject_due')}
+      {left > COUNTDOWN_LIMIT_MS
+        ? t('orders.auto_reject_at', { time: formatTime(at, timezone) })
+        : left > 0
+          ? t('orders.auto_reject_in', { time: formatCountdown(left) })
+          : t('orders.auto_reject_due')}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { driverNotes } from '../../lib/driver-notes';
 import type { AdminOrder } from '../../lib/order-types';
 import { mailtoHref } from '../lib/inbox';
 import { formatDateTime, formatDay, formatPreorder, formatTime, withErasureMarker } from '../lib/order-format';
@@ -14,12 +15,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Name, address, phone and e-mail of the customer. */
+/** Name, address (with the notes for the driver), phone and e-mail of the customer. */
 export function CustomerFacts({ order: stored, timezone }: { order: AdminOrder; timezone: string }) {
   const { t } = useAdminTranslation();
   const order = withErasureMarker(stored, t('privacy.anonymised'));
   const { customer } = order;
   const place = [customer.zip, customer.city].filter(Boolean).join(' ');
+  const notes = driverNotes(order);
   return (
     <dl className="admin-order-facts">
       <Fact label={t('orders.detail.name')}>{customer.customer_name}</Fact>
@@ -30,6 +32,13 @@ export function CustomerFacts({ order: stored, timezone }: { order: AdminOrder; 
             {place && <span>{place}</span>}
             {customer.country && <span>{customer.country}</span>}
           </span>
+        </Fact>
+      )}
+      {notes && (
+        <Fact label={t('orders.driver_notes')}>
+          <strong className="admin-order-facts__note" data-testid="driver-notes">
+            {notes}
+          </strong>
         </Fact>
       )}
       {customer.phone && (
@@ -68,7 +77,9 @@ export function OrderFacts({ order: stored, timezone }: { order: AdminOrder; tim
       {order.source === 'phone' && <Fact label={t('phone_order.source')}>{t('phone_order.taken_by_phone')}</Fact>}
       <Fact label={t('orders.detail.created')}>{formatDateTime(order.created_at, timezone)}</Fact>
       <Fact label={t('orders.detail.business_date')}>{formatDay(order.business_date)}</Fact>
-      <Fact label={t('orders.detail.preorder_at')}>{preorder ?? t('orders.detail.immediately')}</Fact>
+      <Fact label={t('orders.detail.wanted')}>
+        {preorder === null ? t('orders.detail.immediately') : t('orders.preorder', { time: preorder })}
+      </Fact>
       {order.estimated_ready_at !== null && (
         <Fact label={t('orders.detail.estimated')}>
           {t('orders.detail.estimated_value', {

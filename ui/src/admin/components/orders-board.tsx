@@ -4,16 +4,26 @@ import { useAuth } from '../../lib/auth';
 import { formatPrice } from '../../lib/format-price';
 import type { AdminOrder } from '../../lib/order-types';
 import { formatTime, withErasureMarker } from '../lib/order-format';
-import { ordersInProgress, waitingOrders, type BoardConnection } from '../lib/orders-board-state';
+import {
+  ordersInProgress,
+  waitingImmediateOrders,
+  waitingOrders,
+  waitingPreorders,
+  type BoardConnection,
+} from '../lib/orders-board-state';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { useOrderAlert } from '../lib/use-order-alert';
 import { useOrdersBoard } from '../lib/use-orders-board';
 import { OrderAlertControls } from './order-alert-controls';
 import { OrderCard } from './order-card';
 import { PhoneOrderDialog } from './phone-order-dialog';
+import { PreordersColumn } from './preorders-column';
 import { PrinterAlarms } from './printer-alarms';
 
-/** The live orders board: new orders to accept or reject, and the ones in the kitchen. */
+/**
+ * The live orders board: new orders to accept or reject, the pre-orders waiting for
+ * their answer apart from them, and the ones in the kitchen.
+ */
 export function OrdersBoard({ timezone }: { timezone: string }) {
   const { t } = useAdminTranslation();
   const { logout } = useAuth();
@@ -89,11 +99,12 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
         <BoardColumn
           id="new"
           title={t('orders.board.new')}
-          orders={waiting}
+          orders={waitingImmediateOrders(state.orders)}
           empty={state.loaded ? t('orders.board.empty_new') : t('orders.board.loading')}
           timezone={timezone}
           onChanged={apply}
         />
+        <PreordersColumn orders={waitingPreorders(state.orders)} timezone={timezone} onChanged={apply} />
         <BoardColumn
           id="progress"
           title={t('orders.board.in_progress')}

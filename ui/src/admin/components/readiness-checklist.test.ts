@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n';
 import { ADMIN_NAMESPACE, adminTextsLoaded } from '../i18n';
-import type { ReadinessFinding } from '../types';
-import { findingText } from './readiness-checklist';
+import type { Readiness, ReadinessFinding } from '../types';
+import { findingText, readinessState } from './readiness-checklist';
 
 const finding = (code: string, subject: Partial<ReadinessFinding['subject']>): ReadinessFinding => ({
   code,
@@ -20,15 +20,18 @@ describe('readiness findings in the admin language', () => {
     await i18n.changeLanguage('de');
   });
 
-  it('names the product or topping whose allergens are missing', () => {
+  it('names the product or topping whose allergens are missing, and that it is not sold until labelled', () => {
     const t = i18n.getFixedT('de', ADMIN_NAMESPACE);
     expect(findingText(finding('allergens_missing', { kind: 'product', name: 'Focaccia' }), t)).toBe(
-      'Produkt „Focaccia“: Allergene und Zusatzstoffe sind nicht gekennzeichnet.',
+      'Produkt „Focaccia“: Allergene und Zusatzstoffe sind nicht gekennzeichnet; es wird erst verkauft, wenn es gekennzeichnet ist.',
     );
     expect(findingText(finding('allergens_missing', { kind: 'topping', name: 'Rucola' }), t)).toBe(
-      'Belag „Rucola“: Allergene und Zusatzstoffe sind nicht gekennzeichnet.',
+      'Belag „Rucola“: Allergene und Zusatzstoffe sind nicht gekennzeichnet; er wird erst angeboten, wenn er gekennzeichnet ist.',
     );
     const en = i18n.getFixedT('en', ADMIN_NAMESPACE);
+    expect(findingText(finding('allergens_missing', { kind: 'product', name: 'Focaccia' }), en)).toBe(
+      'Product “Focaccia”: allergens and additives are not labelled; it is not sold until it is.',
+    );
     expect(findingText(finding('privacy_missing', { kind: 'setting', key: 'privacy_text' }), en)).toBe(
       'The privacy policy is empty.',
     );
@@ -37,5 +40,23 @@ describe('readiness findings in the admin language', () => {
   it('shows the server text for a code this UI does not know yet', () => {
     const t = i18n.getFixedT('en', ADMIN_NAMESPACE);
     expect(findingText(finding('something_new', {}), t)).toBe('English detail of something_new');
+  });
+});
+
+describe('what the readiness list means for the shop', () => {
+  const hidden = { ...finding('allergens_missing', { name: 'Focaccia' }), severity: 'hidden' as const };
+  const blocking = finding('impressum_hidden', { kind: 'setting', key: 'show_impressum' });
+  const readiness = (findings: ReadinessFinding[], ready: boolean): Readiness => ({ ready, findings, confirmation: null });
+
+  it('is ready without findings, and open when only unlabelled items are listed', () => {
+    expect(readinessState(readiness([], true))).toBe('ready');
+    expect(readinessState(readiness([hidden], true))).toBe('hidden_only');
+    expect(readinessState(readiness([hidden, { ...hidden, key: 'allergens_missing:topping:3' }], true))).toBe('hidden_only');
+  });
+
+  it('is blocked by an error or a warning until the owner confirms it', () => {
+    expect(readinessState(readiness([blocking, hidden], false))).toBe('blocked');
+    expect(readinessState(readiness([{ ...blocking, severity: 'warning' }], false))).toBe('blocked');
+    expect(readinessState(readiness([{ ...blocking, confirmed: true }, hidden], true))).toBe('open_with_warnings');
   });
 });

@@ -29,11 +29,29 @@ export function findingText(finding: ReadinessFinding, t: TFunction): string {
   return t('readiness.codes.unknown', { detail: finding.detail });
 }
 
+/** An error or a warning keeps the shop closed until fixed or confirmed; a hidden item only is not sold. */
+export function blocksOrdering(finding: ReadinessFinding): boolean {
+  return finding.severity !== 'hidden';
+}
+
+/**
+ * What the list means for the shop: nothing missing; only items that are not sold
+ * (the shop takes orders); findings confirmed (it takes orders); or closed until fixed
+ * or confirmed.
+ */
+export type ReadinessState = 'ready' | 'hidden_only' | 'open_with_warnings' | 'blocked';
+
+export function readinessState(readiness: Readiness): ReadinessState {
+  if (readiness.findings.length === 0) return 'ready';
+  if (!readiness.findings.some(blocksOrdering)) return 'hidden_only';
+  return readiness.ready ? 'open_with_warnings' : 'blocked';
+}
+
 /**
  * "Before you open": what the shop still lacks (GET /admin/readiness), each with a link to
  * the screen that fixes it, and the owner's confirmation to open with the list as it is.
+ * The shop opening or closing after a confirmation reaches the page through the live status.
  */
-/** The shop opening or closing after a confirmation reaches the page through the live status. */
 export function ReadinessChecklist({ timezone }: { timezone: string }) {
   const { t } = useAdminTranslation();
   const loaded = useAsync(getReadiness, 'admin-readiness');
@@ -64,7 +82,8 @@ export function ReadinessChecklist({ timezone }: { timezone: string }) {
   };
 
   const { findings, confirmation } = readiness;
-  const state = findings.length === 0 ? 'ready' : readiness.ready ? 'open_with_warnings' : 'blocked';
+  const state = readinessState(readiness);
+  const someHidden = findings.some((finding) => !blocksOrdering(finding));
   return (
     <section className={`admin-card admin-readiness admin-readiness--${state}`} aria-labelledby="readiness-title" data-testid="readiness">
       <h2 id="readiness-title" className="admin-card__title">
@@ -76,7 +95,7 @@ export function ReadinessChecklist({ timezone }: { timezone: string }) {
         </p>
       ) : (
         <>
-          <p className="admin-field__hint">{t('readiness.intro')}</p>
+          <p className="admin-field__hint">{state === 'hidden_only' ? t('readiness.intro_hidden') : t('readiness.intro')}</p>
           <ul className="admin-readiness__list">
             {findings.map((finding) => (
               <li key={finding.key} className={`admin-readiness__item admin-readiness__item--${finding.severity}`} data-key={finding.key}>
@@ -84,7 +103,7 @@ export function ReadinessChecklist({ timezone }: { timezone: string }) {
                   {t(`readiness.severity.${finding.severity}`)}
                 </span>
                 <span className="admin-readiness__text">{findingText(finding, t)}</span>
-                <span className="admin-readiness__mark">{finding.confirmed ? t('readiness.confirmed') : confirmation ? t('readiness.new') : ''}</span>
+                <span className="admin-readiness__mark">{finding.confirmed ? t('readiness.confirmed') : confirmation && blocksOrdering(finding) ? t('readiness.new') : ''}</span>
                 {finding.link && (
                   <Link to={finding.link} className="button button--small button--ghost">
                     {t('readiness.fix')}
@@ -94,16 +113,17 @@ export function ReadinessChecklist({ timezone }: { timezone: string }) {
             ))}
           </ul>
           <p className="admin-readiness__state" data-testid="readiness-state">
-            {readiness.ready ? t('readiness.open_with_warnings') : t('readiness.blocked')}
+            {t(`readiness.${state}`)}
           </p>
-          {confirmation && (
+          {someHidden && state !== 'hidden_only' && <p className="admin-field__hint">{t('readiness.hidden_note')}</p>}
+          {confirmation && state !== 'hidden_only' && (
             <p className="admin-field__hint">
               {confirmation.by_upgrade
                 ? t('readiness.confirmed_by_upgrade', { date: formatDateTime(confirmation.confirmed_at, timezone) })
                 : t('readiness.confirmed_at', { date: formatDateTime(confirmation.confirmed_at, timezone) })}
             </p>
           )}
-          {!readiness.ready && (
+          {state === 'blocked' && (
             <div className="admin-form__actions">
               <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
                 {busy ? t('readiness.confirming') : t('readiness.confirm')}

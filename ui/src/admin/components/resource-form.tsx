@@ -42,6 +42,7 @@ export function ResourceForm<R extends { id: number }>({
   const [success, setSuccess] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const data = catalog ?? EMPTY_CATALOG;
+  const notice = spec.notice?.(values, record, data) ?? null;
 
   const change = (field: FieldSpec, value: string | boolean) => {
     setSuccess(undefined);
@@ -148,6 +149,11 @@ export function ResourceForm<R extends { id: number }>({
           );
         })}
       </div>
+      {notice && (
+        <p className="admin-message admin-message--warning" data-testid={notice.testId}>
+          {t(notice.text)}
+        </p>
+      )}
       <FormMessage error={errors.general} success={success} />
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={submitting}>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedOrder, adminOrder } from '../test-orders';
-import { boardReducer, INITIAL_BOARD, ordersInProgress, waitingOrders, type BoardState } from './orders-board-state';
+import {
+  boardReducer,
+  INITIAL_BOARD,
+  ordersInProgress,
+  waitingImmediateOrders,
+  waitingOrders,
+  waitingPreorders,
+  type BoardState,
+} from './orders-board-state';
 
 const first = adminOrder({ id: 1, number: 1, created_at: '2026-11-22T17:00:00Z' });
 const second = adminOrder({ id: 2, number: 2, created_at: '2026-11-22T17:10:00Z' });
@@ -74,5 +82,19 @@ describe('boardReducer', () => {
     const state = live([first, working, second]);
     expect(waitingOrders(state.orders).map((order) => order.id)).toEqual([1, 2]);
     expect(ordersInProgress(state.orders).map((order) => order.id)).toEqual([4]);
+  });
+
+  it('keeps waiting pre-orders apart from the immediate ones, the earliest time first', () => {
+    const late = adminOrder({ id: 5, created_at: '2026-11-22T16:00:00Z', preorder_at: '2026-11-22T19:30:00Z' });
+    const soon = adminOrder({ id: 6, created_at: '2026-11-22T17:20:00Z', preorder_at: '2026-11-22T18:45:00Z' });
+    const sameSlot = adminOrder({ id: 7, created_at: '2026-11-22T17:25:00Z', preorder_at: '2026-11-22T18:45:00Z' });
+    const acceptedPreorder = acceptedOrder({ id: 8, preorder_at: '2026-11-22T18:00:00Z' });
+    const state = live([first, late, sameSlot, soon, acceptedPreorder, second]);
+    const idsOf = (orders: { id: number }[]) => orders.map((order) => order.id);
+    expect(idsOf(waitingImmediateOrders(state.orders))).toEqual([1, 2]);
+    expect(idsOf(waitingPreorders(state.orders))).toEqual([6, 7, 5]);
+    // The alert still counts every waiting order.
+    expect(idsOf(waitingOrders(state.orders))).toHaveLength(5);
+    expect(idsOf(ordersInProgress(state.orders))).toEqual([8]);
   });
 });

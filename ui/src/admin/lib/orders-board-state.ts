@@ -76,9 +76,24 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
   }
 }
 
-/** Orders that wait for the restaurant's accept or reject. */
+/** Orders that wait for the restaurant's accept or reject, pre-orders included. */
 export function waitingOrders(orders: readonly AdminOrder[]): AdminOrder[] {
   return orders.filter((order) => order.status === 'waiting_for_confirmation');
+}
+
+/** Waiting orders wanted as soon as possible, oldest first. */
+export function waitingImmediateOrders(orders: readonly AdminOrder[]): AdminOrder[] {
+  return waitingOrders(orders).filter((order) => order.preorder_at === null);
+}
+
+const bySlot = (a: AdminOrder, b: AdminOrder) =>
+  Date.parse(a.preorder_at ?? '') - Date.parse(b.preorder_at ?? '') || byArrival(a, b);
+
+/** Waiting pre-orders, the earliest time first. */
+export function waitingPreorders(orders: readonly AdminOrder[]): AdminOrder[] {
+  return waitingOrders(orders)
+    .filter((order) => order.preorder_at !== null)
+    .sort(bySlot);
 }
 
 /** Accepted orders on their way through the kitchen. */

@@ -31,6 +31,12 @@ export interface FieldSpec {
   derive?: (values: FormValues, changed: string, catalog: Catalog) => FormValues;
 }
 
+/** A warning under a form: its text (i18n key, admin namespace) and its test id. */
+export interface FormNotice {
+  text: string;
+  testId: string;
+}
+
 export interface Column<R> {
   label: string;
   render: (record: R, catalog: Catalog, t: TFunction) => ReactNode;
@@ -48,6 +54,8 @@ export interface ResourceSpec<R extends { id: number }> {
   describe: (record: R, catalog: Catalog) => string;
   /** Checks across fields after the per-field checks; answers i18n keys by field. */
   validate?: (body: Body) => Record<string, string>;
+  /** A warning the form shows while its values are as they are, before saving. */
+  notice?: (values: FormValues, record: R | null, catalog: Catalog) => FormNotice | null;
   sort?: (a: R, b: R) => number;
 }
 

@@ -3,6 +3,7 @@ import { formatPrice } from '../../lib/format-price';
 import type {
   Allergy,
   Banner,
+  Catalog,
   Category,
   GroupItem,
   ItemAllergy,
@@ -105,6 +106,13 @@ export const productSpec: ResourceSpec<Product> = {
   sort: (a, b) => a.category_id - b.category_id || bySortOrder(a, b),
 };
 
+/** The allergen codes assigned to a topping (on the item allergies screen). */
+function toppingAllergenCodes(catalog: Catalog, toppingId: number): string[] {
+  return catalog.item_allergies
+    .filter((link) => link.item_type === 'topping' && link.item_id === toppingId)
+    .map((link) => catalog.allergies.find((allergy) => allergy.id === link.allergy_id)?.code ?? '?');
+}
+
 export const toppingSpec: ResourceSpec<Topping> = {
   collection: 'toppings',
   endpoint: '/toppings/',
@@ -121,14 +129,17 @@ export const toppingSpec: ResourceSpec<Topping> = {
     {
       label: 'products.allergens',
       render: (topping, catalog, t) => {
-        const codes = catalog.item_allergies
-          .filter((link) => link.item_type === 'topping' && link.item_id === topping.id)
-          .map((link) => catalog.allergies.find((allergy) => allergy.id === link.allergy_id)?.code ?? '?');
+        const codes = toppingAllergenCodes(catalog, topping.id);
         if (codes.length > 0) return codes.join(', ');
         return topping.no_allergens ? t('columns.no_allergens') : t('columns.allergens_unset');
       },
     },
   ],
+  // Without codes and without "contains none" the shop does not offer it.
+  notice: (values, topping, catalog) =>
+    values.no_allergens === true || (topping !== null && toppingAllergenCodes(catalog, topping.id).length > 0)
+      ? null
+      : { text: 'products.topping_hidden_warning', testId: 'allergens-hidden-warning' },
   searchText: (topping) => `${topping.name} ${topping.name_en ?? ''}`,
   describe: (topping) => topping.name,
   sort: byName,

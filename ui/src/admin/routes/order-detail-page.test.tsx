@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/preact'
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
+import type { OrderCustomer } from '../../lib/order-types';
 import { KitchenTicket } from '../components/kitchen-ticket';
 import '../i18n';
 import { acceptedOrder, adminOrder } from '../test-orders';
@@ -17,6 +18,12 @@ function detailServer(handlers: Record<string, Handler>) {
 }
 
 const content = () => document.querySelector('.admin-order-detail') as HTMLElement;
+
+/** The customer as the server sends it, with the saved address's notes for the driver. */
+const withNotes = (notes: string): OrderCustomer => {
+  const customer: OrderCustomer & { notes: string } = { ...adminOrder().customer, notes };
+  return customer;
+};
 const ticket = () => screen.getByTestId('kitchen-ticket');
 
 describe('order detail', () => {
@@ -54,7 +61,7 @@ describe('order detail', () => {
     expect(page.getByText('3C679366HH908993F')).toBeInTheDocument();
     const fact = (label: string) => page.getByText(label, { selector: 'dt' }).nextElementSibling;
     expect(fact('Ordered at')).toHaveTextContent('22.11.2026 18:30');
-    expect(fact('Pre-order time')).toHaveTextContent('19:45');
+    expect(fact('Requested time')).toHaveTextContent(/^Pre-order for 19:45$/);
     expect(fact('Estimated ready time')).toHaveTextContent('18:52 (20 min)');
     expect(fact('Order type')).toHaveTextContent('Delivery');
     expect(within(content().querySelector('.admin-order-facts') as HTMLElement).getByText('Accepted')).toBeInTheDocument();
@@ -97,6 +104,36 @@ describe('order detail', () => {
     await vi.waitFor(() => expect(content().querySelector('.admin-order-status')).toHaveTextContent('Preparing'));
     expect(screen.queryByTestId('status-preparing')).toBeNull();
     expect(screen.getByTestId('status-out_for_delivery')).toBeInTheDocument();
+  });
+
+  it('says when the customer wants an order wanted at once, and the notes for the driver', async () => {
+    detailServer({ 'GET /admin/orders/57': () => ({ body: adminOrder({ customer: withNotes('Hinterhaus, 3. OG') }) }) });
+    renderAdminAt('/admin/orders/57');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #3' })).toBeInTheDocument();
+    const page = within(content());
+    const fact = (label: string) => page.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Requested time')).toHaveTextContent(/^As soon as possible$/);
+    expect(fact('Note for the driver')).toHaveTextContent(/^Hinterhaus, 3\. OG$/);
+    expect(screen.getByTestId('accept-20')).toBeInTheDocument();
+  });
+
+  it('accepts a waiting pre-order for its time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T17:32:00Z') });
+    const fetchMock = detailServer({
+      'GET /admin/orders/57': () => ({ body: adminOrder({ preorder_at: '2026-11-22T18:45:00Z' }) }),
+      'POST /admin/orders/57/accept': () => ({
+        body: acceptedOrder({ preorder_at: '2026-11-22T18:45:00Z', estimated_ready_at: '2026-11-22T18:45:00Z' }),
+      }),
+    });
+    renderAdminAt('/admin/orders/57');
+    const accept = await screen.findByTestId('accept-preorder');
+    expect(accept).toHaveTextContent('Accept for 19:45');
+    expect(screen.queryByTestId('accept-20')).toBeNull();
+    await act(async () => {
+      fireEvent.click(accept);
+    });
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/accept')).toEqual([{ minutes: 73 }]);
+    await vi.waitFor(() => expect(content().querySelector('.admin-order-status')).toHaveTextContent('Accepted'));
   });
 
   it('shows a refund that failed, and the rejection reason', async () => {
@@ -176,6 +213,12 @@ describe('kitchen ticket', () => {
       expect(text).toContain(part);
     }
     expect(within(ticket()).getByText('Anmerkung: Bitte klingeln').tagName).toBe('STRONG');
+    expect(within(ticket()).queryByTestId('ticket-driver-notes')).toBeNull();
+  });
+
+  it('names the notes for the driver of a delivery', () => {
+    renderTicket(adminOrder({ customer: withNotes('Hinterhaus, 3. OG') }));
+    expect(screen.getByTestId('ticket-driver-notes')).toHaveTextContent('Hinweis für den Fahrer: Hinterhaus, 3. OG');
   });
 
   it('leaves out what a pickup order without note and discount does not have', () => {

@@ -71,7 +71,7 @@ function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: str
     >
       <div className="admin-order-detail admin-no-print">
         <Card title={t('orders.detail.actions')}>
-          <OrderActions order={order} onChanged={setOrder} />
+          <OrderActions order={order} timezone={timezone} onChanged={setOrder} />
           {order.status === 'rejected' || order.status === 'completed' ? (
             <p className="admin-list__empty">{t('orders.detail.finished')}</p>
           ) : null}

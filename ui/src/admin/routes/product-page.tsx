@@ -358,9 +358,10 @@ function ProductForm({
           onChange={(on) => update({ noAllergens: on, allergyIds: on ? [] : draft.allergyIds })}
         />
         {draft.allergyIds.length === 0 && !draft.noAllergens && (
-          <p className="admin-message admin-message--error" data-testid="allergens-unset">
-            {t('products.allergens_unset')}
-          </p>
+          <div className="admin-message admin-message--warning admin-allergens-warning" data-testid="allergens-unset">
+            <p>{t('products.allergens_unset')}</p>
+            <p data-testid="allergens-hidden-warning">{t('products.hidden_warning')}</p>
+          </div>
         )}
       </Card>
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_TOKEN, demoOrder } from '../../features/orders/test/demo-order';
 import i18n from '../../lib/i18n';
-import type { Order } from '../../lib/order-types';
+import type { Order, OrderCustomer } from '../../lib/order-types';
 import { StoreProvider } from '../../lib/store-context';
 import { FakeSocket, setVisibility } from '../../test/fake-websocket';
 import { demoStore, mockFetch } from '../../test/fetch-mock';
@@ -146,6 +146,26 @@ describe('order status page', () => {
     expect(screen.getByTestId('order-destination')).toHaveTextContent('Pickup at the restaurant');
     expect(screen.getByTestId('order-destination')).toHaveTextContent('Hauptstraße 12, 10115 Berlin');
     expect(screen.getByTestId('order-payment')).toHaveTextContent('Cash – to be paid on handover');
+  });
+
+  it('names the time of a pre-order while it waits and once accepted, without minutes', async () => {
+    const placed = demoOrder({ preorder_at: '2026-11-22T18:30:00Z' });
+    renderStatus({ body: placed });
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(/^Vorbestellung für 19:30 Uhr – wartet auf Bestätigung durch das Restaurant$/),
+    );
+    expect(screen.queryByTestId('order-estimated-time')).not.toBeInTheDocument();
+
+    await push({ ...placed, status: 'accepted', estimated_minutes: 85, estimated_ready_at: '2026-11-22T18:30:00Z' });
+    expect(status()).toHaveTextContent(/^Angenommen$/);
+    expect(screen.getByTestId('order-estimated-time')).toHaveTextContent(/^Vorbestellt für 19:30 Uhr$/);
+  });
+
+  it('shows the notes for the driver with the delivery address', async () => {
+    const customer: OrderCustomer & { notes: string } = { ...demoOrder().customer, notes: 'Hinterhaus, 3. OG' };
+    renderStatus({ body: demoOrder({ customer }) });
+    expect(await screen.findByTestId('order-driver-notes')).toHaveTextContent('Hinweis für den Fahrer: Hinterhaus, 3. OG');
+    expect(screen.getByTestId('order-destination')).toContainElement(screen.getByTestId('order-driver-notes'));
   });
 
   it("shows a rejected order: exactly \"Sorry, the restaurant couldn't accept your order\", the reason and the refund", async () => {

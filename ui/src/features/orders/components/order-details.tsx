@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { driverNotes } from '../../../lib/driver-notes';
 import { formatPrice } from '../../../lib/format-price';
 import type { Order, OrderLine } from '../../../lib/order-types';
 import { useStore } from '../../../lib/store-context';
@@ -67,6 +68,7 @@ function Destination({ order }: { order: Order }) {
   const { customer } = order;
   const place = [customer.zip, customer.city].filter(Boolean).join(' ');
   const delivery = order.order_type === 'delivery';
+  const notes = order.anonymised_at === null ? driverNotes(order) : '';
   return (
     <div className="order-destination" data-testid="order-destination">
       <h3 className="order-card__subtitle">
@@ -81,6 +83,11 @@ function Destination({ order }: { order: Order }) {
         {delivery && place && <span>{place}</span>}
         {customer.phone && <span>{t('address.phone_line', { phone: customer.phone })}</span>}
       </address>
+      {notes && (
+        <p className="order-destination__notes" data-testid="order-driver-notes">
+          <strong>{t('order_status.driver_notes')}:</strong> {notes}
+        </p>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../lib/order-types';
 import { isAcceptedOrLater, stepStates } from '../lib/order-progress';
-import { clockTime, dateTime } from '../lib/order-time';
+import { dateTime } from '../lib/order-time';
+import { preorderWaitingText, readyTimeText } from '../lib/order-timing';
 
 /** The status line: 'waiting…', 'accepted' (plus a later step's name), 'not accepted'. */
 export function statusText(order: Pick<Order, 'status'>, t: TFunction): string {
@@ -42,12 +43,17 @@ function Rejection({ order }: { order: Order }) {
   );
 }
 
-/** Order number, dates and where the order stands, as the restaurant updates it. */
+/**
+ * Order number, dates and where the order stands, as the restaurant updates it. A
+ * pre-order names its time in the status while it waits and once accepted, instead of
+ * minutes.
+ */
 export function OrderStatusCard({ order, timezone }: { order: Order; timezone: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'de';
   const accepted = isAcceptedOrLater(order.status);
-  const estimate = order.estimated_ready_at;
+  const waitingPreorder = preorderWaitingText(order, timezone, language, t);
+  const readyTime = readyTimeText(order, timezone, language, t);
 
   return (
     <section className="order-card order-status-card">
@@ -56,7 +62,7 @@ export function OrderStatusCard({ order, timezone }: { order: Order; timezone: s
       </h2>
       <p className="order-status-card__meta">
         {t('orders.status_page.placed_at', { date: dateTime(order.created_at, timezone, language) })}
-        {order.preorder_at !== null && (
+        {order.preorder_at !== null && order.status === 'rejected' && (
           <>
             <br />
             {t('orders.status_page.preorder', { date: dateTime(order.preorder_at, timezone, language) })}
@@ -66,14 +72,12 @@ export function OrderStatusCard({ order, timezone }: { order: Order; timezone: s
       <p className="order-status-card__status" role="status">
         <span className="order-status-card__label">{t('orders.status_page.status')}: </span>
         <strong data-testid="order-status" className={`order-status order-status--${order.status}`}>
-          {statusText(order, t)}
+          {waitingPreorder ?? statusText(order, t)}
         </strong>
       </p>
-      {accepted && estimate !== null && (
+      {readyTime !== null && (
         <p className="order-status-card__estimate" data-testid="order-estimated-time">
-          {order.estimated_minutes !== null
-            ? t('orders.status_page.estimated', { time: clockTime(estimate, timezone), minutes: order.estimated_minutes })
-            : t('orders.status_page.estimated_time', { time: clockTime(estimate, timezone) })}
+          {readyTime}
         </p>
       )}
       {accepted && <Progress order={order} />}
