@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { startFakePaypal } from './fake-paypal.mjs';
 import {
   ADMIN_EMAIL,
+  adminToken,
   ADMIN_PASSWORD,
   assertTitle,
   createAdmin,
@@ -213,6 +214,18 @@ describe('ordering end to end', { timeout: 240_000 }, () => {
     assert.equal(captures.length, 1);
     assert.equal(captures[0].amount.value, order.total.toFixed(2));
     assert.equal(captures[0].amount.currency_code, 'EUR');
+
+    // The kitchen rejects it: the open status page says "refunded" without a reload.
+    const bearer = await adminToken(baseUrl);
+    const rejected = await fetch(api(`/admin/orders/${order.id}/reject`), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reason: 'Out of dough' }),
+    });
+    assert.equal(rejected.status, 200);
+    await visible(page.getByTestId('order-status').filter({ hasText: 'Not accepted' }));
+    await visible(page.getByText('Your payment has been refunded.'));
+    assert.equal((await paypal.state()).refunds.length, 1, 'refunded once');
     await page.close();
   });
 

@@ -42,8 +42,15 @@ describe('mailtoHref', () => {
 describe('formatTimestamp', () => {
   it('formats in German and English', () => {
     const seconds = Date.UTC(2026, 2, 14, 12, 0) / 1000;
-    expect(formatTimestamp(seconds, 'de')).toMatch(/14\.03\.2026|14\. März 2026/);
-    expect(formatTimestamp(seconds, 'en')).toMatch(/14 Mar 2026/);
+    expect(formatTimestamp(seconds, 'de', 'Europe/Berlin')).toMatch(/14\.03\.2026|14\. März 2026/);
+    expect(formatTimestamp(seconds, 'en', 'Europe/Berlin')).toMatch(/14 Mar 2026/);
+  });
+
+  it("shows the store's time, not UTC", () => {
+    // 12:00 UTC is 13:00 in Berlin in March (winter time), 14:00 in July.
+    expect(formatTimestamp(Date.UTC(2026, 2, 14, 12, 0) / 1000, 'de', 'Europe/Berlin')).toContain('13:00');
+    expect(formatTimestamp(Date.UTC(2026, 6, 14, 12, 0) / 1000, 'en', 'Europe/Berlin')).toContain('14:00');
+    expect(formatTimestamp(Date.UTC(2026, 6, 14, 12, 0) / 1000, 'en', 'UTC')).toContain('12:00');
   });
 });
 

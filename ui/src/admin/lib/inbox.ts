@@ -53,10 +53,12 @@ export function mailtoHref(email: string): string {
   return `mailto:${encodeURIComponent(trimmed.slice(0, at))}@${encodeURIComponent(trimmed.slice(at + 1))}`;
 }
 
-/** A unix time (seconds) as date and time in the admin's language. */
-export function formatTimestamp(seconds: number, language: string): string {
+/** A unix time (seconds) as date and time in the admin's language, on the store's clock (its time zone). */
+export function formatTimestamp(seconds: number, language: string, timezone: string): string {
   const locale = language.startsWith('de') ? 'de-DE' : 'en-GB';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(
+    new Date(seconds * 1000),
+  );
 }
 
 /** Newest first; the higher id first within the same second. */

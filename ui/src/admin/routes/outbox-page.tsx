@@ -6,14 +6,16 @@ import { InboxList } from '../components/inbox-list';
 import { LinkedText } from '../components/linked-text';
 import { formatTimestamp, newestFirst } from '../lib/inbox';
 import { useAdminData } from '../lib/use-admin-data';
+import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import type { OutboxMail } from '../types';
 
 /** /admin/outbox: mails the server kept because it has no SMTP server, e.g. password reset links. */
 export function OutboxPage() {
   const { t, i18n } = useAdminTranslation();
+  const timezone = storeTimezone(useAdminStore());
   const outbox = useAdminData(getOutbox, 'admin-outbox');
-  const when = (mail: OutboxMail) => formatTimestamp(mail.created_at, i18n.language);
+  const when = (mail: OutboxMail) => formatTimestamp(mail.created_at, i18n.language, timezone);
 
   return (
     <AdminPage title="Outbox" heading={t('outbox.heading')} intro={t('outbox.intro')} needsCatalog={false}>

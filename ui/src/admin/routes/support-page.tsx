@@ -6,6 +6,7 @@ import { InboxList } from '../components/inbox-list';
 import { LinkedText } from '../components/linked-text';
 import { formatTimestamp, mailtoHref, newestFirst } from '../lib/inbox';
 import { useAdminData } from '../lib/use-admin-data';
+import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import type { SupportMessage } from '../types';
 
@@ -18,8 +19,9 @@ function preview(message: string): string {
 /** /admin/support: what visitors sent with the contact form. */
 export function SupportPage() {
   const { t, i18n } = useAdminTranslation();
+  const timezone = storeTimezone(useAdminStore());
   const messages = useAdminData(getSupportMessages, 'admin-support-messages');
-  const when = (message: SupportMessage) => formatTimestamp(message.received_at, i18n.language);
+  const when = (message: SupportMessage) => formatTimestamp(message.received_at, i18n.language, timezone);
 
   return (
     <AdminPage title="Support messages" heading={t('support.heading')} intro={t('support.intro')} needsCatalog={false}>

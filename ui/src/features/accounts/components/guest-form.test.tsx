@@ -91,6 +91,16 @@ describe('GuestForm', () => {
     expect(localStorage.getItem('guestShippingAddress')).toBeNull();
   });
 
+  it('opened directly with an empty cart, goes to the menu instead of leaving the shop', () => {
+    const alert = stubAlert();
+    localStorage.setItem('postcode-data', JSON.stringify(postcode));
+    renderAt(<GuestForm cartIsEmpty />, { path: '/guest-login' });
+    fill({ Name: 'Max Gast', 'Straße und Hausnummer': 'Hauptstraße 1', Telefon: '030123' });
+    submit();
+    expect(alert).toHaveBeenCalledWith('Ihr Warenkorb ist leer');
+    expect(location()).toBe('/');
+  });
+
   it('prefills the chosen delivery postcode, stores the address and opens checkout with the origin state', () => {
     const alert = stubAlert();
     localStorage.setItem('postcode-data', JSON.stringify(postcode));

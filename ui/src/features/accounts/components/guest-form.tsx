@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { TextField } from '../../../components/form';
 import { useOrderSettings } from '../../../lib/order-settings';
 import { MAX_PHONE_LENGTH, cleanPhone } from '../../../lib/phone';
@@ -45,6 +45,8 @@ export interface GuestFormProps {
 export function GuestForm({ cartIsEmpty }: GuestFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // The first page of the visit has nothing in the shop to go back to.
+  const openedDirectly = useLocation().key === 'default';
   const { orderType, postcode, setPostcode } = useOrderSettings();
   const delivery = orderType === 'delivery';
   const [values, setValues] = useState<Values>(() => initialValues(delivery ? (postcode?.postcode ?? null) : null));
@@ -88,7 +90,8 @@ export function GuestForm({ cartIsEmpty }: GuestFormProps) {
     setUnservedZip(null);
     if (cartIsEmpty) {
       window.alert(t('your_cart_is_empty'));
-      navigate(-1);
+      if (openedDirectly) navigate('/', { replace: true });
+      else navigate(-1);
       return;
     }
     saveGuestAddress(address);

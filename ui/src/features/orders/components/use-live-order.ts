@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import type { Order } from '../../../lib/order-types';
 import { trackOrder } from '../../../lib/orders-api';
-import { isFinal } from '../lib/order-progress';
+import { isSettled } from '../lib/order-progress';
 import { connectOrder, orderSocketUrl } from '../lib/order-socket';
 
 export type LiveOrder =
@@ -15,7 +15,8 @@ type Settled = { status: 'not_found' } | { status: 'error' } | { status: 'ready'
 
 /**
  * The order behind `token`: fetched once, then kept current by the live
- * connection until it is completed or rejected.
+ * connection until nothing more changes (completed, or rejected and, if it was
+ * paid, refunded).
  */
 export function useLiveOrder(token: string): LiveOrder {
   const [attempt, setAttempt] = useState(0);
@@ -40,7 +41,7 @@ export function useLiveOrder(token: string): LiveOrder {
   }, [token, key]);
 
   const current = settled !== null && settled.key === key ? settled.value : null;
-  const following = current?.status === 'ready' && !isFinal(current.order.status);
+  const following = current?.status === 'ready' && !isSettled(current.order);
 
   useEffect(() => {
     if (!following) return;

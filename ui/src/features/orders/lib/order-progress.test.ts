@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAcceptedOrLater, isFinal, progressSteps, stepStates } from './order-progress';
+import { isAcceptedOrLater, isFinal, isSettled, progressSteps, stepStates } from './order-progress';
 
 describe('order progress', () => {
   it('has the delivery or pickup step by order type', () => {
@@ -25,5 +25,14 @@ describe('order progress', () => {
     expect(isFinal('completed')).toBe(true);
     expect(isFinal('rejected')).toBe(true);
     expect(isFinal('accepted')).toBe(false);
+  });
+
+  it('waits for the refund of a paid order that was rejected', () => {
+    expect(isSettled({ status: 'rejected', payment_status: 'paid' })).toBe(false);
+    expect(isSettled({ status: 'rejected', payment_status: 'refunded' })).toBe(true);
+    expect(isSettled({ status: 'rejected', payment_status: 'refund_failed' })).toBe(true);
+    expect(isSettled({ status: 'rejected', payment_status: 'cash_due' })).toBe(true);
+    expect(isSettled({ status: 'completed', payment_status: 'paid' })).toBe(true);
+    expect(isSettled({ status: 'accepted', payment_status: 'paid' })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { OrderStatus, OrderType } from '../../../lib/order-types';
+import type { Order, OrderStatus, OrderType } from '../../../lib/order-types';
 
 /** The steps after the restaurant accepted, for this order type. */
 export type ProgressStep = 'accepted' | 'preparing' | 'out_for_delivery' | 'ready_for_pickup' | 'completed';
@@ -15,6 +15,15 @@ export function isAcceptedOrLater(status: OrderStatus): boolean {
 /** Nothing changes after these. */
 export function isFinal(status: OrderStatus): boolean {
   return status === 'completed' || status === 'rejected';
+}
+
+/**
+ * Nothing more changes for the customer: completed, or rejected with its payment
+ * settled. A paid order that was rejected is refunded right after: until then the
+ * customer waits for "erstattet".
+ */
+export function isSettled(order: Pick<Order, 'status' | 'payment_status'>): boolean {
+  return isFinal(order.status) && !(order.status === 'rejected' && order.payment_status === 'paid');
 }
 
 export type StepState = 'done' | 'current' | 'upcoming';
