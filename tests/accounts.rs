@@ -362,3 +362,84 @@ async fn the_contact_form_reaches_the_admin() {
     assert_eq!(status, 403);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn customers_edit_their_profile_and_change_their_password_with_the_current_one() {
+    let server = TestServer::start().await;
+    let customer = server.customer_token().await;
+    let (status, me) = server
+        .send(
+            "PUT",
+            "/users/me",
+            Some(&customer),
+            Some(json!({"customer_name": " Karla Kundin ", "phone": "+49 176 555"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{me}");
+    assert_eq!(me["customer_name"], "Karla Kundin");
+    assert_eq!(me["phone"], "+49176555");
+    let (_, seen) = server.send("GET", "/users/me", Some(&customer), None).await;
+    assert_eq!(seen["customer_name"], "Karla Kundin");
+    let (status, refused) = server
+        .send(
+            "PUT",
+            "/users/me",
+            Some(&customer),
+            Some(json!({"customer_name": "", "phone": "030"})),
+        )
+        .await;
+    assert_eq!((status, &refused["field"]), (400, &json!("customer_name")));
+
+    // The current password must be right; the new one must be good.
+    let change =
+        |current: &str, new: &str| json!({"current_password": current, "new_password": new});
+    let (status, refused) = server
+        .send(
+            "POST",
+            "/users/me/password",
+            Some(&customer),
+            Some(change("wrong-password-9", "neues-passwort-7")),
+        )
+        .await;
+    assert_eq!(status, 403, "{refused}");
+    assert_eq!(refused["code"], "wrong_password");
+    assert_eq!(refused["field"], "current_password");
+    let (status, refused) = server
+        .send(
+            "POST",
+            "/users/me/password",
+            Some(&customer),
+            Some(change("kunde-password-1", "kurz")),
+        )
+        .await;
+    assert_eq!((status, &refused["field"]), (400, &json!("new_password")));
+    let (status, changed) = server
+        .send(
+            "POST",
+            "/users/me/password",
+            Some(&customer),
+            Some(change("kunde-password-1", "neues-passwort-7")),
+        )
+        .await;
+    assert_eq!(status, 200, "{changed}");
+    let fresh = changed["access_token"].as_str().unwrap().to_string();
+    // Every other session ended; this one goes on with its new token.
+    let (status, _) = server.send("GET", "/users/me", Some(&customer), None).await;
+    assert_eq!(status, 401, "the old token no longer works");
+    let (status, _) = server.send("GET", "/users/me", Some(&fresh), None).await;
+    assert_eq!(status, 200);
+    server.login("kunde@example.com", "neues-passwort-7").await;
+
+    // Admins are managed on the command line.
+    let admin = server.admin_token().await;
+    let (status, _) = server
+        .send(
+            "POST",
+            "/users/me/password",
+            Some(&admin),
+            Some(change("admin-password-1", "neues-passwort-7")),
+        )
+        .await;
+    assert_eq!(status, 403);
+    server.stop().await;
+}

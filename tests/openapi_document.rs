@@ -142,3 +142,55 @@ async fn the_document_matches_what_the_server_answers() {
     assert!(image["image/*"].is_object(), "{image}");
     server.stop().await;
 }
+
+/// The UI's sentences for the error codes: `ui/src/locales/errors.<language>.json`.
+fn error_texts(language: &str) -> serde_json::Value {
+    let path = format!(
+        "{}/ui/src/locales/errors.{language}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The `{{name}}` placeholders of an i18next sentence.
+fn placeholders(text: &str) -> Vec<&str> {
+    text.split("{{")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("}}").map(|(name, _)| name.trim()))
+        .collect()
+}
+
+#[tokio::test]
+async fn every_error_code_has_a_german_and_an_english_sentence() {
+    let server = TestServer::start().await;
+    let (_, document) = server.get_json("/openapi.json").await;
+    let code = &document["components"]["schemas"]["ErrorBody"]["properties"]["code"];
+    let codes = code["enum"].as_array().expect("the codes are listed");
+    assert!(codes.len() > 50, "{codes:?}");
+    let mut missing = Vec::new();
+    for language in ["de", "en"] {
+        let texts = error_texts(language);
+        for code_value in codes {
+            let name = code_value.as_str().unwrap();
+            let params: Vec<&str> = code["x-params"][name]
+                .as_array()
+                .unwrap_or_else(|| panic!("no x-params for {name}"))
+                .iter()
+                .map(|param| param.as_str().unwrap())
+                .collect();
+            match texts[name].as_str() {
+                Some(text) if !text.trim().is_empty() => {
+                    for used in placeholders(text) {
+                        assert!(
+                            params.contains(&used),
+                            "{language} {name}: {{{{{used}}}}} is not one of {params:?}"
+                        );
+                    }
+                }
+                _ => missing.push(format!("{language}: {name}")),
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no sentence for {missing:?}");
+}

@@ -144,13 +144,13 @@ async fn tampering_and_impossible_orders_are_refused_and_leave_nothing_behind() 
             "foreign variant",
             with("lines", foreign_variant),
             409,
-            "product_unavailable",
+            "variant_unavailable",
         ),
         (
             "sold out",
             with("lines", json!([line(menu.id("Cannoli Siciliani"), 3)])),
             409,
-            "product_unavailable",
+            "sold_out",
         ),
         (
             "unknown product",
@@ -160,9 +160,9 @@ async fn tampering_and_impossible_orders_are_refused_and_leave_nothing_behind() 
         ),
         (
             "group minimum",
-            with("lines", salad_without_dressing),
+            with("lines", salad_without_dressing.clone()),
             409,
-            "product_unavailable",
+            "too_few_extras",
         ),
         ("empty cart", with("lines", json!([])), 400, "empty_cart"),
         (
@@ -212,11 +212,32 @@ async fn tampering_and_impossible_orders_are_refused_and_leave_nothing_behind() 
             "invalid",
         ),
     ];
+    // Each answer names exactly the parameters the API document lists for its code.
+    let (_, document) = server.get_json("/openapi.json").await;
+    let declared =
+        &document["components"]["schemas"]["ErrorBody"]["properties"]["code"]["x-params"];
     for (name, body, status, code) in cases {
         let (got, answer) = post_with(&server, "/orders/guest", None, &[], &body).await;
         assert_eq!(got, status, "{name}: {answer}");
         assert_eq!(answer["code"], code, "{name}: {answer}");
         assert!(!answer["detail"].as_str().unwrap().is_empty(), "{name}");
+        if code != "bad_request" {
+            let mut given: Vec<&str> = answer["params"]
+                .as_object()
+                .unwrap_or_else(|| panic!("{name}: no params in {answer}"))
+                .keys()
+                .map(String::as_str)
+                .collect();
+            given.sort_unstable();
+            let mut wanted: Vec<&str> = declared[code]
+                .as_array()
+                .unwrap_or_else(|| panic!("{code} is not in the API document"))
+                .iter()
+                .map(|param| param.as_str().unwrap())
+                .collect();
+            wanted.sort_unstable();
+            assert_eq!(given, wanted, "{name}: {answer}");
+        }
     }
     let (_, below) = post_with(
         &server,
@@ -230,6 +251,32 @@ async fn tampering_and_impossible_orders_are_refused_and_leave_nothing_behind() 
         below["detail"],
         "The minimum order amount for 10115 is 12,00 €."
     );
+    assert_eq!(
+        below["params"],
+        json!({"postcode": "10115", "minimum": "12,00 €"})
+    );
+    let (_, sold_out) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &with("lines", json!([line(menu.id("Cannoli Siciliani"), 3)])),
+    )
+    .await;
+    assert_eq!(sold_out["params"], json!({"product": "Cannoli Siciliani"}));
+    let (_, no_dressing) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &with("lines", salad_without_dressing.clone()),
+    )
+    .await;
+    assert_eq!(
+        no_dressing["params"]["product"], "Insalata Mista",
+        "{no_dressing}"
+    );
+    assert_eq!(no_dressing["params"]["min"], "1", "{no_dressing}");
 
     let (status, day) = server
         .send("GET", "/admin/orders", Some(&admin), None)

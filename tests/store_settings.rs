@@ -274,3 +274,70 @@ async fn settings_routes_are_for_admins_only() {
     assert_eq!(store["paused"], false, "nothing changed");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn store_texts_have_english_versions_for_english_visitors() {
+    // Monday 12:00 in Berlin: the lunch slot is today's.
+    let server = TestServer::builder()
+        .env(
+            "HEIMSERVICE_TESTING_CLOCK_START",
+            crate::support::ordering::LUNCHTIME,
+        )
+        .start()
+        .await;
+    let token = server.admin_token().await;
+    let t = Some(token.as_str());
+    let (status, saved) = server
+        .send(
+            "PUT",
+            "/stores/14",
+            t,
+            Some(settings(json!({
+                "store_hours": [{"day_of_week": 1, "open_time": "11:30", "close_time": "14:30",
+                                 "label": "Mittagstisch", "label_en": "Lunch menu"}],
+                "impressum_text_en": "Imprint: Pizzeria Bella Napoli GmbH",
+                "privacy_text_en": "Privacy policy"
+            }))),
+        )
+        .await;
+    assert_eq!(status, 200, "{saved}");
+    let (_, store) = server.get_json("/stores/14").await;
+    assert_eq!(store["store_hours"][0]["label_en"], "Lunch menu");
+    assert_eq!(
+        store["impressum_text_en"],
+        "Imprint: Pizzeria Bella Napoli GmbH"
+    );
+    assert_eq!(store["privacy_text_en"], "Privacy policy");
+    assert_eq!(store["impressum_text"], "Impressum", "the German one stays");
+    let mut socket = crate::live_status::connect(&server, "/ws/store/14/status", None)
+        .await
+        .unwrap();
+    let status_message =
+        crate::live_status::next_message(&mut socket, std::time::Duration::from_secs(5)).await;
+    assert_eq!(
+        status_message["today_hours"][0],
+        json!({"open_time": "11:30", "close_time": "14:30", "label": "Mittagstisch", "label_en": "Lunch menu"})
+    );
+
+    // A PUT without the English texts keeps them (an older admin screen sends none).
+    let (status, _) = server
+        .send("PUT", "/stores/14", t, Some(settings(json!({}))))
+        .await;
+    assert_eq!(status, 200);
+    let (_, store) = server.get_json("/stores/14").await;
+    assert_eq!(store["privacy_text_en"], "Privacy policy");
+    let (status, answer) = server
+        .send(
+            "PUT",
+            "/stores/14",
+            t,
+            Some(settings(json!({
+                "store_hours": [{"day_of_week": 1, "open_time": "11:30", "close_time": "14:30",
+                                 "label_en": "x".repeat(61)}]
+            }))),
+        )
+        .await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer["detail"].as_str().unwrap().contains("label_en"));
+    server.stop().await;
+}

@@ -6,7 +6,6 @@
 //! addresses, reset links, kept mails and contact messages along, and their orders are
 //! anonymised like a guest's.
 
-use crate::domain::error::{ErrorStatus, PublicError};
 use std::ops::Bound;
 
 use chrono::{DateTime, Utc};
@@ -17,6 +16,7 @@ use super::orders::{IdempotencyRecord, idempotency_scope_range, read_order, writ
 use super::tables::*;
 use super::{Db, DbError, record};
 use crate::domain::address::Address;
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use crate::domain::order::Order;
 use crate::domain::order::placing::IdempotencyKey;
 use crate::domain::user::{Role, User};
@@ -48,11 +48,11 @@ pub enum AccountDeletionRefusal {
 }
 
 impl PublicError for AccountDeletionRefusal {
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         match self {
-            AccountDeletionRefusal::NoSuchAccount => "unauthorized",
-            AccountDeletionRefusal::Admin => "forbidden",
-            AccountDeletionRefusal::OpenOrder { .. } => "open_order",
+            AccountDeletionRefusal::NoSuchAccount => ErrorCode::Unauthorized,
+            AccountDeletionRefusal::Admin => ErrorCode::Forbidden,
+            AccountDeletionRefusal::OpenOrder { .. } => ErrorCode::OpenOrder,
         }
     }
 
@@ -61,6 +61,13 @@ impl PublicError for AccountDeletionRefusal {
             AccountDeletionRefusal::NoSuchAccount => ErrorStatus::Unauthorized,
             AccountDeletionRefusal::Admin => ErrorStatus::Forbidden,
             AccountDeletionRefusal::OpenOrder { .. } => ErrorStatus::Conflict,
+        }
+    }
+
+    fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            AccountDeletionRefusal::OpenOrder { number } => vec![("number", number.to_string())],
+            _ => Vec::new(),
         }
     }
 }

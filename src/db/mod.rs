@@ -18,7 +18,7 @@ mod store_profile;
 mod tables;
 mod users;
 
-use crate::domain::error::{ErrorStatus, PublicError};
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -311,10 +311,10 @@ pub fn demo_seed_catalog() -> crate::domain::catalog::Catalog {
 }
 
 impl PublicError for DbError {
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         match self {
-            DbError::Unavailable(_) => "storage_unavailable",
-            _ => "internal_error",
+            DbError::Unavailable(_) => ErrorCode::StorageUnavailable,
+            _ => ErrorCode::InternalError,
         }
     }
 

@@ -4,7 +4,7 @@ use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 use super::tables::{META_NEXT_USER_ID, USER_EMAIL_TO_USER_ID, USER_ID_TO_USER};
 use super::{Db, DbError, next_id, record};
-use crate::domain::error::{ErrorStatus, PublicError};
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use crate::domain::user::{Role, User};
 
 pub struct NewUser {
@@ -25,8 +25,8 @@ pub enum UserError {
 }
 
 impl PublicError for UserError {
-    fn code(&self) -> &str {
-        "email_taken"
+    fn code(&self) -> ErrorCode {
+        ErrorCode::EmailTaken
     }
 
     fn status(&self) -> ErrorStatus {
@@ -121,6 +121,55 @@ impl Db {
             txn.open_table(USER_ID_TO_USER)?
                 .insert(user.id, record::encode(&user)?.as_slice())?;
             Ok(Ok(user))
+        })
+        .await
+    }
+
+    /// Changes an account's name and phone; `None` when there is no such account.
+    pub async fn update_profile(
+        &self,
+        user_id: u64,
+        name: String,
+        phone: String,
+    ) -> Result<Option<User>, DbError> {
+        self.change_user(user_id, move |user| {
+            user.name = name;
+            user.phone = phone;
+        })
+        .await
+    }
+
+    /// Sets an account's password and ends every session of it (the caller hands the
+    /// current one a new token); `None` when there is no such account.
+    pub async fn change_password(
+        &self,
+        user_id: u64,
+        password_hash: String,
+    ) -> Result<Option<User>, DbError> {
+        self.change_user(user_id, move |user| {
+            user.password_hash = password_hash;
+            user.token_version += 1;
+        })
+        .await
+    }
+
+    async fn change_user(
+        &self,
+        user_id: u64,
+        change: impl FnOnce(&mut User) + Send + 'static,
+    ) -> Result<Option<User>, DbError> {
+        self.commit(move |txn| {
+            let mut users = txn.open_table(USER_ID_TO_USER)?;
+            let Some(mut user) = users
+                .get(user_id)?
+                .map(|bytes| record::decode::<User>(bytes.value()))
+                .transpose()?
+            else {
+                return Ok(None);
+            };
+            change(&mut user);
+            users.insert(user.id, record::encode(&user)?.as_slice())?;
+            Ok(Some(user))
         })
         .await
     }

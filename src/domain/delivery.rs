@@ -1,13 +1,13 @@
 //! Delivery zones (postcodes with fee, minimum order and delivery time) and the two
 //! order-type discounts.
 
-use crate::domain::error::{ErrorStatus, PublicError};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::money::MAX_PRICE_CENTS;
 use super::order::OrderType;
 use super::store_profile::SettingError;
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Postcode {
@@ -38,10 +38,10 @@ pub enum PostcodeError {
 }
 
 impl PublicError for PostcodeError {
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         match self {
             PostcodeError::Invalid(error) => error.code(),
-            PostcodeError::Duplicate(_) => "duplicate",
+            PostcodeError::Duplicate(_) => ErrorCode::Duplicate,
         }
     }
 

@@ -6,6 +6,8 @@
 
 use std::fmt::Display;
 
+pub use super::error_code::ErrorCode;
+
 /// The kind of answer an error is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorStatus {
@@ -40,11 +42,16 @@ impl ErrorStatus {
 /// [`PublicError::detail`] is what the caller is told.
 pub trait PublicError: Display {
     /// Stable and machine-readable, e.g. `store_closed`.
-    fn code(&self) -> &str;
+    fn code(&self) -> ErrorCode;
     fn status(&self) -> ErrorStatus;
     /// The request field at fault, when there is one.
     fn field(&self) -> Option<&str> {
         None
+    }
+    /// The values the code's sentence names ([`ErrorCode::params`]), e.g. the product
+    /// that is sold out. The field at fault need not be repeated here.
+    fn params(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
     }
     /// The sentence shown to the caller.
     fn detail(&self) -> String {
@@ -58,13 +65,13 @@ pub trait PublicError: Display {
 #[error("{detail}")]
 pub struct Refusal {
     pub status: ErrorStatus,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub detail: String,
     pub field: Option<&'static str>,
 }
 
 impl Refusal {
-    pub fn new(status: ErrorStatus, code: &'static str, detail: impl Into<String>) -> Refusal {
+    pub fn new(status: ErrorStatus, code: ErrorCode, detail: impl Into<String>) -> Refusal {
         Refusal {
             status,
             code,
@@ -77,7 +84,7 @@ impl Refusal {
     pub fn internal() -> Refusal {
         Refusal::new(
             ErrorStatus::Internal,
-            "internal_error",
+            ErrorCode::InternalError,
             "Something went wrong on the server.",
         )
     }
@@ -86,7 +93,7 @@ impl Refusal {
     pub fn invalid(field: &'static str, problem: &str) -> Refusal {
         Refusal {
             status: ErrorStatus::BadRequest,
-            code: "invalid",
+            code: ErrorCode::Invalid,
             detail: format!("{field}: {problem}"),
             field: Some(field),
         }
@@ -99,7 +106,7 @@ impl Refusal {
 }
 
 impl PublicError for Refusal {
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         self.code
     }
 

@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod delivery;
 pub mod erasure;
 pub mod error;
+pub mod error_code;
 pub mod image;
 pub mod money;
 pub mod order;

@@ -290,6 +290,8 @@ mod tests {
             show_impressum: true,
             impressum_text: "Da Gino GmbH".into(),
             privacy_text: "Datenschutz".into(),
+            impressum_text_en: String::new(),
+            privacy_text_en: String::new(),
             store_hours: vec![],
             closures: vec![],
             paused: false,

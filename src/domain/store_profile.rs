@@ -1,10 +1,10 @@
 //! What the storefront shows about the restaurant itself, and its ordering settings.
 
-use crate::domain::error::{ErrorStatus, PublicError};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::store_hours::parse_time;
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 
 /// One opening slot. `day_of_week` counts from Sunday = 0; a slot whose close time is
 /// before its open time runs past midnight into the next day.
@@ -13,8 +13,12 @@ pub struct StoreHoursEntry {
     pub day_of_week: u8,
     pub open_time: String,
     pub close_time: String,
+    /// Shown beside the slot, e.g. "Mittagstisch"; `label_en` for English visitors
+    /// (empty: the German one).
     #[serde(default)]
     pub label: String,
+    #[serde(default)]
+    pub label_en: String,
 }
 
 /// A whole day without orders (a holiday), in the store's time zone.
@@ -48,6 +52,11 @@ pub struct StoreProfile {
     /// The privacy policy (Datenschutzerklärung) shown on the Impressum page.
     #[serde(default)]
     pub privacy_text: String,
+    /// The Impressum and the privacy policy for English visitors (empty: the German).
+    #[serde(default)]
+    pub impressum_text_en: String,
+    #[serde(default)]
+    pub privacy_text_en: String,
     pub store_hours: Vec<StoreHoursEntry>,
     #[serde(default)]
     pub closures: Vec<Closure>,
@@ -121,6 +130,13 @@ pub fn validate_profile(mut profile: StoreProfile) -> Result<StoreProfile, Setti
     bounded_text("phone", &profile.phone, 40, false)?;
     bounded_text("impressum_text", &profile.impressum_text, 20_000, false)?;
     bounded_text("privacy_text", &profile.privacy_text, 50_000, false)?;
+    bounded_text(
+        "impressum_text_en",
+        &profile.impressum_text_en,
+        20_000,
+        false,
+    )?;
+    bounded_text("privacy_text_en", &profile.privacy_text_en, 50_000, false)?;
     if profile.store_hours.len() > 70 {
         refuse("store_hours", "at most 70 slots")?;
     }
@@ -150,11 +166,14 @@ pub fn validate_profile(mut profile: StoreProfile) -> Result<StoreProfile, Setti
             )?;
         }
         entry.label = entry.label.trim().to_string();
-        if entry.label.chars().count() > 60 {
-            refuse(
-                "store_hours",
-                format!("{}: must be at most 60 characters", at("label")),
-            )?;
+        entry.label_en = entry.label_en.trim().to_string();
+        for (name, label) in [("label", &entry.label), ("label_en", &entry.label_en)] {
+            if label.chars().count() > 60 {
+                refuse(
+                    "store_hours",
+                    format!("{}: must be at most 60 characters", at(name)),
+                )?;
+            }
         }
     }
     profile
@@ -196,8 +215,8 @@ pub fn validate_profile(mut profile: StoreProfile) -> Result<StoreProfile, Setti
 }
 
 impl PublicError for SettingError {
-    fn code(&self) -> &str {
-        "invalid"
+    fn code(&self) -> ErrorCode {
+        ErrorCode::Invalid
     }
 
     fn status(&self) -> ErrorStatus {
@@ -222,6 +241,8 @@ pub(crate) mod test_builders {
             show_impressum: false,
             impressum_text: String::new(),
             privacy_text: String::new(),
+            impressum_text_en: String::new(),
+            privacy_text_en: String::new(),
             store_hours: hours
                 .iter()
                 .map(|(day, open, close)| StoreHoursEntry {
@@ -229,6 +250,7 @@ pub(crate) mod test_builders {
                     open_time: (*open).into(),
                     close_time: (*close).into(),
                     label: String::new(),
+                    label_en: String::new(),
                 })
                 .collect(),
             closures: vec![],
@@ -252,11 +274,14 @@ mod tests {
             show_impressum: true,
             impressum_text: String::new(),
             privacy_text: String::new(),
+            impressum_text_en: String::new(),
+            privacy_text_en: String::new(),
             store_hours: vec![StoreHoursEntry {
                 day_of_week: 6,
                 open_time: "18:00".into(),
                 close_time: "01:00".into(),
                 label: " **Late** ".into(),
+                label_en: String::new(),
             }],
             closures: vec![],
             paused: false,

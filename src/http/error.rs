@@ -1,25 +1,59 @@
-//! One error shape for every API answer: `{ "detail": "…", "code": "…", "field": … }`.
-//! The `code` is stable (the UI uses it as its translation key); `field` names the
-//! request field at fault, so a form can show the message next to it. A 5xx logs its
-//! cause and tells the client nothing of it.
+//! One error shape for every API answer:
+//! `{ "detail": "…", "code": "…", "field": …, "params": { … } }`. The `code` is stable
+//! and one of [`ErrorCode`] (the UI's translation key); `params` holds the values its
+//! sentence names (the product, the postcode, the field); `field` names the request
+//! field at fault, so a form can show the message next to it. `detail` is the English
+//! sentence. A 5xx logs its cause and tells the client nothing of it.
+
+use std::collections::BTreeMap;
 
 use poem::Response;
 use poem::http::StatusCode;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
-use crate::domain::error::{ErrorStatus, PublicError};
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
 pub struct ErrorBody {
-    /// What went wrong, in plain words.
+    /// What went wrong, in plain English words.
     pub detail: String,
-    /// A stable machine-readable code, e.g. `store_not_found`.
+    /// A stable machine-readable code, e.g. `store_not_found`: one of the values listed
+    /// here (`x-params` names the parameters each one's answer gives).
     pub code: String,
     /// The request field at fault, when there is one.
     #[oai(skip_serializing_if_is_none)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// The values the code's sentence names, e.g. `{"product": "Bruschetta"}`.
+    pub params: BTreeMap<String, String>,
+}
+
+impl ErrorBody {
+    /// The answer for `code`; a code whose sentence names the field gets it as
+    /// `params.field`.
+    pub fn new(
+        code: ErrorCode,
+        detail: impl Into<String>,
+        field: Option<&str>,
+        params: Vec<(&'static str, String)>,
+    ) -> ErrorBody {
+        let mut named: BTreeMap<String, String> = params
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value))
+            .collect();
+        if let Some(field) = field
+            && code.params().contains(&"field")
+        {
+            named.insert("field".into(), field.to_string());
+        }
+        ErrorBody {
+            detail: detail.into(),
+            code: code.as_str().to_string(),
+            field: field.map(str::to_string),
+            params: named,
+        }
+    }
 }
 
 /// Errors the typed handlers return; each becomes a JSON `ErrorBody`.
@@ -67,53 +101,45 @@ pub fn required<T>(field: &str, value: Option<T>) -> Result<T, ApiError> {
 }
 
 /// An error body naming the request field at fault.
-pub fn field_body(code: &str, detail: impl Into<String>, field: &str) -> Json<ErrorBody> {
-    Json(ErrorBody {
-        detail: detail.into(),
-        code: code.into(),
-        field: Some(field.into()),
-    })
+pub fn field_body(code: ErrorCode, detail: impl Into<String>, field: &str) -> Json<ErrorBody> {
+    Json(ErrorBody::new(code, detail, Some(field), Vec::new()))
 }
 
-pub fn body(code: &str, detail: impl Into<String>) -> Json<ErrorBody> {
-    Json(ErrorBody {
-        detail: detail.into(),
-        code: code.into(),
-        field: None,
-    })
+pub fn body(code: ErrorCode, detail: impl Into<String>) -> Json<ErrorBody> {
+    Json(ErrorBody::new(code, detail, None, Vec::new()))
 }
 
 impl ApiError {
-    pub fn not_found(code: &str, detail: impl Into<String>) -> ApiError {
+    pub fn not_found(code: ErrorCode, detail: impl Into<String>) -> ApiError {
         ApiError::NotFound(body(code, detail))
     }
 
     /// 400 `invalid` naming the field.
     pub fn invalid(field: &str, message: &str) -> ApiError {
-        ApiError::BadRequest(Json(ErrorBody {
-            detail: format!("{field}: {message}"),
-            code: "invalid".into(),
-            field: Some(field.into()),
-        }))
+        ApiError::BadRequest(field_body(
+            ErrorCode::Invalid,
+            format!("{field}: {message}"),
+            field,
+        ))
     }
 
     pub fn unauthorized() -> ApiError {
         ApiError::Unauthorized(body(
-            "unauthorized",
+            ErrorCode::Unauthorized,
             "Please log in: this needs a valid access token.",
         ))
     }
 
     pub fn forbidden() -> ApiError {
         ApiError::Forbidden(body(
-            "forbidden",
+            ErrorCode::Forbidden,
             "Only the restaurant's admins may do this.",
         ))
     }
 
     pub fn internal() -> ApiError {
         ApiError::Internal(body(
-            "internal_error",
+            ErrorCode::InternalError,
             "Something went wrong on the server.",
         ))
     }
@@ -125,13 +151,14 @@ impl<E: PublicError> From<E> for ApiError {
     fn from(error: E) -> Self {
         let status = error.status();
         if status.is_server_fault() {
-            tracing::error!(%error, code = error.code(), "request failed");
+            tracing::error!(%error, code = error.code().as_str(), "request failed");
         }
-        let body = Json(ErrorBody {
-            detail: error.detail(),
-            code: error.code().to_string(),
-            field: error.field().map(str::to_string),
-        });
+        let body = Json(ErrorBody::new(
+            error.code(),
+            error.detail(),
+            error.field(),
+            error.params(),
+        ));
         match status {
             ErrorStatus::BadRequest => ApiError::BadRequest(body),
             ErrorStatus::Unauthorized => ApiError::Unauthorized(body),
@@ -154,20 +181,20 @@ pub async fn into_json_response(error: poem::Error) -> Response {
     }
     let status = error.status();
     let (code, detail) = match status {
-        StatusCode::NOT_FOUND => ("not_found", "No such resource.".to_string()),
+        StatusCode::NOT_FOUND => (ErrorCode::NotFound, "No such resource.".to_string()),
         StatusCode::METHOD_NOT_ALLOWED => (
-            "method_not_allowed",
+            ErrorCode::MethodNotAllowed,
             "This method is not allowed here.".to_string(),
         ),
         StatusCode::PAYLOAD_TOO_LARGE => (
-            "payload_too_large",
+            ErrorCode::PayloadTooLarge,
             "The request body is too large.".to_string(),
         ),
         StatusCode::UNAUTHORIZED => (
-            "unauthorized",
+            ErrorCode::Unauthorized,
             "Please log in: this needs a valid access token.".to_string(),
         ),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", error.to_string()),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => (ErrorCode::UnsupportedMediaType, error.to_string()),
         // A plain request to a socket address: poem only says "invalid protocol".
         _ if matches!(
             error.downcast_ref::<poem::error::WebSocketError>(),
@@ -175,7 +202,7 @@ pub async fn into_json_response(error: poem::Error) -> Response {
         ) =>
         {
             (
-                "websocket_required",
+                ErrorCode::WebsocketRequired,
                 "This address takes WebSocket connections only (a GET with `Upgrade: websocket`)."
                     .to_string(),
             )
@@ -186,15 +213,15 @@ pub async fn into_json_response(error: poem::Error) -> Response {
                 && error.to_string().starts_with("failed to parse path") =>
         {
             (
-                "bad_request",
+                ErrorCode::BadRequest,
                 "The address contains an id that is not a whole number.".to_string(),
             )
         }
-        status if status.is_client_error() => ("bad_request", error.to_string()),
+        status if status.is_client_error() => (ErrorCode::BadRequest, error.to_string()),
         _ => {
             tracing::error!(%error, %status, "request failed");
             (
-                "internal_error",
+                ErrorCode::InternalError,
                 "Something went wrong on the server.".to_string(),
             )
         }
@@ -207,8 +234,8 @@ pub async fn into_json_response(error: poem::Error) -> Response {
     json_response(status, code, &detail)
 }
 
-pub fn json_response(status: StatusCode, code: &str, detail: &str) -> Response {
-    let body = serde_json::json!({ "detail": detail, "code": code });
+pub fn json_response(status: StatusCode, code: ErrorCode, detail: &str) -> Response {
+    let body = serde_json::json!({ "detail": detail, "code": code.as_str(), "params": {} });
     Response::builder()
         .status(status)
         .content_type("application/json; charset=utf-8")

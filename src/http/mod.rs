@@ -2,6 +2,7 @@
 //! document, the embedded storefront under the base path, and the middleware every
 //! answer passes through.
 
+pub mod api_document;
 pub mod auth;
 pub mod connection_limits;
 pub mod error;
@@ -68,9 +69,12 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
 /// `Strict-Transport-Security`.
 pub fn app(state: AppState, hsts: middleware::security_headers::Hsts) -> impl Endpoint {
     let api = openapi_service(&state);
-    let spec = api.spec_endpoint();
+    let document = api_document::with_error_codes(&api.spec());
     let routes = Route::new()
-        .at("/openapi.json", spec)
+        .at(
+            "/openapi.json",
+            poem::get(api_document::ApiDocument(document.into())),
+        )
         .nest(&state.config.base_path, WebUi::new(&state.config))
         // The spec's paths end in a slash (`/categories/`); the typed routes do not.
         .nest("/", api.with(middleware::trailing_slash::TrimTrailingSlash))

@@ -15,6 +15,7 @@ use poem::{Endpoint, IntoResponse, Request, Response, Result};
 use rust_embed::RustEmbed;
 
 use crate::config::Config;
+use crate::domain::error::ErrorCode;
 use crate::http::error::json_response;
 
 #[derive(RustEmbed)]
@@ -89,7 +90,7 @@ impl WebUi {
                 .body(html.clone()),
             None => json_response(
                 StatusCode::SERVICE_UNAVAILABLE,
-                "ui_not_built",
+                ErrorCode::UiNotBuilt,
                 "This build of heimservice has no storefront; rebuild it without HEIMSERVICE_SKIP_UI_BUILD.",
             ),
         }
@@ -143,7 +144,7 @@ impl WebUi {
                 tracing::error!(path, %error, "an embedded file cannot be inflated");
                 Some(json_response(
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    "broken_build",
+                    ErrorCode::BrokenBuild,
                     "This file of the storefront is damaged in this build.",
                 ))
             }
@@ -161,7 +162,7 @@ impl Endpoint for WebUi {
         if req.method() != Method::GET && req.method() != Method::HEAD {
             return Ok(json_response(
                 StatusCode::METHOD_NOT_ALLOWED,
-                "method_not_allowed",
+                ErrorCode::MethodNotAllowed,
                 "The storefront only answers GET and HEAD.",
             )
             .with_header(header::ALLOW, "GET, HEAD")
@@ -177,7 +178,7 @@ impl Endpoint for WebUi {
         if path.starts_with("assets/") || path.contains('.') && !path.contains('/') {
             return Ok(json_response(
                 StatusCode::NOT_FOUND,
-                "not_found",
+                ErrorCode::NotFound,
                 "No such file.",
             ));
         }

@@ -7,8 +7,8 @@ use super::{Shop, ShopError};
 use crate::auth::passwords;
 use crate::auth::tokens::unix_now;
 use crate::db::{AccountDeletionRefusal, DbError, SupportMessage};
-use crate::domain::error::{ErrorStatus, Refusal};
-use crate::domain::user::{User, check_password};
+use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
+use crate::domain::user::{User, check_name, check_password, normalize_phone};
 
 /// How long a reset link works.
 const RESET_LIFETIME_SECONDS: i64 = 60 * 60;
@@ -79,11 +79,48 @@ impl Shop {
             .ok_or_else(|| {
                 Refusal::new(
                     ErrorStatus::BadRequest,
-                    "invalid_token",
+                    ErrorCode::InvalidToken,
                     "This reset link is invalid or has expired. Please request a new one.",
                 )
             })?;
         tracing::info!(user = user.id, "password reset");
+        Ok(user)
+    }
+
+    /// A customer changes their name and phone.
+    pub async fn update_profile(
+        &self,
+        user_id: u64,
+        name: &str,
+        phone: &str,
+    ) -> Result<User, ShopError> {
+        let name =
+            check_name(name).map_err(|message| Refusal::invalid("customer_name", &message))?;
+        let phone =
+            normalize_phone(phone).map_err(|message| Refusal::invalid("phone", &message))?;
+        let user = self
+            .db
+            .update_profile(user_id, name, phone)
+            .await?
+            .ok_or_else(no_account)?;
+        tracing::info!(user = user.id, "profile changed");
+        Ok(user)
+    }
+
+    /// Sets a new password (the current one was checked by the caller); every other
+    /// session of the account ends.
+    pub async fn change_password(&self, user_id: u64, password: String) -> Result<User, ShopError> {
+        check_password(&password).map_err(|message| Refusal::invalid("new_password", &message))?;
+        let password_hash = passwords::hash(password).await.map_err(|error| {
+            tracing::error!(%error, "password change: hashing failed");
+            Refusal::internal()
+        })?;
+        let user = self
+            .db
+            .change_password(user_id, password_hash)
+            .await?
+            .ok_or_else(no_account)?;
+        tracing::info!(user = user.id, "password changed");
         Ok(user)
     }
 
@@ -112,4 +149,13 @@ impl Shop {
         }
         Ok(saved)
     }
+}
+
+/// The account behind a token is gone (deleted meanwhile).
+fn no_account() -> Refusal {
+    Refusal::new(
+        ErrorStatus::Unauthorized,
+        ErrorCode::Unauthorized,
+        "Please log in: this needs a valid access token.",
+    )
 }

@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::{Shop, ShopError};
-use crate::domain::error::{ErrorStatus, Refusal};
+use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::LineRequest;
 use crate::domain::order::placing::{
@@ -157,7 +157,7 @@ impl Shop {
             let paypal_order_id = request.paypal_order_id.clone().ok_or_else(|| {
                 Refusal::new(
                     ErrorStatus::PaymentRequired,
-                    "payment_required",
+                    ErrorCode::PaymentRequired,
                     "Please complete the PayPal payment first.",
                 )
                 .on_field("paypal_order_id")

@@ -3,7 +3,7 @@
 
 use crate::db::{ChangeError, DbError};
 use crate::domain::catalog::CatalogError;
-use crate::domain::error::{ErrorStatus, PublicError, Refusal};
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError, Refusal};
 use crate::domain::order::TransitionError;
 use crate::domain::order::lines::LineError;
 use crate::domain::order::placing::PlaceRefusal;
@@ -49,7 +49,7 @@ impl ShopError {
 }
 
 impl PublicError for ShopError {
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         self.public().code()
     }
 
@@ -63,6 +63,10 @@ impl PublicError for ShopError {
 
     fn detail(&self) -> String {
         self.public().detail()
+    }
+
+    fn params(&self) -> Vec<(&'static str, String)> {
+        self.public().params()
     }
 }
 
@@ -83,23 +87,19 @@ impl OrderRefused {
 }
 
 impl PublicError for OrderRefused {
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         match &self.refusal {
-            PlaceRefusal::Quote(QuoteError::Lines(LineError::EmptyCart)) => "empty_cart",
-            PlaceRefusal::Quote(QuoteError::Lines(
-                LineError::TooManyLines | LineError::BadQuantity | LineError::BadExtraQuantity,
-            )) => "invalid",
-            PlaceRefusal::Quote(QuoteError::Lines(_)) => "product_unavailable",
-            PlaceRefusal::Quote(QuoteError::StoreClosed) => "store_closed",
-            PlaceRefusal::Quote(QuoteError::SlotUnavailable) => "slot_unavailable",
-            PlaceRefusal::Quote(QuoteError::ZipRequired) => "invalid",
-            PlaceRefusal::Quote(QuoteError::PostcodeNotServed(_)) => "postcode_not_served",
-            PlaceRefusal::Quote(QuoteError::BelowMinimum { .. }) => "below_minimum",
-            PlaceRefusal::UnknownAddress => "invalid",
-            PlaceRefusal::UnknownStore => "store_not_found",
-            PlaceRefusal::IdempotencyConflict => "idempotency_conflict",
+            PlaceRefusal::Quote(QuoteError::Lines(error)) => error.code(),
+            PlaceRefusal::Quote(QuoteError::StoreClosed) => ErrorCode::StoreClosed,
+            PlaceRefusal::Quote(QuoteError::SlotUnavailable) => ErrorCode::SlotUnavailable,
+            PlaceRefusal::Quote(QuoteError::ZipRequired) => ErrorCode::Invalid,
+            PlaceRefusal::Quote(QuoteError::PostcodeNotServed(_)) => ErrorCode::PostcodeNotServed,
+            PlaceRefusal::Quote(QuoteError::BelowMinimum { .. }) => ErrorCode::BelowMinimum,
+            PlaceRefusal::UnknownAddress => ErrorCode::Invalid,
+            PlaceRefusal::UnknownStore => ErrorCode::StoreNotFound,
+            PlaceRefusal::IdempotencyConflict => ErrorCode::IdempotencyConflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.code(),
-            PlaceRefusal::QuoteChanged => "quote_changed",
+            PlaceRefusal::QuoteChanged => ErrorCode::QuoteChanged,
             PlaceRefusal::Acceptance(error) => error.code(),
         }
     }
@@ -164,6 +164,20 @@ impl PublicError for OrderRefused {
                     .into()
             }
             PlaceRefusal::Acceptance(error) => error.detail(),
+        }
+    }
+
+    fn params(&self) -> Vec<(&'static str, String)> {
+        match &self.refusal {
+            PlaceRefusal::Quote(QuoteError::Lines(error)) => error.params(),
+            PlaceRefusal::Quote(QuoteError::PostcodeNotServed(postcode)) => {
+                vec![("postcode", postcode.clone())]
+            }
+            PlaceRefusal::Quote(QuoteError::BelowMinimum { postcode, minimum }) => {
+                vec![("postcode", postcode.clone()), ("minimum", minimum.clone())]
+            }
+            PlaceRefusal::Acceptance(error) => error.params(),
+            _ => Vec::new(),
         }
     }
 }

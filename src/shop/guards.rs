@@ -5,13 +5,13 @@
 
 use super::Shop;
 use super::hubs::store_status::ClosedReason;
-use crate::domain::error::{ErrorStatus, Refusal};
+use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
 use crate::domain::order::answering::someone_could_answer;
 
 fn clock_untrusted() -> Refusal {
     Refusal::new(
         ErrorStatus::Conflict,
-        "clock_untrusted",
+        ErrorCode::ClockUntrusted,
         "The restaurant is not taking orders right now: its clock has not been confirmed yet after a restart. Please try again in a few minutes.",
     )
 }
@@ -19,7 +19,7 @@ fn clock_untrusted() -> Refusal {
 fn store_not_ready() -> Refusal {
     Refusal::new(
         ErrorStatus::Conflict,
-        "store_not_ready",
+        ErrorCode::StoreNotReady,
         "The restaurant is not taking orders yet: its shop setup is not complete.",
     )
 }

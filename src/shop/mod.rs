@@ -40,7 +40,7 @@ use tokio::task::JoinHandle;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
-use crate::domain::error::{ErrorStatus, Refusal};
+use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
 use crate::domain::order::Order;
 use crate::startup_error::StartupError;
 pub use catalog::CatalogListener;
@@ -181,7 +181,7 @@ impl Shop {
         self.paypal.as_deref().ok_or_else(|| {
             Refusal::new(
                 ErrorStatus::BadRequest,
-                "online_payment_unavailable",
+                ErrorCode::OnlinePaymentUnavailable,
                 "Online payment is not available at the moment.",
             )
         })
@@ -191,7 +191,7 @@ impl Shop {
 pub fn store_not_found(store_id: u64) -> Refusal {
     Refusal::new(
         ErrorStatus::NotFound,
-        "store_not_found",
+        ErrorCode::StoreNotFound,
         format!("There is no store with id {store_id}."),
     )
 }
@@ -199,7 +199,7 @@ pub fn store_not_found(store_id: u64) -> Refusal {
 pub fn order_not_found() -> Refusal {
     Refusal::new(
         ErrorStatus::NotFound,
-        "order_not_found",
+        ErrorCode::OrderNotFound,
         "There is no such order.",
     )
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
 use crate::db::{Db, DbError, ReadinessConfirmation, ReadinessInputs};
-use crate::domain::error::{ErrorStatus, PublicError};
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use crate::domain::readiness::{Finding, OnlinePayment, ReadinessSettings, findings, unconfirmed};
 use crate::shop::hubs::store_status::StatusHub;
 
@@ -96,8 +96,8 @@ pub enum ConfirmRefusal {
 }
 
 impl PublicError for ConfirmRefusal {
-    fn code(&self) -> &str {
-        "readiness_changed"
+    fn code(&self) -> ErrorCode {
+        ErrorCode::ReadinessChanged
     }
 
     fn status(&self) -> ErrorStatus {

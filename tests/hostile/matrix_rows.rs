@@ -143,6 +143,15 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         // Sent without the password: refused after authorization. (Admins are refused
         // with 403 even with their password: tests/account_deletion.rs.)
         http("DELETE", "/users/me", "/users/me", [U, A, A, A]),
+        // For customers only: refused after authorization; admins are managed on the
+        // command line (403).
+        http("PUT", "/users/me", "/users/me", [U, A, A, F]),
+        http(
+            "POST",
+            "/users/me/password",
+            "/users/me/password",
+            [U, A, A, F],
+        ),
         http("GET", "/addresses", "/addresses/", [U, O, O, O]),
         http("POST", "/addresses", "/addresses/", [U, A, A, A]),
         http(

@@ -326,7 +326,7 @@ describe('admin area', { timeout: 180_000 }, () => {
     await nav('Taxes').click();
     await page.getByRole('button', { name: 'Delete Test 10 %' }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
-    await visible(page.getByRole('alert').filter({ hasText: /still used by/ }));
+    await visible(page.getByRole('alert').filter({ hasText: 'This is still in use and cannot be deleted.' }));
     await visible(page.getByRole('cell', { name: 'Test 10 %', exact: true }));
   });
 

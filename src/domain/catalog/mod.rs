@@ -12,7 +12,7 @@ pub mod menu_document;
 mod types;
 mod validate;
 
-use crate::domain::error::{ErrorStatus, PublicError};
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use std::collections::BTreeMap;
 
 pub use entities::Entity;
@@ -141,12 +141,12 @@ impl Catalog {
 #[cfg(test)]
 pub mod test_builders;
 impl PublicError for CatalogError {
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         match self {
-            CatalogError::Invalid { .. } => "invalid",
-            CatalogError::NotFound { .. } => "not_found",
-            CatalogError::InUse(_) => "in_use",
-            CatalogError::Duplicate(_) => "duplicate",
+            CatalogError::Invalid { .. } => ErrorCode::Invalid,
+            CatalogError::NotFound { .. } => ErrorCode::NotFound,
+            CatalogError::InUse(_) => ErrorCode::InUse,
+            CatalogError::Duplicate(_) => ErrorCode::Duplicate,
         }
     }
 

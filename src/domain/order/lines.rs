@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cart::{CartExtra, CartLine};
 use crate::domain::catalog::{Catalog, MenuProduct, ProductType, menu_product};
+use crate::domain::error::ErrorCode;
 
 pub const MAX_LINES: usize = 50;
 pub const MAX_QUANTITY: u32 = 99;
@@ -113,6 +114,57 @@ pub enum LineError {
     BadQuantity,
     #[error("An extra's quantity must be between 1 and {MAX_EXTRA_QUANTITY}.")]
     BadExtraQuantity,
+}
+
+impl LineError {
+    /// The error code of a line the menu cannot sell as asked (the caller maps the
+    /// malformed ones, empty cart and quantities, itself).
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            LineError::EmptyCart => ErrorCode::EmptyCart,
+            LineError::TooManyLines | LineError::BadQuantity | LineError::BadExtraQuantity => {
+                ErrorCode::Invalid
+            }
+            LineError::UnknownProduct(_) => ErrorCode::ProductUnavailable,
+            LineError::SoldOut(_) => ErrorCode::SoldOut,
+            LineError::VariantRequired(_) => ErrorCode::VariantRequired,
+            LineError::UnknownVariant { .. } => ErrorCode::VariantUnavailable,
+            LineError::UnknownExtra { .. } => ErrorCode::ExtraUnavailable,
+            LineError::TooFewExtras { .. } => ErrorCode::TooFewExtras,
+            LineError::TooManyExtras { .. } => ErrorCode::TooManyExtras,
+        }
+    }
+
+    /// The values the code's sentence names.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            LineError::SoldOut(product) | LineError::VariantRequired(product) => {
+                vec![("product", product.clone())]
+            }
+            LineError::UnknownVariant { product, .. } | LineError::UnknownExtra { product, .. } => {
+                vec![("product", product.clone())]
+            }
+            LineError::TooFewExtras {
+                product,
+                group,
+                min,
+            } => vec![
+                ("product", product.clone()),
+                ("group", group.clone()),
+                ("min", min.to_string()),
+            ],
+            LineError::TooManyExtras {
+                product,
+                group,
+                max,
+            } => vec![
+                ("product", product.clone()),
+                ("group", group.clone()),
+                ("max", max.to_string()),
+            ],
+            _ => Vec::new(),
+        }
+    }
 }
 
 fn codes(allergens: &[crate::domain::catalog::Allergy]) -> Vec<AllergenRef> {

@@ -20,6 +20,7 @@ pub mod totals;
 
 use super::error::{ErrorStatus, PublicError};
 use super::vat::VatLine;
+use crate::domain::error::ErrorCode;
 use lines::PricedLine;
 use totals::Totals;
 
@@ -348,10 +349,10 @@ impl Order {
 }
 
 impl PublicError for TransitionError {
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         match self {
-            TransitionError::BadEstimate | TransitionError::BadReason => "invalid",
-            _ => "invalid_transition",
+            TransitionError::BadEstimate | TransitionError::BadReason => ErrorCode::Invalid,
+            _ => ErrorCode::InvalidTransition,
         }
     }
 

@@ -2,11 +2,11 @@
 //! raw TCP port, 9100 on nearly every model), what it prints, how wide its paper is and
 //! how many copies it gives.
 
-use crate::domain::error::{ErrorStatus, PublicError};
 use std::net::IpAddr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use crate::domain::store_profile::SettingError;
 
 /// The raw-printing port of Epson, Star, Bixolon and most other LAN printers.
@@ -104,10 +104,10 @@ pub enum PrinterError {
 }
 
 impl PublicError for PrinterError {
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         match self {
             PrinterError::Invalid(error) => error.code(),
-            PrinterError::Duplicate(_) => "duplicate",
+            PrinterError::Duplicate(_) => ErrorCode::Duplicate,
         }
     }
 

@@ -41,6 +41,9 @@ pub struct TodaySlot {
     pub open_time: String,
     pub close_time: String,
     pub label: String,
+    /// The label for English visitors; left out when empty (the German one then).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub label_en: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,6 +109,7 @@ pub fn slots_on(
                     open_time: format_time(open),
                     close_time: format_time(close),
                     label: clean_label(&entry.label),
+                    label_en: clean_label(&entry.label_en),
                 },
             ));
         }
@@ -117,6 +121,7 @@ pub fn slots_on(
                     open_time: "00:00".into(),
                     close_time: format_time(close),
                     label: clean_label(&entry.label),
+                    label_en: clean_label(&entry.label_en),
                 },
             ));
         }

@@ -96,12 +96,14 @@ fn monday_hours() -> Vec<StoreHoursEntry> {
             open_time: "11:30".into(),
             close_time: "14:30".into(),
             label: String::new(),
+            label_en: String::new(),
         },
         StoreHoursEntry {
             day_of_week: 1,
             open_time: "17:00".into(),
             close_time: "22:30".into(),
             label: String::new(),
+            label_en: String::new(),
         },
     ]
 }

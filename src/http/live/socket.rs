@@ -15,6 +15,7 @@ use poem::web::websocket::{
     Message, WebSocket, WebSocketConfig, WebSocketStream, WebSocketUpgraded,
 };
 
+use crate::domain::error::ErrorCode;
 use crate::http::AppState;
 use crate::http::error::{ApiError, body};
 use crate::http::live::caps::{SocketRefusal, SocketSlot};
@@ -59,21 +60,21 @@ pub fn socket_config() -> WebSocketConfig {
 
 pub fn foreign_origin() -> ApiError {
     ApiError::Forbidden(body(
-        "forbidden_origin",
+        ErrorCode::ForbiddenOrigin,
         "Live connections are only accepted from the shop's own pages.",
     ))
 }
 
 fn too_many_connections() -> ApiError {
     ApiError::Unavailable(body(
-        "too_many_connections",
+        ErrorCode::TooManyConnections,
         "Too many live connections; please try again later.",
     ))
 }
 
 fn too_many_from_address() -> ApiError {
     ApiError::TooManyRequests(body(
-        "too_many_connections",
+        ErrorCode::TooManyConnections,
         "Too many live connections from your address; close another tab of the shop and try again.",
     ))
 }

@@ -10,6 +10,7 @@ use std::time::Duration;
 use poem::http::{StatusCode, header};
 use poem::{Request, Response};
 
+use crate::domain::error::ErrorCode;
 use crate::http::MAX_BODY_BYTES;
 use crate::http::error::json_response;
 
@@ -41,7 +42,7 @@ pub async fn read_body(limit: Duration, req: &mut Request) -> Result<(), Respons
 fn too_large() -> Response {
     json_response(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "payload_too_large",
+        ErrorCode::PayloadTooLarge,
         &format!(
             "The request body is larger than {} KiB.",
             MAX_BODY_BYTES / 1024
@@ -52,7 +53,7 @@ fn too_large() -> Response {
 fn incomplete() -> Response {
     json_response(
         StatusCode::BAD_REQUEST,
-        "incomplete_body",
+        ErrorCode::IncompleteBody,
         "The request body could not be read completely.",
     )
 }
@@ -60,7 +61,7 @@ fn incomplete() -> Response {
 fn too_slow(limit: Duration) -> Response {
     let mut response = json_response(
         StatusCode::REQUEST_TIMEOUT,
-        "request_timeout",
+        ErrorCode::RequestTimeout,
         &format!(
             "The request body did not arrive within {} seconds.",
             limit.as_secs()

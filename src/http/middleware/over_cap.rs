@@ -4,6 +4,7 @@
 use poem::http::{StatusCode, header};
 use poem::{Request, Response};
 
+use crate::domain::error::ErrorCode;
 use crate::http::error::json_response;
 use crate::http::serve::OverConnectionCap;
 
@@ -16,7 +17,7 @@ pub fn refusal(req: &Request) -> Option<Response> {
     req.extensions().get::<OverConnectionCap>()?;
     let mut response = json_response(
         StatusCode::SERVICE_UNAVAILABLE,
-        "too_many_connections",
+        ErrorCode::TooManyConnections,
         "Too many open connections from your address; please try again in a few seconds.",
     );
     response

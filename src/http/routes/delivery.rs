@@ -7,6 +7,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use crate::domain::delivery::{Discount, DiscountCode, Postcode, PostcodeInput};
+use crate::domain::error::ErrorCode;
 use crate::domain::money::{
     MAX_PRICE_CENTS, cents_to_euros, euros_to_cents, percent_to_basis_points,
 };
@@ -108,7 +109,7 @@ impl DeliveryApi {
     fn code(code: &str) -> Result<DiscountCode, ApiError> {
         DiscountCode::parse(code).ok_or_else(|| {
             ApiError::not_found(
-                "not_found",
+                ErrorCode::NotFound,
                 format!("There is no discount {code}; use DELIVERY_DISCOUNT or PICKUP_DISCOUNT."),
             )
         })
@@ -167,7 +168,7 @@ impl DeliveryApi {
             .await??
             .ok_or_else(|| {
                 ApiError::not_found(
-                    "not_found",
+                    ErrorCode::NotFound,
                     format!("There is no postcode with id {}.", id.0),
                 )
             })?;
@@ -184,7 +185,7 @@ impl DeliveryApi {
     ) -> Result<Deleted, ApiError> {
         if !self.state.shop.delete_postcode(id.0).await? {
             return Err(ApiError::not_found(
-                "not_found",
+                ErrorCode::NotFound,
                 format!("There is no postcode with id {}.", id.0),
             ));
         }
@@ -255,7 +256,7 @@ impl DeliveryApi {
         let code = Self::code(&code.0)?;
         if !self.state.shop.delete_discount(code).await? {
             return Err(ApiError::not_found(
-                "not_found",
+                ErrorCode::NotFound,
                 format!("{} is not set.", code.as_str()),
             ));
         }

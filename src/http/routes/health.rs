@@ -2,6 +2,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use crate::db::Db;
+use crate::domain::error::ErrorCode;
 use crate::http::error::ErrorBody;
 
 pub struct HealthApi {
@@ -31,24 +32,24 @@ impl HealthApi {
     #[oai(path = "/healthz", method = "get")]
     async fn healthz(&self) -> HealthResponse {
         match self.db.schema_version().await {
-            Ok(_) if self.db.storage_failed() => {
-                HealthResponse::Unavailable(Json(ErrorBody {
-                    detail: "The database refuses writes since a storage failure (disk full?); orders cannot be saved.".into(),
-                    code: "storage_unavailable".into(),
-                    field: None,
-                }))
-            }
+            Ok(_) if self.db.storage_failed() => HealthResponse::Unavailable(Json(ErrorBody::new(
+                ErrorCode::StorageUnavailable,
+                "The database refuses writes since a storage failure (disk full?); orders cannot be saved.",
+                None,
+                Vec::new(),
+            ))),
             Ok(schema_version) => HealthResponse::Ok(Json(Health {
                 status: "ok".into(),
                 schema_version,
             })),
             Err(error) => {
                 tracing::error!(%error, "health check: database unavailable");
-                HealthResponse::Unavailable(Json(ErrorBody {
-                    detail: "The database is unavailable.".into(),
-                    code: "database_unavailable".into(),
-                    field: None,
-                }))
+                HealthResponse::Unavailable(Json(ErrorBody::new(
+                    ErrorCode::DatabaseUnavailable,
+                    "The database is unavailable.",
+                    None,
+                    Vec::new(),
+                )))
             }
         }
     }

@@ -8,6 +8,7 @@ use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
+use crate::domain::error::ErrorCode;
 use crate::domain::printing::printer::{DEFAULT_PORT, DEFAULT_WIDTH};
 use crate::domain::printing::{Printer, PrinterInput, Prints};
 use crate::http::AppState;
@@ -103,7 +104,10 @@ fn input(body: PrinterBody) -> Result<PrinterInput, ApiError> {
 }
 
 fn printer_not_found(id: u64) -> ApiError {
-    ApiError::not_found("not_found", format!("There is no printer with id {id}."))
+    ApiError::not_found(
+        ErrorCode::NotFound,
+        format!("There is no printer with id {id}."),
+    )
 }
 
 fn view(printer: Printer, waiting: &HashMap<u64, u64>, alarms: &[PrinterAlarm]) -> PrinterView {

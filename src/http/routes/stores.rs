@@ -31,8 +31,12 @@ pub struct StoreHoursView {
     /// `HH:mm`; before `open_time` means the slot runs past midnight.
     #[oai(deserialize_with = "crate::http::text_fields::text")]
     pub close_time: String,
+    /// Shown beside the slot, e.g. "Mittagstisch".
     #[oai(default)]
     pub label: String,
+    /// The label for English visitors; empty: the German one.
+    #[oai(default)]
+    pub label_en: String,
 }
 
 #[derive(Debug, Clone, Object)]
@@ -55,6 +59,10 @@ pub struct StoreView {
     pub impressum_text: String,
     /// The privacy policy (Datenschutzerklärung), shown on the Impressum page.
     pub privacy_text: String,
+    /// The Impressum for English visitors; empty: the German one.
+    pub impressum_text_en: String,
+    /// The privacy policy for English visitors; empty: the German one.
+    pub privacy_text_en: String,
     /// IANA time zone the hours are meant in.
     pub timezone: String,
     /// Public PayPal client id for the payment script; empty when PayPal is off.
@@ -116,6 +124,13 @@ pub struct StoreBody {
     /// Omitted: unchanged.
     #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
     pub privacy_text: Option<String>,
+    /// The Impressum for English visitors (empty: the German one). Omitted: unchanged.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub impressum_text_en: Option<String>,
+    /// The privacy policy for English visitors (empty: the German one). Omitted:
+    /// unchanged.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub privacy_text_en: Option<String>,
     pub store_hours: Vec<StoreHoursView>,
     #[oai(default)]
     pub closures: Vec<ClosureView>,
@@ -175,6 +190,8 @@ impl StoreApi {
             show_impressum: profile.show_impressum,
             impressum_text: profile.impressum_text,
             privacy_text: profile.privacy_text,
+            impressum_text_en: profile.impressum_text_en,
+            privacy_text_en: profile.privacy_text_en,
             timezone: config.timezone.name().to_string(),
             paypal_client_id: config.paypal.client_id.clone(),
             store_hours: profile
@@ -185,6 +202,7 @@ impl StoreApi {
                     open_time: entry.open_time,
                     close_time: entry.close_time,
                     label: entry.label,
+                    label_en: entry.label_en,
                 })
                 .collect(),
             closures: profile
@@ -242,6 +260,8 @@ impl StoreApi {
             show_impressum: body.show_impressum,
             impressum_text: body.impressum_text.unwrap_or_default(),
             privacy_text: body.privacy_text.unwrap_or(current.privacy_text),
+            impressum_text_en: body.impressum_text_en.unwrap_or(current.impressum_text_en),
+            privacy_text_en: body.privacy_text_en.unwrap_or(current.privacy_text_en),
             store_hours: body
                 .store_hours
                 .into_iter()
@@ -250,6 +270,7 @@ impl StoreApi {
                     open_time: entry.open_time,
                     close_time: entry.close_time,
                     label: entry.label,
+                    label_en: entry.label_en,
                 })
                 .collect(),
             closures: body

@@ -4,7 +4,6 @@
 //! currency. A capture that timed out or was already made is looked up again with
 //! `GET /v2/checkout/orders/{id}` before anything is decided.
 
-use crate::domain::error::{ErrorStatus, PublicError};
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
@@ -12,6 +11,7 @@ use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 use crate::config::PaypalConfig;
+use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use crate::domain::money::format_amount;
 
 /// How often a capture with an unknown outcome is looked up again, and how far apart.
@@ -50,17 +50,17 @@ impl PublicError for PaymentProblem {
         }
     }
 
-    fn code(&self) -> &str {
+    fn code(&self) -> ErrorCode {
         match self {
-            PaymentProblem::InsufficientFunds => "insufficient_funds",
-            PaymentProblem::InstrumentDeclined => "instrument_declined",
-            PaymentProblem::Declined => "payment_declined",
-            PaymentProblem::CardExpired => "card_expired",
-            PaymentProblem::Pending => "payment_pending",
-            PaymentProblem::NotCompleted => "payment_not_completed",
-            PaymentProblem::Mismatch => "payment_mismatch",
-            PaymentProblem::Failed => "payment_failed",
-            PaymentProblem::Unavailable => "payment_unavailable",
+            PaymentProblem::InsufficientFunds => ErrorCode::InsufficientFunds,
+            PaymentProblem::InstrumentDeclined => ErrorCode::InstrumentDeclined,
+            PaymentProblem::Declined => ErrorCode::PaymentDeclined,
+            PaymentProblem::CardExpired => ErrorCode::CardExpired,
+            PaymentProblem::Pending => ErrorCode::PaymentPending,
+            PaymentProblem::NotCompleted => ErrorCode::PaymentNotCompleted,
+            PaymentProblem::Mismatch => ErrorCode::PaymentMismatch,
+            PaymentProblem::Failed => ErrorCode::PaymentFailed,
+            PaymentProblem::Unavailable => ErrorCode::PaymentUnavailable,
         }
     }
 }

@@ -197,7 +197,7 @@ describe('admin forms and lists', () => {
       'GET /admin/catalog': () => ({ body: catalog }),
       'POST /toppings/': () => ({
         status: 400,
-        body: { detail: 'Name is already used by another topping', code: 'invalid', field: 'name' },
+        body: { detail: 'A topping named Salami exists already.', code: 'duplicate', field: 'name' },
       }),
     });
     renderAdmin('/admin/toppings');
@@ -216,7 +216,7 @@ describe('admin forms and lists', () => {
 
     const sent = fetchMock.mock.calls.find(([path]) => path === '/toppings/')?.[1];
     expect(JSON.parse(String(sent?.body))).toEqual({ name: 'Salami', name_en: null, price: 1.5 });
-    const error = await screen.findByText('Name is already used by another topping');
+    const error = await screen.findByText('An entry with this name or key already exists.');
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name.getAttribute('aria-describedby')).toContain(error.id);
     expect(price).not.toHaveAttribute('aria-invalid');
@@ -256,7 +256,7 @@ describe('admin forms and lists', () => {
     await vi.waitFor(() => expect(rows()).toEqual(['Extra Käse', 'Oliven']));
   });
 
-  it('shows the 409 detail when a delete is refused', async () => {
+  it('says in the UI language why a delete is refused', async () => {
     stubFetch({
       'GET /admin/catalog': () => ({ body: catalog }),
       'DELETE /taxes/1': () => ({
@@ -269,7 +269,7 @@ describe('admin forms and lists', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('The tax is still used by 3 products');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is still in use and cannot be deleted.');
     expect(screen.getByRole('cell', { name: 'Speisen 7 %' })).toBeInTheDocument();
   });
 

@@ -21,17 +21,30 @@ export function readBearerToken(): string | undefined {
   }
 }
 
-async function readErrorBody(
-  response: Response,
-): Promise<{ detail?: string; code?: string; field?: string }> {
+interface ErrorBody {
+  detail?: string;
+  code?: string;
+  field?: string;
+  params: Record<string, string>;
+}
+
+/** The string values of an error's `params`; anything else in it is left out. */
+export function stringParams(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody> {
   try {
     const body: unknown = await response.json();
-    if (typeof body !== 'object' || body === null) return {};
-    const { detail, message, code, field } = body as Record<string, unknown>;
+    if (typeof body !== 'object' || body === null) return { params: {} };
+    const { detail, message, code, field, params } = body as Record<string, unknown>;
     const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-    return { detail: text(detail) ?? text(message), code: text(code), field: text(field) };
+    return { detail: text(detail) ?? text(message), code: text(code), field: text(field), params: stringParams(params) };
   } catch {
-    return {};
+    return { params: {} };
   }
 }
 
@@ -47,8 +60,8 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 
   const response = await fetch(path, { ...init, headers });
   if (!response.ok) {
-    const { detail, code, field } = await readErrorBody(response);
-    throw new ApiError(response.status, detail, code, field);
+    const { detail, code, field, params } = await readErrorBody(response);
+    throw new ApiError(response.status, detail, code, field, params);
   }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -64,8 +64,35 @@ describe('api helper', () => {
     expect(errorSpy).toHaveBeenCalledWith('getStore failed', error);
   });
 
+  it("carries the answer's string params and leaves out any other value", async () => {
+    mockFetch({
+      '/stores/14': {
+        status: 409,
+        body: {
+          detail: 'The minimum order amount for 10405 is 20,00 €.',
+          code: 'below_minimum',
+          params: { postcode: '10405', minimum: '20,00 €', count: 3, nested: { a: 'b' }, none: null },
+        },
+      },
+    });
+    const error: unknown = await getStore(14).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).params).toEqual({ postcode: '10405', minimum: '20,00 €' });
+  });
+
+  it('has no params when the answer has none or they are not an object', async () => {
+    mockFetch({
+      '/stores/14': { status: 404, body: { detail: 'No', code: 'store_not_found' } },
+      '/stores/15': { status: 404, body: { detail: 'No', code: 'store_not_found', params: ['a'] } },
+    });
+    const first: unknown = await getStore(14).catch((e: unknown) => e);
+    const second: unknown = await getStore(15).catch((e: unknown) => e);
+    expect((first as ApiError).params).toEqual({});
+    expect((second as ApiError).params).toEqual({});
+  });
+
   it('still throws with the status when the error body is not JSON', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })));
-    await expect(getCategories(14)).rejects.toMatchObject({ status: 502, detail: undefined });
+    await expect(getCategories(14)).rejects.toMatchObject({ status: 502, detail: undefined, params: {} });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import i18n, { addTextSources, initialLanguage, setLanguage } from './i18n';
+import i18n, { addTextSources, ERRORS_NAMESPACE, initialLanguage, loadOtherScreenTexts, setLanguage } from './i18n';
 
 describe('i18n', () => {
   it('starts in the configured default language when nothing is stored', () => {
@@ -23,6 +23,12 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('en');
     await setLanguage('de');
     expect(i18n.t('header.login')).toBe('Anmelden');
+  });
+
+  it("brings the error sentences along with the other screens' texts", async () => {
+    await loadOtherScreenTexts();
+    expect(i18n.hasResourceBundle('de', ERRORS_NAMESPACE)).toBe(true);
+    expect(i18n.t('sold_out', { ns: ERRORS_NAMESPACE, product: 'Bruschetta' })).toBe('Bruschetta ist ausverkauft.');
   });
 
   it('fetches only the current language of a namespace, and another one before switching to it', async () => {

@@ -41,6 +41,18 @@ addPart(OTHER_SCREEN_TEXTS, 'translation', {
   en: () => import('../locales/other-screens.en.json'),
 });
 
+/**
+ * The sentences for the server's error codes, their own namespace shared by the
+ * storefront and the admin area. Only screens that call the server to change
+ * something show them, and those all come with the other screens' texts, so the
+ * menu page never downloads them.
+ */
+export const ERRORS_NAMESPACE = 'errors';
+addPart(ERRORS_NAMESPACE, ERRORS_NAMESPACE, {
+  de: () => import('../locales/errors.de.json'),
+  en: () => import('../locales/errors.en.json'),
+});
+
 function readStoredLanguage(): LanguageCode | undefined {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -96,11 +108,13 @@ export async function loadAllTexts(): Promise<void> {
 }
 
 /**
- * The texts of the pages and dialogs other than the menu page. Their code is
- * loaded lazily, and waits for these along with it.
+ * The texts of the pages and dialogs other than the menu page, with the sentences
+ * for the server's errors that they can show. Their code is loaded lazily, and
+ * waits for these along with it.
  */
-export function loadOtherScreenTexts(): Promise<void> {
-  return loadPart(parts.get(OTHER_SCREEN_TEXTS)!, activeLanguage());
+export async function loadOtherScreenTexts(): Promise<void> {
+  const language = activeLanguage();
+  await Promise.all([OTHER_SCREEN_TEXTS, ERRORS_NAMESPACE].map((name) => loadPart(parts.get(name)!, language)));
 }
 
 /**

@@ -5,6 +5,8 @@ export type PaymentMethod = 'cash' | 'online';
 export type OrderSource = 'online' | 'phone';
 export type PaymentStatus = 'cash_due' | 'paid' | 'refunded' | 'refund_failed';
 
+export type RejectedBy = 'staff' | 'no_one';
+
 export type OrderStatus =
   | 'waiting_for_confirmation'
   | 'accepted'
@@ -86,7 +88,16 @@ export interface Order {
   vat: VatLine[];
   estimated_minutes: number | null;
   estimated_ready_at: string | null;
+  /**
+   * The staff's reason as they wrote it; for an order nobody answered in time the
+   * server's fixed English sentence (see `rejected_by`).
+   */
   rejection_reason: string | null;
+  /**
+   * Who rejected the order: `staff` (with their own reason) or `no_one` (nobody
+   * answered in time: say so in the reader's language); null while not rejected.
+   */
+  rejected_by?: RejectedBy | null;
   history: StatusChange[];
   /** Where the order came from: the storefront, or the staff on the phone. */
   source: OrderSource;

@@ -30,6 +30,8 @@ fn fixture() -> Fixture {
         show_impressum: false,
         impressum_text: String::new(),
         privacy_text: String::new(),
+        impressum_text_en: String::new(),
+        privacy_text_en: String::new(),
         // Every day 11:00–22:00.
         store_hours: (0..7)
             .map(|day| StoreHoursEntry {
@@ -37,6 +39,7 @@ fn fixture() -> Fixture {
                 open_time: "11:00".into(),
                 close_time: "22:00".into(),
                 label: String::new(),
+                label_en: String::new(),
             })
             .collect(),
         closures: vec![],

@@ -12,6 +12,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
 use crate::auth::passwords;
+use crate::domain::error::ErrorCode;
 use crate::domain::user::{Role, User};
 use crate::http::AppState;
 use crate::http::error::{self, ApiError, ErrorBody, field_body, required};
@@ -36,7 +37,7 @@ pub enum AccountDeleted {
 
 fn admin_refused() -> ApiError {
     ApiError::Forbidden(error::body(
-        "forbidden",
+        ErrorCode::Forbidden,
         "Admin accounts are managed with the command line (heimservice admin delete).",
     ))
 }
@@ -66,7 +67,7 @@ pub async fn delete_account(
         let seconds = wait.as_secs().max(1);
         return Ok(AccountDeleted::TooMany(
             error::body(
-                "too_many_attempts",
+                ErrorCode::TooManyAttempts,
                 format!("Too many attempts. Please wait {seconds} seconds."),
             ),
             seconds,
@@ -83,7 +84,7 @@ pub async fn delete_account(
             .login_throttle
             .record_failure(client, &user.email, Instant::now());
         return Err(ApiError::Forbidden(field_body(
-            "wrong_password",
+            ErrorCode::WrongPassword,
             "The password is not correct.",
             "password",
         )));

@@ -9,11 +9,15 @@ use poem_openapi::{ApiRequest, ApiResponse, Multipart, Object, OpenApi};
 
 use crate::auth::passwords;
 use crate::auth::tokens::{TOKEN_LIFETIME_SECONDS, unix_now};
+use crate::domain::error::ErrorCode;
 use crate::domain::user::{User, normalize_email};
 use crate::http::AppState;
 use crate::http::auth::UserAuth;
 use crate::http::error::{ApiError, ErrorBody, body};
 use crate::http::routes::accounts::deletion::{AccountDeleted, DeleteAccountBody, delete_account};
+use crate::http::routes::accounts::profile::{
+    PasswordChangeBody, PasswordChanged, ProfileBody, change_password, update_profile,
+};
 
 pub struct LoginApi {
     pub state: AppState,
@@ -109,7 +113,7 @@ pub enum LoginResponse {
 
 fn internal() -> LoginResponse {
     LoginResponse::Internal(body(
-        "internal_error",
+        ErrorCode::InternalError,
         "Something went wrong on the server.",
     ))
 }
@@ -132,7 +136,7 @@ impl LoginApi {
         };
         if username.trim().is_empty() || password.is_empty() {
             return LoginResponse::BadRequest(body(
-                "missing_credentials",
+                ErrorCode::MissingCredentials,
                 "Please enter email and password.",
             ));
         }
@@ -149,7 +153,7 @@ impl LoginApi {
             return LoginResponse::TooManyAttempts(
                 Json(LoginFailure {
                     detail: text.clone(),
-                    code: "too_many_attempts".into(),
+                    code: ErrorCode::TooManyAttempts.as_str().into(),
                     message: text,
                 }),
                 seconds,
@@ -179,7 +183,7 @@ impl LoginApi {
                 .record_failure(client, &account, Instant::now());
             return LoginResponse::Unauthorized(Json(LoginFailure {
                 detail: INVALID_CREDENTIALS.into(),
-                code: "invalid_credentials".into(),
+                code: ErrorCode::InvalidCredentials.as_str().into(),
                 message: INVALID_CREDENTIALS.into(),
             }));
         };
@@ -204,6 +208,29 @@ impl LoginApi {
     #[oai(path = "/users/me", method = "get")]
     async fn me(&self, auth: UserAuth) -> Result<Json<UserView>, ApiError> {
         Ok(Json(UserView::from(&auth.0)))
+    }
+
+    /// Change the signed-in customer's name and phone.
+    #[oai(path = "/users/me", method = "put")]
+    async fn update_me(
+        &self,
+        auth: UserAuth,
+        body: Json<ProfileBody>,
+    ) -> Result<Json<UserView>, ApiError> {
+        update_profile(&self.state, auth.0, body.0).await
+    }
+
+    /// Change the signed-in customer's password with the current one. Every other
+    /// session ends; the answer carries this session's new token.
+    #[oai(path = "/users/me/password", method = "post")]
+    async fn change_my_password(
+        &self,
+        auth: UserAuth,
+        body: Json<PasswordChangeBody>,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
+    ) -> Result<PasswordChanged, ApiError> {
+        change_password(&self.state, auth.0, body.0, remote, headers).await
     }
 
     /// Delete the signed-in customer's account. Needs the current password; refused

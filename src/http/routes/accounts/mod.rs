@@ -5,6 +5,7 @@
 pub mod deletion;
 pub mod login;
 pub mod password_reset;
+pub mod profile;
 
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -14,6 +15,7 @@ use crate::auth::passwords;
 use crate::auth::tokens::unix_now;
 use crate::db::{NewUser, SupportMessage};
 use crate::domain::address::{Address, AddressInput};
+use crate::domain::error::ErrorCode;
 use crate::domain::user::{Role, check_name, check_password, normalize_email, normalize_phone};
 use crate::http::AppState;
 use crate::http::auth::{AdminAuth, UserAuth};
@@ -237,7 +239,7 @@ impl AccountsApi {
             .await?;
         let address = saved?.ok_or_else(|| {
             ApiError::not_found(
-                "not_found",
+                ErrorCode::NotFound,
                 format!("There is no address with id {}.", id.0),
             )
         })?;
@@ -253,7 +255,7 @@ impl AccountsApi {
     ) -> Result<Deleted, ApiError> {
         if !self.state.shop.delete_address(auth.0.id, id.0).await? {
             return Err(ApiError::not_found(
-                "not_found",
+                ErrorCode::NotFound,
                 format!("There is no address with id {}.", id.0),
             ));
         }

@@ -11,6 +11,7 @@ use poem::web::RemoteAddr;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
+use crate::domain::error::ErrorCode;
 use crate::domain::user::normalize_email;
 use crate::http::AppState;
 use crate::http::error::{self, ApiError, ErrorBody, required};
@@ -58,7 +59,7 @@ impl PasswordResetApi {
         tracing::warn!(%client, "password reset throttled");
         Some(ResetAnswer::TooMany(
             error::body(
-                "too_many_attempts",
+                ErrorCode::TooManyAttempts,
                 format!("Too many password-reset requests. Please wait {seconds} seconds."),
             ),
             seconds,

@@ -9,6 +9,7 @@ use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 use poem_openapi::{ApiRequest, ApiResponse, OpenApi};
 
 use crate::domain::catalog::{Banner, BannerInput};
+use crate::domain::error::ErrorCode;
 use crate::domain::image::{Image, MAX_IMAGE_BYTES, accept_upload};
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
@@ -69,7 +70,7 @@ impl ParsePayload for ImageUpload {
             .await
             .map_err(|_| {
                 ApiError::PayloadTooLarge(crate::http::error::body(
-                    "payload_too_large",
+                    ErrorCode::PayloadTooLarge,
                     format!(
                         "The image is larger than {} MiB.",
                         MAX_IMAGE_BYTES / 1024 / 1024
@@ -93,8 +94,9 @@ fn checked(upload: UploadBody) -> Result<(String, Image), ApiError> {
 }
 
 fn checked_bytes(upload: ImageUpload) -> Result<(String, Image), ApiError> {
-    let image = accept_upload(upload.0)
-        .map_err(|detail| ApiError::UnsupportedMediaType(body("unsupported_image", detail)))?;
+    let image = accept_upload(upload.0).map_err(|detail| {
+        ApiError::UnsupportedMediaType(body(ErrorCode::UnsupportedImage, detail))
+    })?;
     let mut random = [0u8; 8];
     getrandom::fill(&mut random).map_err(|_| ApiError::internal())?;
     let key: String = random.iter().map(|b| format!("{b:02x}")).collect();
@@ -138,7 +140,7 @@ impl ImageApi {
             .db()
             .image(key.0)
             .await?
-            .ok_or_else(|| ApiError::not_found("not_found", "No such image."))?;
+            .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "No such image."))?;
         Ok(ImageResponse::Ok(
             ImageFile(image),
             "public, max-age=31536000, immutable".into(),

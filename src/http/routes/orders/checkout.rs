@@ -5,6 +5,7 @@
 use sha2::{Digest, Sha256};
 
 use crate::domain::address::normalize_zip;
+use crate::domain::error::ErrorCode;
 use crate::domain::order::lines::{ExtraRequest, LineError, LineRequest, MAX_QUANTITY};
 use crate::domain::order::placing::{IdempotencyKey, OrderAddress};
 use crate::domain::order::{Customer, MAX_NOTE_CHARS, OrderType, PaymentMethod};
@@ -25,7 +26,9 @@ fn quantity(value: i64, max: u32, error: LineError) -> Result<u32, ApiError> {
     u32::try_from(value)
         .ok()
         .filter(|q| (1..=max).contains(q))
-        .ok_or_else(|| ApiError::BadRequest(field_body("invalid", error.to_string(), "lines")))
+        .ok_or_else(|| {
+            ApiError::BadRequest(field_body(ErrorCode::Invalid, error.to_string(), "lines"))
+        })
 }
 
 /// The lines of the body, each quantity checked.

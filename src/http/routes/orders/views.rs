@@ -8,7 +8,7 @@ use poem_openapi::{Enum, Object};
 use crate::domain::money::cents_to_euros;
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::{AllergenRef, PricedExtra, PricedLine};
-use crate::domain::order::{Order, OrderStatus, PaymentMethod, PaymentStatus};
+use crate::domain::order::{AUTO_REJECT_REASON, Order, OrderStatus, PaymentMethod, PaymentStatus};
 use crate::shop::checkout::QuotedOrder;
 
 /// `delivery` or `pickup`, in a body or a query.
@@ -252,8 +252,14 @@ pub struct OrderView {
     pub estimated_minutes: Option<u16>,
     #[oai(nullable)]
     pub estimated_ready_at: Option<DateTime<Utc>>,
+    /// The staff's reason, as they wrote it; for an order nobody answered in time the
+    /// fixed English sentence (see `rejected_by`).
     #[oai(nullable)]
     pub rejection_reason: Option<String>,
+    /// Who rejected it: `staff` (with their reason) or `no_one` (nobody answered in
+    /// time; say so in the reader's language).
+    #[oai(nullable)]
+    pub rejected_by: Option<String>,
     pub history: Vec<StatusChangeView>,
     /// `online` (the storefront) or `phone` (taken by the staff).
     pub source: String,
@@ -392,6 +398,13 @@ impl From<&Order> for OrderView {
             estimated_minutes: order.estimated_minutes,
             estimated_ready_at: order.estimated_ready_at,
             rejection_reason: order.rejection_reason.clone(),
+            rejected_by: order.rejection_reason.as_deref().map(|reason| {
+                if reason == AUTO_REJECT_REASON {
+                    "no_one".into()
+                } else {
+                    "staff".into()
+                }
+            }),
             history: order
                 .history
                 .iter()

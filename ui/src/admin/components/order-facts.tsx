@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { driverNotes } from '../../lib/driver-notes';
+import { ERRORS_NAMESPACE } from '../../lib/i18n';
 import type { AdminOrder } from '../../lib/order-types';
 import { mailtoHref } from '../lib/inbox';
 import { formatDateTime, formatDay, formatPreorder, formatTime, withErasureMarker } from '../lib/order-format';
@@ -88,7 +89,11 @@ export function OrderFacts({ order: stored, timezone }: { order: AdminOrder; tim
           })}
         </Fact>
       )}
-      {order.rejection_reason !== null && <Fact label={t('orders.detail.rejection')}>{order.rejection_reason}</Fact>}
+      {order.rejection_reason !== null && (
+        <Fact label={t('orders.detail.rejection')}>
+          {order.rejected_by === 'no_one' ? t('order_not_answered', { ns: ERRORS_NAMESPACE }) : order.rejection_reason}
+        </Fact>
+      )}
       {order.note && (
         <Fact label={t('orders.detail.note')}>
           <strong className="admin-order-facts__note">{order.note}</strong>

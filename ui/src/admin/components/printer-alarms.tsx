@@ -12,7 +12,7 @@ export function PrinterAlarms({ alarms }: { alarms: readonly PrinterAlarm[] }) {
         {alarms.map((alarm) => (
           <li key={alarm.printer_id} data-testid="printer-alarm" data-code={alarm.code}>
             <strong>{t('orders.board.printer_alarm', { name: alarm.name, address: alarm.address })}</strong>{' '}
-            {printerProblem(alarm.code, alarm.detail, t)}. {t('orders.board.printer_waiting', { count: alarm.waiting })}
+            {printerProblem(alarm.code, t)}. {t('orders.board.printer_waiting', { count: alarm.waiting })}
           </li>
         ))}
       </ul>

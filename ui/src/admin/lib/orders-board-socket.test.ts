@@ -29,6 +29,16 @@ describe('parseBoardMessage', () => {
     expect(parseBoardMessage(JSON.stringify({ type: 'error', detail: 'Bad token' }))).toEqual({ type: 'error', detail: 'Bad token' });
   });
 
+  it("reads an error's code and its string params", () => {
+    const message = { type: 'error', detail: 'Please log in.', code: 'unauthorized', params: { who: 'admin', count: 2 } };
+    expect(parseBoardMessage(JSON.stringify(message))).toEqual({
+      type: 'error',
+      detail: 'Please log in.',
+      code: 'unauthorized',
+      params: { who: 'admin' },
+    });
+  });
+
   it('reads the printer alarms of the snapshot and of printers messages', () => {
     const alarm = {
       printer_id: 1,

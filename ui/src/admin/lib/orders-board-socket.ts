@@ -1,3 +1,4 @@
+import { stringParams } from '../../lib/api-client';
 import type { AdminOrder } from '../../lib/order-types';
 import { browserSocket, keepConnected, type SocketLike } from '../../lib/reconnecting-socket';
 import { parsePrinterAlarms, type PrinterAlarm } from './printer-alarms';
@@ -11,7 +12,18 @@ export type BoardMessage =
   | { type: 'snapshot'; orders: AdminOrder[]; printer_alarms?: PrinterAlarm[] }
   | { type: 'order'; order: AdminOrder }
   | { type: 'printers'; alarms: PrinterAlarm[] }
-  | { type: 'error'; detail: string };
+  | BoardRefusal;
+
+/**
+ * The server ends the connection (a bad or expired token): its English `detail`, and
+ * the error `code` with its `params` when it gives them.
+ */
+export interface BoardRefusal {
+  type: 'error';
+  detail: string;
+  code?: string;
+  params?: Record<string, string>;
+}
 
 function isOrder(value: unknown): value is AdminOrder {
   if (typeof value !== 'object' || value === null) return false;
@@ -41,7 +53,12 @@ export function parseBoardMessage(data: unknown): BoardMessage | null {
   }
   if (record.type === 'order' && isOrder(record.order)) return { type: 'order', order: record.order };
   if (record.type === 'error') {
-    return { type: 'error', detail: typeof record.detail === 'string' ? record.detail : '' };
+    const refusal: BoardRefusal = { type: 'error', detail: typeof record.detail === 'string' ? record.detail : '' };
+    if (typeof record.code === 'string' && record.code !== '') {
+      refusal.code = record.code;
+      refusal.params = stringParams(record.params);
+    }
+    return refusal;
   }
   return null;
 }

@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { codeText } from '../../lib/error-text';
+import { ERRORS_NAMESPACE } from '../../lib/i18n';
 
 /** Why a printer did not take a document (the server's `code`). */
 export type PrinterAlarmCode = 'refused' | 'no_answer' | 'unreachable' | 'stalled' | 'network';
@@ -36,8 +38,12 @@ export function parsePrinterAlarms(value: unknown): PrinterAlarm[] {
   return Array.isArray(value) ? value.filter(isAlarm) : [];
 }
 
-/** The reason in the admin's language; the server's English detail for a code this UI does not know. */
-export function printerProblem(code: string | null | undefined, detail: string | null | undefined, t: TFunction): string {
-  if (code && KNOWN.includes(code)) return t(`printers.problems.${code}`);
-  return detail || t('printers.problems.network');
+/**
+ * Why a printer does not print, in the admin's language: the text of its alarm
+ * `code`, or "connection failed" for a code this UI does not know (the server's
+ * `detail` is English, so it is not shown).
+ */
+export function printerProblem(code: string | null | undefined, t: TFunction): string {
+  const known = code && KNOWN.includes(code) ? codeText(`printer_${code}`, {}, t) : undefined;
+  return known ?? t('printer_network', { ns: ERRORS_NAMESPACE });
 }

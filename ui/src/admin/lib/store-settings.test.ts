@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
+import i18n from '../../lib/i18n';
 import { checkSettings, closureError, isOvernight, placeServerError, slotError, type SettingsDraft } from './store-settings';
 
 const draft = (change: Partial<SettingsDraft> = {}): SettingsDraft => ({
@@ -54,14 +55,18 @@ describe('store settings checks', () => {
     });
   });
 
-  it('places a refusal by the index of the entry that was sent', () => {
+  it('places a refusal by the index of the entry that was sent, saying it in the UI language', () => {
+    const german = i18n.getFixedT('de');
+    const check = 'Bitte prüfen Sie diese Angabe.';
     const hours = new ApiError(400, 'store_hours[1].close_time: must differ from open_time', 'invalid', 'store_hours');
-    expect(placeServerError(hours, ['a', 'b'], [])).toEqual({ [slotError('b', 'close')]: hours.detail });
+    expect(placeServerError(hours, ['a', 'b'], [], german)).toEqual({ [slotError('b', 'close')]: check });
     const closure = new ApiError(400, 'closures[0].date: must be YYYY-MM-DD', 'invalid', 'closures');
-    expect(placeServerError(closure, [], ['c'])).toEqual({ [closureError('c')]: closure.detail });
+    expect(placeServerError(closure, [], ['c'], german)).toEqual({ [closureError('c')]: check });
     const unknown = new ApiError(400, 'store_hours: too many entries', 'invalid', 'store_hours');
-    expect(placeServerError(unknown, ['a'], [])).toEqual({ store_hours: 'store_hours: too many entries' });
-    expect(placeServerError(new ApiError(400, 'x', 'invalid', 'phone'), [], [])).toEqual({ phone: 'x' });
-    expect(placeServerError(new ApiError(500, 'boom'), [], [])).toBeNull();
+    expect(placeServerError(unknown, ['a'], [], german)).toEqual({ store_hours: check });
+    expect(placeServerError(new ApiError(400, 'x', 'invalid', 'phone'), [], [], i18n.getFixedT('en'))).toEqual({
+      phone: 'Please check this entry.',
+    });
+    expect(placeServerError(new ApiError(500, 'boom'), [], [], german)).toBeNull();
   });
 });

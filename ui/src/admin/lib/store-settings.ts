@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-error';
+import { fieldErrorText } from '../../lib/error-text';
 import type { Closure, StoreHour, StoreSettings, StoreSettingsBody } from '../types';
 
 /** The weekdays as the editor lists them: Monday first (day_of_week 0 is Sunday). */
@@ -227,30 +229,33 @@ const FIELDS = [
  * Places a refused save next to what it names: "store_hours" with a detail like
  * "store_hours[2].open_time: must be HH:mm" goes to that slot's open time (the index is
  * the position in the body that was sent), "closures[1]…" to that closure, other fields
- * to their input. Answers null when the refusal names nothing on the form.
+ * to their input. The message is the code's, in the admin's language. Answers null when
+ * the refusal names nothing on the form.
  */
 export function placeServerError(
   error: unknown,
   slotKeys: readonly string[],
   closureKeys: readonly string[],
+  t: TFunction,
 ): SettingsErrors | null {
   if (!(error instanceof ApiError) || error.status !== 400 || error.field === undefined) return null;
-  const detail = error.detail ?? '';
+  const message = fieldErrorText(error, t);
   const field = error.field;
   const root = field.split(/[[.]/)[0] ?? field;
-  const reference = `${field} ${detail}`;
+  // The entry at fault is named in the field, or else in the server's sentence.
+  const reference = `${field} ${error.detail ?? ''}`;
   if (root === 'store_hours') {
     const match = /store_hours\[(\d+)\](?:\.(\w+))?/.exec(reference);
     const key = match ? slotKeys[Number(match[1])] : undefined;
-    if (key === undefined) return { store_hours: detail };
+    if (key === undefined) return { store_hours: message };
     const part = match?.[2] ? SLOT_PARTS[match[2]] : undefined;
-    return { [slotError(key, part)]: detail };
+    return { [slotError(key, part)]: message };
   }
   if (root === 'closures') {
     const match = /closures\[(\d+)\]/.exec(reference);
     const key = match ? closureKeys[Number(match[1])] : undefined;
-    return key === undefined ? { closures: detail } : { [closureError(key)]: detail };
+    return key === undefined ? { closures: message } : { [closureError(key)]: message };
   }
-  if (FIELDS.includes(root)) return { [root]: detail };
+  if (FIELDS.includes(root)) return { [root]: message };
   return null;
 }

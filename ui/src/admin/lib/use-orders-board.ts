@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { useAuth } from '../../lib/auth';
+import { errorText, serverErrorText } from '../../lib/error-text';
+import i18n from '../../lib/i18n';
 import type { AdminOrder } from '../../lib/order-types';
 import { listOpenOrders } from '../api/orders-admin-api';
 import { boardReducer, INITIAL_BOARD, type BoardState } from './orders-board-state';
@@ -31,7 +33,9 @@ export function useOrdersBoard(): OrdersBoard {
     return connectOrdersBoard({
       url: boardSocketUrl(),
       token,
-      onMessage: (message) => dispatch(message),
+      // The refusal is kept as text in the language shown now; '' lets the board say its own.
+      onMessage: (message) =>
+        dispatch(message.type === 'error' ? { type: 'error', detail: serverErrorText(message, i18n.t, '') } : message),
       onClosed: () => dispatch({ type: 'closed' }),
     });
   }, [token, attempt]);
@@ -47,7 +51,7 @@ export function useOrdersBoard(): OrdersBoard {
         },
         (error: unknown) => {
           if (active && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-            dispatch({ type: 'error', detail: error.detail ?? '' });
+            dispatch({ type: 'error', detail: errorText(error, i18n.t, '') });
           }
         },
       );

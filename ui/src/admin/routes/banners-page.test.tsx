@@ -188,7 +188,7 @@ describe('banner screen', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('The file is not a JPEG, PNG or WebP image.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a JPEG, PNG or WebP image.');
     expect(file).toHaveAttribute('aria-invalid', 'true');
   });
 

@@ -74,10 +74,9 @@ function BannerUploadForm() {
       await uploadBanner(upload.file, upload.alt, upload.sortOrder);
     } catch (error) {
       setSubmitting(false);
-      // A refused file (415, 413) belongs next to the file input.
+      // A refused file (415, 413) belongs next to the file input, saying the types or the size it may have.
       if (error instanceof ApiError && (error.status === 413 || error.status === 415) && error.field === undefined) {
-        const fallback = error.status === 413 ? 'errors.image_size' : 'errors.image_type';
-        setErrors({ fields: { image: error.detail ?? t(fallback) } });
+        setErrors({ fields: { image: t(error.status === 413 ? 'errors.image_size' : 'errors.image_type') } });
       } else {
         setErrors(errorsFromApi(error, ['image', 'alt', 'sort_order'], t));
       }

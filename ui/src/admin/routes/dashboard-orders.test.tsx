@@ -177,7 +177,9 @@ describe('orders board on the dashboard', () => {
       fireEvent.click(within(card(3)).getByTestId('status-preparing'));
     });
     expect(sent(fetchMock, 'POST', '/admin/orders/57/status')).toEqual([{ status: 'preparing' }]);
-    expect(await within(card(3)).findByRole('alert')).toHaveTextContent('Order 3 is already completed.');
+    expect(await within(card(3)).findByRole('alert')).toHaveTextContent(
+      'This step is not possible for the order (any more) – it may have been answered already.',
+    );
   });
 
   it('follows the changes the socket sends and drops finished orders', async () => {
@@ -204,6 +206,24 @@ describe('orders board on the dashboard', () => {
     expect(screen.getByText('Your session has expired.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log in again' }));
     expect(sessionStorage.getItem('userData')).toBeNull();
+  });
+
+  it("says a refusal of the board in German, never the server's English sentence", async () => {
+    await i18n.changeLanguage('de');
+    boardServer();
+    const socket = await openBoard([]);
+    act(() => socket.receive({ type: 'error', detail: 'Please log in again as an admin to see the orders.' }));
+    const refusal = screen.getByRole('alert');
+    expect(refusal).toHaveTextContent('Die Live-Verbindung wurde abgelehnt.');
+    expect(refusal).not.toHaveTextContent('Please log in');
+
+    fireEvent.click(within(refusal).getByRole('button', { name: 'Erneut versuchen' }));
+    await vi.waitFor(() => expect(FakeBoardSocket.instances).toHaveLength(2));
+    act(() => {
+      FakeBoardSocket.latest().open();
+      FakeBoardSocket.latest().receive({ type: 'error', detail: 'Please log in.', code: 'unauthorized', params: {} });
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte melden Sie sich an.');
   });
 
   it('shows the open orders from the API until the socket is live', async () => {

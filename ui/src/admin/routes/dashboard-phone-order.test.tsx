@@ -132,7 +132,12 @@ describe('phone orders on the board', () => {
       { status: 503, body: { detail: 'The shop cannot save anything right now.', code: 'storage_unavailable' } },
       {
         status: 409,
-        body: { detail: 'The minimum order amount for 10115 is 12,00 €.', code: 'below_minimum', field: 'lines' },
+        body: {
+          detail: 'The minimum order amount for 10115 is 12,00 €.',
+          code: 'below_minimum',
+          field: 'lines',
+          params: { postcode: '10115', minimum: '12,00 €' },
+        },
       },
     ];
     const fetchMock = server(() => answers.shift() ?? { status: 201, body: placed });
@@ -145,7 +150,9 @@ describe('phone orders on the board', () => {
       });
     };
     await submit();
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The shop cannot save anything right now.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The data cannot be read or saved right now. Please try again in a few minutes.',
+    );
     await submit();
     await vi.waitFor(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent('The minimum order amount for 10115 is 12,00 €.'),

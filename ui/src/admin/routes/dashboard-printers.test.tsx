@@ -67,11 +67,16 @@ describe('printer alarms on the orders board', () => {
     expect(screen.queryByTestId('printer-alarms')).toBeNull();
   });
 
-  it('uses the German words and the server detail for a reason it does not know', async () => {
+  it('uses the German words, and a general one for a reason it does not know, never the English detail', async () => {
     await i18n.changeLanguage('de');
-    await openBoard([{ ...kitchen, code: 'paper_jam', detail: 'paper jam' }]);
+    await openBoard([kitchen, { ...kitchen, printer_id: 2, name: 'Theke', code: 'paper_jam', detail: 'paper jam' }]);
     const alarm = await screen.findByTestId('printer-alarms');
-    expect(alarm).toHaveTextContent('Drucker „Küche“ (192.168.1.50:9100) druckt nicht: paper jam.');
+    expect(alarm).toHaveTextContent(
+      'Drucker „Küche“ (192.168.1.50:9100) druckt nicht: Verbindung abgelehnt – falscher Port, oder Netzwerkdruck ist ausgeschaltet.',
+    );
+    expect(alarm).toHaveTextContent('Drucker „Theke“ (192.168.1.50:9100) druckt nicht: Verbindungsfehler.');
+    expect(alarm).not.toHaveTextContent('paper jam');
+    expect(alarm).not.toHaveTextContent('refused the connection');
     expect(alarm).toHaveTextContent('2 Bons warten und werden automatisch erneut gesendet.');
   });
 });

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ApiError } from '../../lib/api-error';
 import { isAdmin, requestLogin, useAuth } from '../../lib/auth';
+import { errorText } from '../../lib/error-text';
+import { ERRORS_NAMESPACE } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { FormMessage, TextInput } from '../components/fields';
 import { useAdminTranslation } from '../lib/use-admin-translation';
@@ -36,10 +37,12 @@ export function AdminLoginPage() {
         navigate('/admin/home', { replace: true });
         return;
       }
-      setError(payload.message || t('login.invalid_credentials'));
+      // Not an answer this server gives; its `message` would be English, so it is only logged.
+      console.error('Admin login answer without access_token', payload);
+      setError(t('invalid_credentials', { ns: ERRORS_NAMESPACE }));
     } catch (failure) {
       console.error('Admin login failed', failure);
-      setError(failure instanceof ApiError ? failure.detail || t('login.invalid_credentials') : t('login.error'));
+      setError(errorText(failure, t, t('login.error')));
     }
     setSubmitting(false);
   };

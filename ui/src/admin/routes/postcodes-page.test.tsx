@@ -117,7 +117,7 @@ describe('postcode screen', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     });
-    const message = await screen.findByText('Postcode 12345 already exists.');
+    const message = await screen.findByText('An entry with this name or key already exists.');
     expect(field(/^Postcode/)).toHaveAttribute('aria-invalid', 'true');
     expect(field(/^Postcode/).getAttribute('aria-describedby')).toContain(message.id);
   });

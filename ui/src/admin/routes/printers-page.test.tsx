@@ -131,7 +131,7 @@ describe('printers screen', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     });
-    expect(await screen.findByText("host: must be an address in the restaurant's own network")).toBeInTheDocument();
+    expect(await screen.findByText('Please check this entry.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^IP address/)).toHaveAttribute('aria-invalid', 'true');
   });
 

@@ -268,7 +268,7 @@ function PrinterList({
       setOutcome({
         name: printer.name,
         printed: answer.printed,
-        reason: answer.printed ? undefined : printerProblem(answer.code, answer.detail, t),
+        reason: answer.printed ? undefined : printerProblem(answer.code, t),
       });
       await onChanged();
     } catch (failure) {
@@ -282,7 +282,7 @@ function PrinterList({
     const kind = printerState(printer);
     const label =
       kind === 'alarm' && printer.alarm
-        ? `${t('printers.state.alarm')}: ${printerProblem(printer.alarm.code, printer.alarm.detail, t)}`
+        ? `${t('printers.state.alarm')}: ${printerProblem(printer.alarm.code, t)}`
         : t(`printers.state.${kind}`, { count: printer.waiting });
     const badge = kind === 'alarm' ? 'alarm' : kind === 'off' ? 'expired' : 'active';
     return (

@@ -119,7 +119,7 @@ function StoreSettingsForm({ initial }: { initial: StoreSettings }) {
       setPaused(store.paused === true);
       setSuccess(t('settings.saved'));
     } catch (failure) {
-      const placed = placeServerError(failure, check.slotKeys, check.closureKeys);
+      const placed = placeServerError(failure, check.slotKeys, check.closureKeys, t);
       if (placed) {
         setErrors(placed);
         setGeneral(t('errors.check_fields'));

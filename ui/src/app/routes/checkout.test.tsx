@@ -369,7 +369,7 @@ describe('placing an order', () => {
     expect(asked?.body).toEqual(body);
   });
 
-  it('a refusal shows the translated message (or the server detail) in the alert and keeps the cart', async () => {
+  it('a refusal shows its message in the UI language, naming the product, in the alert and keeps the cart', async () => {
     let answer: Answer = {
       status: 409,
       body: {
@@ -393,9 +393,13 @@ describe('placing an order', () => {
     expect(localStorage.getItem('order_placed')).toBeNull();
     expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toHaveLength(1);
 
-    answer = { status: 409, body: { detail: 'Cola 0,33 l is sold out.', code: 'product_unavailable', field: 'lines' } };
+    answer = {
+      status: 409,
+      body: { detail: 'Cola 0,33 l is sold out.', code: 'sold_out', field: 'lines', params: { product: 'Cola 0,33 l' } },
+    };
     await click(button);
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Cola 0,33 l is sold out.'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Cola 0,33 l ist ausverkauft.'));
+    expect(screen.getByRole('alert')).not.toHaveTextContent('sold out');
     // A refusal ends the attempt: the next one has its own key.
     const [first, second] = posts(fetchMock);
     expect(second?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
@@ -512,11 +516,16 @@ describe("the server's quote at checkout", () => {
     const { fetchMock } = deliveryTo10405({
       '/orders/guest/quote': {
         status: 409,
-        body: { detail: 'The minimum order amount for 10405 is 20,00 €.', code: 'below_minimum', field: 'lines' },
+        body: {
+          detail: 'The minimum order amount for 10405 is 20,00 €.',
+          code: 'below_minimum',
+          field: 'lines',
+          params: { postcode: '10405', minimum: '20,00 €' },
+        },
       },
     });
     const refusal = await screen.findByTestId('quote-refusal');
-    expect(refusal).toHaveTextContent('The minimum order amount for 10405 is 20,00 €.');
+    expect(refusal).toHaveTextContent(/^Der Mindestbestellwert für 10405 beträgt 20,00 €\.$/);
     expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'refused');
     expect(screen.queryByTestId('cart-total')).not.toBeInTheDocument();
     expect(screen.queryByTestId('checkout-line-total')).not.toBeInTheDocument();

@@ -20,7 +20,7 @@ export interface AddressFormProps {
 
 /** Create or edit a saved address; required gaps and the server's field errors show next to the fields. */
 export function AddressForm({ initial, editing, onSave, onSaved, onCancel }: AddressFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [values, setValues] = useState<Record<Field, string>>({
     customer_name: initial.customer_name ?? '',
     line1: initial.line1 ?? '',
@@ -62,7 +62,7 @@ export function AddressForm({ initial, editing, onSave, onSaved, onCancel }: Add
       });
       onSaved(saved);
     } catch (failure) {
-      const described = describeFailure(t, failure, i18n.resolvedLanguage ?? 'de');
+      const described = describeFailure(t, failure);
       setErrors(described.fieldErrors);
       setMessage(described.message);
       setSaving(false);

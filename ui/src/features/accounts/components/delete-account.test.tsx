@@ -39,7 +39,11 @@ describe('DeleteAccount', () => {
       { status: 403, body: { detail: 'The password is not correct.', code: 'wrong_password', field: 'password' } },
       {
         status: 409,
-        body: { detail: 'You have an open order (no. 4). You can delete your account once it is completed.', code: 'open_order' },
+        body: {
+          detail: 'You have an open order (no. 4). You can delete your account once it is completed.',
+          code: 'open_order',
+          params: { number: '4' },
+        },
       },
     ];
     mockFetch({ '/users/me': () => answers.shift() ?? { status: 500, body: {} } });
@@ -57,7 +61,7 @@ describe('DeleteAccount', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Mein Konto löschen' }));
     });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Sie haben eine offene Bestellung. Sie können Ihr Konto löschen, sobald sie abgeschlossen ist.',
+      'Sie haben eine offene Bestellung (Nr. 4). Sie können Ihr Konto löschen, sobald sie abgeschlossen ist.',
     );
     expect(onDeleted).not.toHaveBeenCalled();
   });

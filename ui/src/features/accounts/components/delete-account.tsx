@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '../../../components/form';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-error';
+import { errorText } from '../../../lib/error-text';
 import { deleteAccount } from '../api/accounts-api';
 import { describeFailure } from '../lib/field-errors';
 
@@ -31,7 +32,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
 }
 
 function ConfirmDeletion({ onCancel, onDeleted }: { onCancel: () => void; onDeleted: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [message, setMessage] = useState<string | undefined>();
@@ -53,9 +54,9 @@ function ConfirmDeletion({ onCancel, onDeleted }: { onCancel: () => void; onDele
       return;
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === 'wrong_password') {
-        setPasswordError(t('account.codes.wrong_password'));
+        setPasswordError(errorText(failure, t));
       } else {
-        const described = describeFailure(t, failure, i18n.resolvedLanguage ?? 'de');
+        const described = describeFailure(t, failure);
         setPasswordError(described.fieldErrors.password);
         setMessage(described.message);
       }

@@ -25,7 +25,7 @@ export function ForgotPasswordForm() {
       const { detail } = await requestPasswordReset(email.trim());
       setAnswer(serverText(t, 'forgot_password.sent', detail, i18n.resolvedLanguage ?? 'de'));
     } catch (failure) {
-      const described = describeFailure(t, failure, i18n.resolvedLanguage ?? 'de');
+      const described = describeFailure(t, failure);
       setError(described.fieldErrors.email ?? described.message);
     }
     setSubmitting(false);

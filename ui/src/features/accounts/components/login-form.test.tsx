@@ -70,7 +70,7 @@ describe('LoginModal', () => {
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalled());
   });
 
-  it('shows the message of an answer without access_token, else "Invalid credentials"', async () => {
+  it('shows "Invalid credentials." for an answer without access_token, never its English message', async () => {
     const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
     await i18n.changeLanguage('en');
     let body: unknown = { message: 'Account locked' };
@@ -81,20 +81,21 @@ describe('LoginModal', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Account locked');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid credentials\.$/);
 
     body = {};
+    await i18n.changeLanguage('de');
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
     });
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid credentials$/));
-    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Ungültige Anmeldedaten\.$/));
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
     expect(onLoggedIn).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('userData')).toBeNull();
     expect(errorSpy).toHaveBeenCalled();
   });
 
-  it('shows "Invalid credentials" for a 401 and the server message for a 429', async () => {
+  it('shows "Invalid credentials." for a 401 and "Too many attempts" for a 429, in the UI language', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await i18n.changeLanguage('en');
     let status = 401;
@@ -115,14 +116,24 @@ describe('LoginModal', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid credentials$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid credentials\.$/);
 
     status = 429;
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     });
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('Too many login attempts. Please wait 60 seconds.'),
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Too many attempts\. Please wait a minute and try again\.$/),
+    );
+
+    await i18n.changeLanguage('de');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        /^Zu viele Versuche\. Bitte warten Sie eine Minute und versuchen Sie es erneut\.$/,
+      ),
     );
   });
 

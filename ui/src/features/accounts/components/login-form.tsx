@@ -1,9 +1,11 @@
+import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FormMessage, TextField } from '../../../components/form';
-import { ApiError } from '../../../lib/api-error';
 import { appUrl, requestLogin, useAuth } from '../../../lib/auth';
+import { errorText } from '../../../lib/error-text';
+import { ERRORS_NAMESPACE } from '../../../lib/i18n';
 
 /** Loads a page under the base path afresh, so everything starts with the new session. */
 export function reloadTo(path: string): void {
@@ -21,16 +23,9 @@ export interface LoginFormProps {
   autoFocus?: boolean;
 }
 
-/** The message for a failed login (spec §8). */
-function failureMessage(error: unknown, t: (key: string) => string): string {
-  if (!(error instanceof ApiError)) return t('login.error');
-  // Too many attempts: the server's own message says how long to wait.
-  if (error.status === 429) return error.detail || t('login.error');
-  if (error.status >= 400 && error.status < 500) {
-    if (error.code === 'invalid_credentials' || !error.detail) return t('login.invalid_credentials');
-    return error.detail;
-  }
-  return t('login.error');
+/** The message for a failed login (spec §8): too many attempts, wrong credentials, or what else the server says. */
+function failureMessage(error: unknown, t: TFunction): string {
+  return errorText(error, t, t('login.error'));
 }
 
 /**
@@ -58,8 +53,9 @@ export function LoginForm({ redirectTo = '', onLoggedIn = reloadTo, onLinkClick,
         onLoggedIn(redirectTo);
         return;
       }
+      // Not an answer this server gives; its `message` would be English, so it is only logged.
       console.error('Login answer without access_token', payload);
-      setError(payload.message || t('login.invalid_credentials'));
+      setError(t('invalid_credentials', { ns: ERRORS_NAMESPACE }));
     } catch (failure) {
       console.error('Login failed', failure);
       setError(failureMessage(failure, t));

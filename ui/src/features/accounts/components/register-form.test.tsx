@@ -32,13 +32,18 @@ describe('RegisterForm', () => {
     expect(phone.value).toBe('123456789012345');
   });
 
-  it('shows the server field error next to that field (English: the server reason)', async () => {
+  it('shows the server field error next to that field, in the UI language', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await i18n.changeLanguage('en');
     mockFetch({
       '/register/customer': {
         status: 400,
-        body: { detail: 'is too common; choose another', code: 'invalid', field: 'password' },
+        body: {
+          detail: 'password: is too common; choose another',
+          code: 'invalid',
+          field: 'password',
+          params: { field: 'password' },
+        },
       },
     });
     const onRegistered = vi.fn();
@@ -48,9 +53,24 @@ describe('RegisterForm', () => {
 
     const password = screen.getByLabelText(/^Password/);
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
-    expect(password).toHaveAccessibleDescription(expect.stringContaining('Password is too common; choose another'));
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('This password is too common; please choose another.'));
     expect(screen.getByLabelText(/^Name/)).not.toHaveAttribute('aria-invalid');
     expect(onRegistered).not.toHaveBeenCalled();
+  });
+
+  it('shows the rule of a common password in German', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({
+      '/register/customer': {
+        status: 400,
+        body: { detail: 'password: is too common; choose another', code: 'invalid', field: 'password', params: { field: 'password' } },
+      },
+    });
+    renderAt(<RegisterForm onRegistered={vi.fn()} />);
+    fill({ Name: 'Max', 'E-Mail': 'max@example.com', Passwort: 'password1' });
+    await submit();
+    expect(await screen.findByText('Dieses Passwort ist zu verbreitet; bitte wählen Sie ein anderes.')).toBeInTheDocument();
+    expect(screen.queryByText(/too common/)).toBeNull();
   });
 
   it('shows a translated field error in German', async () => {

@@ -20,7 +20,7 @@ export interface RegisterFormProps {
  * credentials log the customer in.
  */
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { login } = useAuth();
   const [values, setValues] = useState<RegisterInput>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -43,7 +43,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     try {
       await registerCustomer(input);
     } catch (failure) {
-      const described = describeFailure(t, failure, i18n.resolvedLanguage ?? 'de');
+      const described = describeFailure(t, failure);
       setFieldErrors(described.fieldErrors);
       setMessage(described.message);
       setSubmitting(false);

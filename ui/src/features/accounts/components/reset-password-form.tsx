@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FormMessage, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-error';
+import { ERRORS_NAMESPACE } from '../../../lib/i18n';
 import { resetPassword } from '../api/accounts-api';
 import { describeFailure, serverText } from '../lib/field-errors';
 
@@ -45,7 +46,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       if (failure instanceof ApiError && failure.code === 'invalid_token') {
         setState({ kind: 'invalid_token' });
       } else {
-        const described = describeFailure(t, failure, language);
+        const described = describeFailure(t, failure);
         setPasswordError(described.fieldErrors.password);
         setMessage(described.message);
       }
@@ -69,7 +70,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (state.kind === 'invalid_token') {
     return (
       <div className="form">
-        <FormMessage error={t('account.codes.invalid_token')} />
+        <FormMessage error={t('invalid_token', { ns: ERRORS_NAMESPACE })} />
         <p>
           <Link to="/forgot-password" className="button">
             {t('reset_password.request_new')}

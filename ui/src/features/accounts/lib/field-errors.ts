@@ -1,39 +1,28 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-error';
+import { errorText, fieldErrorText } from '../../../lib/error-text';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
 /**
- * The message for a server validation error on `field`: in English the server's
- * own reason after the field's label ("Password is too common; choose another"),
- * in other languages the translated rule of that field.
+ * The rule of `field`, in the UI language, for a value the server refused. Its
+ * answer names the field, not the rule, except in the English `detail`: a password
+ * that is too common, the one rule no form can check beforehand, is told from that.
  */
-export function fieldErrorMessage(t: TFunction, field: string, detail: string | undefined, language: string): string {
-  const label = t(`account.fields.${field}`, { defaultValue: field });
-  if (language === 'en' && detail) return `${label} ${detail}`;
-  if (detail && /common/i.test(detail) && field === 'password') return t('account.errors.password_common');
+export function fieldRule(t: TFunction, field: string, detail: string | undefined): string {
+  if (field === 'password' && detail !== undefined && /common/i.test(detail)) return t('account.errors.password_common');
   return t(`account.errors.${field}`, { defaultValue: t('account.errors.invalid') });
 }
 
 /**
  * Splits a failed call into an error next to a field (400 with `field`) or a
- * message for the whole form.
+ * message for the whole form, both in the UI language.
  */
-export function describeFailure(
-  t: TFunction,
-  error: unknown,
-  language: string,
-): { fieldErrors: FieldErrors; message?: string } {
+export function describeFailure(t: TFunction, error: unknown): { fieldErrors: FieldErrors; message?: string } {
   if (error instanceof ApiError && error.status === 400 && error.field) {
-    return { fieldErrors: { [error.field]: fieldErrorMessage(t, error.field, error.detail, language) } };
+    return { fieldErrors: { [error.field]: fieldErrorText(error, t, fieldRule(t, error.field, error.detail)) } };
   }
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    // Known codes have a translation (the English one is the server's text); others show the server's text.
-    const translated = error.code ? t(`account.codes.${error.code}`, { defaultValue: '' }) : '';
-    const message = translated || error.detail;
-    if (message) return { fieldErrors: {}, message };
-  }
-  return { fieldErrors: {}, message: t('account.errors.generic') };
+  return { fieldErrors: {}, message: errorText(error, t, t('account.errors.generic')) };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Order } from '../../../lib/order-types';
 import { isAcceptedOrLater, stepStates } from '../lib/order-progress';
 import { dateTime } from '../lib/order-time';
 import { preorderWaitingText, readyTimeText } from '../lib/order-timing';
+import { rejectionText } from '../lib/rejection-text';
 
 /** The status line: 'waiting…', 'accepted' (plus a later step's name), 'not accepted'. */
 export function statusText(order: Pick<Order, 'status'>, t: TFunction): string {
@@ -33,10 +34,11 @@ function Progress({ order }: { order: Order }) {
 
 function Rejection({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const reason = rejectionText(order, t);
   return (
     <div className="order-rejection" data-testid="order-rejection" role="alert">
       <p className="order-rejection__title">{t('orders.status_page.rejected')}</p>
-      {order.rejection_reason && <p>{t('orders.status_page.reason', { reason: order.rejection_reason })}</p>}
+      {reason !== null && <p>{t('orders.status_page.reason', { reason })}</p>}
       {order.payment_status === 'refunded' && <p>{t('orders.status_page.refunded')}</p>}
       {order.payment_status === 'refund_failed' && <p>{t('orders.status_page.refund_failed')}</p>}
     </div>

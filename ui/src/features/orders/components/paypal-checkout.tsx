@@ -2,6 +2,7 @@ import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@pa
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
+import { ERRORS_NAMESPACE } from '../../../lib/i18n';
 import type { OrderRequest } from '../../../lib/order-types';
 import { createPaypalOrder } from '../../../lib/orders-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
@@ -74,7 +75,7 @@ function PaypalButtonsArea({ guest, request, blocked, busy, place, refused, show
           onApprove={async (data, actions) => {
             const body = opened.current;
             if (!data.orderID || body === null) {
-              showError(t('orders.errors.payment_required'));
+              showError(t('payment_required', { ns: ERRORS_NAMESPACE }));
               return;
             }
             const result = await place({ ...body, payment_method: 'online', paypal_order_id: data.orderID });

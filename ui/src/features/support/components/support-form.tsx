@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-error';
+import { errorText } from '../../../lib/error-text';
 import { cleanPhone, MAX_PHONE_LENGTH } from '../../../lib/phone';
 import { sendSupportMessage } from '../support-api';
 
@@ -45,7 +46,7 @@ export function SupportForm() {
       if (failure instanceof ApiError && failure.status === 400 && failure.field && failure.field in EMPTY) {
         setErrors({ [failure.field]: t(`support.invalid.${failure.field}`) });
       } else {
-        setMessage(t('support.error'));
+        setMessage(errorText(failure, t, t('support.error')));
       }
     }
     setSubmitting(false);

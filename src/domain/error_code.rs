@@ -1,0 +1,181 @@
+//! Every code an error answer can carry, with the names of the parameters its answer
+//! gives (`params`), so a client can say it in its own language: the storefront and
+//! the admin area keep a German and an English sentence per code, and a test checks
+//! that none is missing. The served API document lists them (`ErrorBody.code`).
+
+macro_rules! error_codes {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $code:literal $([$($param:literal),+])?;)+) => {
+        /// A stable, machine-readable error code.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum ErrorCode {
+            $($(#[doc = $doc])+ $variant,)+
+        }
+
+        impl ErrorCode {
+            /// Every code, in the order they are declared.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)+];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $code,)+
+                }
+            }
+
+            /// The parameters an answer with this code names.
+            pub fn params(self) -> &'static [&'static str] {
+                match self {
+                    $(ErrorCode::$variant => &[$($($param),+)?],)+
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    /// A field of the request is invalid; `field` names it.
+    Invalid = "invalid" ["field"];
+    /// The request is malformed (not the JSON, parameters or address expected).
+    BadRequest = "bad_request";
+    /// No such resource.
+    NotFound = "not_found";
+    /// This method is not allowed at this address.
+    MethodNotAllowed = "method_not_allowed";
+    /// The request body is too large.
+    PayloadTooLarge = "payload_too_large";
+    /// The body is not of a type this address takes.
+    UnsupportedMediaType = "unsupported_media_type";
+    /// The upload is not a PNG, JPEG or WebP image.
+    UnsupportedImage = "unsupported_image";
+    /// This address takes WebSocket connections only.
+    WebsocketRequired = "websocket_required";
+    /// No valid access token.
+    Unauthorized = "unauthorized";
+    /// The account may not do this.
+    Forbidden = "forbidden";
+    /// A fault on the server.
+    InternalError = "internal_error";
+    /// The data cannot be read or written right now.
+    StorageUnavailable = "storage_unavailable";
+    /// The database cannot be opened (health check).
+    DatabaseUnavailable = "database_unavailable";
+    /// Too many live connections or requests from this client.
+    TooManyRequests = "too_many_requests";
+    /// Too many open connections from this address.
+    TooManyConnections = "too_many_connections";
+    /// Live connections only from the shop's own pages.
+    ForbiddenOrigin = "forbidden_origin";
+    /// The request body could not be read completely.
+    IncompleteBody = "incomplete_body";
+    /// The request body did not arrive in time.
+    RequestTimeout = "request_timeout";
+    /// This build has no storefront.
+    UiNotBuilt = "ui_not_built";
+    /// A file of the storefront is damaged in this build.
+    BrokenBuild = "broken_build";
+    /// E-mail address or password missing.
+    MissingCredentials = "missing_credentials";
+    /// The current password is wrong.
+    WrongPassword = "wrong_password";
+    /// Too many failed attempts; try again later.
+    TooManyAttempts = "too_many_attempts";
+    /// Wrong e-mail address or password.
+    InvalidCredentials = "invalid_credentials";
+    /// The link's token is invalid or expired.
+    InvalidToken = "invalid_token";
+    /// An account with this e-mail address exists.
+    EmailTaken = "email_taken";
+    /// Something with this name or key exists already.
+    Duplicate = "duplicate";
+    /// Still used by something else.
+    InUse = "in_use";
+    /// The account has an order still open; `number` is its number.
+    OpenOrder = "open_order" ["number"];
+    /// The cart is empty.
+    EmptyCart = "empty_cart";
+    /// A product is sold out.
+    SoldOut = "sold_out" ["product"];
+    /// A product of the order is not on the menu (any more).
+    ProductUnavailable = "product_unavailable";
+    /// A product needs a size or variant.
+    VariantRequired = "variant_required" ["product"];
+    /// The chosen size or variant does not exist (any more).
+    VariantUnavailable = "variant_unavailable" ["product"];
+    /// An extra that the product does not offer (any more).
+    ExtraUnavailable = "extra_unavailable" ["product"];
+    /// Fewer extras from a group than it needs.
+    TooFewExtras = "too_few_extras" ["product", "group", "min"];
+    /// More extras from a group than it allows.
+    TooManyExtras = "too_many_extras" ["product", "group", "max"];
+    /// Closed now: choose a pre-order time.
+    StoreClosed = "store_closed";
+    /// The chosen time is not offered.
+    SlotUnavailable = "slot_unavailable";
+    /// The delivery address's postcode is not served.
+    PostcodeNotServed = "postcode_not_served" ["postcode"];
+    /// Below the postcode's minimum order amount.
+    BelowMinimum = "below_minimum" ["postcode", "minimum"];
+    /// The price changed since the customer was shown it.
+    QuoteChanged = "quote_changed";
+    /// The Idempotency-Key was used for another order.
+    IdempotencyConflict = "idempotency_conflict";
+    /// There is no store.
+    StoreNotFound = "store_not_found";
+    /// No such order.
+    OrderNotFound = "order_not_found";
+    /// The order cannot take this step (answered already, or not that kind of order).
+    InvalidTransition = "invalid_transition";
+    /// The shop's clock is not confirmed yet after a restart.
+    ClockUntrusted = "clock_untrusted";
+    /// The shop's setup is not complete.
+    StoreNotReady = "store_not_ready";
+    /// The list of readiness findings changed meanwhile.
+    ReadinessChanged = "readiness_changed";
+    /// The PayPal payment must be completed first.
+    PaymentRequired = "payment_required";
+    /// Online payment is not offered.
+    OnlinePaymentUnavailable = "online_payment_unavailable";
+    /// PayPal: not enough funds.
+    InsufficientFunds = "insufficient_funds";
+    /// PayPal: the payment method was declined.
+    InstrumentDeclined = "instrument_declined";
+    /// PayPal declined the payment.
+    PaymentDeclined = "payment_declined";
+    /// PayPal: the card has expired.
+    CardExpired = "card_expired";
+    /// PayPal holds the payment as pending.
+    PaymentPending = "payment_pending";
+    /// The PayPal payment was not completed.
+    PaymentNotCompleted = "payment_not_completed";
+    /// What PayPal took is not the order's total.
+    PaymentMismatch = "payment_mismatch";
+    /// The payment failed.
+    PaymentFailed = "payment_failed";
+    /// PayPal cannot be reached right now.
+    PaymentUnavailable = "payment_unavailable";
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_snake_case() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            let text = code.as_str();
+            assert!(seen.insert(text), "{text} twice");
+            assert!(
+                text.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{text}"
+            );
+        }
+        assert_eq!(ErrorCode::BelowMinimum.params(), ["postcode", "minimum"]);
+        assert!(ErrorCode::EmptyCart.params().is_empty());
+    }
+}
