@@ -131,6 +131,8 @@ export interface StoreHour {
   open_time: string;
   close_time: string;
   label: string;
+  /** The English label; empty: the storefront shows `label` in English too. */
+  label_en?: string;
 }
 
 /** A whole day the store is closed (store time zone). */
@@ -150,6 +152,10 @@ export interface StoreSettings {
   impressum_text: string;
   /** The privacy policy (Datenschutzerklärung). */
   privacy_text?: string;
+  /** The English Impressum; empty: the storefront shows the German one in English too. */
+  impressum_text_en?: string;
+  /** The English privacy policy; empty: the storefront shows the German one in English too. */
+  privacy_text_en?: string;
   timezone: string;
   paypal_client_id?: string;
   store_hours: StoreHour[];

@@ -8,6 +8,8 @@ export interface StoreHoursEntry {
   open_time: string;
   close_time: string;
   label: string;
+  /** The English label; empty: English shows `label` too. */
+  label_en?: string;
 }
 
 export interface Store {
@@ -20,6 +22,10 @@ export interface Store {
   impressum_text: string;
   /** The privacy policy (Datenschutzerklärung). */
   privacy_text?: string;
+  /** The English Impressum; empty: English shows `impressum_text` too. */
+  impressum_text_en?: string;
+  /** The English privacy policy; empty: English shows `privacy_text` too. */
+  privacy_text_en?: string;
   timezone: string;
   store_hours: StoreHoursEntry[];
   /** Whole closed dates (YYYY-MM-DD, store time zone), today and later. */

@@ -36,6 +36,22 @@ describe('parseStatusMessage', () => {
     });
   });
 
+  it('keeps the English label of a slot when one is set', () => {
+    const parsed = parseStatusMessage(
+      JSON.stringify({
+        ...message,
+        today_hours: [
+          { open_time: '11:30', close_time: '14:30', label: 'Mittagstisch', label_en: 'Lunch menu' },
+          { open_time: '17:00', close_time: '22:00', label: 'Abends', label_en: '' },
+        ],
+      }),
+    );
+    expect(parsed?.today_hours).toEqual([
+      { open_time: '11:30', close_time: '14:30', label: 'Mittagstisch', label_en: 'Lunch menu' },
+      { open_time: '17:00', close_time: '22:00', label: 'Abends' },
+    ]);
+  });
+
   it('rejects text that is not JSON, misses fields or carries an error', () => {
     expect(parseStatusMessage('{not json')).toBeNull();
     expect(parseStatusMessage(JSON.stringify({ local_time: '2026-11-23 06:00:00' }))).toBeNull();

@@ -7,6 +7,8 @@ export interface TodaySlot {
   /** HH:mm; before open_time = runs past midnight (counts as open until 24:00 today). */
   close_time: string;
   label: string;
+  /** The English label, sent when one is set. */
+  label_en?: string;
 }
 
 /** A message of the live status connection (contract: store-api.md, "Live status"). */
@@ -78,6 +80,7 @@ export function parseStatusMessage(data: unknown): StatusMessage | null {
       open_time: slot.open_time,
       close_time: slot.close_time,
       label: typeof slot.label === 'string' ? slot.label : '',
+      ...(typeof slot.label_en === 'string' && slot.label_en !== '' ? { label_en: slot.label_en } : {}),
     })),
     local_time: record.local_time,
     timezone: typeof record.timezone === 'string' ? record.timezone : '',

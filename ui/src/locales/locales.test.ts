@@ -76,3 +76,21 @@ describe('error texts', () => {
     }
   });
 });
+
+/** Every text of a locale file, flattened. */
+function texts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap(texts);
+}
+
+describe('German form of address', () => {
+  // The storefront and the admin area both say "Sie": no "du", "dich", "dir", "dein…".
+  const informal = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)\b/i;
+
+  it('is "Sie" in the storefront and the admin area alike', async () => {
+    const adminDe = (await import('../admin/locales/admin.de.json')).default;
+    const offending = [menuPageDe, otherScreensDe, errorsDe, adminDe].flatMap(texts).filter((text) => informal.test(text));
+    expect(offending).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { isOvernight, LABEL_MAX, newKey, slotError, WEEK_ORDER, type SlotDraft } from '../lib/store-settings';
+import { isOvernight, LABEL_MAX, newKey, slotError, WEEK_ORDER, type SlotDraft, type SlotPart } from '../lib/store-settings';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /** What a new slot starts with: lunch for the first of a day, evening for a further one. */
@@ -21,7 +21,7 @@ export function HoursEditor({
 }) {
   const { t } = useAdminTranslation();
 
-  const edit = (key: string, change: Partial<SlotDraft>, part: 'open' | 'close' | 'label') =>
+  const edit = (key: string, change: Partial<SlotDraft>, part: SlotPart) =>
     onChange(
       slots.map((slot) => (slot.key === key ? { ...slot, ...change } : slot)),
       [slotError(key, part), slotError(key), ...(part === 'open' ? [slotError(key, 'close')] : [])],
@@ -29,17 +29,27 @@ export function HoursEditor({
 
   const add = (day: number) => {
     const times = slots.some((slot) => slot.day === day) ? NEXT_SLOT : FIRST_SLOT;
-    onChange([...slots, { key: newKey('slot'), day, label: '', ...times }], ['store_hours']);
+    onChange([...slots, { key: newKey('slot'), day, label: '', label_en: '', ...times }], ['store_hours']);
   };
 
   const remove = (key: string) =>
     onChange(
       slots.filter((slot) => slot.key !== key),
-      [slotError(key), slotError(key, 'open'), slotError(key, 'close'), slotError(key, 'label'), 'store_hours'],
+      [
+        slotError(key),
+        slotError(key, 'open'),
+        slotError(key, 'close'),
+        slotError(key, 'label'),
+        slotError(key, 'label_en'),
+        'store_hours',
+      ],
     );
 
   return (
     <div className="admin-hours">
+      <p id="hours-label_en-hint" className="admin-card__intro">
+        {t('settings.hours.label_en_hint')}
+      </p>
       {errors.store_hours && (
         <p className="admin-message admin-message--error" role="alert">
           {errors.store_hours}
@@ -59,9 +69,10 @@ export function HoursEditor({
                 const openError = errors[slotError(slot.key, 'open')];
                 const closeError = errors[slotError(slot.key, 'close')];
                 const labelError = errors[slotError(slot.key, 'label')];
+                const labelEnError = errors[slotError(slot.key, 'label_en')];
                 const rowError = errors[slotError(slot.key)];
                 const overnight = isOvernight(slot.open, slot.close);
-                const messages = [openError, closeError, labelError, rowError].filter(Boolean);
+                const messages = [openError, closeError, labelError, labelEnError, rowError].filter(Boolean);
                 return (
                   <div
                     key={slot.key}
@@ -115,6 +126,22 @@ export function HoursEditor({
                         aria-invalid={labelError ? true : undefined}
                         aria-describedby={labelError ? `${id}-errors` : undefined}
                         onInput={(event) => edit(slot.key, { label: event.currentTarget.value }, 'label')}
+                      />
+                    </div>
+                    <div className="admin-field admin-hours__label">
+                      <label htmlFor={`${id}-label_en`} className="admin-field__label">
+                        {t('settings.hours.label_en')}
+                      </label>
+                      <input
+                        id={`${id}-label_en`}
+                        type="text"
+                        lang="en"
+                        className="admin-input"
+                        value={slot.label_en}
+                        maxLength={LABEL_MAX}
+                        aria-invalid={labelEnError ? true : undefined}
+                        aria-describedby={[labelEnError ? `${id}-errors` : '', 'hours-label_en-hint'].filter(Boolean).join(' ')}
+                        onInput={(event) => edit(slot.key, { label_en: event.currentTarget.value }, 'label_en')}
                       />
                     </div>
                     <button

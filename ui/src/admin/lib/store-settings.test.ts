@@ -21,9 +21,9 @@ describe('store settings checks', () => {
   it('allows a slot that runs past midnight but not one that opens and closes at once', () => {
     expect(isOvernight('18:00', '01:00')).toBe(true);
     expect(isOvernight('11:00', '14:00')).toBe(false);
-    const ok = checkSettings(draft({ slots: [{ key: 'a', day: 5, open: '18:00', close: '01:00', label: '' }] }));
-    expect(ok.body?.store_hours).toEqual([{ day_of_week: 5, open_time: '18:00', close_time: '01:00', label: '' }]);
-    const same = checkSettings(draft({ slots: [{ key: 'a', day: 5, open: '18:00', close: '18:00', label: '' }] }));
+    const ok = checkSettings(draft({ slots: [{ key: 'a', day: 5, open: '18:00', close: '01:00', label: '', label_en: '' }] }));
+    expect(ok.body?.store_hours).toEqual([{ day_of_week: 5, open_time: '18:00', close_time: '01:00', label: '', label_en: '' }]);
+    const same = checkSettings(draft({ slots: [{ key: 'a', day: 5, open: '18:00', close: '18:00', label: '', label_en: '' }] }));
     expect(same.body).toBeNull();
     expect(same.errors[slotError('a', 'close')]).toBe('settings.errors.same_time');
   });
@@ -31,7 +31,7 @@ describe('store settings checks', () => {
   it('refuses bad times, duplicate dates and out-of-range numbers', () => {
     const result = checkSettings(
       draft({
-        slots: [{ key: 'a', day: 1, open: '24:00', close: '7:00', label: 'x'.repeat(61) }],
+        slots: [{ key: 'a', day: 1, open: '24:00', close: '7:00', label: 'x'.repeat(61), label_en: '' }],
         closures: [
           { key: 'c1', date: '2099-12-24', note: '' },
           { key: 'c2', date: '2099-12-24', note: '' },
@@ -68,5 +68,24 @@ describe('store settings checks', () => {
       phone: 'Please check this entry.',
     });
     expect(placeServerError(new ApiError(500, 'boom'), [], [], german)).toBeNull();
+  });
+
+  it('sends the English label of each slot, and the English texts only when the record has them', () => {
+    const slot = { key: 'a', day: 1, open: '11:30', close: '14:30', label: 'Mittagstisch', label_en: ' Lunch ' };
+    const withTexts = checkSettings(draft({ slots: [slot], impressum_text_en: 'Legal notice', privacy_text_en: '' }));
+    expect(withTexts.body?.store_hours).toEqual([
+      { day_of_week: 1, open_time: '11:30', close_time: '14:30', label: 'Mittagstisch', label_en: 'Lunch' },
+    ]);
+    expect(withTexts.body).toMatchObject({ impressum_text_en: 'Legal notice', privacy_text_en: '' });
+    const without = checkSettings(draft({ slots: [slot] }));
+    expect(without.body).not.toHaveProperty('impressum_text_en');
+    expect(without.body).not.toHaveProperty('privacy_text_en');
+
+    const long = checkSettings(draft({ slots: [{ ...slot, label_en: 'x'.repeat(61) }] }));
+    expect(long.errors).toEqual({ [slotError('a', 'label_en')]: 'settings.errors.label_long' });
+    const refused = new ApiError(400, 'store_hours[0].label_en: at most 60 characters', 'invalid', 'store_hours');
+    expect(placeServerError(refused, ['a'], [], i18n.getFixedT('en'))).toEqual({
+      [slotError('a', 'label_en')]: 'Please check this entry.',
+    });
   });
 });

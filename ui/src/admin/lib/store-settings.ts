@@ -24,6 +24,8 @@ export interface SlotDraft {
   open: string;
   close: string;
   label: string;
+  /** The English label; empty shows `label` in English too. */
+  label_en: string;
 }
 
 export interface ClosureDraft {
@@ -46,11 +48,14 @@ export interface SettingsDraft {
   show_impressum: boolean;
   /** The privacy policy; undefined when the server's record has none to edit (it is then left as it is). */
   privacy_text?: string;
+  /** The English texts; undefined when the server's record has none (they are then left as they are). */
+  impressum_text_en?: string;
+  privacy_text_en?: string;
 }
 
 /**
  * Error messages (i18n keys before the check, server texts after a refusal) by place:
- * a body field ("phone"), a slot part ("slot:<key>:open" / ":close" / ":label" / "slot:<key>"),
+ * a body field ("phone"), a slot part ("slot:<key>:open" / ":close" / ":label" / ":label_en" / "slot:<key>"),
  * a closure ("closure:<key>") or a section ("store_hours", "closures").
  */
 export type SettingsErrors = Record<string, string>;
@@ -61,7 +66,9 @@ export function newKey(prefix: string): string {
   return `${prefix}${nextKey}`;
 }
 
-export const slotError = (key: string, part?: 'open' | 'close' | 'label') =>
+export type SlotPart = 'open' | 'close' | 'label' | 'label_en';
+
+export const slotError = (key: string, part?: SlotPart) =>
   part ? `slot:${key}:${part}` : `slot:${key}`;
 export const closureError = (key: string) => `closure:${key}`;
 
@@ -104,6 +111,7 @@ export function draftFromStore(store: StoreSettings): SettingsDraft {
       open: hour.open_time,
       close: hour.close_time,
       label: hour.label ?? '',
+      label_en: hour.label_en ?? '',
     })),
     closures: [...(store.closures ?? [])]
       .sort((a, b) => a.date.localeCompare(b.date))
@@ -117,6 +125,8 @@ export function draftFromStore(store: StoreSettings): SettingsDraft {
     impressum_text: store.impressum_text ?? '',
     show_impressum: store.show_impressum === true,
     ...(typeof store.privacy_text === 'string' ? { privacy_text: store.privacy_text } : {}),
+    ...(typeof store.impressum_text_en === 'string' ? { impressum_text_en: store.impressum_text_en } : {}),
+    ...(typeof store.privacy_text_en === 'string' ? { privacy_text_en: store.privacy_text_en } : {}),
   };
 }
 
@@ -150,6 +160,7 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
     if (!isTime(slot.close)) errors[slotError(slot.key, 'close')] = 'settings.errors.time';
     else if (slot.open === slot.close) errors[slotError(slot.key, 'close')] = 'settings.errors.same_time';
     if (slot.label.trim().length > LABEL_MAX) errors[slotError(slot.key, 'label')] = 'settings.errors.label_long';
+    if (slot.label_en.trim().length > LABEL_MAX) errors[slotError(slot.key, 'label_en')] = 'settings.errors.label_long';
   }
 
   const closures = [...draft.closures].sort((a, b) => a.date.localeCompare(b.date));
@@ -174,6 +185,8 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
   }
   if (draft.impressum_text.length > IMPRESSUM_MAX) errors.impressum_text = 'errors.too_long';
   if ((draft.privacy_text ?? '').length > PRIVACY_MAX) errors.privacy_text = 'errors.too_long';
+  if ((draft.impressum_text_en ?? '').length > IMPRESSUM_MAX) errors.impressum_text_en = 'errors.too_long';
+  if ((draft.privacy_text_en ?? '').length > PRIVACY_MAX) errors.privacy_text_en = 'errors.too_long';
 
   const slotKeys = slots.map((slot) => slot.key);
   const closureKeys = closures.map((closure) => closure.key);
@@ -184,6 +197,7 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
     open_time: slot.open,
     close_time: slot.close,
     label: slot.label.trim(),
+    label_en: slot.label_en.trim(),
   }));
   const closureList: Closure[] = closures.map((closure) => ({ date: closure.date, note: closure.note.trim() }));
   return {
@@ -194,6 +208,8 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
       show_impressum: draft.show_impressum,
       impressum_text: draft.impressum_text,
       ...(draft.privacy_text === undefined ? {} : { privacy_text: draft.privacy_text }),
+      ...(draft.impressum_text_en === undefined ? {} : { impressum_text_en: draft.impressum_text_en }),
+      ...(draft.privacy_text_en === undefined ? {} : { privacy_text_en: draft.privacy_text_en }),
       store_hours,
       closures: closureList,
       pickup_lead_minutes: pickup ?? 0,
@@ -206,10 +222,11 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
   };
 }
 
-const SLOT_PARTS: Record<string, 'open' | 'close' | 'label'> = {
+const SLOT_PARTS: Record<string, SlotPart> = {
   open_time: 'open',
   close_time: 'close',
   label: 'label',
+  label_en: 'label_en',
 };
 
 /** The form places a refusal can point at; anything else becomes a general message. */
@@ -220,6 +237,8 @@ const FIELDS = [
   'show_impressum',
   'impressum_text',
   'privacy_text',
+  'impressum_text_en',
+  'privacy_text_en',
   'pickup_lead_minutes',
   'delivery_lead_minutes',
   'slot_interval_minutes',

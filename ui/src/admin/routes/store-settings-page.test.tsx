@@ -109,8 +109,8 @@ describe('store settings screen', () => {
       show_impressum: true,
       impressum_text: 'Bella Napoli GmbH',
       store_hours: [
-        { day_of_week: 1, open_time: '17:00', close_time: '22:00', label: '' },
-        { day_of_week: 5, open_time: '18:00', close_time: '01:30', label: 'Late night' },
+        { day_of_week: 1, open_time: '17:00', close_time: '22:00', label: '', label_en: '' },
+        { day_of_week: 5, open_time: '18:00', close_time: '01:30', label: 'Late night', label_en: '' },
       ],
       closures: [{ date: '2099-12-24', note: 'Heiligabend' }],
       paused: false,
@@ -119,6 +119,62 @@ describe('store settings screen', () => {
       slot_interval_minutes: 15,
     });
     expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('edits the English Impressum, privacy policy and slot labels, sends them and keeps them after saving', async () => {
+    const { fetchMock } = storeServer(
+      store({
+        impressum_text_en: '',
+        privacy_text_en: 'We keep your data safe.',
+        store_hours: [{ day_of_week: 1, open_time: '11:30', close_time: '14:30', label: 'Mittagstisch', label_en: 'Lunch' }],
+      }),
+    );
+    renderAdminAt('/admin/store-setting');
+    const monday = await screen.findByRole('group', { name: 'Monday, slot 1' });
+    expect(within(monday).getByLabelText('English label (optional)')).toHaveValue('Lunch');
+    const impressum = screen.getByLabelText('Impressum in English (optional)');
+    const privacy = screen.getByLabelText('Privacy policy in English (optional)');
+    expect(impressum).toHaveValue('');
+    expect(impressum).toHaveAccessibleDescription('empty: the German text is shown');
+    expect(privacy).toHaveValue('We keep your data safe.');
+
+    fireEvent.input(impressum, { target: { value: 'Bella Napoli GmbH, managing director Mario Rossi' } });
+    fireEvent.input(privacy, { target: { value: '' } });
+    fireEvent.input(within(monday).getByLabelText('English label (optional)'), { target: { value: ' Lunch menu ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a slot on Friday' }));
+    await save();
+
+    expect(await screen.findByText('Store settings saved.')).toBeInTheDocument();
+    const [body] = sent(fetchMock, 'PUT', '/stores/14') as StoreSettingsBody[];
+    expect(body).toMatchObject({
+      impressum_text_en: 'Bella Napoli GmbH, managing director Mario Rossi',
+      privacy_text_en: '',
+      store_hours: [
+        { day_of_week: 1, open_time: '11:30', close_time: '14:30', label: 'Mittagstisch', label_en: 'Lunch menu' },
+        { day_of_week: 5, open_time: '11:00', close_time: '14:00', label: '', label_en: '' },
+      ],
+    });
+    // The form shows what the server saved, and nothing is left unsaved.
+    expect(screen.getByLabelText('Impressum in English (optional)')).toHaveValue('Bella Napoli GmbH, managing director Mario Rossi');
+    expect(within(slot('Monday, slot 1')).getByLabelText('English label (optional)')).toHaveValue('Lunch menu');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('leaves the English texts out of the body when the record has none, and says the German label is the fallback', async () => {
+    await i18n.changeLanguage('de');
+    const { fetchMock } = storeServer();
+    renderAdminAt('/admin/store-setting');
+    const monday = await screen.findByRole('group', { name: 'Montag, Zeitfenster 1' });
+    expect(within(monday).getByLabelText('Bezeichnung englisch (optional)')).toHaveAccessibleDescription(
+      'Englische Bezeichnung – leer: die deutsche wird gezeigt.',
+    );
+    expect(screen.queryByLabelText('Impressum auf Englisch (optional)')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Einstellungen speichern' }));
+    });
+    const [body] = sent(fetchMock, 'PUT', '/stores/14') as StoreSettingsBody[];
+    expect(body).not.toHaveProperty('impressum_text_en');
+    expect(body).not.toHaveProperty('privacy_text_en');
   });
 
   it('shows the overnight hint in German', async () => {

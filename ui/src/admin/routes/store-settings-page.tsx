@@ -28,7 +28,7 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; sto
 function fingerprint(draft: SettingsDraft): string {
   return JSON.stringify({
     ...draft,
-    slots: draft.slots.map(({ day, open, close, label }) => [day, open, close, label]),
+    slots: draft.slots.map(({ day, open, close, label, label_en }) => [day, open, close, label, label_en]),
     closures: draft.closures.map(({ date, note }) => [date, note]),
   });
 }
@@ -214,6 +214,30 @@ function StoreSettingsForm({ initial }: { initial: StoreSettings }) {
                 value={draft.privacy_text}
                 error={errors.privacy_text}
                 onChange={(value) => update({ privacy_text: value }, ['privacy_text'])}
+              />
+            )}
+            {draft.impressum_text_en !== undefined && (
+              <TextInput
+                id="settings-impressum_text_en"
+                label={t('settings.contact.impressum_text_en')}
+                hint={t('settings.contact.english_hint')}
+                multiline
+                maxLength={IMPRESSUM_MAX}
+                value={draft.impressum_text_en}
+                error={errors.impressum_text_en}
+                onChange={(value) => update({ impressum_text_en: value }, ['impressum_text_en'])}
+              />
+            )}
+            {draft.privacy_text_en !== undefined && (
+              <TextInput
+                id="settings-privacy_text_en"
+                label={t('settings.contact.privacy_text_en')}
+                hint={t('settings.contact.english_hint')}
+                multiline
+                maxLength={PRIVACY_MAX}
+                value={draft.privacy_text_en}
+                error={errors.privacy_text_en}
+                onChange={(value) => update({ privacy_text_en: value }, ['privacy_text_en'])}
               />
             )}
             <CheckboxInput

@@ -186,6 +186,35 @@ describe('order status page', () => {
     expect(socket.closedByClient).toBe(true);
   });
 
+  it('follows a paid order that was rejected until its refund, live', async () => {
+    renderStatus({ body: demoOrder() });
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    const socket = FakeSocket.latest();
+    await push(demoOrder({ status: 'rejected', rejection_reason: 'Zu viel los', payment_status: 'paid' }));
+    expect(socket.closedByClient).toBe(false);
+    await push(demoOrder({ status: 'rejected', rejection_reason: 'Zu viel los', payment_status: 'refunded' }));
+    expect(screen.getByTestId('order-rejection')).toHaveTextContent('Ihre Zahlung wurde erstattet.');
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('erstattet');
+    expect(socket.closedByClient).toBe(true);
+  });
+
+  it('a rejected cash order is not to be paid, and nobody answering is said in German', async () => {
+    renderStatus({
+      body: demoOrder({
+        status: 'rejected',
+        payment_method: 'cash',
+        payment_status: 'cash_due',
+        rejection_reason: 'The restaurant did not respond in time.',
+        rejected_by: 'no_one',
+      }),
+    });
+    const rejection = await screen.findByTestId('order-rejection');
+    expect(rejection).toHaveTextContent('Das Restaurant hat nicht rechtzeitig geantwortet.');
+    expect(rejection).not.toHaveTextContent('did not respond');
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('nichts zu zahlen');
+    expect(screen.getByTestId('order-payment')).not.toHaveTextContent('bei Übergabe');
+  });
+
   it('says when a refund did not go through', async () => {
     renderStatus({
       body: demoOrder({ status: 'rejected', rejection_reason: 'Zu viel los', payment_status: 'refund_failed' }),

@@ -1,7 +1,9 @@
 export { listAddresses, type Address, type AddressInput } from './api/accounts-api';
 export { AddressBook } from './components/address-book';
 export { AddressCard } from './components/address-card';
+export { ChangePassword } from './components/change-password';
 export { DeleteAccount } from './components/delete-account';
+export { EditProfile } from './components/edit-profile';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { GuestForm } from './components/guest-form';
 export { LoginForm, reloadTo } from './components/login-form';

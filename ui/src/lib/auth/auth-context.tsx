@@ -22,6 +22,8 @@ export interface AuthContextValue {
   loading: boolean;
   /** Stores a /login success payload and signs in. */
   login: (payload: LoginPayload) => void;
+  /** Replaces the signed-in user (e.g. after editing the profile), keeping the token. */
+  updateUser: (user: AuthUser) => void;
   /** Empties session and cart, then reloads to `path` under the base path (default: the app home). */
   logout: (path?: string) => void;
 }
@@ -41,6 +43,7 @@ const AuthContext = createContext<AuthContextValue>({
   ...EMPTY_SESSION,
   loading: false,
   login: storeSession,
+  updateUser: updateStoredUser,
   logout: (path) => {
     clearSessionAndCart();
     reloadTo(path);
@@ -94,6 +97,11 @@ export function AuthProvider({ children, verify = true, onLogout = reloadTo }: A
     setLoading(false);
   }, []);
 
+  const updateUser = useCallback((user: AuthUser) => {
+    updateStoredUser(user);
+    setSession((current) => (current.token === null ? current : { ...current, user }));
+  }, []);
+
   const logout = useCallback(
     (path?: string) => {
       clearSessionAndCart();
@@ -104,8 +112,8 @@ export function AuthProvider({ children, verify = true, onLogout = reloadTo }: A
   );
 
   const value = useMemo(
-    () => ({ user: session.user, token: session.token, loading, login, logout }),
-    [session, loading, login, logout],
+    () => ({ user: session.user, token: session.token, loading, login, updateUser, logout }),
+    [session, loading, login, updateUser, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { apiFetch, logged } from '../../../lib/api-client';
-import type { AuthUser } from '../../../lib/auth';
+import type { AuthUser, LoginPayload } from '../../../lib/auth';
 
 /** Customer accounts, addresses, password reset and support (contract: accounts-api.md). */
 
@@ -70,4 +70,25 @@ export function deleteAddress(id: number): Promise<void> {
 /** DELETE /users/me: deletes the signed-in customer's account (orders stay, without personal data). */
 export function deleteAccount(password: string): Promise<void> {
   return logged('deleteAccount', apiFetch<void>('/users/me', json('DELETE', { password })));
+}
+
+export interface ProfileInput {
+  customer_name: string;
+  phone: string;
+}
+
+/** PUT /users/me: the signed-in customer's name and phone; answers the saved user. */
+export function updateProfile(input: ProfileInput): Promise<AuthUser> {
+  return logged('updateProfile', apiFetch<AuthUser>('/users/me', json('PUT', input)));
+}
+
+/**
+ * POST /users/me/password: ends every other session and answers a new login
+ * payload, which replaces the stored one.
+ */
+export function changePassword(currentPassword: string, newPassword: string): Promise<LoginPayload> {
+  return logged(
+    'changePassword',
+    apiFetch<LoginPayload>('/users/me/password', json('POST', { current_password: currentPassword, new_password: newPassword })),
+  );
 }

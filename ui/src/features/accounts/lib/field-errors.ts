@@ -10,7 +10,8 @@ export type FieldErrors = Partial<Record<string, string>>;
  * that is too common, the one rule no form can check beforehand, is told from that.
  */
 export function fieldRule(t: TFunction, field: string, detail: string | undefined): string {
-  if (field === 'password' && detail !== undefined && /common/i.test(detail)) return t('account.errors.password_common');
+  const isPassword = field === 'password' || field === 'new_password';
+  if (isPassword && detail !== undefined && /common/i.test(detail)) return t('account.errors.password_common');
   return t(`account.errors.${field}`, { defaultValue: t('account.errors.invalid') });
 }
 

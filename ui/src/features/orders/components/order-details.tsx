@@ -92,13 +92,18 @@ function Destination({ order }: { order: Order }) {
   );
 }
 
+/** The payment's state as the customer should read it: a rejected cash order is not to be paid. */
+function paymentState(order: Order): string {
+  return order.status === 'rejected' && order.payment_status === 'cash_due' ? 'cash_void' : order.payment_status;
+}
+
 function Payment({ order }: { order: Order }) {
   const { t } = useTranslation();
   return (
     <div className="order-payment">
       <h3 className="order-card__subtitle">{t('orders.status_page.payment')}</h3>
       <p data-testid="order-payment">
-        {t(`orders.payment.${order.payment_method}`)} – {t(`orders.status_page.payment_status.${order.payment_status}`)}
+        {t(`orders.payment.${order.payment_method}`)} – {t(`orders.status_page.payment_status.${paymentState(order)}`)}
       </p>
     </div>
   );

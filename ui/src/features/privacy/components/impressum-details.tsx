@@ -1,17 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
+import { localized } from '../../../lib/localized';
 import { useStore } from '../../../lib/store-context';
 import './privacy.css';
 
-/** Company details and the store's Impressum text, rendered as plain text. */
+/**
+ * Company details and the store's Impressum and privacy policy, rendered as plain
+ * text; in English their English versions where the store has written them.
+ */
 export function ImpressumDetails() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useStore();
 
   if (store.status === 'loading') return <LoadingMessage text={t('privacy.loading')} />;
   if (store.status === 'error') return <ErrorMessage text={t('privacy.error')} onRetry={store.reload} />;
 
-  const { company_name, address_line, phone, impressum_text, privacy_text } = store.data;
+  const { company_name, address_line, phone } = store.data;
+  const impressum_text = localized(store.data.impressum_text, store.data.impressum_text_en, i18n.language);
+  const privacy_text = localized(store.data.privacy_text ?? '', store.data.privacy_text_en, i18n.language);
   return (
     <div className="impressum">
       <dl className="impressum__facts">

@@ -91,6 +91,31 @@ describe('StoreStatusBadge', () => {
     expect(screen.getByTestId('store-hours')).toHaveTextContent('Closed for today');
   });
 
+  it('shows the English label of the current slot in English only, else the German one', async () => {
+    const lunch = (label_en?: string) => ({
+      ...monday,
+      local_time: '2026-11-23 12:00:00',
+      today_hours: [{ open_time: '11:30', close_time: '14:30', label: 'Mittagstisch', ...(label_en ? { label_en } : {}) }],
+    });
+    await i18n.changeLanguage('en');
+    renderBadge();
+    await receive(lunch('Lunch menu'));
+    expect(badge()).toHaveTextContent('Lunch menu');
+    expect(badge()).not.toHaveTextContent('Mittagstisch');
+
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    expect(badge()).toHaveTextContent('Mittagstisch');
+    expect(badge()).not.toHaveTextContent('Lunch menu');
+
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    await receive(lunch());
+    expect(badge()).toHaveTextContent('Mittagstisch');
+  });
+
   it('marks the store closed on a message that fails to parse or carries an error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderBadge();

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localized } from '../../../lib/localized';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { localTimeIn } from '../../../lib/store-time';
 import { useStore } from '../../../lib/store-context';
@@ -28,7 +30,7 @@ export interface LiveStoreStatus extends StoreStatus {
   paused: boolean;
   /** The live connection reported an error or sent something unreadable. */
   failed: boolean;
-  /** Label of the current slot, if any. */
+  /** Label of the current slot in the UI language (English falls back to the German one), if any. */
   label: string;
   /** A guard keeping the store closed whatever the hours say: clock_untrusted or not_ready. */
   guard: string | null;
@@ -51,6 +53,7 @@ const monotonicNow = () => performance.now();
 export function useStoreStatus({ createSocket }: UseStoreStatusOptions = {}): LiveStoreStatus | null {
   const { storeId } = getRuntimeConfig();
   const store = useStore();
+  const { i18n } = useTranslation();
   const [live, setLive] = useState<Basis | 'failed' | null>(null);
   const [clock, setClock] = useState(monotonicNow);
 
@@ -128,7 +131,7 @@ export function useStoreStatus({ createSocket }: UseStoreStatusOptions = {}): Li
     isOpen: status.isOpen && guard === null,
     paused: basis.paused,
     failed: false,
-    label: cleanLabel(current?.label),
+    label: cleanLabel(localized(current?.label ?? '', current?.label_en, i18n.language)),
     guard,
     autoPausedAfter: basis.paused ? basis.auto_paused_after : null,
   };

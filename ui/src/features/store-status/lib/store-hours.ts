@@ -10,6 +10,12 @@ function shiftDate(date: string, days: number): string {
   return `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
 }
 
+/** A slot's labels as the live connection sends them: cleaned, the English one only when set. */
+function labels(entry: StoreHoursEntry): Pick<TodaySlot, 'label' | 'label_en'> {
+  const label = cleanLabel(entry.label);
+  return entry.label_en?.trim() ? { label, label_en: cleanLabel(entry.label_en) } : { label };
+}
+
 function dayOfWeek(date: string): number {
   return new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay();
 }
@@ -17,7 +23,8 @@ function dayOfWeek(date: string): number {
 /**
  * Today's slots from the weekly hours, the way the live connection sends them:
  * today's own slots plus the after-midnight part of yesterday's overnight slots
- * (as 00:00–close), none on a closure date, sorted by open_time, labels cleaned.
+ * (as 00:00–close), none on a closure date, sorted by open_time, labels cleaned
+ * (the English label only when one is set).
  * Used until the first live message arrives.
  */
 export function todayHoursFromWeek(
@@ -37,13 +44,13 @@ export function todayHoursFromWeek(
   if (!closures.includes(yesterday)) {
     for (const entry of storeHours) {
       if (entry.day_of_week === dayOfWeek(yesterday) && overnight(entry) && entry.close_time !== '00:00') {
-        slots.push({ open_time: '00:00', close_time: entry.close_time, label: cleanLabel(entry.label) });
+        slots.push({ open_time: '00:00', close_time: entry.close_time, ...labels(entry) });
       }
     }
   }
   for (const entry of storeHours) {
     if (entry.day_of_week === dayOfWeek(today)) {
-      slots.push({ open_time: entry.open_time, close_time: entry.close_time, label: cleanLabel(entry.label) });
+      slots.push({ open_time: entry.open_time, close_time: entry.close_time, ...labels(entry) });
     }
   }
   return slots.sort((a, b) => (minutesOf(a.open_time) ?? 0) - (minutesOf(b.open_time) ?? 0));

@@ -36,6 +36,22 @@ describe('store status (shared vectors)', () => {
   );
 });
 
+describe("today's slots from the weekly hours", () => {
+  it('carry the cleaned English label only where one is set', () => {
+    const week = [
+      { day_of_week: 1, open_time: '11:30', close_time: '14:30', label: 'Mittagstisch', label_en: '**Lunch** ' },
+      { day_of_week: 1, open_time: '17:00', close_time: '22:00', label: 'Abendkarte', label_en: '' },
+      { day_of_week: 1, open_time: '23:00', close_time: '23:30', label: 'Spät' },
+    ];
+    // 2026-11-23 is a Monday.
+    expect(todayHoursFromWeek(week, [], '2026-11-23 10:00:00')).toEqual([
+      { open_time: '11:30', close_time: '14:30', label: 'Mittagstisch', label_en: 'Lunch' },
+      { open_time: '17:00', close_time: '22:00', label: 'Abendkarte' },
+      { open_time: '23:00', close_time: '23:30', label: 'Spät' },
+    ]);
+  });
+});
+
 describe('recomputing from server time plus elapsed time', () => {
   const hours: TodaySlot[] = [
     { open_time: '11:30', close_time: '14:30', label: 'Mittagstisch' },
