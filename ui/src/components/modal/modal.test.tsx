@@ -79,4 +79,30 @@ describe('Modal', () => {
     fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
     expect(last).toHaveFocus();
   });
+
+  it('still closes on Escape after the focused control was removed from the dialog', async () => {
+    render(<Harness />);
+    await openModal();
+    const first = screen.getByRole('button', { name: 'first' });
+    first.focus();
+    // The focused button goes away (a removed cart line): focus falls back to <body>.
+    await act(async () => {
+      first.remove();
+    });
+    expect(document.body).toHaveFocus();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await gone();
+  });
+
+  it('brings a lost focus back into the dialog on Tab, and a static one ignores Escape', async () => {
+    render(<Harness isStatic />);
+    await openModal();
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await new Promise((done) => setTimeout(done, 350));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(screen.getByRole('button', { name: 'Schließen' })).toHaveFocus();
+  });
 });

@@ -110,6 +110,28 @@ export function Modal({
     };
   }, [open, mounted]);
 
+  // When the focused control disappears (a removed cart line, say) focus falls back
+  // to <body>, out of reach of the dialog's own key handler: the topmost modal still
+  // closes on Escape, and Tab brings focus back into it.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const dialog = dialogRef.current;
+      const active = document.activeElement;
+      if (!dialog || (active !== null && active !== document.body)) return;
+      const dialogs = document.querySelectorAll('[role="dialog"]');
+      if (dialogs[dialogs.length - 1] !== dialog) return;
+      if (event.key === 'Escape') {
+        if (!isStatic) onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        event.preventDefault();
+        (focusableIn(dialog)[0] ?? dialog).focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, isStatic]);
+
   if (!mounted) return null;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

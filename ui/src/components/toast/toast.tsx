@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_DURATION_MS } from '../../lib/ui-constants';
 import './toast.css';
@@ -58,10 +68,34 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
 
+  // While a modal is open the toasts sit at the top of the screen and the modal
+  // keeps clear of them (modal.css reads --toast-clearance), so a toast never
+  // covers a modal's controls.
+  const regionRef = useRef<HTMLDivElement>(null);
+  const measure = useCallback(() => {
+    const height = regionRef.current?.getBoundingClientRect().height ?? 0;
+    document.documentElement.style.setProperty(
+      '--toast-clearance',
+      height > 0 ? `calc(${Math.ceil(height)}px + 1rem)` : '0px',
+    );
+  }, []);
+  // Before the browser paints, so an open modal moves before a new toast shows.
+  useLayoutEffect(measure, [toasts, measure]);
+  useEffect(() => {
+    const region = regionRef.current;
+    // Text wrapping differently (a turned phone) changes the height too.
+    const observer = region && typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    if (region) observer?.observe(region);
+    return () => {
+      observer?.disconnect();
+      document.documentElement.style.removeProperty('--toast-clearance');
+    };
+  }, [measure]);
+
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" aria-live="polite">
+      <div ref={regionRef} className="toast-region" aria-live="polite">
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.tone}`}>
             <span className="toast__icon" aria-hidden="true">

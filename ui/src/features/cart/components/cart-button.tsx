@@ -4,7 +4,15 @@ import { lazyModal } from '../../../components/modal/lazy-modal';
 import { useCart } from './cart-provider';
 import './cart.css';
 
-const CartModal = lazyModal(async () => (await import('./cart-modal')).CartModal);
+// The first render waits for the discounts as well, fetched alongside the code, so
+// the first total shown already has the discount (a pickup discount, say).
+const CartModal = lazyModal(async () => {
+  const [module] = await Promise.all([
+    import('./cart-modal'),
+    import('./store-discounts').then((discounts) => discounts.discountsReady()),
+  ]);
+  return module.CartModal;
+});
 
 function BasketIcon() {
   return (

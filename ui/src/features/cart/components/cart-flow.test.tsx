@@ -1,16 +1,18 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/toast';
 import { AuthProvider } from '../../../lib/auth';
 import i18n from '../../../lib/i18n';
+import { forgetLiveProducts } from '../../../lib/live-menu';
 import type { Product } from '../../../lib/menu-api';
 import { OrderSettingsProvider } from '../../../lib/order-settings';
 import { StoreProvider } from '../../../lib/store-context';
 import { demoProducts, demoStore, mockFetch } from '../../../test/fetch-mock';
 import { CartButton } from './cart-button';
 import { CartProvider, useCart } from './cart-provider';
+import { forgetDiscounts } from './store-discounts';
 
 const products = demoProducts as unknown as Product[];
 
@@ -83,8 +85,14 @@ describe('cart flow', () => {
     mockFetch({
       '/stores/14': { body: demoStore },
       '/discounts/14': { body: [] },
+      '/products/?store_id=14': { body: demoProducts },
       '/stores/14/slots?order_type=delivery': { body: { immediately: true, slots: [] } },
     });
+  });
+
+  afterEach(() => {
+    forgetLiveProducts();
+    forgetDiscounts();
   });
 
   it('adds a simple product directly, raises the quantity the second time and shows a toast', async () => {
@@ -111,7 +119,7 @@ describe('cart flow', () => {
     expect(dialog()).toHaveTextContent('Bitte wählen Sie mindestens 1 aus „Dressing“');
     expect(addButton()).toHaveAccessibleDescription('Bitte wählen Sie mindestens 1 aus „Dressing“');
 
-    await click(within(dialog()).getByRole('checkbox', { name: 'Joghurt' }));
+    await click(within(dialog()).getByRole('radio', { name: 'Joghurt' }));
     expect(addButton()).toBeEnabled();
     expect(dialog()).not.toHaveTextContent('Bitte wählen Sie');
     await click(addButton());
@@ -126,13 +134,36 @@ describe('cart flow', () => {
     expect(dialog()).toHaveTextContent('Please choose at least 1 from "Dressing"');
   });
 
-  it('swaps the choice in a group that allows one', async () => {
+  it('offers an "exactly one" group as radio buttons and swaps the choice', async () => {
     renderShop();
     await chooseWithOptions(20);
-    await click(within(dialog()).getByRole('checkbox', { name: 'Joghurt' }));
-    await click(within(dialog()).getByRole('checkbox', { name: 'Balsamico' }));
-    expect(within(dialog()).getByRole('checkbox', { name: 'Joghurt' })).not.toBeChecked();
-    expect(within(dialog()).getByRole('checkbox', { name: 'Balsamico' })).toBeChecked();
+    const dressing = within(dialog()).getByRole('group', { name: /^Dressing/ });
+    expect(within(dressing).queryAllByRole('checkbox')).toEqual([]);
+    expect(within(dressing).getAllByRole('radio')).toHaveLength(2);
+    await click(within(dressing).getByRole('radio', { name: 'Joghurt' }));
+    await click(within(dressing).getByRole('radio', { name: 'Balsamico' }));
+    expect(within(dressing).getByRole('radio', { name: 'Joghurt' })).not.toBeChecked();
+    expect(within(dressing).getByRole('radio', { name: 'Balsamico' })).toBeChecked();
+    await click(addButton());
+    expect(storedItems()).toMatchObject([{ uniqueKey: '20|base|31x1', quantity: 1 }]);
+  });
+
+  it('shows no "+0,00 €" for a free option, and the price of one that costs', async () => {
+    renderShop();
+    await chooseWithOptions(20);
+    const joghurt = within(dialog()).getByRole('radio', { name: 'Joghurt' }).closest('.option-row')!;
+    const balsamico = within(dialog()).getByRole('radio', { name: 'Balsamico' }).closest('.option-row')!;
+    expect(joghurt).not.toHaveTextContent('€');
+    expect(balsamico).toHaveTextContent('+0,50 €');
+    expect(dialog()).not.toHaveTextContent('+0,00 €');
+  });
+
+  it('keeps checkboxes for a group that allows more than one', async () => {
+    renderShop();
+    await chooseWithOptions(9);
+    const extras = within(dialog()).getByRole('group', { name: /^Extra Beläge/ });
+    expect(within(extras).getAllByRole('checkbox')).toHaveLength(3);
+    expect(within(extras).queryAllByRole('radio')).toEqual([]);
   });
 
   it('requires a variant and enforces a group maximum', async () => {

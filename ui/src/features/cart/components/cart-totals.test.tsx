@@ -1,16 +1,18 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/toast';
 import { AuthProvider } from '../../../lib/auth';
 import i18n from '../../../lib/i18n';
+import { forgetLiveProducts } from '../../../lib/live-menu';
 import type { Product } from '../../../lib/menu-api';
 import { OrderSettingsProvider, useOrderSettings } from '../../../lib/order-settings';
 import { StoreProvider } from '../../../lib/store-context';
 import { demoProducts, demoStore, mockFetch } from '../../../test/fetch-mock';
 import { CartButton } from './cart-button';
 import { CartProvider, useCart } from './cart-provider';
+import { forgetDiscounts } from './store-discounts';
 
 const cola = (demoProducts as unknown as Product[]).find((product) => product.id === 30)!;
 const postcode10115 = {
@@ -77,6 +79,12 @@ async function openCartWith(colas: number) {
 
 const text = (id: string) => screen.getByTestId(id).textContent;
 
+// The product list and the discounts are kept for the whole page; each test starts without.
+afterEach(() => {
+  forgetLiveProducts();
+  forgetDiscounts();
+});
+
 const slotsFor = {
   delivery: { immediately: true, slots: [{ time: '18:30', starts_at: '2026-11-23T17:30:00Z' }] },
   pickup: { immediately: false, slots: [] as { time: string; starts_at: string }[] },
@@ -86,6 +94,7 @@ function mockApi(discounts: unknown[] = []) {
   return mockFetch({
     '/stores/14': { body: demoStore },
     '/discounts/14': { body: discounts },
+    '/products/?store_id=14': { body: demoProducts },
     '/stores/14/slots?order_type=delivery': { body: slotsFor.delivery },
     '/stores/14/slots?order_type=pickup': { body: slotsFor.pickup },
   });

@@ -5,7 +5,7 @@ import { Modal } from '../../../components/modal';
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import type { Product, ToppingGroup } from '../../../lib/menu-api';
-import { fromCents } from '../../../lib/money';
+import { fromCents, toCents } from '../../../lib/money';
 import {
   groupCount,
   quantityOf,
@@ -117,6 +117,8 @@ export function ProductOptionsModal({
       {groups.map((group) => {
         const count = groupCount(selection, group.id);
         const full = count >= group.max_selections;
+        // "Exactly one" is a choice among alternatives: radio buttons, like the variants.
+        const exactlyOne = group.min_selections === 1 && group.max_selections === 1;
         return (
           <fieldset key={group.id} className="options-group">
             <legend className="options-group__legend">
@@ -141,12 +143,21 @@ export function ProductOptionsModal({
                 return (
                   <div key={topping.id} className={`option-row${blocked ? ' option-row--blocked' : ''}`}>
                     <label className="option-row__pick">
-                      <input
-                        type="checkbox"
-                        checked={quantity > 0}
-                        disabled={blocked}
-                        onChange={(event) => setTopping(group, topping.id, event.currentTarget.checked ? 1 : 0)}
-                      />
+                      {exactlyOne ? (
+                        <input
+                          type="radio"
+                          name={`group-${product.id}-${group.id}`}
+                          checked={quantity > 0}
+                          onChange={() => setTopping(group, topping.id, 1)}
+                        />
+                      ) : (
+                        <input
+                          type="checkbox"
+                          checked={quantity > 0}
+                          disabled={blocked}
+                          onChange={(event) => setTopping(group, topping.id, event.currentTarget.checked ? 1 : 0)}
+                        />
+                      )}
                       <span className="option-row__name">{toppingName}</span>
                     </label>
                     {quantity > 0 && group.max_selections > 1 && (
@@ -173,7 +184,10 @@ export function ProductOptionsModal({
                         </button>
                       </span>
                     )}
-                    <span className="option-row__price">+{formatPrice(topping.price)}</span>
+                    {/* A free option shows no price rather than "+0,00 €". */}
+                    {toCents(topping.price) > 0 && (
+                      <span className="option-row__price">+{formatPrice(topping.price)}</span>
+                    )}
                   </div>
                 );
               })}

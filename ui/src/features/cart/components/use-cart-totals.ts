@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toCents } from '../../../lib/money';
 import { useOrderSettings } from '../../../lib/order-settings';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { getDiscounts, type Discount } from '../../../lib/store-api';
 import { useStore } from '../../../lib/store-context';
 import { todayIn } from '../../../lib/store-time';
 import { discountPercentFor, orderTotals, totalsLines, type OrderTotals } from '../lib/totals';
-import { useCart } from './cart-provider';
+import { loadDiscounts, useStoreDiscounts } from './store-discounts';
+import { useCheckedLines } from './use-checked-lines';
 
 export interface CartTotals extends OrderTotals {
   /** The discount percent for the order type, or null for none. */
@@ -15,33 +14,25 @@ export interface CartTotals extends OrderTotals {
 
 /**
  * The cart's totals with today's discount for the order type and the chosen
- * postcode's fee. The discount list is fetched whenever `active` turns on.
+ * postcode's fee, counting only the lines that can be ordered (a sold-out line is
+ * left out). The discounts are fetched again whenever `active` turns on; until an
+ * answer arrives the list known so far applies (the cart waits for the first one
+ * before it opens).
  */
 export function useCartTotals(active: boolean): CartTotals {
-  const cart = useCart();
+  const { orderable } = useCheckedLines();
   const store = useStore();
   const { orderType, postcode } = useOrderSettings();
-  const [discounts, setDiscounts] = useState<Discount[]>([]);
+  const discounts = useStoreDiscounts();
 
   useEffect(() => {
-    if (!active) return;
-    let current = true;
-    // Logged by the API helper; without the list there is no discount.
-    getDiscounts(getRuntimeConfig().storeId).then(
-      (list) => {
-        if (current) setDiscounts(Array.isArray(list) ? list : []);
-      },
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
+    if (active) void loadDiscounts();
   }, [active]);
 
   const timezone = store.status === 'success' ? store.data.timezone : 'Europe/Berlin';
   const discountPercent = discountPercentFor(discounts, orderType, todayIn(timezone));
   const totals = orderTotals({
-    lines: totalsLines(cart.items),
+    lines: totalsLines(orderable),
     orderType,
     discountPercent,
     deliveryFeeCents: toCents(postcode?.delivery_fee ?? 0),

@@ -4,22 +4,25 @@ import { toCents } from '../../../lib/money';
 import { useOrderSettings } from '../../../lib/order-settings';
 import { orderTotals, totalsLines } from '../lib/totals';
 import { useCart } from './cart-provider';
+import { useCheckedLines } from './use-checked-lines';
 
 /** Why the cart cannot go to checkout yet, if it cannot. */
-export type CheckoutBlock = 'empty' | 'postcode' | 'minimum';
+export type CheckoutBlock = 'empty' | 'unavailable' | 'postcode' | 'minimum';
 
 /**
- * Whether the cart may go to checkout (spec §4/§6): a delivery needs a chosen postcode
- * and the postcode's minimum order amount; signed-in customers continue to
+ * Whether the cart may go to checkout (spec §4/§6): no line may be sold out or gone
+ * from the menu, a delivery needs a chosen postcode and the postcode's minimum
+ * order amount (counting the orderable lines); signed-in customers continue to
  * /update-address, guests to /guest-login.
  */
 export function useCheckoutGate(): { blockedBy: CheckoutBlock | null; go: () => void } {
   const cart = useCart();
+  const { problems, orderable } = useCheckedLines();
   const { user } = useAuth();
   const { orderType, postcode } = useOrderSettings();
   const navigate = useNavigate();
   const totals = orderTotals({
-    lines: totalsLines(cart.items),
+    lines: totalsLines(orderable),
     orderType,
     discountPercent: null,
     deliveryFeeCents: toCents(postcode?.delivery_fee ?? 0),
@@ -27,6 +30,7 @@ export function useCheckoutGate(): { blockedBy: CheckoutBlock | null; go: () => 
   });
   let blockedBy: CheckoutBlock | null = null;
   if (cart.items.length === 0) blockedBy = 'empty';
+  else if (problems.size > 0) blockedBy = 'unavailable';
   else if (orderType === 'delivery' && !postcode) blockedBy = 'postcode';
   else if (totals.minimumMissingCents > 0) blockedBy = 'minimum';
   return {

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
 import { getCategories } from '../../../lib/api';
-import { getProducts, type Product } from '../../../lib/menu-api';
+import { fetchLiveProducts, useLiveProducts } from '../../../lib/live-menu';
+import type { Product } from '../../../lib/menu-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useAsync } from '../../../lib/use-async';
 import { categoryDescription, categoryName } from '../lib/localized-category';
@@ -37,11 +38,17 @@ export function Menu({ onAddProduct }: MenuProps) {
   const { storeId } = getRuntimeConfig();
   const { query } = useMenuSearch();
   const menu = useAsync(
-    () => Promise.all([getCategories(storeId), getProducts(storeId)]),
+    () => Promise.all([getCategories(storeId), fetchLiveProducts(storeId)]),
     `menu-${storeId}`,
   );
+  // The cart fetches the products again when it opens; the cards follow (sold out, gone).
+  const liveProducts = useLiveProducts();
 
-  const data = menu.status === 'success' ? menu.data : undefined;
+  const loaded = menu.status === 'success' ? menu.data : undefined;
+  const data = useMemo(
+    () => (loaded ? ([loaded[0], liveProducts ?? loaded[1]] as const) : undefined),
+    [loaded, liveProducts],
+  );
   const allSections = useMemo(() => (data ? groupByCategory(data[0], data[1]) : []), [data]);
   const sections = useMemo(
     () => (data ? groupByCategory(data[0], filterProducts(data[1], query)) : []),
