@@ -480,20 +480,8 @@ async fn customers_order_to_their_saved_addresses_and_see_only_their_orders() {
     let server = lunch_server().await;
     let menu = Menu::load(&server).await;
     let customer = server.customer_token().await;
-    let (status, address) = server
-        .send(
-            "POST",
-            "/addresses/",
-            Some(&customer),
-            Some(json!({"customer_name": "Karl Kunde", "line1": "Invalidenstraße 1", "city": "Berlin",
-                        "zip": "10115", "country": "DE", "phone": "030111", "email": "", "notes": ""})),
-        )
-        .await;
-    assert_eq!(status, 201, "{address}");
-    let body = json!({
-        "order_type": "delivery", "lines": lunch_lines(&menu), "address_id": address["id"],
-        "payment_method": "cash", "preorder_at": null, "note": ""
-    });
+    let address = save_address(&server, &customer, "").await;
+    let body = saved_address_order(&menu, &address);
     let (status, order) = post_with(&server, "/orders/", Some(&customer), &[], &body).await;
     assert_eq!(status, 201, "{order}");
     assert_eq!(order["customer"]["customer_name"], "Karl Kunde");

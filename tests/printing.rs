@@ -659,21 +659,8 @@ async fn the_driver_notes_of_the_address_reach_the_order_the_board_and_the_ticke
     let sink = PrinterSink::start().await;
     add_printer(&server, &admin, kitchen_printer("Küche", sink.port)).await;
     let customer = server.customer_token().await;
-    let (status, address) = server
-        .send(
-            "POST",
-            "/addresses/",
-            Some(&customer),
-            Some(json!({"customer_name": "Karl Kunde", "line1": "Invalidenstraße 1", "city": "Berlin",
-                        "zip": "10115", "country": "DE", "phone": "030111", "email": "",
-                        "notes": "Hinterhaus, 3. OG"})),
-        )
-        .await;
-    assert_eq!(status, 201, "{address}");
-    let body = json!({
-        "order_type": "delivery", "lines": lunch_lines(&menu), "address_id": address["id"],
-        "payment_method": "cash", "preorder_at": null, "note": ""
-    });
+    let address = save_address(&server, &customer, "Hinterhaus, 3. OG").await;
+    let body = saved_address_order(&menu, &address);
     let (status, order) = post_with(&server, "/orders/", Some(&customer), &[], &body).await;
     assert_eq!(status, 201, "{order}");
     assert_eq!(order["customer"]["notes"], "Hinterhaus, 3. OG", "{order}");

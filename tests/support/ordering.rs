@@ -176,3 +176,27 @@ pub async fn outbox(server: &TestServer, admin: &str, count: usize) -> Vec<Value
     }
     mails
 }
+
+/// Saves Karl Kunde's address (Berlin 10115) for `customer`, with `notes` for the
+/// driver; the saved address.
+pub async fn save_address(server: &TestServer, customer: &str, notes: &str) -> Value {
+    let (status, address) = server
+        .send(
+            "POST",
+            "/addresses/",
+            Some(customer),
+            Some(json!({"customer_name": "Karl Kunde", "line1": "Invalidenstraße 1", "city": "Berlin",
+                        "zip": "10115", "country": "DE", "phone": "030111", "email": "", "notes": notes})),
+        )
+        .await;
+    assert_eq!(status, 201, "{address}");
+    address
+}
+
+/// A signed-in customer's cash delivery of the lunch lines to a saved address.
+pub fn saved_address_order(menu: &Menu, address: &Value) -> Value {
+    json!({
+        "order_type": "delivery", "lines": lunch_lines(menu), "address_id": address["id"],
+        "payment_method": "cash", "preorder_at": null, "note": ""
+    })
+}

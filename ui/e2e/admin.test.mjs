@@ -359,7 +359,7 @@ describe('admin area', { timeout: 180_000 }, () => {
     const saved = await getJson('/stores/14');
     assert.deepEqual(
       saved.store_hours.filter((hour) => hour.day_of_week === day),
-      [{ day_of_week: day, open_time: '10:00', close_time: '23:30', label: 'Durchgehend' }],
+      [{ day_of_week: day, open_time: '10:00', close_time: '23:30', label: 'Durchgehend', label_en: '' }],
     );
   });
 

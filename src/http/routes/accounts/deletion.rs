@@ -4,18 +4,16 @@
 //! token of the account stops working at once (the account no longer exists). Refused
 //! while an order of theirs is still open: the kitchen needs the address until then.
 
-use std::time::Instant;
-
 use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
-use crate::auth::passwords;
 use crate::domain::error::ErrorCode;
 use crate::domain::user::{Role, User};
 use crate::http::AppState;
-use crate::http::error::{self, ApiError, ErrorBody, field_body, required};
+use crate::http::error::{self, ApiError, ErrorBody, required};
+use crate::http::routes::accounts::password_check::{TooManyAttempts, confirm_password};
 
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
@@ -58,36 +56,10 @@ pub async fn delete_account(
     if password.is_empty() {
         return Err(ApiError::invalid("password", "is required"));
     }
-    let client = state.client_ip(remote, headers);
-    // Guessing the password here is guessing a login: the same throttle applies.
-    if let Some(wait) = state
-        .login_throttle
-        .check(client, &user.email, Instant::now())
+    if let Err(TooManyAttempts(body, seconds)) =
+        confirm_password(state, &user, password, "password", (remote, headers)).await?
     {
-        let seconds = wait.as_secs().max(1);
-        return Ok(AccountDeleted::TooMany(
-            error::body(
-                ErrorCode::TooManyAttempts,
-                format!("Too many attempts. Please wait {seconds} seconds."),
-            ),
-            seconds,
-        ));
-    }
-    let matches = passwords::verify(password, Some(user.password_hash.clone()))
-        .await
-        .map_err(|error| {
-            tracing::error!(%error, "account deletion: password check failed");
-            ApiError::internal()
-        })?;
-    if !matches {
-        state
-            .login_throttle
-            .record_failure(client, &user.email, Instant::now());
-        return Err(ApiError::Forbidden(field_body(
-            ErrorCode::WrongPassword,
-            "The password is not correct.",
-            "password",
-        )));
+        return Ok(AccountDeleted::TooMany(body, seconds));
     }
     match state.shop.delete_account(user.id).await? {
         Ok(orders) => {

@@ -4,6 +4,7 @@
 
 pub mod deletion;
 pub mod login;
+pub mod password_check;
 pub mod password_reset;
 pub mod profile;
 

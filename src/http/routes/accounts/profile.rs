@@ -1,21 +1,20 @@
 //! A signed-in customer edits their profile (`PUT /users/me`: name and phone) and
-//! changes their password with the current one (`POST /users/me/password`). A new
+//! changes their password with the current one (`POST /users/me/password`, checked
+//! like a login). A new
 //! password ends every other session; the one that changed it gets a new token.
-
-use std::time::Instant;
 
 use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
-use crate::auth::passwords;
 use crate::auth::tokens::{TOKEN_LIFETIME_SECONDS, unix_now};
 use crate::domain::error::ErrorCode;
 use crate::domain::user::{Role, User};
 use crate::http::AppState;
-use crate::http::error::{self, ApiError, ErrorBody, field_body, required};
+use crate::http::error::{self, ApiError, ErrorBody, required};
 use crate::http::routes::accounts::login::{LoginSuccess, UserView};
+use crate::http::routes::accounts::password_check::{TooManyAttempts, confirm_password};
 
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
@@ -82,36 +81,10 @@ pub async fn change_password(
     }
     let current = required("current_password", body.current_password)?;
     let new_password = required("new_password", body.new_password)?;
-    let client = state.client_ip(remote, headers);
-    // Guessing the current password here is guessing a login: the same throttle.
-    if let Some(wait) = state
-        .login_throttle
-        .check(client, &user.email, Instant::now())
+    if let Err(TooManyAttempts(body, seconds)) =
+        confirm_password(state, &user, current, "current_password", (remote, headers)).await?
     {
-        let seconds = wait.as_secs().max(1);
-        return Ok(PasswordChanged::TooMany(
-            error::body(
-                ErrorCode::TooManyAttempts,
-                format!("Too many attempts. Please wait {seconds} seconds."),
-            ),
-            seconds,
-        ));
-    }
-    let matches = passwords::verify(current, Some(user.password_hash.clone()))
-        .await
-        .map_err(|error| {
-            tracing::error!(%error, "password change: password check failed");
-            ApiError::internal()
-        })?;
-    if !matches {
-        state
-            .login_throttle
-            .record_failure(client, &user.email, Instant::now());
-        return Err(ApiError::Forbidden(field_body(
-            ErrorCode::WrongPassword,
-            "The current password is not correct.",
-            "current_password",
-        )));
+        return Ok(PasswordChanged::TooMany(body, seconds));
     }
     let user = state.shop.change_password(user.id, new_password).await?;
     let access_token = state.tokens.issue(&user, unix_now()).map_err(|error| {
