@@ -6,7 +6,6 @@
 use super::Shop;
 use super::hubs::store_status::ClosedReason;
 use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
-use crate::domain::order::answering::someone_could_answer;
 
 fn clock_untrusted() -> Refusal {
     Refusal::new(
@@ -44,14 +43,7 @@ impl Shop {
             return;
         }
         let now = self.clock.now();
-        let profile = match self.db.store_profile(store_id).await {
-            Ok(profile) => profile,
-            Err(error) => {
-                tracing::error!(%error, "cannot read the opening hours to count the unanswered order");
-                return;
-            }
-        };
-        if !someone_could_answer(profile.as_ref(), self.config.timezone, now) {
+        if !self.status.someone_could_answer(now) {
             return;
         }
         match self.db.count_unanswered(store_id, limit, now).await {

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{Notify, watch};
 
 use crate::clock::Clock;
+use crate::domain::order::answering::someone_could_answer;
 use crate::domain::store_hours::{TodaySlot, next_change, status_at};
 pub use crate::domain::store_profile::AutoPause;
 use crate::domain::store_profile::StoreProfile;
@@ -230,6 +231,16 @@ impl StatusHub {
             Err(poisoned) => *poisoned.into_inner() = Some(profile),
         }
         self.change_guards(|guards| guards.auto_pause = auto_pause);
+    }
+
+    /// Whether staff could have answered an order at `at`: the opening hours of the
+    /// profile held here say open (a pause by hand aside).
+    pub fn someone_could_answer(&self, at: chrono::DateTime<chrono::Utc>) -> bool {
+        let profile = match self.profile.lock() {
+            Ok(profile) => profile,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        someone_could_answer(profile.as_ref(), self.timezone, at)
     }
 
     pub fn subscribe(&self) -> watch::Receiver<Arc<PublishedStatus>> {
