@@ -198,3 +198,51 @@ async fn oversized_client_messages_end_the_connection() {
     assert!(outcome.is_ok(), "the server closed the socket");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_shop_closed_by_its_hours_announces_when_it_opens_next() {
+    // Monday 2026-11-23, 06:00 in Berlin: the demo's lunch opens at 11:30 (10:30Z).
+    let server = TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", "2026-11-23T05:00:00Z")
+        .start()
+        .await;
+    let token = server.admin_token().await;
+    let mut socket = connect(&server, "/ws/store/14/status", None).await.unwrap();
+    let first = next_message(&mut socket, Duration::from_secs(2)).await;
+    assert_eq!(first["closed_reason"], "outside_hours", "{first}");
+    assert_eq!(first["next_opening"], "2026-11-23T10:30:00Z", "{first}");
+    let (_, store) = server.send("GET", "/stores/14", None, None).await;
+    assert_eq!(store["next_opening"], "2026-11-23T10:30:00Z", "{store}");
+
+    // Closed today, open only on Mondays: the Monday after.
+    let today = json!([{"date": "2026-11-23", "note": "Betriebsausflug"}]);
+    let (status, body) = server
+        .send(
+            "PUT",
+            "/stores/14",
+            Some(&token),
+            Some(store_settings(json!({"closures": today}))),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let closure = next_message(&mut socket, Duration::from_secs(1)).await;
+    assert_eq!(closure["closed_reason"], "closure", "{closure}");
+    assert_eq!(closure["next_opening"], "2026-11-30T10:30:00Z", "{closure}");
+
+    // Paused by hand: nobody knows when it resumes.
+    let (status, _) = server
+        .send(
+            "PUT",
+            "/stores/14/pause",
+            Some(&token),
+            Some(json!({"paused": true})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let paused = next_message(&mut socket, Duration::from_secs(1)).await;
+    assert_eq!(paused["closed_reason"], "paused", "{paused}");
+    assert_eq!(paused["next_opening"], Value::Null, "{paused}");
+    let (_, store) = server.send("GET", "/stores/14", None, None).await;
+    assert_eq!(store["next_opening"], Value::Null, "{store}");
+    server.stop().await;
+}

@@ -701,3 +701,27 @@ async fn the_driver_notes_of_the_address_reach_the_order_the_board_and_the_ticke
     let printed = sink.wait_for(2, WAIT).await;
     assert!(decode(&printed[1]).text.contains("Seiteneingang"));
 }
+
+#[tokio::test]
+async fn the_kitchen_ticket_of_an_order_with_beer_asks_for_an_id() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let sink = PrinterSink::start().await;
+    add_printer(&server, &admin, kitchen_printer("Küche", sink.port)).await;
+    let mut lines = lunch_lines(&menu);
+    lines
+        .as_array_mut()
+        .unwrap()
+        .push(line(menu.id("Montepulciano d'Abruzzo 0,75 l"), 1));
+    let mut body = guest_order(lines, "10115");
+    body["age_confirmed"] = json!(true);
+    let placed = place(&server, &body).await;
+    accept(&server, &admin, &placed, 30).await;
+    let plain = place(&server, &guest_order(lunch_lines(&menu), "10115")).await;
+    accept(&server, &admin, &plain, 30).await;
+    let printed = sink.wait_for(2, WAIT).await;
+    let ticket = decode(&printed[0]).text;
+    assert!(ticket.contains("ALTERSKONTROLLE ab 16 Jahren"), "{ticket}");
+    assert!(!decode(&printed[1]).text.contains("ALTERSKONTROLLE"));
+}

@@ -101,6 +101,8 @@ pub struct DemoProduct {
     variants: Vec<DemoVariant>,
     topping_groups: Vec<String>,
     allergens: Vec<String>,
+    #[serde(default)]
+    age_restriction: Option<u8>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -219,6 +221,7 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
                     sort_order: product.sort_order,
                     available: product.available,
                     no_allergens: Some(product.allergens.is_empty()),
+                    age_restriction: product.age_restriction,
                 })?
                 .id;
             for (position, group) in product.topping_groups.iter().enumerate() {

@@ -17,7 +17,7 @@ use crate::domain::delivery::{Discount, Postcode};
 use crate::domain::order::answering::answer_deadline;
 use crate::domain::order::placing::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
-    PricingInputs, check_quote, price_draft, saved_recipient,
+    PricingInputs, check_age, check_quote, price_draft, saved_recipient,
 };
 use crate::domain::order::{Order, OrderStatus, StatusChange};
 use crate::domain::store_profile::StoreProfile;
@@ -203,7 +203,9 @@ pub(super) fn place(
         Ok(priced) => priced,
         Err(refusal) => return Ok(Err(refusal)),
     };
-    if let Err(refusal) = check_quote(new.expected_quote.as_deref(), &new.draft, &priced) {
+    if let Err(refusal) = check_age(&new.draft, &priced)
+        .and_then(|()| check_quote(new.expected_quote.as_deref(), &new.draft, &priced))
+    {
         return Ok(Err(refusal));
     }
     let totals = priced.quote.totals;

@@ -116,6 +116,9 @@ error_codes! {
     BelowMinimum = "below_minimum" ["postcode", "minimum"];
     /// The price changed since the customer was shown it.
     QuoteChanged = "quote_changed";
+    /// The order holds products sold only from `age` years on; the customer has to
+    /// confirm being that old.
+    AgeConfirmationRequired = "age_confirmation_required" ["age"];
     /// The Idempotency-Key was used for another order.
     IdempotencyConflict = "idempotency_conflict";
     /// There is no store.

@@ -10,7 +10,8 @@ use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::LineRequest;
 use crate::domain::order::placing::{
-    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement, Priced, check_quote, quote_id,
+    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement, Priced, check_age, check_quote,
+    quote_id,
 };
 use crate::domain::order::{Order, OrderSource, Payment, PaymentMethod, PaymentStatus};
 use crate::shop::OrderRefused;
@@ -31,6 +32,8 @@ pub struct CheckoutRequest {
     /// The quote the customer was shown ([`Shop::quote`]); with it, the order is placed
     /// (and paid) only if it still costs exactly that.
     pub quote_id: Option<String>,
+    /// The customer confirmed being old enough for the order's age-restricted products.
+    pub age_confirmed: bool,
 }
 
 impl CheckoutRequest {
@@ -84,6 +87,7 @@ impl Shop {
             now: self.clock.now(),
             timezone: self.config.timezone,
             taken_by_staff: false,
+            age_confirmed: request.age_confirmed,
         }
     }
 
@@ -129,7 +133,12 @@ impl Shop {
             )
             .into());
         }
-        let priced = self.priced(&self.draft(request), request).await?;
+        let draft = self.draft(request);
+        let priced = self.priced(&draft, request).await?;
+        check_age(&draft, &priced).map_err(|refusal| OrderRefused {
+            refusal,
+            guest: request.guest(),
+        })?;
         let total = priced.quote.totals.total_cents;
         let reference = new_token()?;
         let id = paypal.create_order(total, &reference[..32]).await?;
@@ -164,6 +173,7 @@ impl Shop {
             })?;
             // Everything is checked before PayPal is asked to take the money.
             let priced = self.priced(&draft, &request).await?;
+            check_age(&draft, &priced).map_err(refused)?;
             let total = priced.quote.totals.total_cents;
             let capture = paypal.capture(&paypal_order_id, total).await?;
             payment.status = PaymentStatus::Paid;

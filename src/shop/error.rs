@@ -100,6 +100,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::IdempotencyConflict => ErrorCode::IdempotencyConflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.code(),
             PlaceRefusal::QuoteChanged => ErrorCode::QuoteChanged,
+            PlaceRefusal::AgeNotConfirmed { .. } => ErrorCode::AgeConfirmationRequired,
             PlaceRefusal::Acceptance(error) => error.code(),
         }
     }
@@ -121,7 +122,9 @@ impl PublicError for OrderRefused {
             PlaceRefusal::Quote(QuoteError::ZipRequired | QuoteError::PostcodeNotServed(_)) => {
                 ErrorStatus::BadRequest
             }
-            PlaceRefusal::UnknownAddress => ErrorStatus::BadRequest,
+            PlaceRefusal::UnknownAddress | PlaceRefusal::AgeNotConfirmed { .. } => {
+                ErrorStatus::BadRequest
+            }
             PlaceRefusal::UnknownStore => ErrorStatus::NotFound,
             PlaceRefusal::IdempotencyConflict => ErrorStatus::Conflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
@@ -142,6 +145,7 @@ impl PublicError for OrderRefused {
                 Some(self.address_field())
             }
             PlaceRefusal::UnknownAddress => Some("address_id"),
+            PlaceRefusal::AgeNotConfirmed { .. } => Some("age_confirmed"),
             PlaceRefusal::UnknownStore
             | PlaceRefusal::IdempotencyConflict
             | PlaceRefusal::PaidAmountDiffers { .. }
@@ -163,6 +167,9 @@ impl PublicError for OrderRefused {
                 "The price of your order has changed. Please check the total again before ordering."
                     .into()
             }
+            PlaceRefusal::AgeNotConfirmed { age } => format!(
+                "Your order contains items sold only to persons aged {age} or over; please confirm your age (age_confirmed)."
+            ),
             PlaceRefusal::Acceptance(error) => error.detail(),
         }
     }
@@ -177,6 +184,7 @@ impl PublicError for OrderRefused {
                 vec![("postcode", postcode.clone()), ("minimum", minimum.clone())]
             }
             PlaceRefusal::Acceptance(error) => error.params(),
+            PlaceRefusal::AgeNotConfirmed { age } => vec![("age", age.to_string())],
             _ => Vec::new(),
         }
     }

@@ -51,6 +51,7 @@ impl Shop {
                     now: self.clock.now(),
                     timezone: self.config.timezone,
                     taken_by_staff: true,
+                    age_confirmed: true,
                 },
                 note: request.note,
                 payment: Payment::cash(),

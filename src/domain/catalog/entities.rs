@@ -243,6 +243,7 @@ impl Entity for Product {
             available: input.available,
             image_key: previous.and_then(|p| p.image_key),
             no_allergens,
+            age_restriction: validate::age_restriction(input.age_restriction)?,
         })
     }
 

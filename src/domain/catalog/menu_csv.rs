@@ -302,6 +302,8 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
                     } else {
                         parse_list(field(8))
                     },
+                    // The spreadsheet has no column for it: a known product keeps its age.
+                    age_restriction: known.and_then(|p| p.age_restriction),
                 });
             }
         }

@@ -115,6 +115,9 @@ pub struct ProductDoc {
     /// As [`ToppingDoc::no_allergens`].
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_allergens: bool,
+    /// Sold only to persons of at least this age (16 or 18).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age_restriction: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -298,6 +301,7 @@ pub fn export(catalog: &Catalog) -> MenuDocument {
                             no_allergens: p.no_allergens
                                 && allergen_codes(catalog, ItemKind::Product, p.id).is_empty(),
                             allergens: allergen_codes(catalog, ItemKind::Product, p.id),
+                            age_restriction: p.age_restriction,
                         })
                         .collect(),
                 }
@@ -549,6 +553,7 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
                 sort_order: product.sort_order,
                 available: product.available,
                 no_allergens: Some(product.no_allergens && product.allergens.is_empty()),
+                age_restriction: product.age_restriction,
             };
             let id = upsert::<Product>(
                 catalog,

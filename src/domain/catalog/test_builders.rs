@@ -60,6 +60,7 @@ pub fn product_input(
         sort_order: 0,
         available: true,
         no_allergens: Some(true),
+        age_restriction: None,
     }
 }
 

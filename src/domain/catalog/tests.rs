@@ -32,6 +32,7 @@ fn simple_product(category_id: u64, tax_id: u64, name: &str, price_cents: i64) -
         sort_order: 0,
         available: true,
         no_allergens: Some(true),
+        age_restriction: None,
     }
 }
 

@@ -87,6 +87,10 @@ pub struct Product {
     /// labelled" (a readiness finding), not "contains none".
     #[serde(default)]
     pub no_allergens: bool,
+    /// Sold only to persons of at least this age (beer and wine 16, spirits 18, JuSchG
+    /// § 9): the storefront says so and checkout asks for a confirmation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age_restriction: Option<u8>,
 }
 
 /// An extra such as "Salami" or "Extra Käse". Its price in a group is the group
@@ -223,6 +227,8 @@ pub struct ProductInput {
     /// `Some`: declare (or withdraw) "contains no labelled allergens"; `None` keeps
     /// what the product had (false for a new one).
     pub no_allergens: Option<bool>,
+    /// 16 or 18; `None`: sold to anyone.
+    pub age_restriction: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

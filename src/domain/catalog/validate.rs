@@ -57,6 +57,18 @@ pub fn price(field: &'static str, cents: i64) -> Result<i64, CatalogError> {
     Ok(cents)
 }
 
+/// The ages German youth protection law knows for selling drinks: 16 (beer, wine) and
+/// 18 (spirits).
+pub fn age_restriction(age: Option<u8>) -> Result<Option<u8>, CatalogError> {
+    match age {
+        None | Some(16 | 18) => Ok(age),
+        Some(_) => Err(CatalogError::invalid(
+            "age_restriction",
+            "must be 16 or 18 (years), or left out for a product anyone may buy",
+        )),
+    }
+}
+
 pub fn sort_order(value: i32) -> Result<i32, CatalogError> {
     if !SORT_ORDER_RANGE.contains(&value) {
         return Err(CatalogError::invalid(

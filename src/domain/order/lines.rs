@@ -60,6 +60,15 @@ pub struct PricedLine {
     pub tax_basis_points: u32,
     pub allergens: Vec<AllergenRef>,
     pub total_cents: i64,
+    /// The product's minimum age (see [`Product::age_restriction`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age_restriction: Option<u8>,
+}
+
+/// The highest minimum age among `lines`: what the customer must confirm and the driver
+/// check.
+pub fn age_restriction(lines: &[PricedLine]) -> Option<u8> {
+    lines.iter().filter_map(|line| line.age_restriction).max()
 }
 
 impl PricedLine {
@@ -299,6 +308,7 @@ fn price_line(
         tax_basis_points: item.tax.rate_basis_points,
         allergens: codes(&item.allergens),
         total_cents: 0,
+        age_restriction: product.age_restriction,
     };
     priced.total_cents = priced.cart_line().total_cents();
     Ok(priced)

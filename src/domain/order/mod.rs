@@ -242,6 +242,11 @@ pub enum TransitionError {
 }
 
 impl Order {
+    /// The highest minimum age among the order's products: the driver checks it.
+    pub fn age_restriction(&self) -> Option<u8> {
+        lines::age_restriction(&self.lines)
+    }
+
     fn record(&mut self, status: OrderStatus, at: DateTime<Utc>, note: String) {
         self.status = status;
         self.history.push(StatusChange { status, at, note });

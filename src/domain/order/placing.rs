@@ -39,6 +39,9 @@ pub struct OrderDraft {
     /// Staff on the phone take orders while online ordering is paused; opening hours,
     /// closures and everything else apply as to any order.
     pub taken_by_staff: bool,
+    /// The customer confirmed being old enough for the age-restricted products in the
+    /// order (staff on the phone ask the caller; the driver checks either way).
+    pub age_confirmed: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -91,6 +94,11 @@ pub enum PlaceRefusal {
     /// The order no longer costs what its quote said (the menu, a fee or a discount
     /// changed since): it must be shown again.
     QuoteChanged,
+    /// The order holds products sold only from `age` years on, and the customer did
+    /// not confirm being that old.
+    AgeNotConfirmed {
+        age: u8,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -200,6 +208,17 @@ pub fn quote_id(draft: &OrderDraft, priced: &Priced) -> String {
         .take(16)
         .map(|byte| format!("{byte:02x}"))
         .collect()
+}
+
+/// Refused when the order holds age-restricted products the customer did not confirm
+/// being old enough for (a customer's own order; staff on the phone ask).
+pub fn check_age(draft: &OrderDraft, priced: &Priced) -> Result<(), PlaceRefusal> {
+    match priced.quote.age_restriction() {
+        Some(age) if !draft.age_confirmed && !draft.taken_by_staff => {
+            Err(PlaceRefusal::AgeNotConfirmed { age })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Refused when the customer was shown another quote than what the order costs now.

@@ -46,6 +46,13 @@ pub struct Quote {
     pub vat: Vec<VatLine>,
 }
 
+impl Quote {
+    /// See [`age_restriction`](super::lines::age_restriction).
+    pub fn age_restriction(&self) -> Option<u8> {
+        super::lines::age_restriction(&self.lines)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum QuoteError {
     #[error(transparent)]

@@ -40,6 +40,7 @@ pub fn sample_order() -> Order {
             tax_basis_points: 700,
             allergens: vec![allergen("A", "Gluten"), allergen("G", "Milch")],
             total_cents: 2480,
+            age_restriction: None,
         },
         PricedLine {
             product_id: 7,
@@ -51,6 +52,7 @@ pub fn sample_order() -> Order {
             tax_basis_points: 1900,
             allergens: vec![allergen("2", "Koffein")],
             total_cents: 250,
+            age_restriction: None,
         },
     ];
     let subtotal = 2730;

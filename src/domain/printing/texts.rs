@@ -22,6 +22,10 @@ pub struct Texts {
     pub deliver_to: &'static str,
     /// The saved address's notes for the driver.
     pub driver_notes: &'static str,
+    /// Before the age: "Alterskontrolle ab" 16 …
+    pub age_check: &'static str,
+    /// After the age.
+    pub age_check_years: &'static str,
     pub pickup_by: &'static str,
     pub phone: &'static str,
     pub allergens: &'static str,
@@ -64,6 +68,8 @@ const DE: Texts = Texts {
     note: "Anmerkung",
     deliver_to: "Lieferadresse",
     driver_notes: "Hinweis für den Fahrer",
+    age_check: "ALTERSKONTROLLE ab",
+    age_check_years: "Jahren – Ausweis zeigen lassen",
     pickup_by: "Abholer",
     phone: "Tel.",
     allergens: "Allergene",
@@ -106,6 +112,8 @@ const EN: Texts = Texts {
     note: "Note",
     deliver_to: "Deliver to",
     driver_notes: "For the driver",
+    age_check: "AGE CHECK: at least",
+    age_check_years: "years – ask for an ID",
     pickup_by: "Picked up by",
     phone: "Phone",
     allergens: "Allergens",

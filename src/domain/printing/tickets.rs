@@ -144,6 +144,15 @@ pub fn kitchen_ticket(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
     if !customer.phone.is_empty() {
         doc.text(&format!("{} {}", texts.phone, customer.phone));
     }
+    if let Some(age) = order.age_restriction() {
+        doc.rule();
+        doc.bold(true).size(Size::Tall);
+        doc.text(&format!(
+            "{} {age} {}",
+            texts.age_check, texts.age_check_years
+        ));
+        doc.plain();
+    }
     doc.rule();
     let total = format_euros(order.totals.total_cents);
     doc.bold(true);

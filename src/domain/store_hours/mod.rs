@@ -228,14 +228,15 @@ pub fn next_change(
 }
 
 /// The first instant at or after `from` at which the hours say open (the pause switch
-/// aside): `from` itself while open. None when the next eight days have no opening.
+/// aside): `from` itself while open. None when the next 60 days have no opening (a
+/// long holiday is a row of closure days).
 pub fn next_opening(
     hours: &[StoreHoursEntry],
     closures: &[NaiveDate],
     from: DateTime<Utc>,
     timezone: Tz,
 ) -> Option<DateTime<Utc>> {
-    let horizon = from + chrono::Duration::days(8);
+    let horizon = from + chrono::Duration::days(60);
     let mut at = from;
     // Every step is a slot's opening or closing or a midnight, always later.
     while at <= horizon {

@@ -158,10 +158,18 @@ fn the_next_opening_is_now_while_open_else_the_next_slot() {
         next_opening(&hours, &[], utc("2026-11-23T22:00:00Z"), berlin),
         Some(utc("2026-11-30T10:30:00Z"))
     );
-    // A closure on the next Monday: nothing within eight days.
+    // A closure on the next Monday: the Monday after it.
     let closed = [NaiveDate::from_ymd_opt(2026, 11, 30).unwrap()];
     assert_eq!(
         next_opening(&hours, &closed, utc("2026-11-23T22:00:00Z"), berlin),
+        Some(utc("2026-12-07T10:30:00Z"))
+    );
+    // A holiday of nine weeks: nothing within the 60 days looked at.
+    let holiday: Vec<NaiveDate> = (0..63)
+        .map(|day| NaiveDate::from_ymd_opt(2026, 11, 24).unwrap() + chrono::Days::new(day))
+        .collect();
+    assert_eq!(
+        next_opening(&hours, &holiday, utc("2026-11-23T22:00:00Z"), berlin),
         None
     );
     assert_eq!(next_opening(&[], &[], open, berlin), None);

@@ -15,7 +15,7 @@ use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::ApiError;
 use crate::http::routes::orders::views::OrderTypeBody;
-use crate::shop::hubs::store_status::ClosedReason;
+use crate::shop::hubs::store_status::{ClosedReason, rfc3339};
 
 pub struct StoreApi {
     pub state: AppState,
@@ -84,6 +84,10 @@ pub struct StoreView {
     /// Set while ordering is paused automatically after unanswered orders.
     #[oai(nullable)]
     pub auto_pause: Option<AutoPauseView>,
+    /// RFC 3339 (UTC): when the opening hours next say open, closure days respected,
+    /// up to 60 days ahead; null while open, paused or blocked.
+    #[oai(nullable)]
+    pub next_opening: Option<String>,
 }
 
 /// Ordering paused itself after orders nobody answered.
@@ -99,9 +103,7 @@ impl From<AutoPause> for AutoPauseView {
     fn from(pause: AutoPause) -> Self {
         AutoPauseView {
             unanswered: pause.unanswered,
-            since: pause
-                .since
-                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            since: rfc3339(pause.since),
         }
     }
 }
@@ -223,6 +225,7 @@ impl StoreApi {
                 .closed_reason
                 .map(|reason| reason.as_str().to_string()),
             auto_pause: status.auto_pause.map(AutoPauseView::from),
+            next_opening: status.next_opening.map(rfc3339),
         }
     }
 }

@@ -18,7 +18,7 @@ use tokio::sync::{Notify, watch};
 
 use crate::clock::Clock;
 use crate::domain::order::answering::someone_could_answer;
-use crate::domain::store_hours::{TodaySlot, next_change, status_at};
+use crate::domain::store_hours::{TodaySlot, next_change, next_opening, status_at};
 pub use crate::domain::store_profile::AutoPause;
 use crate::domain::store_profile::StoreProfile;
 
@@ -82,6 +82,9 @@ pub struct PublishedStatus {
     pub closed_reason: Option<ClosedReason>,
     /// Set while ordering is paused automatically.
     pub auto_pause: Option<AutoPause>,
+    /// When the hours next say open, while closed by the hours or a closure day; `None`
+    /// while open, paused (by hand or automatically) or blocked by a guard.
+    pub next_opening: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// The message of spec §4/§7.
@@ -99,6 +102,8 @@ pub struct StatusMessage<'a> {
     pub closed_reason: Option<ClosedReason>,
     /// `{ "unanswered": 3, "since": "…" }` while ordering is paused automatically.
     pub auto_pause: Option<AutoPause>,
+    /// RFC 3339 (UTC): when the hours next say open; null while open, paused or blocked.
+    pub next_opening: Option<String>,
 }
 
 pub struct StatusHub {
@@ -186,12 +191,19 @@ impl StatusHub {
         } else {
             Some(ClosedReason::OutsideHours)
         };
+        let next_opening = match closed_reason {
+            Some(ClosedReason::Closure | ClosedReason::OutsideHours) => {
+                next_opening(&profile.store_hours, &closures, now, self.timezone)
+            }
+            _ => None,
+        };
         let published = PublishedStatus {
             today_hours: status.today_hours,
             is_open,
             paused: status.paused,
             closed_reason,
             auto_pause,
+            next_opening,
         };
         self.sender.send_if_modified(|current| {
             if **current == published {
@@ -330,6 +342,7 @@ impl StatusHub {
             error: None,
             closed_reason: status.closed_reason,
             auto_pause: status.auto_pause,
+            next_opening: status.next_opening.map(rfc3339),
         };
         serde_json::to_string(&message).unwrap_or_default()
     }
@@ -352,9 +365,15 @@ impl StatusHub {
             error: Some(detail),
             closed_reason: None,
             auto_pause: None,
+            next_opening: None,
         };
         serde_json::to_string(&message).unwrap_or_default()
     }
+}
+
+/// The status's instants as the API writes them: UTC, whole seconds.
+pub fn rfc3339(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 impl Drop for StatusHub {
@@ -384,6 +403,7 @@ mod tests {
             paused: false,
             closed_reason: None,
             auto_pause: None,
+            next_opening: None,
         });
         let first = hub.message(&open);
         assert!(first.contains(r#""is_open":true"#), "{first}");

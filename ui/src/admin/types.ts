@@ -39,6 +39,8 @@ export interface Product {
   available: boolean;
   /** Declared to contain no labelled allergens or additives (not the same as "no codes yet"). */
   no_allergens?: boolean;
+  /** Sold only to persons of at least this age (16 or 18); null: to anyone. */
+  age_restriction?: number | null;
 }
 
 export interface Topping {

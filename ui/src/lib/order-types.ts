@@ -103,6 +103,8 @@ export interface Order {
   source: OrderSource;
   /** When the customer's personal data was removed (name and street then read "anonymised"). */
   anonymised_at: string | null;
+  /** The highest minimum age of the ordered products (beer and wine 16, spirits 18): check the ID on handover. */
+  age_restriction?: 16 | 18 | null;
 }
 
 export interface AdminOrder extends Order {
@@ -154,6 +156,11 @@ export interface OrderRequest {
   note: string;
   /** The quote the customer was shown: the server places (or charges) only at that price, else 409 quote_changed. */
   quote_id?: string;
+  /**
+   * The customer confirmed the minimum age of the age-restricted products in the order;
+   * without it such an order is refused (422 age_confirmation_required). Sent only then.
+   */
+  age_confirmed?: boolean;
 }
 
 /**
@@ -172,6 +179,8 @@ export interface OrderQuote {
   discount: number;
   delivery_fee: number;
   total: number;
+  /** The highest minimum age of the quoted products (16 or 18); null or missing: none. */
+  age_restriction?: 16 | 18 | null;
 }
 
 export interface PaypalOrderCreated {

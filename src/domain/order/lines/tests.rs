@@ -252,6 +252,7 @@ fn a_variant_of_another_product_is_refused() {
             sort_order: 0,
             available: true,
             no_allergens: Some(true),
+            age_restriction: None,
         })
         .unwrap();
     let foreign = other.variants[0].id;

@@ -121,6 +121,10 @@ pub struct ProductBody {
     /// `true`: the product contains none of the allergens and additives that must be
     /// labelled (an explicit statement, unlike having no codes yet). Omitted: unchanged.
     pub no_allergens: Option<bool>,
+    /// Sold only to persons of at least this age: 16 (beer, wine) or 18 (spirits).
+    /// Omitted or null: sold to anyone.
+    #[oai(nullable)]
+    pub age_restriction: Option<u8>,
 }
 
 impl IntoInput for ProductBody {
@@ -154,6 +158,7 @@ impl IntoInput for ProductBody {
             sort_order: self.sort_order,
             available: self.available,
             no_allergens: self.no_allergens,
+            age_restriction: self.age_restriction,
         })
     }
 }

@@ -180,6 +180,9 @@ pub struct ProductView {
     pub available: bool,
     pub allergens: Vec<AllergyView>,
     pub enriched_topping_groups: Vec<MenuGroupView>,
+    /// Sold only to persons of at least this age (16 or 18); null: to anyone.
+    #[oai(nullable)]
+    pub age_restriction: Option<u8>,
 }
 
 impl From<&MenuProduct> for ProductView {
@@ -200,6 +203,7 @@ impl From<&MenuProduct> for ProductView {
             sort_order: product.sort_order,
             available: product.available,
             allergens: menu.allergens.iter().map(AllergyView::from).collect(),
+            age_restriction: product.age_restriction,
             enriched_topping_groups: menu
                 .groups
                 .iter()
@@ -249,6 +253,9 @@ pub struct ProductRecord {
     pub available: bool,
     /// Declared to contain no labelled allergens or additives.
     pub no_allergens: bool,
+    /// Sold only to persons of at least this age (16 or 18); null: to anyone.
+    #[oai(nullable)]
+    pub age_restriction: Option<u8>,
 }
 
 impl From<&Product> for ProductRecord {
@@ -268,6 +275,7 @@ impl From<&Product> for ProductRecord {
             sort_order: product.sort_order,
             available: product.available,
             no_allergens: product.no_allergens,
+            age_restriction: product.age_restriction,
         }
     }
 }

@@ -228,5 +228,6 @@ pub fn check_order_body(
         paypal_order_id,
         note,
         quote_id,
+        age_confirmed: request.age_confirmed.unwrap_or(false),
     })
 }

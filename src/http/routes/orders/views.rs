@@ -111,6 +111,11 @@ pub struct OrderBody {
     #[oai(nullable)]
     #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
     pub quote_id: Option<String>,
+    /// The customer confirms being old enough for the age-restricted products in the
+    /// order (the quote's `age_restriction`); without it such an order answers 400
+    /// `age_confirmation_required`.
+    #[oai(nullable)]
+    pub age_confirmed: Option<bool>,
 }
 
 /// What an order would cost if it were placed now: the server's own price for exactly
@@ -131,6 +136,10 @@ pub struct QuoteView {
     pub discount: f64,
     pub delivery_fee: f64,
     pub total: f64,
+    /// The highest minimum age among the products (16 or 18): placing the order needs
+    /// `age_confirmed`. Null: none.
+    #[oai(nullable)]
+    pub age_restriction: Option<u8>,
 }
 
 impl QuoteView {
@@ -152,6 +161,7 @@ impl QuoteView {
             discount: cents_to_euros(quote.totals.discount_cents),
             delivery_fee: cents_to_euros(quote.totals.delivery_fee_cents),
             total: cents_to_euros(quote.totals.total_cents),
+            age_restriction: quote.age_restriction(),
         }
     }
 }
@@ -267,6 +277,10 @@ pub struct OrderView {
     /// note then read `anonymised` or are empty); amounts and VAT are kept.
     #[oai(nullable)]
     pub anonymised_at: Option<DateTime<Utc>>,
+    /// The highest minimum age among the products (16 or 18): the customer confirmed
+    /// it and the driver or counter checks an ID. Null: none.
+    #[oai(nullable)]
+    pub age_restriction: Option<u8>,
 }
 
 /// An order as the restaurant sees it.
@@ -416,6 +430,7 @@ impl From<&Order> for OrderView {
                 .collect(),
             source: order.source.as_str().into(),
             anonymised_at: order.anonymised_at,
+            age_restriction: order.age_restriction(),
         }
     }
 }

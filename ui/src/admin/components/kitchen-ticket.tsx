@@ -35,6 +35,11 @@ export function KitchenTicket({ order: stored, brand, timezone }: { order: Admin
         </p>
       )}
       {customer.phone && <p>{t('orders.ticket.phone', { phone: customer.phone })}</p>}
+      {order.age_restriction != null && (
+        <p className="admin-ticket__strong" data-testid="ticket-age-check">
+          {t('orders.ticket.age_check', { age: order.age_restriction })}
+        </p>
+      )}
       <hr />
       <ul className="admin-ticket__lines">
         {order.lines.map((line, index) => (

@@ -14,7 +14,7 @@ import {
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { useOrderAlert } from '../lib/use-order-alert';
 import { useOrdersBoard } from '../lib/use-orders-board';
-import { OrderAlertControls } from './order-alert-controls';
+import { OrderAlertControls, SoundBlockedBar } from './order-alert-controls';
 import { OrderCard } from './order-card';
 import { PhoneOrderDialog } from './phone-order-dialog';
 import { PreordersColumn } from './preorders-column';
@@ -60,6 +60,7 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
           {t('orders.board.history')}
         </Link>
       </div>
+      <SoundBlockedBar alert={alert} />
       {placed !== undefined && (
         <p className="admin-message admin-message--success admin-board__placed" role="status" data-testid="phone-order-placed">
           {placed}

@@ -30,6 +30,17 @@ export const productFields: FieldSpec[] = [
   { name: 'description_en', label: 'fields.description_en', kind: 'textarea', maxLength: 500 },
   { name: 'sort_order', label: 'fields.sort_order', kind: 'integer', min: -10000, max: 10000, defaultValue: '0' },
   { name: 'available', label: 'fields.available', kind: 'checkbox', defaultValue: true },
+  {
+    name: 'age_restriction',
+    label: 'fields.age_restriction',
+    kind: 'select',
+    numeric: true,
+    hint: 'hints.age_restriction',
+    options: (_catalog, _values, t) => [
+      { value: '16', label: t('age_restriction.16') },
+      { value: '18', label: t('age_restriction.18') },
+    ],
+  },
 ];
 
 export interface VariantRow {

@@ -8,29 +8,43 @@ import {
   notify,
   playBeep,
   readAlertChoice,
+  registerAlertWorker,
+  soundState,
   storeAlertChoice,
   type NotificationState,
+  type SoundState,
 } from './order-alert';
 
 export interface OrderAlert {
   /** At least one order waits for accept or reject. */
   ringing: boolean;
-  /** The admin switched sound and notifications on (kept in localStorage). */
+  /** The admin switched sound and notifications on for this device (kept in localStorage). */
   enabled: boolean;
-  /** The browser holds the sound back until the admin taps the page. */
+  /** Whether the beep can be heard now, and why not. */
+  sound: SoundState;
+  /** The browser holds the sound back until the admin taps the page (after every reload). */
   soundBlocked: boolean;
   notifications: NotificationState;
   /** Switches on; must run inside a click (browsers allow sound and the permission prompt only then). */
   enable: () => Promise<void>;
   disable: () => void;
+  /** Lets the held-back sound play; must run inside a tap or key press. */
+  unblock: () => void;
 }
 
 const UNLOCK_EVENTS = ['pointerdown', 'keydown', 'touchend'] as const;
 
+/** Starts a suspended context; a closed one cannot run again and is replaced. */
+function resumed(audio: AudioContext | null): AudioContext | null {
+  const context = audio === null || audio.state === 'closed' ? createAudioContext() : audio;
+  if (context !== null && context.state !== 'running') void context.resume().catch(() => undefined);
+  return context;
+}
+
 /**
  * The new-order alert: while any order waits, a two-tone beep every few seconds and
- * one browser notification per new order (once switched on). `describe` gives the
- * notification text of an order.
+ * one browser notification per new order (once switched on; shown through the
+ * service worker where there is one). `describe` gives the notification text of an order.
  */
 export function useOrderAlert(
   waiting: readonly AdminOrder[],
@@ -42,8 +56,10 @@ export function useOrderAlert(
   const [audioState, setAudioState] = useState<AudioContextState | null>(() => audio?.state ?? null);
   const [notifications, setNotifications] = useState<NotificationState>(notificationState);
   const describeRef = useRef(describe);
+  const worker = useRef<Promise<ServiceWorkerRegistration | null> | null>(null);
   const seen = useRef(new Set<number>());
   const ringing = waiting.length > 0;
+  const notifying = enabled && notifications === 'granted';
 
   useEffect(() => {
     describeRef.current = describe;
@@ -78,20 +94,26 @@ export function useOrderAlert(
     return () => clearInterval(timer);
   }, [ringing, enabled, audio]);
 
+  // The service worker is registered once notifications are allowed and switched on.
+  useEffect(() => {
+    if (notifying && worker.current === null && globalThis.navigator?.serviceWorker !== undefined) {
+      worker.current = registerAlertWorker();
+    }
+  }, [notifying]);
+
   useEffect(() => {
     for (const order of waiting) {
       if (seen.current.has(order.id)) continue;
       seen.current.add(order.id);
-      if (enabled && notifications === 'granted') {
+      if (notifying) {
         const { title, body } = describeRef.current(order);
-        notify(title, body, `order-${order.id}`);
+        notify(title, body, `order-${order.id}`, worker.current);
       }
     }
-  }, [waiting, enabled, notifications]);
+  }, [waiting, notifying]);
 
   const enable = async () => {
-    const context = audio ?? createAudioContext();
-    if (context !== null && context.state !== 'running') void context.resume().catch(() => undefined);
+    const context = resumed(audio);
     setAudio(context);
     setAudioState(context?.state ?? null);
     setEnabled(true);
@@ -104,6 +126,14 @@ export function useOrderAlert(
     storeAlertChoice(false);
   };
 
-  const soundBlocked = enabled && audio !== null && audioState !== 'running';
-  return { ringing, enabled, soundBlocked, notifications, enable, disable };
+  const unblock = () => {
+    const context = resumed(audio);
+    if (context !== audio) {
+      setAudio(context);
+      setAudioState(context?.state ?? null);
+    }
+  };
+
+  const sound = soundState(enabled, audio === null ? null : audioState);
+  return { ringing, enabled, sound, soundBlocked: sound === 'blocked', notifications, enable, disable, unblock };
 }

@@ -76,8 +76,9 @@ describe('orders board on the dashboard', () => {
     expect(waiting).toHaveTextContent('Delivery');
     expect(waiting).toHaveTextContent('Kim Kunde');
     expect(waiting).toHaveTextContent('21,40 €');
-    expect(waiting).toHaveTextContent('Paid online');
-    expect(waiting).toHaveTextContent('2 items');
+    expect(within(waiting).getByTestId('card-payment')).toHaveTextContent('PayPal · paid');
+    expect(within(waiting).getByTestId('card-lines')).toHaveTextContent('2 × Pizza Salami (Groß) + Extra Käse');
+    expect(within(waiting).getByTestId('card-address')).toHaveTextContent('Hauptstraße 1, 10115 Berlin');
     expect(within(waiting).getByTestId('auto-reject-countdown')).toHaveTextContent('Rejected automatically in 8:00');
     act(() => {
       vi.advanceTimersByTime(5000);
@@ -90,7 +91,8 @@ describe('orders board on the dashboard', () => {
     expect(working).toHaveTextContent('Pickup');
     expect(working).toHaveTextContent('Preparing');
     expect(working).toHaveTextContent('Pre-order for 19:45');
-    expect(working).toHaveTextContent('Cash');
+    expect(within(working).getByTestId('card-payment')).toHaveTextContent('Cash · not paid');
+    expect(within(working).getByTestId('card-address')).toHaveTextContent(/^Pickup$/);
     expect(working).toHaveTextContent('Paula Pickup');
     expect(within(working).getByTestId('status-ready_for_pickup')).toHaveTextContent('Ready for pickup');
     expect(within(working).getByTestId('status-completed')).toBeInTheDocument();
@@ -256,6 +258,8 @@ describe('new-order alert', () => {
     // Visible at once; silent until switched on.
     expect(screen.getByTestId('order-alert')).toHaveTextContent('1 new order is waiting!');
     expect(FakeAudioContext.totalTones()).toBe(0);
+    expect(screen.getByTestId('sound-off')).toHaveTextContent('Sound off');
+    expect(screen.getByTestId('sound-off')).toHaveAttribute('data-reason', 'off');
 
     await act(async () => {
       fireEvent.click(screen.getByTestId('enable-alerts'));
@@ -263,6 +267,7 @@ describe('new-order alert', () => {
     expect(localStorage.getItem(ALERT_STORAGE_KEY)).toBe('on');
     expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
     expect(FakeAudioContext.totalTones()).toBe(2);
+    expect(screen.queryByTestId('sound-off')).toBeNull();
     act(() => {
       vi.advanceTimersByTime(3000);
     });
@@ -304,28 +309,59 @@ describe('new-order alert', () => {
     expect(FakeAudioContext.totalTones()).toBe(2);
     expect(screen.getByTestId('order-alert')).toBeInTheDocument();
     expect(screen.getByTestId('enable-alerts')).toBeInTheDocument();
+    expect(screen.getByTestId('sound-off')).toHaveAttribute('data-reason', 'off');
   });
 
-  it('asks for a tap when the browser holds the sound back', async () => {
+  it('after a reload asks for a tap on a bar while the browser holds the sound back, and "Sound off" stays until then', async () => {
     localStorage.setItem(ALERT_STORAGE_KEY, 'on');
     FakeAudioContext.startState = 'suspended';
     FakeAudioContext.resumeAllowed = false;
     await openBoard([adminOrder()]);
-    expect(screen.getByText(/tap anywhere on this page/)).toBeInTheDocument();
+    // Still switched on after the reload, but silent.
+    expect(screen.getByTestId('disable-alerts')).toBeInTheDocument();
+    const bar = screen.getByRole('button', { name: 'Sound is off – tap here to turn it on' });
+    expect(bar).toHaveAttribute('data-testid', 'sound-blocked');
+    expect(screen.getByTestId('sound-off')).toHaveAttribute('data-reason', 'blocked');
     act(() => {
       vi.advanceTimersByTime(3000);
     });
     expect(FakeAudioContext.totalTones()).toBe(0);
 
+    // The browser allows audio during the tap.
     FakeAudioContext.resumeAllowed = true;
-
     await act(async () => {
-      fireEvent.pointerDown(document.body);
+      fireEvent.click(bar);
     });
-    expect(screen.queryByText(/tap anywhere on this page/)).toBeNull();
+    expect(screen.queryByTestId('sound-blocked')).toBeNull();
+    expect(screen.queryByTestId('sound-off')).toBeNull();
     act(() => {
       vi.advanceTimersByTime(3000);
     });
     expect(FakeAudioContext.totalTones()).toBe(2);
+  });
+
+  it('lets any tap on the page arm the held-back sound too', async () => {
+    localStorage.setItem(ALERT_STORAGE_KEY, 'on');
+    FakeAudioContext.startState = 'suspended';
+    FakeAudioContext.resumeAllowed = false;
+    await openBoard([adminOrder()]);
+    expect(screen.getByTestId('sound-blocked')).toBeInTheDocument();
+
+    FakeAudioContext.resumeAllowed = true;
+    await act(async () => {
+      fireEvent.pointerDown(document.body);
+    });
+    expect(screen.queryByTestId('sound-blocked')).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(FakeAudioContext.totalTones()).toBe(2);
+  });
+
+  it('says "Ton aus" in German while the sound is switched off', async () => {
+    await i18n.changeLanguage('de');
+    await openBoard([]);
+    expect(screen.getByTestId('sound-off')).toHaveTextContent('Ton aus');
+    expect(screen.queryByTestId('sound-blocked')).toBeNull();
   });
 });

@@ -221,6 +221,16 @@ describe('kitchen ticket', () => {
     expect(screen.getByTestId('ticket-driver-notes')).toHaveTextContent('Hinweis für den Fahrer: Hinterhaus, 3. OG');
   });
 
+  it('asks for an ID when the order holds beer or wine, and only then', () => {
+    renderTicket(adminOrder({ age_restriction: 16 }));
+    expect(screen.getByTestId('ticket-age-check')).toHaveTextContent('ALTERSKONTROLLE ab 16 Jahren – Ausweis zeigen lassen');
+  });
+
+  it('has no age check for an order anyone may receive', () => {
+    renderTicket(adminOrder({ age_restriction: null }));
+    expect(screen.queryByTestId('ticket-age-check')).toBeNull();
+  });
+
   it('leaves out what a pickup order without note and discount does not have', () => {
     renderTicket(
       adminOrder({
