@@ -135,6 +135,9 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     let addr = listener
         .local_addr()
         .map_err(|error| StartupError::listen(config.listen, &error))?;
+    let links_origin = config
+        .links_origin(addr)
+        .ok_or(StartupError::PublicOriginMissing { listen: addr })?;
     let (db, report) = Db::open_with(&config.data_dir, config.store_id, storage)?;
     tracing::info!(
         open_ms = report.opened.took.as_millis() as u64,
@@ -211,7 +214,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
                 reason: format!("cannot open the control socket: {error}"),
             }
         })?;
-    let state = AppState::new(shop, Arc::clone(&config), tokens, menu);
+    let state = AppState::new(shop, Arc::clone(&config), tokens, menu, links_origin);
     // Started once the listener answers, which the TLS-ALPN-01 validation needs.
     let acme = acme_certificates.map(AcmeCertificates::spawn);
     let data_dir = config.data_dir.clone();

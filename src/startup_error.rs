@@ -30,6 +30,10 @@ pub enum StartupError {
     Acme(String),
     #[error("cannot listen on {addr}: {reason}")]
     Listen { addr: SocketAddr, reason: String },
+    #[error(
+        "public_origin is not set, but heimservice listens on {listen}, where others can reach it: links in mails (password reset, order status) must point to the address customers type. Set public_origin = \"https://pizza.example.com\" in the config file (or HEIMSERVICE_PUBLIC_ORIGIN), or listen on 127.0.0.1 behind a reverse proxy, and start again."
+    )]
+    PublicOriginMissing { listen: SocketAddr },
     #[error("the server stopped with an error: {0}")]
     Serve(String),
 }
@@ -48,7 +52,7 @@ impl StartupError {
     /// Exit status: 2 for a configuration mistake, 1 for anything else.
     pub fn exit_code(&self) -> u8 {
         match self {
-            StartupError::Config(_) => 2,
+            StartupError::Config(_) | StartupError::PublicOriginMissing { .. } => 2,
             _ => 1,
         }
     }

@@ -39,7 +39,10 @@ async fn the_menu_round_trips_and_an_import_is_all_or_nothing() {
     assert!(exported.status.success(), "{}", text(&exported.stderr));
     let mut document: Value = serde_json::from_slice(&exported.stdout).unwrap();
     assert_eq!(document["format"], "heimservice-menu/1");
-    assert_eq!(product(&mut document, "Peroni 0,33 l")["age_restriction"], 16);
+    assert_eq!(
+        product(&mut document, "Peroni 0,33 l")["age_restriction"],
+        16
+    );
     let file = dir.path().join("menu.json");
 
     // Unchanged, the document changes nothing.

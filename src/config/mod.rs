@@ -113,6 +113,27 @@ pub struct FlagValues {
 }
 
 impl Config {
+    /// Where links in mails point (password reset, order status): `public_origin`;
+    /// else the first ACME domain over https; else, for a listener on loopback, this
+    /// server's own address (`bound`: the port it really got). `None` for a listener
+    /// others can reach without either: links never come from a request's Host header,
+    /// which anyone can set.
+    pub fn links_origin(&self, bound: SocketAddr) -> Option<String> {
+        if let Some(origin) = &self.public_origin {
+            return Some(origin.clone());
+        }
+        if let Some(TlsSetup::Acme(acme)) = &self.tls
+            && let Some(domain) = acme.domains.first()
+        {
+            return Some(format!("https://{domain}"));
+        }
+        let scheme = if self.tls.is_some() { "https" } else { "http" };
+        bound
+            .ip()
+            .is_loopback()
+            .then(|| format!("{scheme}://{bound}"))
+    }
+
     /// Loads the configuration from the process environment and the given flags.
     pub fn load(flags: &FlagValues) -> Result<Config, ConfigError> {
         let env: Vec<(String, String)> = std::env::vars().collect();

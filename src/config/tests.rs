@@ -654,3 +654,66 @@ fn a_rule_across_two_keys_names_where_each_of_them_came_from() {
         .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn links_in_mails_come_from_the_configuration_or_a_loopback_listener_only() {
+    let load =
+        |pairs: &[(&str, &str)]| Config::load_from(&FlagValues::default(), &env(pairs)).unwrap();
+    let loopback: SocketAddr = "127.0.0.1:41234".parse().unwrap();
+    let open: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+    let plain = load(&[]);
+    assert_eq!(
+        plain.links_origin(loopback).as_deref(),
+        Some("http://127.0.0.1:41234"),
+        "the port the listener really got"
+    );
+    assert_eq!(
+        plain.links_origin("[::1]:8080".parse().unwrap()).as_deref(),
+        Some("http://[::1]:8080")
+    );
+    assert_eq!(
+        plain.links_origin(open),
+        None,
+        "reachable by others: refused"
+    );
+    assert_eq!(
+        plain.links_origin("192.168.1.20:8080".parse().unwrap()),
+        None
+    );
+
+    let public = load(&[("HEIMSERVICE_PUBLIC_ORIGIN", "https://pizza.example.com/")]);
+    assert_eq!(
+        public.links_origin(open).as_deref(),
+        Some("https://pizza.example.com")
+    );
+    assert_eq!(
+        public.links_origin(loopback).as_deref(),
+        Some("https://pizza.example.com")
+    );
+
+    let acme = load(&[
+        (
+            "HEIMSERVICE_TLS_ACME_DOMAINS",
+            "Pizza.Example.com, www.pizza.example.com",
+        ),
+        ("HEIMSERVICE_TLS_ACME_EMAIL", "owner@example.com"),
+    ]);
+    assert_eq!(
+        acme.links_origin(open).as_deref(),
+        Some("https://pizza.example.com")
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let cert = write_file(&dir, "cert.pem", "");
+    let key = write_file(&dir, "key.pem", "");
+    let files = load(&[
+        ("HEIMSERVICE_TLS_CERT_FILE", cert.to_str().unwrap()),
+        ("HEIMSERVICE_TLS_KEY_FILE", key.to_str().unwrap()),
+    ]);
+    assert_eq!(
+        files.links_origin(loopback).as_deref(),
+        Some("https://127.0.0.1:41234"),
+        "with TLS the scheme is https"
+    );
+    assert_eq!(files.links_origin(open), None);
+}

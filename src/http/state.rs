@@ -26,13 +26,22 @@ pub struct AppState {
     pub reset_throttle: Arc<ResetThrottle>,
     /// Open live sockets, in all and per client address.
     pub sockets: Arc<SocketCaps>,
+    /// Where links in mails point ([`Config::links_origin`]).
+    links_origin: Arc<str>,
 }
 
 impl AppState {
     /// `menu` must be one of `shop`'s catalog listeners, so that it follows every
     /// change.
-    pub fn new(shop: Shop, config: Arc<Config>, tokens: TokenKeys, menu: Arc<MenuCache>) -> Self {
+    pub fn new(
+        shop: Shop,
+        config: Arc<Config>,
+        tokens: TokenKeys,
+        menu: Arc<MenuCache>,
+        links_origin: String,
+    ) -> Self {
         AppState {
+            links_origin: links_origin.into(),
             sockets: SocketCaps::new(config.limits.websockets, config.limits.websockets_per_ip),
             shop,
             config,
@@ -43,17 +52,9 @@ impl AppState {
         }
     }
 
-    /// Where links in mails point: the configured public origin, or the host the
-    /// request came to.
-    pub fn link_origin(&self, headers: &HeaderMap) -> String {
-        if let Some(origin) = &self.config.public_origin {
-            return origin.clone();
-        }
-        let host = headers
-            .get("host")
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or("127.0.0.1:8080");
-        format!("http://{host}")
+    /// Where links in mails point: from the configuration, never from the request.
+    pub fn link_origin(&self) -> String {
+        self.links_origin.to_string()
     }
 
     /// The client's address: the peer, or behind a trusted proxy the address it

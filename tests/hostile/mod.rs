@@ -6,6 +6,7 @@
 mod auth_matrix;
 mod bad_tokens;
 mod connection_caps;
+mod link_hosts;
 mod login_abuse;
 mod matrix_rows;
 mod reset_abuse;

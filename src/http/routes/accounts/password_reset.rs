@@ -83,7 +83,7 @@ impl PasswordResetApi {
         }
         if let Ok(email) = normalize_email(&body.0.email) {
             if self.state.reset_throttle.allow_mail(&email, Instant::now()) {
-                let origin = self.state.link_origin(headers);
+                let origin = self.state.link_origin();
                 let shop = self.state.shop.clone();
                 tokio::spawn(async move { shop.send_password_reset(&email, &origin).await });
             } else {

@@ -6,7 +6,6 @@ pub mod checkout;
 pub mod phone;
 pub mod views;
 
-use poem::http::HeaderMap;
 use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
@@ -50,12 +49,11 @@ impl OrdersApi {
         body: OrderBody,
         user: Option<&User>,
         key: Option<String>,
-        headers: &HeaderMap,
     ) -> Result<Placed, ApiError> {
         let request = check_order_body(&body, user, &self.state.config.country)?;
         let scope = user.map_or("guest".into(), |user| IdempotencyKey::user_scope(user.id));
         let idempotency = idempotency(key.as_deref(), scope, &body)?;
-        let origin = self.state.link_origin(headers);
+        let origin = self.state.link_origin();
         Ok(
             match self
                 .state
@@ -111,10 +109,8 @@ impl OrdersApi {
         /// Retrying with the same key returns the first order instead of a second one.
         #[oai(name = "Idempotency-Key")]
         idempotency_key: Header<Option<String>>,
-        headers: &HeaderMap,
     ) -> Result<Placed, ApiError> {
-        self.place(body.0, Some(&auth.0), idempotency_key.0, headers)
-            .await
+        self.place(body.0, Some(&auth.0), idempotency_key.0).await
     }
 
     /// Place an order as a guest, with the shipping address in the body.
@@ -123,9 +119,8 @@ impl OrdersApi {
         &self,
         body: Json<OrderBody>,
         #[oai(name = "Idempotency-Key")] idempotency_key: Header<Option<String>>,
-        headers: &HeaderMap,
     ) -> Result<Placed, ApiError> {
-        self.place(body.0, None, idempotency_key.0, headers).await
+        self.place(body.0, None, idempotency_key.0).await
     }
 
     /// What the signed-in customer's order would cost if placed now: the server's price
