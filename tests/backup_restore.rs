@@ -257,3 +257,69 @@ async fn a_database_locked_by_another_process_gets_a_clear_message() {
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
     assert!(stderr.contains("there is no database at"), "{stderr}");
 }
+
+/// Runs the binary under umask 022, as a shell started by hand would.
+fn run_with_umask_022(args: &[&str]) -> std::process::Output {
+    let output = std::process::Command::new("/bin/sh")
+        .arg("-c")
+        .arg("umask 022; exec \"$0\" \"$@\"")
+        .arg(crate::support::binary())
+        .args(args)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HEIMSERVICE_ADMIN_PASSWORD", "correct-horse-9")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[test]
+fn the_database_and_its_backups_are_readable_by_their_owner_only() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = data_dir_arg(&data.path().join("data"));
+    run_with_umask_022(&[
+        "admin",
+        "create",
+        "--data-dir",
+        &dir,
+        "--email",
+        "anna@example.com",
+        "--name",
+        "Anna",
+    ]);
+    let database = data.path().join("data").join("heimservice.redb");
+    assert_eq!(mode(&database), 0o600, "password hashes inside");
+
+    let backup = data.path().join("nightly.redb");
+    run_with_umask_022(&["backup", "--data-dir", &dir, backup.to_str().unwrap()]);
+    assert_eq!(mode(&backup), 0o600);
+
+    // A file an older version left readable by all is closed again when it is opened,
+    // and a restore from such a backup is private too.
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&database, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(&backup, std::fs::Permissions::from_mode(0o644)).unwrap();
+    run_with_umask_022(&[
+        "admin",
+        "create",
+        "--data-dir",
+        &dir,
+        "--email",
+        "ben@example.com",
+        "--name",
+        "Ben",
+    ]);
+    assert_eq!(mode(&database), 0o600);
+    run_with_umask_022(&["restore", backup.to_str().unwrap(), "--data-dir", &dir]);
+    assert_eq!(mode(&database), 0o600, "the restored database");
+}

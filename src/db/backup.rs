@@ -5,6 +5,9 @@
 //! opens as a database, passes the integrity check, carries the backup marker and a
 //! schema this build understands.
 
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+
+use super::storage::PRIVATE_FILE_MODE;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -177,10 +180,21 @@ fn write_into(
     progress: &mut impl FnMut(usize, usize),
 ) -> Result<(), BackupError> {
     let _ = std::fs::remove_file(temp);
-    let mut target = Database::create(temp).map_err(|error| BackupError::Write {
+    let written = |error: &dyn std::fmt::Display| BackupError::Write {
         path: temp.to_path_buf(),
         reason: error.to_string(),
-    })?;
+    };
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .mode(PRIVATE_FILE_MODE)
+        .open(temp)
+        .map_err(|error| written(&error))?;
+    let backend = redb::backends::FileBackend::new(file).map_err(|error| written(&error))?;
+    let mut target = redb::Builder::new()
+        .create_with_backend(backend)
+        .map_err(|error| written(&error))?;
     {
         // The one read transaction: everything copied is one consistent moment.
         let snapshot = db.begin_read().map_err(DbError::from)?;
@@ -282,6 +296,12 @@ pub fn restore_backup(
     let live = data_dir.join(DATABASE_FILE_NAME);
     let incoming = data_dir.join(format!(".{DATABASE_FILE_NAME}.restoring"));
     std::fs::copy(backup, &incoming).map_err(io_error(&incoming))?;
+    // A copy keeps the backup's mode, which an older version left readable by all.
+    std::fs::set_permissions(
+        &incoming,
+        std::fs::Permissions::from_mode(PRIVATE_FILE_MODE),
+    )
+    .map_err(io_error(&incoming))?;
     File::open(&incoming)
         .and_then(|file| file.sync_all())
         .map_err(io_error(&incoming))?;

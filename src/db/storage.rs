@@ -6,6 +6,7 @@
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::ops::Bound;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,6 +17,10 @@ use redb::{BackendError, Database, DatabaseError, StorageBackend};
 
 /// Turns the file's backend into the one the database uses.
 type WrapBackend = dyn Fn(FileBackend) -> Box<dyn StorageBackend> + Send + Sync;
+
+/// The database and its backups hold password hashes and customers' addresses: only
+/// the service's own user reads them, whatever the umask.
+pub const PRIVATE_FILE_MODE: u32 = 0o600;
 
 /// Bytes the write probe writes and syncs: a few pages, as a commit would.
 const PROBE_BYTES: usize = 256 * 1024;
@@ -71,7 +76,10 @@ impl Storage {
             .write(true)
             .create(true)
             .truncate(false)
+            .mode(PRIVATE_FILE_MODE)
             .open(path)?;
+        // A file an older version made under umask 022 is readable by everyone.
+        file.set_permissions(std::fs::Permissions::from_mode(PRIVATE_FILE_MODE))?;
         let repaired = Arc::new(AtomicBool::new(false));
         let noticed = Arc::clone(&repaired);
         let db = redb::Builder::new()
