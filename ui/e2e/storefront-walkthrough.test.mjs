@@ -28,6 +28,8 @@ const DESKTOP = { width: 1280, height: 900 };
 /** Still a desktop (> 1024 px), where the German chips no longer fit beside the search field. */
 const SMALL_DESKTOP = { width: 1040, height: 900 };
 const PHONE = { width: 390, height: 844 };
+/** From this width the menu page shows the cart as a column beside the menu instead of a dialog. */
+const WIDE_LAYOUT = 1024;
 
 /** The storefront's primary colour, as computed styles give it. */
 const PRIMARY = 'rgb(179, 38, 30)';
@@ -138,12 +140,29 @@ describe('storefront walk-through fixes', { timeout: 300_000 }, () => {
     );
   }
 
+  const wide = (page) => page.viewportSize().width >= WIDE_LAYOUT;
+  /** Where the cart is: on a desktop the basket column beside the menu, on a phone the cart dialog. */
+  const cartSelector = (page) => (wide(page) ? '#basket-column' : '[role="dialog"]');
+
+  /**
+   * Opens the cart with the header's cart button: on a phone the dialog; on a desktop the
+   * menu page shows the cart as a column beside the menu, and the button takes the focus there.
+   */
   async function openCart(page, lang) {
     await page.getByRole('button', { name: TEXTS[lang].cartButton }).click();
+    if (wide(page)) {
+      const column = await visible(page.getByRole('complementary', { name: TEXTS[lang].cart, exact: true }));
+      await page.waitForFunction(() => Boolean(globalThis.document.activeElement?.closest('#basket-column')));
+      return column;
+    }
     const cart = await visible(page.getByRole('dialog', { name: TEXTS[lang].cart, exact: true }));
     await page.locator('.modal-root--shown').waitFor();
     return cart;
   }
+
+  /** Whether the focus is in the cart (the dialog, or on a desktop the basket column). */
+  const focusInCart = (page) =>
+    page.evaluate((selector) => Boolean(globalThis.document.activeElement?.closest(selector)), cartSelector(page));
 
   /** Marks a product sold out (or available again) through the admin API. */
   async function setAvailable(record, available) {
@@ -241,11 +260,13 @@ describe('storefront walk-through fixes', { timeout: 300_000 }, () => {
         await line(gone).waitFor({ state: 'detached' });
         assert.equal(await cart.locator('.cart-line').count(), 1);
         assert.equal(await checkout.isEnabled(), true, 'checkout is open again');
-        assert.ok(await page.evaluate(() => Boolean(globalThis.document.activeElement?.closest('[role="dialog"]'))));
+        assert.ok(await focusInCart(page), 'the focus stays in the cart');
 
         // The menu behind follows the product list the cart fetched.
-        await page.keyboard.press('Escape');
-        await cart.waitFor({ state: 'detached' });
+        if (!wide(page)) {
+          await page.keyboard.press('Escape');
+          await cart.waitFor({ state: 'detached' });
+        }
         const card = page
           .locator('article.product-card')
           .filter({ has: page.getByRole('heading', { level: 4, name: nameIn(lang, soldOut), exact: true }) });
@@ -493,7 +514,7 @@ describe('storefront walk-through fixes', { timeout: 300_000 }, () => {
     ['desktop, German', DESKTOP, 'de'],
     ['phone, English', PHONE, 'en'],
   ]) {
-    test(`20: after removing the last line focus stays in the cart and Escape closes it (${label})`, async () => {
+    test(`20: after removing the last line focus stays in the cart, and Escape closes the dialog (${label})`, async () => {
       const T = TEXTS[lang];
       const bread = product('Bruschetta');
       const page = await openMenu(viewport, lang, { order_type: 'pickup' });
@@ -504,15 +525,18 @@ describe('storefront walk-through fixes', { timeout: 300_000 }, () => {
       await remove.focus();
       await page.keyboard.press('Enter');
       await visible(cart.getByText(T.empty, { exact: true }));
-      const focused = await page.evaluate(() => {
+      const focused = await page.evaluate((selector) => {
         const active = globalThis.document.activeElement;
         const on = active === globalThis.document.body ? '<body>' : `${active?.tagName} ${active?.textContent}`;
-        return { inDialog: Boolean(active?.closest('[role="dialog"]')), on };
-      });
-      assert.equal(focused.inDialog, true, `focus stays in the cart dialog (it is on ${focused.on})`);
+        return { inCart: Boolean(active?.closest(selector)), on };
+      }, cartSelector(page));
+      assert.equal(focused.inCart, true, `focus stays in the cart (it is on ${focused.on})`);
 
-      await page.keyboard.press('Escape');
-      await cart.waitFor({ state: 'detached' });
+      // The basket column beside the menu stays; the dialog closes.
+      if (!wide(page)) {
+        await page.keyboard.press('Escape');
+        await cart.waitFor({ state: 'detached' });
+      }
       await page.close();
     });
   }
@@ -527,7 +551,8 @@ describe('storefront walk-through fixes', { timeout: 300_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await addSimple(page, 'de', bread);
+    // Watched from before the first item: on a desktop the basket column beside the menu
+    // shows the totals as soon as the cart has an item.
     await page.evaluate(() => {
       globalThis.firstTotals = null;
       new globalThis.MutationObserver((_records, observer) => {
@@ -540,6 +565,7 @@ describe('storefront walk-through fixes', { timeout: 300_000 }, () => {
         observer.disconnect();
       }).observe(globalThis.document.body, { childList: true, subtree: true });
     });
+    await addSimple(page, 'de', bread);
     const cart = await openCart(page, 'de');
     await visible(cart.getByTestId('cart-total'));
 

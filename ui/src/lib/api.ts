@@ -38,6 +38,8 @@ export interface Store {
   /** Why the shop is closed now (clock_untrusted, not_ready, auto_paused, paused, closure, outside_hours). */
   closed_reason?: string | null;
   auto_pause?: { unanswered: number; since: string } | null;
+  /** RFC 3339 UTC: when the hours next say open (closures respected); null while open, paused or blocked. */
+  next_opening?: string | null;
 }
 
 export interface Category {

@@ -60,6 +60,8 @@ export interface Product {
   available: boolean;
   allergens: Allergen[];
   enriched_topping_groups: ToppingGroup[];
+  /** Minimum age for selling it (beer and wine 16, spirits 18); null or absent: none. */
+  age_restriction?: 16 | 18 | null;
 }
 
 export interface Banner {

@@ -122,6 +122,20 @@ describe('buildOrderRequest', () => {
     });
     expect(body).not.toHaveProperty('address_id');
     expect(body).not.toHaveProperty('paypal_order_id');
+    expect(body).not.toHaveProperty('age_confirmed');
+  });
+
+  it('sends age_confirmed: true only once the customer confirmed the age', () => {
+    const input = {
+      items: [cola],
+      orderType: 'pickup' as const,
+      orderTime: { kind: 'immediately' as const },
+      note: '',
+      address: { kind: 'saved' as const, addressId: 12 },
+      paymentMethod: 'cash' as const,
+    };
+    expect(buildOrderRequest({ ...input, ageConfirmed: true })).toMatchObject({ age_confirmed: true });
+    expect(buildOrderRequest({ ...input, ageConfirmed: false })).not.toHaveProperty('age_confirmed');
   });
 });
 

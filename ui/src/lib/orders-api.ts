@@ -36,6 +36,8 @@ export interface OrderRequestInput {
   note: string;
   address: OrderAddress;
   paymentMethod: PaymentMethod;
+  /** The customer ticked the age confirmation; sent as `age_confirmed: true` only then. */
+  ageConfirmed?: boolean;
 }
 
 /** Exactly the address fields the server takes (it refuses unknown ones). */
@@ -65,6 +67,7 @@ export function buildOrderRequest(input: OrderRequestInput): OrderRequest {
   };
   if (input.address.kind === 'saved') request.address_id = input.address.addressId;
   else request.shipping_address = shippingAddress(input.address.address);
+  if (input.ageConfirmed === true) request.age_confirmed = true;
   return request;
 }
 

@@ -58,6 +58,12 @@ describe('parseStatusMessage', () => {
     expect(parseStatusMessage(JSON.stringify({ ...message, error: 'There is no store with id 15.' }))).toBeNull();
   });
 
+  it('reads the next opening while the hours keep the store closed', () => {
+    const closed = { ...message, closed_reason: 'outside_hours', next_opening: '2026-11-23T10:30:00Z' };
+    expect(parseStatusMessage(JSON.stringify(closed))?.next_opening).toBe('2026-11-23T10:30:00Z');
+    expect(parseStatusMessage(JSON.stringify({ ...closed, next_opening: null }))?.next_opening).toBeUndefined();
+  });
+
   it('reads why the store is closed and the automatic pause', () => {
     const paused = {
       ...message,

@@ -25,6 +25,8 @@ export interface StatusMessage {
   auto_pause?: AutoPause;
   /** Orders in a row nobody answered, while ordering is paused automatically. */
   auto_paused_after?: number;
+  /** RFC 3339 UTC: when the hours next say open; absent while open, paused or blocked. */
+  next_opening?: string;
 }
 
 /** The `auto_pause` object of a status message. */
@@ -89,6 +91,7 @@ export function parseStatusMessage(data: unknown): StatusMessage | null {
     closed_reason: typeof record.closed_reason === 'string' ? record.closed_reason : undefined,
     auto_pause: parseAutoPause(record.auto_pause) ?? undefined,
     auto_paused_after: autoPausedAfter(record.auto_pause) ?? undefined,
+    next_opening: typeof record.next_opening === 'string' ? record.next_opening : undefined,
   };
 }
 

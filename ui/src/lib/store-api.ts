@@ -40,6 +40,8 @@ export interface PreorderSlots {
   /** Ordering for now is possible (store open and not paused). */
   immediately: boolean;
   slots: PreorderSlot[];
+  /** Set while a guard keeps the shop shut (clock_untrusted, not_ready) or it paused itself (auto_paused). */
+  closed_reason?: string;
 }
 
 export function getPostcodes(storeId: number): Promise<PostcodeRecord[]> {

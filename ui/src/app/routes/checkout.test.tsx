@@ -10,6 +10,7 @@ import { clearRuntimeConfig, setRuntimeConfig } from '../../features/orders/test
 import { AuthProvider } from '../../lib/auth';
 import i18n from '../../lib/i18n';
 import { StoreProvider } from '../../lib/store-context';
+import { FakeSocket, setVisibility } from '../../test/fake-websocket';
 import { demoStore, mockFetch } from '../../test/fetch-mock';
 import { StorefrontProvider } from '../storefront-provider';
 import { CheckoutRoute } from './checkout';
@@ -118,6 +119,13 @@ async function expectReplacedWith(router: ReturnType<typeof createMemoryRouter>,
   expect(router.state.location.pathname).toBe('/');
 }
 
+// The order times follow the live store status; the tests drive it by hand.
+beforeEach(() => {
+  FakeSocket.reset();
+  setVisibility('visible');
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+
 describe('checkout guards', () => {
   it('sends a signed-in customer who did not come from /update-address there, replacing history', async () => {
     signIn();
@@ -162,7 +170,7 @@ describe('checkout guards', () => {
     expect(await screen.findByTestId('cart-total')).toHaveTextContent('5,00 €');
     expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'ready');
     expect(screen.getByTestId('checkout-line-total')).toHaveTextContent('5,00 €');
-    expect(await screen.findByRole('option', { name: 'Immediately' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'As soon as possible' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place binding order' })).toBeEnabled();
   });
 });
@@ -210,7 +218,7 @@ async function click(element: HTMLElement) {
 
 /** Waits until the order time defaulted to "immediately" and the server's quote for it is shown. */
 async function immediately() {
-  await waitFor(() => expect(screen.getByTestId('order-essentials')).toHaveTextContent('Sofort'));
+  await waitFor(() => expect(screen.getByTestId('order-essentials')).toHaveTextContent('So schnell wie möglich'));
   await quoted();
 }
 
@@ -253,7 +261,7 @@ describe('placing an order', () => {
     const essentials = screen.getByTestId('order-essentials');
     expect(essentials).toHaveTextContent('Abholung');
     expect(essentials).toHaveTextContent('Gina Gast');
-    expect(essentials).toHaveTextContent('Sofort');
+    expect(essentials).toHaveTextContent('So schnell wie möglich');
     expect(essentials).toHaveTextContent('Barzahlung');
     await waitFor(() => expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('5,00 €'));
     expect(screen.getByLabelText('Anmerkung zur Bestellung')).toHaveValue('Bitte klingeln');
@@ -291,7 +299,7 @@ describe('placing an order', () => {
     expect(quotePosts(fetchMock).at(-1)).toMatchObject({ path: '/orders/guest/quote', body });
   });
 
-  it('a signed-in customer orders with the chosen address_id and a pre-order slot; no time → "select a valid time"', async () => {
+  it('a signed-in customer orders with the chosen address_id and a pre-order slot; no time → button disabled, saying so', async () => {
     await i18n.changeLanguage('en');
     signIn();
     localStorage.setItem('order_type', 'delivery');
@@ -323,11 +331,17 @@ describe('placing an order', () => {
     const essentials = await screen.findByTestId('order-essentials');
     await waitFor(() => expect(essentials).toHaveTextContent('Torstraße 5, 10115 Berlin'));
     expect(essentials).toHaveTextContent('No time chosen yet');
-    // Without a time there is nothing to quote yet; pressing says what is missing.
+    // Without a time there is nothing to quote yet; the button says what is missing.
     expect(screen.getByTestId('checkout-quote')).toHaveTextContent('The total appears once an order time is chosen.');
     expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('not available');
-    await click(screen.getByRole('button', { name: 'Place binding order' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please select a valid time.');
+    expect(await screen.findByTestId('asap-unavailable')).toHaveTextContent(
+      '“As soon as possible” is not possible right now: The restaurant is not taking orders for right now. You can pre-order for a later time.',
+    );
+    expect(screen.getByRole('option', { name: 'As soon as possible – not possible right now' })).toBeDisabled();
+    const button = screen.getByRole('button', { name: 'Place binding order' });
+    expect(button).toBeDisabled();
+    expect(screen.getByTestId('place-order-blocked')).toHaveTextContent('Please choose an order time.');
+    expect(button).toHaveAttribute('aria-describedby', screen.getByTestId('place-order-blocked').id);
     expect(posts(fetchMock)).toEqual([]);
     expect(quotePosts(fetchMock)).toEqual([]);
 
@@ -548,7 +562,7 @@ describe("the server's quote at checkout", () => {
       await gate;
       return undefined;
     });
-    await waitFor(() => expect(screen.getByTestId('order-essentials')).toHaveTextContent('Sofort'));
+    await waitFor(() => expect(screen.getByTestId('order-essentials')).toHaveTextContent('So schnell wie möglich'));
     await waitFor(() => expect(quotePosts(fetchMock)).toHaveLength(1));
     const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
     expect(button).toBeDisabled();
@@ -617,5 +631,196 @@ describe("the server's quote at checkout", () => {
     await click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-123'));
     expect(posts(fetchMock).map((post) => post.body.quote_id)).toEqual(['quote-2.5', 'quote-2.75']);
+  });
+});
+
+/** A live status message as the server sends it (only the fields the checkout reads matter). */
+function statusMessage(isOpen: boolean, closedReason: string | null) {
+  return {
+    today_hours: [{ open_time: '11:30', close_time: '22:00', label: '' }],
+    local_time: '2026-11-23 12:00:00',
+    timezone: 'Europe/Berlin',
+    is_open: isOpen,
+    paused: closedReason === 'paused',
+    error: null,
+    closed_reason: closedReason,
+  };
+}
+
+/** The store's live connection sends a new status. */
+async function liveStatus(isOpen: boolean, closedReason: string | null = null) {
+  await waitFor(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
+  await act(async () => {
+    for (const socket of FakeSocket.instances) socket.receive(statusMessage(isOpen, closedReason));
+  });
+}
+
+const slotCalls = (fetchMock: FetchMock) =>
+  fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/stores/14/slots')).length;
+
+describe('an open checkout follows the live store status', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('a pause takes "as soon as possible" away with the reason and blocks the order; the resume brings it back', async () => {
+    let offer: unknown = { immediately: true, slots: [] };
+    const { fetchMock } = guestCheckout({ '/stores/14/slots?order_type=pickup': () => ({ body: offer }) });
+    await liveStatus(true);
+    await immediately();
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    expect(button).toBeEnabled();
+    expect(screen.queryByTestId('asap-unavailable')).not.toBeInTheDocument();
+
+    // The kitchen pauses ordering while the checkout is open: no order for now, no pre-order either.
+    offer = { immediately: false, slots: [] };
+    const asked = slotCalls(fetchMock);
+    await liveStatus(false, 'paused');
+    await waitFor(() => expect(slotCalls(fetchMock)).toBe(asked + 1));
+    expect(await screen.findByTestId('asap-unavailable')).toHaveTextContent(
+      '„So schnell wie möglich“ ist gerade nicht möglich: Das Restaurant nimmt gerade keine Bestellungen an.',
+    );
+    await waitFor(() => expect(screen.getByTestId('order-essentials')).toHaveTextContent('Noch keine Zeit gewählt'));
+    expect(button).toBeDisabled();
+    expect(screen.getByTestId('place-order-blocked')).toHaveTextContent(
+      'Gerade ist keine Bestellung möglich, auch keine Vorbestellung. Das Restaurant nimmt gerade keine Bestellungen an.',
+    );
+    expect(screen.getByTestId('no-slots')).toHaveTextContent('Keine Zeitfenster verfügbar');
+
+    // Resumed: "as soon as possible" is back and chosen again.
+    offer = { immediately: true, slots: [] };
+    await liveStatus(true);
+    await immediately();
+    expect(screen.queryByTestId('asap-unavailable')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('place-order-blocked')).not.toBeInTheDocument();
+    expect(button).toBeEnabled();
+  });
+
+  it('at closing time the pre-order slots are offered instead and one must be chosen before ordering', async () => {
+    await i18n.changeLanguage('en');
+    let offer: unknown = { immediately: true, slots: [] };
+    const { fetchMock, router } = guestCheckout({
+      '/stores/14/slots?order_type=pickup': () => ({ body: offer }),
+      '/orders/guest': { status: 201, body: placed },
+    });
+    await liveStatus(true);
+    await waitFor(() => expect(screen.getByTestId('order-essentials')).toHaveTextContent('As soon as possible'));
+
+    offer = { immediately: false, slots: [{ time: '18:30', starts_at: '2026-11-23T17:30:00Z' }] };
+    await liveStatus(false, 'outside_hours');
+    expect(await screen.findByTestId('asap-unavailable')).toHaveTextContent(
+      '“As soon as possible” is not possible right now: The restaurant is closed right now. You can pre-order for a later time.',
+    );
+    const select = await screen.findByRole('combobox', { name: 'Order time' });
+    await waitFor(() =>
+      expect(Array.from((select as HTMLSelectElement).options).map((option) => option.textContent)).toEqual([
+        'Please choose a time',
+        'As soon as possible – not possible right now',
+        'Pre-order for 18:30',
+      ]),
+    );
+    const button = screen.getByRole('button', { name: 'Place binding order' });
+    expect(button).toBeDisabled();
+    expect(screen.getByTestId('place-order-blocked')).toHaveTextContent('Please choose an order time.');
+
+    await act(async () => {
+      (select as HTMLSelectElement).value = '2026-11-23T17:30:00Z';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await quoted();
+    expect(button).toBeEnabled();
+    await click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-123'));
+    expect(posts(fetchMock)[0]?.body).toMatchObject({ preorder_at: '2026-11-23T17:30:00Z' });
+  });
+});
+
+describe('age confirmation at checkout', () => {
+  const beer = {
+    ...cartLine, id: 31, name: 'Peroni 0,33 l', price: 3.2, basePrice: 3.2, uniqueKey: '31|base|', quantity: 1,
+    displayName: 'Peroni 0,33 l', displayPrice: '3,20 €', age_restriction: 16,
+  };
+
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('asks for the age of an age-restricted product, blocks the order until ticked and sends age_confirmed', async () => {
+    localStorage.setItem('order_type', 'pickup');
+    localStorage.setItem('cartItems', JSON.stringify([cartLine, beer]));
+    localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
+    const { router, fetchMock } = renderCheckout(
+      { from: '/guest-login' },
+      { extra: { '/orders/guest/quote': { body: demoQuote({ age_restriction: 16 }) }, '/orders/guest': { status: 201, body: placed } } },
+    );
+    await immediately();
+    const box = screen.getByRole('checkbox', {
+      name: 'Ich bestätige, dass ich mindestens 16 Jahre alt bin. Bei der Übergabe kann ein Ausweis verlangt werden.',
+    });
+    expect(box).not.toBeChecked();
+    expect(box).toBeRequired();
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    expect(button).toBeDisabled();
+    expect(screen.getByTestId('place-order-blocked')).toHaveTextContent('Bitte bestätigen Sie Ihr Alter.');
+    expect(quotePosts(fetchMock).at(-1)?.body).not.toHaveProperty('age_confirmed');
+
+    await click(box);
+    expect(box).toBeChecked();
+    await waitFor(() => expect(quotePosts(fetchMock).at(-1)?.body).toMatchObject({ age_confirmed: true }));
+    await quoted();
+    expect(screen.queryByTestId('place-order-blocked')).not.toBeInTheDocument();
+    expect(button).toBeEnabled();
+    await click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-123'));
+    expect(posts(fetchMock)[0]?.body).toMatchObject({ age_confirmed: true, quote_id: 'quote-1' });
+  });
+
+  it("takes the quote's higher age (18) in English: a tick for 16 no longer counts", async () => {
+    await i18n.changeLanguage('en');
+    localStorage.setItem('order_type', 'pickup');
+    localStorage.setItem('cartItems', JSON.stringify([beer]));
+    localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
+    const { fetchMock } = renderCheckout(
+      { from: '/guest-login' },
+      { extra: { '/orders/guest/quote': { body: demoQuote({ age_restriction: 18 }) } } },
+    );
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    intercept(fetchMock, '/orders/guest/quote', async () => {
+      await gate;
+      return undefined;
+    });
+    // The cart knows 16 at once, before the server's quote arrives.
+    const sixteen = await screen.findByRole('checkbox', {
+      name: 'I confirm that I am at least 16 years old. An ID may be requested on handover.',
+    });
+    await click(sixteen);
+    expect(sixteen).toBeChecked();
+
+    // The quote says 18: the tick for 16 is not enough.
+    await act(async () => {
+      release();
+    });
+    const eighteen = await screen.findByRole('checkbox', {
+      name: 'I confirm that I am at least 18 years old. An ID may be requested on handover.',
+    });
+    expect(eighteen).not.toBeChecked();
+    await quoted();
+    const button = screen.getByRole('button', { name: 'Place binding order' });
+    expect(button).toBeDisabled();
+    expect(screen.getByTestId('place-order-blocked')).toHaveTextContent('Please confirm your age.');
+    await click(eighteen);
+    expect(eighteen).toBeChecked();
+    await quoted();
+    expect(button).toBeEnabled();
+  });
+
+  it('shows no age confirmation without age-restricted products', async () => {
+    guestCheckout();
+    await immediately();
+    expect(screen.queryByTestId('age-confirmation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
@@ -10,7 +11,19 @@ import {
   type GuestShippingAddress,
 } from '../../features/accounts';
 import { useCart } from '../../features/cart';
-import { CheckoutLines, OrderNoteField, OrderTimeChoice } from '../../features/cart/checkout';
+import {
+  AgeConfirmation,
+  CheckoutLines,
+  closedReasonKey,
+  highestAge,
+  OrderNoteField,
+  orderTimeBlock,
+  OrderTimeSelect,
+  useCartAgeRestriction,
+  useOrderTimeOffer,
+  type MinimumAge,
+  type OrderTimeBlock,
+} from '../../features/cart/checkout';
 import { PlaceOrder, shownQuote, useCheckoutQuote } from '../../features/orders';
 import { useAuth } from '../../lib/auth';
 import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';
@@ -108,6 +121,18 @@ function PaymentChoice({ value, onChange }: { value: PaymentMethod; onChange: (v
   );
 }
 
+/** Why no order time keeps the order back, in the customer's words. */
+function timeBlockText(block: OrderTimeBlock, t: TFunction): string {
+  switch (block.kind) {
+    case 'loading':
+      return t('orders.blocked.time_loading');
+    case 'choose':
+      return t('orders.blocked.choose_time');
+    case 'none':
+      return t('orders.blocked.no_time', { reason: t(`order_time.closed.${closedReasonKey(block.reason)}`) });
+  }
+}
+
 /** The checkout itself, once the guards let the customer in. */
 function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; guestAddress: GuestShippingAddress | null }) {
   const { t } = useTranslation();
@@ -118,6 +143,12 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
   const signedIn = addressId !== null;
   const addresses = useSavedAddresses(signedIn);
   const { markOrderPlaced } = cart;
+  // The order times follow the live store status while the page is open.
+  const timeOffer = useOrderTimeOffer(true);
+  const timeBlock = orderTimeBlock(timeOffer, cart.orderTime);
+  // The age the customer confirmed; a higher one (the server's quote may know better) asks again.
+  const cartAge = useCartAgeRestriction();
+  const [confirmedAge, setConfirmedAge] = useState<MinimumAge | null>(null);
 
   const delivery = orderType === 'delivery';
   const savedAddress =
@@ -139,10 +170,19 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
           note: cart.note,
           address: orderAddress,
           paymentMethod: payment,
+          ageConfirmed: confirmedAge !== null && (cartAge === null || confirmedAge >= cartAge),
         });
   const quote = useCheckoutQuote(request, !signedIn);
   // The postcode is the delivery address's, as the server quoted it (never the header's).
   const quoted = shownQuote(quote.state);
+  const age = highestAge(cartAge, quoted?.age_restriction);
+  const ageConfirmed = age !== null && confirmedAge !== null && confirmedAge >= age;
+  const blockedReason =
+    timeBlock !== null
+      ? timeBlockText(timeBlock, t)
+      : age !== null && !ageConfirmed
+        ? t('orders.blocked.age')
+        : null;
 
   const onPlaced = useCallback(
     (order: Order) => {
@@ -182,7 +222,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
         </div>
         <div className="checkout-grid__side">
           <Section title={t('checkout.when')}>
-            <OrderTimeChoice open />
+            <OrderTimeSelect offer={timeOffer} />
           </Section>
           <Section title={t('checkout.payment')}>
             <PaymentChoice value={payment} onChange={setPayment} />
@@ -191,10 +231,18 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
             <CheckoutTotals quote={quote} />
           </Section>
           <section className="checkout-section checkout-section--place">
+            {age !== null && (
+              <AgeConfirmation
+                age={age}
+                checked={ageConfirmed}
+                onChange={(checked) => setConfirmedAge(checked ? age : null)}
+              />
+            )}
             <PlaceOrder
               guest={!signedIn}
               quote={quote}
               onPlaced={onPlaced}
+              blockedReason={blockedReason}
               essentials={{
                 orderType,
                 address: shortAddress(signedIn ? savedAddress : guestAddress, orderType),

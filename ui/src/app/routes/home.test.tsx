@@ -3,18 +3,24 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
+import { StoreProvider } from '../../lib/store-context';
+import { FakeSocket } from '../../test/fake-websocket';
 import { demoCategories, demoProducts, mockFetch } from '../../test/fetch-mock';
 import { StorefrontProvider } from '../storefront-provider';
 import { HomeRoute } from './home';
 
 function renderHome() {
+  // The closed banner follows the live status; no message arrives here.
+  vi.stubGlobal('WebSocket', FakeSocket);
   return render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <StorefrontProvider>
-          <HomeRoute />
-        </StorefrontProvider>
-      </MemoryRouter>
+      <StoreProvider>
+        <MemoryRouter>
+          <StorefrontProvider>
+            <HomeRoute />
+          </StorefrontProvider>
+        </MemoryRouter>
+      </StoreProvider>
     </I18nextProvider>,
   );
 }
@@ -23,6 +29,7 @@ function renderHome() {
 const menuRoutes = {
   '/products/?store_id=14': { body: demoProducts },
   '/banners/?store_id=14': { body: [] },
+  '/discounts/14': { body: [] },
 };
 
 const categoryTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
@@ -50,7 +57,7 @@ describe('HomeRoute', () => {
     expect(categoryTitles()).toEqual(['Pizza', 'Salads', 'Getränke']);
     expect(screen.getByText('Fresh and crisp')).toBeInTheDocument();
     expect(screen.getByText('Kalt serviert')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Our menu');
+    expect(screen.getByRole('heading', { level: 2, name: 'Our menu' })).toHaveTextContent('Our menu');
   });
 
   it('shows a translated error with a retry button that loads again', async () => {

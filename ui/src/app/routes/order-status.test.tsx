@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,15 +7,18 @@ import i18n from '../../lib/i18n';
 import type { Order, OrderCustomer } from '../../lib/order-types';
 import { StoreProvider } from '../../lib/store-context';
 import { FakeSocket, setVisibility } from '../../test/fake-websocket';
-import { demoStore, mockFetch } from '../../test/fetch-mock';
+import { forgetLiveProducts } from '../../lib/live-menu';
+import { demoProducts, demoStore, mockFetch } from '../../test/fetch-mock';
+import { StorefrontProvider } from '../storefront-provider';
 import { OrderStatusRoute } from './order-status';
 
 type Answer = { status?: number; body: unknown };
 
-function renderStatus(answer: Answer | (() => Answer), token = DEMO_TOKEN) {
+function renderStatus(answer: Answer | (() => Answer), token = DEMO_TOKEN, store: unknown = demoStore) {
   const fetchMock = mockFetch({
-    '/stores/14': { body: demoStore },
+    '/stores/14': { body: store },
     [`/orders/track/${token}`]: answer,
+    '/products/?store_id=14': { body: demoProducts },
   });
   const router = createMemoryRouter([{ path: '/orders/:token', element: <OrderStatusRoute /> }], {
     initialEntries: [`/orders/${token}`],
@@ -23,7 +26,9 @@ function renderStatus(answer: Answer | (() => Answer), token = DEMO_TOKEN) {
   render(
     <I18nextProvider i18n={i18n}>
       <StoreProvider>
-        <RouterProvider router={router} />
+        <StorefrontProvider>
+          <RouterProvider router={router} />
+        </StorefrontProvider>
       </StoreProvider>
     </I18nextProvider>,
   );
@@ -244,5 +249,63 @@ describe('order status page', () => {
       screen.getByRole('button', { name: 'Erneut versuchen' }).click();
     });
     await waitFor(() => expect(status()).toHaveTextContent('Warten auf Bestätigung'));
+  });
+
+  describe("the restaurant's phone", () => {
+    it('offers it for questions as a tel: link', async () => {
+      renderStatus({ body: demoOrder() }, DEMO_TOKEN, { ...demoStore, phone: '030 123 456-7' });
+      const call = await screen.findByTestId('order-call-us');
+      expect(call).toHaveTextContent('Fragen zur Bestellung? Rufen Sie uns an: 030 123 456-7');
+      expect(within(call).getByRole('link', { name: '030 123 456-7' })).toHaveAttribute('href', 'tel:0301234567');
+    });
+
+    it('says it in English, international numbers kept', async () => {
+      await i18n.changeLanguage('en');
+      renderStatus({ body: demoOrder() }, DEMO_TOKEN, { ...demoStore, phone: '+49 30 123456' });
+      const call = await screen.findByTestId('order-call-us');
+      expect(call).toHaveTextContent('Questions about your order? Call us: +49 30 123456');
+      expect(within(call).getByRole('link')).toHaveAttribute('href', 'tel:+4930123456');
+    });
+
+    it('shows nothing when the restaurant has no phone set', async () => {
+      renderStatus({ body: demoOrder() }, DEMO_TOKEN, { ...demoStore, phone: '' });
+      await waitFor(() => expect(status()).toHaveTextContent('Warten auf Bestätigung durch das Restaurant'));
+      expect(screen.queryByTestId('order-call-us')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Rufen Sie uns an/)).not.toBeInTheDocument();
+    });
+  });
+
+  describe('ordering again from the details', () => {
+    const completed = demoOrder({
+      status: 'completed',
+      lines: [
+        {
+          product_id: 30, variant_id: null, name: 'Cola 0,33 l', unit_price: 2, quantity: 3, extras: [],
+          tax_percentage: 19, allergens: [], total: 6,
+        },
+      ],
+    });
+
+    it('is offered for a finished order and puts its lines into the cart', async () => {
+      renderStatus({ body: completed });
+      const button = await screen.findByRole('button', { name: 'Bestellung Nr. 3 erneut bestellen' });
+      expect(button).toHaveTextContent('Erneut bestellen');
+      await act(async () => {
+        fireEvent.click(button);
+      });
+      await waitFor(() => expect(screen.getByTestId('reorder-result')).toHaveTextContent('liegen im Warenkorb'));
+      const stored = () =>
+        (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { id: number; price: number; quantity: number }[]).map(
+          ({ id, price, quantity }) => ({ id, price, quantity }),
+        );
+      await waitFor(() => expect(stored()).toEqual([{ id: 30, price: 2.5, quantity: 3 }]));
+      forgetLiveProducts();
+    });
+
+    it('is not offered while the order is still on its way', async () => {
+      renderStatus({ body: demoOrder({ status: 'preparing' }) });
+      await waitFor(() => expect(status()).toHaveTextContent('In Zubereitung'));
+      expect(screen.queryByRole('button', { name: /erneut bestellen/ })).not.toBeInTheDocument();
+    });
   });
 });

@@ -5,12 +5,14 @@ import { AccountArea } from './account-area';
 import { useHeaderSlots } from './header-slots';
 import { LanguageDropdown } from './language-dropdown';
 import { LogoMark } from './logo-mark';
+import { useCompactHeader } from './use-compact-header';
 import './header.css';
 
 export function Header() {
   const { t } = useTranslation();
   const { brand } = getRuntimeConfig();
   const slots = useHeaderSlots();
+  useCompactHeader();
   return (
     <header className="site-header">
       <div className="container site-header__inner">

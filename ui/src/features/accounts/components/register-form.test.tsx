@@ -117,4 +117,23 @@ describe('RegisterForm', () => {
     );
     expect(JSON.parse(sessionStorage.getItem('userData') ?? '{}').access_token).toBe('jwt-9');
   });
+
+  it('links the privacy policy above its button, in a new tab so the form keeps what was typed', async () => {
+    renderAt(<RegisterForm onRegistered={vi.fn()} />, { path: '/register' });
+    const note = screen.getByTestId('register-privacy');
+    expect(note).toHaveTextContent('Mit der Registrierung gelten unsere Datenschutzhinweise (öffnet in neuem Tab).');
+    const link = screen.getByRole('link', { name: 'Datenschutzhinweise (öffnet in neuem Tab)' });
+    expect(link).toHaveAttribute('href', '/privacypolicy');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const button = screen.getByRole('button', { name: 'Konto erstellen' });
+    expect(note.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(screen.getByTestId('register-privacy')).toHaveTextContent('Our privacy notice (opens in a new tab) applies when you register.');
+    expect(screen.getByRole('link', { name: 'privacy notice (opens in a new tab)' })).toHaveAttribute('href', '/privacypolicy');
+  });
 });
+

@@ -9,6 +9,9 @@ import { MAX_PHONE_LENGTH, cleanPhone } from '../../../lib/phone';
 
 const EMPTY: RegisterInput = { name: '', email: '', password: '', phone: '' };
 
+/** Stands for the privacy link inside the translated sentence. */
+const LINK_MARK = '\u0000';
+
 export interface RegisterFormProps {
   /** After the account exists and the login went through. */
   onRegistered: () => void;
@@ -27,6 +30,8 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const [message, setMessage] = useState<string | undefined>();
   const [registeredOnly, setRegisteredOnly] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // The sentence around the link, split where its {{link}} goes (the word order differs by language).
+  const [privacyBefore = '', privacyAfter = ''] = t('register.privacy', { link: LINK_MARK }).split(LINK_MARK);
 
   const set = (field: keyof RegisterInput) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -127,6 +132,15 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         error={fieldErrors.phone}
       />
       <FormMessage error={message} />
+      {/* A new tab, so reading the policy keeps what was typed here. */}
+      <p className="form-note" data-testid="register-privacy">
+        {privacyBefore}
+        <Link to="/privacypolicy" target="_blank" rel="noopener noreferrer">
+          {t('register.privacy_link')}
+          <span className="visually-hidden"> {t('register.privacy_new_tab')}</span>
+        </Link>
+        {privacyAfter}
+      </p>
       <div className="form-actions">
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? t('register.submitting') : t('register.submit')}

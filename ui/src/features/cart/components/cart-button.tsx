@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyModal } from '../../../components/modal/lazy-modal';
+import { BASKET_COLUMN_ID } from './basket-layout';
 import { useCart } from './cart-provider';
+import { useCartView } from './cart-view';
 import './cart.css';
 
 // The first render waits for the discounts as well, fetched alongside the code, so
@@ -25,11 +26,15 @@ function BasketIcon() {
   );
 }
 
-/** Header button showing the number of items; opens the cart. */
+/**
+ * Header button showing the number of items; opens the cart, or where the page shows
+ * the basket column beside the menu (a wide screen), takes the focus there.
+ */
 export function CartButton({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation();
   const cart = useCart();
-  const [open, setOpen] = useState(false);
+  const view = useCartView();
+  const toColumn = view.columnShown;
 
   return (
     <>
@@ -37,9 +42,10 @@ export function CartButton({ hidden = false }: { hidden?: boolean }) {
         <button
           type="button"
           className="cart-button"
-          onClick={() => setOpen(true)}
+          onClick={view.openCart}
           aria-label={t('cart.button', { count: cart.count })}
-          aria-haspopup="dialog"
+          aria-haspopup={toColumn ? undefined : 'dialog'}
+          aria-controls={toColumn ? BASKET_COLUMN_ID : undefined}
         >
           <BasketIcon />
           <span className="cart-button__label" aria-hidden="true">
@@ -50,7 +56,7 @@ export function CartButton({ hidden = false }: { hidden?: boolean }) {
           </span>
         </button>
       )}
-      <CartModal open={open} onClose={() => setOpen(false)} />
+      <CartModal open={view.dialogOpen} onClose={view.closeDialog} />
     </>
   );
 }

@@ -27,6 +27,7 @@ import {
   takeOrderPlacedFlag,
 } from '../lib/cart-storage';
 import { emptySelection, needsOptions } from '../../../lib/product-selection';
+import { CartViewProvider } from './cart-view';
 import './cart.css';
 
 const ProductOptionsModal = lazyModal(async () => (await import('./product-options-modal')).ProductOptionsModal);
@@ -43,6 +44,8 @@ export interface CartApi {
   /** Adds a simple product directly; opens the variant/extras modal for the others. */
   chooseProduct: (product: Product) => void;
   addSelection: (product: Product, selection: ProductSelection) => void;
+  /** Adds ready-made lines (a past order's, say), merging equal ones, without a toast each. */
+  addItems: (items: readonly CartItem[]) => void;
   setQuantity: (key: string, quantity: number) => void;
   remove: (key: string) => void;
   /** Opens the edit-product modal for a line. */
@@ -67,7 +70,7 @@ type Editing =
   | { mode: 'add'; product: Product; initial: ProductSelection }
   | { mode: 'edit'; product: Product; initial: ProductSelection; key: string };
 
-/** Cart state for the whole app, restored from and saved to localStorage. */
+/** Cart state for the whole app, restored from and saved to localStorage, and where it is shown (cart-view). */
 export function CartProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -139,6 +142,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       subtotalCents: subtotalCents(items),
       chooseProduct,
       addSelection,
+      addItems: (added) => setItems((list) => added.reduce(addItem, list)),
       setQuantity: (key, quantity) => setItems((list) => setItemQuantity(list, key, quantity)),
       remove: (key) => setItems((list) => removeItem(list, key)),
       edit,
@@ -167,7 +171,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   return (
     <CartContext.Provider value={api}>
-      {children}
+      <CartViewProvider>{children}</CartViewProvider>
       {editing && (
         <ProductOptionsModal
           key={editing.session}

@@ -187,7 +187,7 @@ describe('order time', () => {
     await waitFor(() => expect(text('order-time')).toBe('{"kind":"immediately"}'));
     const select = screen.getByRole('combobox', { name: 'Bestellzeit' });
     expect(Array.from((select as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
-      'Sofort',
+      'So schnell wie möglich',
       'Vorbestellen für 18:30',
     ]);
     expect(text('order-time')).toBe('{"kind":"immediately"}');

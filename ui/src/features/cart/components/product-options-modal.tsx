@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AgeNotice } from '../../../components/age-notice';
 import { AllergenCodes } from '../../../components/allergen-codes';
 import { Modal } from '../../../components/modal';
 import { formatPrice } from '../../../lib/format-price';
@@ -90,6 +91,7 @@ export function ProductOptionsModal({
       {product.image_url && <img className="options-modal__image" src={product.image_url} alt="" />}
       {description && <p className="options-modal__description">{description}</p>}
       <AllergenCodes allergens={product.allergens} />
+      <AgeNotice age={product.age_restriction} />
 
       {product.type === 'variable' && product.variants.length > 0 && (
         <fieldset className="options-group">

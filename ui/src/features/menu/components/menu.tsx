@@ -26,6 +26,16 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** Brings the menu's heading into view below the sticky header and moves focus to it. */
+export function scrollToMenu(): void {
+  const heading = document.getElementById('menu-heading');
+  if (!heading) return;
+  const covered = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+  const top = heading.getBoundingClientRect().top + window.scrollY - Math.max(0, covered) - 8;
+  window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  heading.focus({ preventScroll: true });
+}
+
 export interface MenuProps {
   /** Called when the guest wants a product (add directly or choose options). */
   onAddProduct: (product: Product) => void;
@@ -71,7 +81,7 @@ export function Menu({ onAddProduct }: MenuProps) {
   return (
     <section className="menu-section" aria-labelledby="menu-heading" aria-busy={menu.status === 'loading'}>
       <div className="container">
-        <h2 id="menu-heading" className="section-title">
+        <h2 id="menu-heading" className="section-title" tabIndex={-1}>
           {t('menu.heading')}
         </h2>
         {menu.status === 'loading' && <LoadingMessage text={t('menu.loading')} />}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AgeNotice } from '../../../components/age-notice';
 import { AllergenCodes } from '../../../components/allergen-codes';
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
@@ -35,6 +36,7 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
         </div>
         {description && <p className="product-card__description">{description}</p>}
         <AllergenCodes allergens={product.allergens} />
+        <AgeNotice age={product.age_restriction} />
         <div className="product-card__footer">
           <span className="product-card__price">{price}</span>
           <button

@@ -7,9 +7,13 @@ import { useStore } from '../../../lib/store-context';
 import { useAsync } from '../../../lib/use-async';
 import { dateTime } from '../lib/order-time';
 import { statusText } from './order-status-card';
+import { ReorderButton, type Reorder } from './reorder-button';
 
-/** The signed-in customer's orders, newest first, each linking to its status page. */
-export function MyOrdersList() {
+/**
+ * The signed-in customer's orders, newest first, each linking to its status page;
+ * with `reorder`, each can be ordered again in one tap.
+ */
+export function MyOrdersList({ reorder }: { reorder?: Reorder }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'de';
   const store = useStore();
@@ -32,6 +36,7 @@ export function MyOrdersList() {
               <span className={`my-orders__status order-status--${order.status}`}>{statusText(order, t)}</span>
               <span className="my-orders__total">{formatPrice(order.total)}</span>
             </Link>
+            {reorder && <ReorderButton order={order} reorder={reorder} />}
           </li>
         );
       })}

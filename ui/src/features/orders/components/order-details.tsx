@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { driverNotes } from '../../../lib/driver-notes';
 import { formatPrice } from '../../../lib/format-price';
-import type { Order, OrderLine } from '../../../lib/order-types';
+import { OPEN_STATUSES, type Order, type OrderLine } from '../../../lib/order-types';
 import { useStore } from '../../../lib/store-context';
+import { ReorderButton, type Reorder } from './reorder-button';
 
 function percentText(value: number, language: string): string {
   return language === 'en' ? String(value) : String(value).replace('.', ',');
@@ -109,8 +110,11 @@ function Payment({ order }: { order: Order }) {
   );
 }
 
-/** What was ordered, what it costs (with VAT), where it goes and how it is paid. */
-export function OrderDetails({ order }: { order: Order }) {
+/**
+ * What was ordered, what it costs (with VAT), where it goes and how it is paid; with
+ * `reorder`, a finished order (completed or not accepted) can be ordered again.
+ */
+export function OrderDetails({ order, reorder }: { order: Order; reorder?: Reorder }) {
   const { t } = useTranslation();
   return (
     <section className="order-card">
@@ -130,6 +134,7 @@ export function OrderDetails({ order }: { order: Order }) {
         <Destination order={order} />
         <Payment order={order} />
       </div>
+      {reorder && !OPEN_STATUSES.includes(order.status) && <ReorderButton order={order} reorder={reorder} />}
     </section>
   );
 }

@@ -4,12 +4,33 @@ import { ErrorMessage } from '../../../components/status-message';
 import { useStore } from '../../../lib/store-context';
 import { OrderDetails } from './order-details';
 import { OrderStatusCard } from './order-status-card';
+import type { Reorder } from './reorder-button';
 import { useLiveOrder } from './use-live-order';
 
 const DEFAULT_TIMEZONE = 'Europe/Berlin';
 
-/** The order status page body: 'processing' until the order is loaded, then its live state. */
-export function OrderStatusPage({ token }: { token: string }) {
+/** "Fragen zur Bestellung? Rufen Sie uns an: …" with the restaurant's number, when it has one. */
+function CallUs() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const phone = store.status === 'success' ? store.data.phone.trim() : '';
+  if (phone === '') return null;
+  return (
+    <p className="order-page__call" data-testid="order-call-us">
+      {t('orders.status_page.call_us')}{' '}
+      <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="order-page__phone">
+        {phone}
+      </a>
+    </p>
+  );
+}
+
+/**
+ * The order status page body: 'processing' until the order is loaded, then its live
+ * state, and the restaurant's phone number for questions. With `reorder`, a finished
+ * order can be ordered again.
+ */
+export function OrderStatusPage({ token, reorder }: { token: string; reorder?: Reorder }) {
   const { t } = useTranslation();
   const store = useStore();
   const live = useLiveOrder(token);
@@ -30,6 +51,7 @@ export function OrderStatusPage({ token }: { token: string }) {
   return (
     <div className="container page order-page">
       <h1 className="page__title">{t('orders.status_page.title')}</h1>
+      <CallUs />
       {live.status === 'loading' && (
         <section className="order-card order-status-card" aria-busy="true">
           <p className="order-status-card__status status--loading" role="status">
@@ -44,7 +66,7 @@ export function OrderStatusPage({ token }: { token: string }) {
       {live.status === 'ready' && (
         <div className="order-page__grid">
           <OrderStatusCard order={live.order} timezone={timezone} />
-          <OrderDetails order={live.order} />
+          <OrderDetails order={live.order} reorder={reorder} />
         </div>
       )}
     </div>

@@ -65,7 +65,13 @@ function renderPlaceOrder({
   state = ready,
   payment = 'online',
   answers = {},
-}: { state?: QuoteState; payment?: PaymentMethod; answers?: Record<string, Answer | (() => Answer)> } = {}) {
+  blockedReason,
+}: {
+  state?: QuoteState;
+  payment?: PaymentMethod;
+  answers?: Record<string, Answer | (() => Answer)>;
+  blockedReason?: string | null;
+} = {}) {
   const fetchMock = mockFetch({
     '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-1', amount: 5, currency: 'EUR' } },
     '/orders/guest': { status: 201, body: placed },
@@ -79,6 +85,7 @@ function renderPlaceOrder({
         guest
         quote={quote}
         onPlaced={onPlaced}
+        blockedReason={blockedReason}
         essentials={{
           orderType: 'pickup',
           address: 'Gina Gast',
@@ -411,3 +418,44 @@ describe('online payment without a client id', () => {
     expect(screen.queryByTestId('paypal-area')).not.toBeInTheDocument();
   });
 });
+
+describe("the page's own reason to hold the order back", () => {
+  beforeEach(() => {
+    paypal.state = 'resolved';
+    paypal.options = null;
+    paypal.buttons = null;
+  });
+
+  afterEach(() => {
+    clearRuntimeConfig();
+  });
+
+  it('disables the cash button, says why beside it and places nothing, even with a ready quote', async () => {
+    const { fetchMock, onPlaced } = renderPlaceOrder({ payment: 'cash', blockedReason: 'Bitte bestätigen Sie Ihr Alter.' });
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveClass('place-order__button--blocked');
+    const reason = screen.getByTestId('place-order-blocked');
+    expect(reason).toHaveTextContent(/^Bitte bestätigen Sie Ihr Alter\.$/);
+    expect(button).toHaveAttribute('aria-describedby', reason.id);
+    await act(async () => {
+      button.click();
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onPlaced).not.toHaveBeenCalled();
+  });
+
+  it("comes before the quote's own state", () => {
+    renderPlaceOrder({ payment: 'cash', state: { status: 'loading', previous: null }, blockedReason: 'Bitte wählen Sie eine Bestellzeit.' });
+    expect(screen.getByTestId('place-order-blocked')).toHaveTextContent(/^Bitte wählen Sie eine Bestellzeit\.$/);
+  });
+
+  it('keeps the PayPal buttons disabled', async () => {
+    setRuntimeConfig({ paypalClientId: 'client-1', paypalSdkUrl: 'http://127.0.0.1:9000/sdk/js', currency: 'EUR' });
+    renderPlaceOrder({ blockedReason: 'Please confirm your age.' });
+    const props = await buttons();
+    expect(props.disabled).toBe(true);
+    expect(screen.getByTestId('place-order-blocked')).toHaveTextContent('Please confirm your age.');
+  });
+});
+

@@ -22,6 +22,11 @@ export interface PlaceOrderProps {
   quote: CheckoutQuote;
   /** Called with the placed order (201, or 200 for a repeated attempt). */
   onPlaced: (order: Order) => void;
+  /**
+   * Why the page itself keeps the order from being placed (no order time possible,
+   * the age not confirmed), worded for the customer; null or absent: nothing does.
+   */
+  blockedReason?: string | null;
 }
 
 function essentialsTotal(state: QuoteState): EssentialsTotal {
@@ -44,7 +49,7 @@ function blockedBy(state: QuoteState): 'loading' | 'refused' | null {
  * the button is disabled. A refusal leaves everything as it was so the customer
  * can fix it and retry; a changed price (quote_changed) fetches the quote again.
  */
-export function PlaceOrder({ essentials, guest, quote, onPlaced }: PlaceOrderProps) {
+export function PlaceOrder({ essentials, guest, quote, onPlaced, blockedReason = null }: PlaceOrderProps) {
   const { t } = useTranslation();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +58,10 @@ export function PlaceOrder({ essentials, guest, quote, onPlaced }: PlaceOrderPro
   const online = essentials.payment === 'online';
   const onlineAvailable = getRuntimeConfig().paypalClientId !== '';
   const { state, refresh } = quote;
-  const blocked = blockedBy(state);
+  const quoteBlock = blockedBy(state);
+  // The page's own reason comes first: it names what the customer has to do.
+  const blocked = blockedReason !== null ? 'page' : quoteBlock;
+  const blockedText = blockedReason ?? (quoteBlock !== null ? t(`orders.blocked.${quoteBlock}`) : null);
 
   /** Shows why the server refused; a changed price brings the new quote to the screen. */
   const refused = useCallback(
@@ -83,7 +91,7 @@ export function PlaceOrder({ essentials, guest, quote, onPlaced }: PlaceOrderPro
   );
 
   const placeCash = () => {
-    if (processing) return;
+    if (processing || blocked !== null) return;
     if (state.status === 'idle') {
       setError(t('orders.errors.select_time'));
       return;
@@ -121,7 +129,7 @@ export function PlaceOrder({ essentials, guest, quote, onPlaced }: PlaceOrderPro
           <p className="place-order__hint">{t('orders.binding_hint')}</p>
           <button
             type="button"
-            className={`button place-order__button${blocked === 'refused' ? ' place-order__button--blocked' : ''}`}
+            className={`button place-order__button${blocked === 'refused' || blocked === 'page' ? ' place-order__button--blocked' : ''}`}
             data-testid="place-order"
             disabled={processing || blocked !== null}
             aria-busy={processing || blocked === 'loading'}
@@ -132,9 +140,9 @@ export function PlaceOrder({ essentials, guest, quote, onPlaced }: PlaceOrderPro
           </button>
         </>
       )}
-      {blocked !== null && (
+      {blockedText !== null && (
         <p id={blockedId} className="place-order__blocked" data-testid="place-order-blocked">
-          {t(`orders.blocked.${blocked}`)}
+          {blockedText}
         </p>
       )}
       <div className="place-order__alert" role="alert" data-testid="order-error">

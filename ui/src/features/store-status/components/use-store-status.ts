@@ -1,20 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLiveStatus } from '../../../lib/live-status';
 import { localized } from '../../../lib/localized';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { localTimeIn } from '../../../lib/store-time';
 import { useStore } from '../../../lib/store-context';
 import { STORE_STATUS_REFRESH_MS } from '../../../lib/ui-constants';
-import {
-  autoPausedAfter,
-  connectStoreStatus,
-  GUARD_REASONS,
-  statusUrl,
-  type LiveStatusEvent,
-  type SocketLike,
-} from '../../../lib/status-socket';
+import { autoPausedAfter, GUARD_REASONS, type SocketLike } from '../../../lib/status-socket';
 import { todayHoursFromWeek } from '../lib/store-hours';
-import { cleanLabel, statusAfter, type StoreStatus, type TodaySlot } from '../lib/store-status';
+import { cleanLabel, localTimeAfter, statusAfter, type StoreStatus, type TodaySlot } from '../lib/store-status';
 
 interface Basis {
   today_hours: TodaySlot[];
@@ -22,6 +15,8 @@ interface Basis {
   paused: boolean;
   closed_reason: string | null;
   auto_paused_after: number | null;
+  next_opening: string | null;
+  timezone: string;
   /** performance.now() when this basis was taken. */
   takenAt: number;
 }
@@ -36,6 +31,16 @@ export interface LiveStoreStatus extends StoreStatus {
   guard: string | null;
   /** While ordering is paused automatically: how many orders in a row were not answered. */
   autoPausedAfter: number | null;
+  /**
+   * Why it is closed (clock_untrusted, not_ready, auto_paused, paused, closure,
+   * outside_hours); null while open or when the connection failed.
+   */
+  closedReason: string | null;
+  /** RFC 3339 UTC: when the hours next say open, if the server named it. */
+  nextOpening: string | null;
+  /** The store's time zone and its current local time ("yyyy-MM-dd HH:mm:ss"), if known. */
+  timezone: string;
+  localTime: string | null;
 }
 
 export interface UseStoreStatusOptions {
@@ -51,37 +56,24 @@ const monotonicNow = () => performance.now();
  * time plus the time elapsed since (monotonic clock). null until known.
  */
 export function useStoreStatus({ createSocket }: UseStoreStatusOptions = {}): LiveStoreStatus | null {
-  const { storeId } = getRuntimeConfig();
   const store = useStore();
   const { i18n } = useTranslation();
-  const [live, setLive] = useState<Basis | 'failed' | null>(null);
-  const [clock, setClock] = useState(monotonicNow);
-
-  useEffect(
-    () =>
-      connectStoreStatus({
-        url: statusUrl(storeId),
-        createSocket,
-        now: monotonicNow,
-        onEvent: (event: LiveStatusEvent) => {
-          if (event.kind === 'failed') {
-            setLive('failed');
-            return;
-          }
-          const { today_hours, local_time, paused, closed_reason, auto_paused_after } = event.message;
-          setLive({
-            today_hours,
-            local_time,
-            paused,
-            closed_reason: closed_reason ?? null,
-            auto_paused_after: auto_paused_after ?? null,
-            takenAt: event.receivedAt,
-          });
-          setClock(event.receivedAt);
-        },
-      }),
-    [storeId, createSocket],
-  );
+  const latest = useLiveStatus(createSocket);
+  const live = useMemo<Basis | 'failed' | null>(() => {
+    if (latest === null || latest === 'failed') return latest;
+    const { message, receivedAt } = latest;
+    return {
+      today_hours: message.today_hours,
+      local_time: message.local_time,
+      paused: message.paused,
+      closed_reason: message.closed_reason ?? null,
+      auto_paused_after: message.auto_paused_after ?? null,
+      next_opening: message.next_opening ?? null,
+      timezone: message.timezone,
+      takenAt: receivedAt,
+    };
+  }, [latest]);
+  const [ticked, setClock] = useState(monotonicNow);
 
   useEffect(() => {
     const timer = setInterval(() => setClock(monotonicNow()), STORE_STATUS_REFRESH_MS);
@@ -102,6 +94,8 @@ export function useStoreStatus({ createSocket }: UseStoreStatusOptions = {}): Li
       paused: storeData.paused === true,
       closed_reason: typeof storeData.closed_reason === 'string' ? storeData.closed_reason : null,
       auto_paused_after: autoPausedAfter(storeData.auto_pause),
+      next_opening: typeof storeData.next_opening === 'string' ? storeData.next_opening : null,
+      timezone: storeData.timezone,
       takenAt: monotonicNow(),
     };
   }, [storeData]);
@@ -115,24 +109,37 @@ export function useStoreStatus({ createSocket }: UseStoreStatusOptions = {}): Li
       label: '',
       guard: null,
       autoPausedAfter: null,
+      closedReason: null,
+      nextOpening: null,
+      timezone: storeData?.timezone ?? '',
+      localTime: null,
     };
   }
   const basis = live ?? fromStore;
   if (basis === null) return null;
-  const status = statusAfter(basis, Math.max(0, clock - basis.takenAt));
+  // A new message counts from when it arrived, even before the next tick.
+  const clock = Math.max(ticked, basis.takenAt);
+  const elapsed = clock - basis.takenAt;
+  const status = statusAfter(basis, elapsed);
   const text = status.hoursText;
   const current =
     text.kind === 'current'
       ? basis.today_hours.find((slot) => slot.open_time === text.open && slot.close_time === text.close)
       : undefined;
   const guard = basis.closed_reason !== null && GUARD_REASONS.includes(basis.closed_reason) ? basis.closed_reason : null;
+  const isOpen = status.isOpen && guard === null;
   return {
     ...status,
-    isOpen: status.isOpen && guard === null,
+    isOpen,
     paused: basis.paused,
     failed: false,
     label: cleanLabel(localized(current?.label ?? '', current?.label_en, i18n.language)),
     guard,
     autoPausedAfter: basis.paused ? basis.auto_paused_after : null,
+    // Hours that ended since the last message close the store with no reason sent yet.
+    closedReason: isOpen ? null : (basis.closed_reason ?? 'outside_hours'),
+    nextOpening: isOpen ? null : basis.next_opening,
+    timezone: basis.timezone || (storeData?.timezone ?? ''),
+    localTime: localTimeAfter(basis.local_time, elapsed),
   };
 }

@@ -1,23 +1,11 @@
 import type { StoreHoursEntry } from '../../../lib/api';
+import { shiftDate, weekdayOf } from '../../../lib/calendar-date';
 import { cleanLabel, minutesOf, type TodaySlot } from './store-status';
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-function shiftDate(date: string, days: number): string {
-  const at = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000);
-  return `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
-}
 
 /** A slot's labels as the live connection sends them: cleaned, the English one only when set. */
 function labels(entry: StoreHoursEntry): Pick<TodaySlot, 'label' | 'label_en'> {
   const label = cleanLabel(entry.label);
   return entry.label_en?.trim() ? { label, label_en: cleanLabel(entry.label_en) } : { label };
-}
-
-function dayOfWeek(date: string): number {
-  return new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay();
 }
 
 /**
@@ -43,13 +31,13 @@ export function todayHoursFromWeek(
   if (closures.includes(today)) return slots;
   if (!closures.includes(yesterday)) {
     for (const entry of storeHours) {
-      if (entry.day_of_week === dayOfWeek(yesterday) && overnight(entry) && entry.close_time !== '00:00') {
+      if (entry.day_of_week === weekdayOf(yesterday) && overnight(entry) && entry.close_time !== '00:00') {
         slots.push({ open_time: '00:00', close_time: entry.close_time, ...labels(entry) });
       }
     }
   }
   for (const entry of storeHours) {
-    if (entry.day_of_week === dayOfWeek(today)) {
+    if (entry.day_of_week === weekdayOf(today)) {
       slots.push({ open_time: entry.open_time, close_time: entry.close_time, ...labels(entry) });
     }
   }

@@ -7,6 +7,7 @@
 import type { TodaySlot } from '../../../lib/status-socket';
 
 export type { TodaySlot };
+export { cleanLabel } from '../../../lib/hours-label';
 
 export type HoursText =
   | { kind: 'current'; open: string; close: string }
@@ -128,8 +129,3 @@ export function statusAfter(
   return storeStatus(hours, now, message.paused);
 }
 
-/** Labels shown to customers: 'morning time' is hidden and ** is stripped (the server cleans them too). */
-export function cleanLabel(label: string | null | undefined): string {
-  const stripped = (label ?? '').replaceAll('**', '').trim();
-  return stripped.toLowerCase() === 'morning time' ? '' : stripped;
-}

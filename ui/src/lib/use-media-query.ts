@@ -1,0 +1,18 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+function mediaQueryList(query: string): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
+}
+
+/** Whether the CSS media `query` matches, following changes (a resize, a turned phone). */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = mediaQueryList(query);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => mediaQueryList(query)?.matches ?? false);
+}
