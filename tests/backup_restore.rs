@@ -152,8 +152,8 @@ async fn the_commands_work_with_and_without_a_running_server() {
     assert_eq!(written.len(), 1);
     let backup_file = written[0].as_ref().unwrap().path();
     assert!(
-        String::from_utf8_lossy(&output.stderr).contains("tables"),
-        "a progress bar"
+        !String::from_utf8_lossy(&output.stderr).contains("tables"),
+        "no progress lines when stderr is a log, not a terminal"
     );
     let health = reqwest::get(server.storefront_url.replace("/order-online/", "/healthz"))
         .await
@@ -322,4 +322,53 @@ fn the_database_and_its_backups_are_readable_by_their_owner_only() {
     assert_eq!(mode(&database), 0o600);
     run_with_umask_022(&["restore", backup.to_str().unwrap(), "--data-dir", &dir]);
     assert_eq!(mode(&database), 0o600, "the restored database");
+}
+
+#[test]
+fn the_backup_draws_its_progress_on_a_terminal_only() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = data_dir_arg(&data.path().join("data"));
+    run_with_umask_022(&[
+        "admin",
+        "create",
+        "--data-dir",
+        &dir,
+        "--email",
+        "anna@example.com",
+        "--name",
+        "Anna",
+    ]);
+    let logged = run_binary(
+        &[
+            "backup",
+            "--data-dir",
+            &dir,
+            data.path().join("a.redb").to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(logged.status.success());
+    let log = String::from_utf8_lossy(&logged.stderr);
+    assert!(!log.contains("tables"), "{log}");
+    assert_eq!(
+        String::from_utf8_lossy(&logged.stdout).lines().count(),
+        1,
+        "one line for the log"
+    );
+
+    // `script` gives the command a terminal, as a shell on the console would.
+    let command = format!(
+        "{} backup --data-dir {dir} {}",
+        crate::support::binary().display(),
+        data.path().join("b.redb").display()
+    );
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .output()
+        .expect("script (util-linux) runs the command on a terminal");
+    assert!(output.status.success(), "{output:?}");
+    let screen = String::from_utf8_lossy(&output.stdout);
+    assert!(screen.contains("tables"), "a progress bar: {screen}");
 }

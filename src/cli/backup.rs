@@ -2,7 +2,7 @@
 //! the data directory the backup is taken by the server (over the control socket), so
 //! orders keep flowing; otherwise the database file is read directly.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -44,9 +44,13 @@ fn absolute(path: &Path) -> Result<PathBuf, Failure> {
     std::path::absolute(path).map_err(|error| format!("{}: {error}", path.display()))
 }
 
-/// `[#########.....] 18/30 tables` on stderr, redrawn in place.
+/// `[#########.....] 18/30 tables` on stderr, redrawn in place; only on a terminal, so
+/// a backup run by cron or systemd leaves one line in the log, not one per table.
 fn show_progress(done: usize, total: usize) {
     const WIDTH: usize = 30;
+    if !std::io::stderr().is_terminal() {
+        return;
+    }
     let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
     let bar = format!("{}{}", "#".repeat(filled), ".".repeat(WIDTH - filled));
     let mut stderr = std::io::stderr();

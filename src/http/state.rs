@@ -9,10 +9,14 @@ use poem::http::HeaderMap;
 use super::live::caps::SocketCaps;
 use super::menu_snapshot::MenuCache;
 use super::middleware::reset_throttle::ResetThrottle;
-use super::middleware::throttle::{LoginThrottle, client_address};
+use super::middleware::throttle::{ClientBuckets, LoginThrottle, client_address};
 use crate::auth::tokens::TokenKeys;
 use crate::config::Config;
 use crate::shop::Shop;
+
+/// Registrations one client address may make at once, and how often one more.
+const REGISTRATIONS_PER_CLIENT: u32 = 10;
+const REGISTRATION_REFILL: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// What every handler may use.
 #[derive(Clone)]
@@ -24,6 +28,8 @@ pub struct AppState {
     pub menu: Arc<MenuCache>,
     pub login_throttle: Arc<LoginThrottle>,
     pub reset_throttle: Arc<ResetThrottle>,
+    /// Registrations per client address: each costs an argon2 hash.
+    pub register_throttle: Arc<ClientBuckets>,
     /// Open live sockets, in all and per client address.
     pub sockets: Arc<SocketCaps>,
     /// Where links in mails point ([`Config::links_origin`]).
@@ -49,6 +55,10 @@ impl AppState {
             menu,
             login_throttle: Arc::default(),
             reset_throttle: Arc::default(),
+            register_throttle: Arc::new(ClientBuckets::new(
+                REGISTRATIONS_PER_CLIENT,
+                REGISTRATION_REFILL,
+            )),
         }
     }
 

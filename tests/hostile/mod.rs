@@ -9,6 +9,7 @@ mod connection_caps;
 mod link_hosts;
 mod login_abuse;
 mod matrix_rows;
+mod registration_flood;
 mod reset_abuse;
 mod security_headers;
 mod slow_clients;

@@ -211,35 +211,6 @@ describe('admin area', { timeout: 180_000 }, () => {
     assert.ok(pizza.allergens.some((allergen) => allergen.code === 'G'));
   });
 
-  test('marks a drink as sold only from 18 and takes the mark off again', async () => {
-    await nav('New product').click();
-    await page.locator('#product-name').fill('Testgrappa');
-    await page.locator('#product-category_id').selectOption({ label: 'Testgerichte' });
-    await page.locator('#product-tax_id').selectOption({ label: 'Test 10 % (10 %)' });
-    await page.locator('#product-price').fill('3,50');
-    await page.locator('#product-age_restriction').selectOption({ label: '18 and over (spirits)' });
-    await page.locator('#product-no-allergens').check();
-    await page.getByRole('button', { name: 'Create' }).click();
-    await visible(page.getByRole('heading', { name: 'Edit product “Testgrappa”' }));
-    await saved();
-    const ageOnMenu = async () => {
-      const response = await page.request.get(new URL('/products/?store_id=14', baseUrl).href);
-      const products = await response.json();
-      return products.find((product) => product.name === 'Testgrappa')?.age_restriction;
-    };
-    assert.equal(await ageOnMenu(), 18);
-    assert.equal(await page.locator('#product-age_restriction').inputValue(), '18');
-
-    await page.locator('#product-age_restriction').selectOption({ label: 'None' });
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    let age = await ageOnMenu();
-    for (let attempt = 0; attempt < 50 && age !== null; attempt += 1) {
-      await page.waitForTimeout(100);
-      age = await ageOnMenu();
-    }
-    assert.equal(age, null, 'saved without an age, the drink is sold to anyone');
-  });
-
   test('uploads and removes a product image', async () => {
     await page.locator('#product-image').setInputFiles({ name: 'pizza.png', mimeType: 'image/png', buffer: TINY_PNG });
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -318,6 +289,35 @@ describe('admin area', { timeout: 180_000 }, () => {
     // (11,50 € + 1,20 € + 1,00 €) × 2
     assert.equal((await cart.getByTestId('cart-subtotal').innerText()).trim(), '27,40 €');
     await shop.close();
+  });
+
+  test('marks a drink as sold only from 18 and takes the mark off again', async () => {
+    await nav('New product').click();
+    await page.locator('#product-name').fill('Testgrappa');
+    await page.locator('#product-category_id').selectOption({ label: 'Testgerichte' });
+    await page.locator('#product-tax_id').selectOption({ label: 'Test 10 % (10 %)' });
+    await page.locator('#product-price').fill('3,50');
+    await page.locator('#product-age_restriction').selectOption({ label: '18 and over (spirits)' });
+    await page.locator('#product-no-allergens').check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByRole('heading', { name: 'Edit product “Testgrappa”' }));
+    await saved();
+    const ageOnMenu = async () => {
+      const response = await page.request.get(new URL('/products/?store_id=14', baseUrl).href);
+      const products = await response.json();
+      return products.find((product) => product.name === 'Testgrappa')?.age_restriction;
+    };
+    assert.equal(await ageOnMenu(), 18);
+    assert.equal(await page.locator('#product-age_restriction').inputValue(), '18');
+
+    await page.locator('#product-age_restriction').selectOption({ label: 'None' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    let age = await ageOnMenu();
+    for (let attempt = 0; attempt < 50 && age !== null; attempt += 1) {
+      await page.waitForTimeout(100);
+      age = await ageOnMenu();
+    }
+    assert.equal(age, null, 'saved without an age, the drink is sold to anyone');
   });
 
   test('uploads a banner that the storefront carousel shows, then deletes it', async () => {

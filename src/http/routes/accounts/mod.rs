@@ -8,6 +8,10 @@ pub mod password_check;
 pub mod password_reset;
 pub mod profile;
 
+use std::time::Instant;
+
+use poem::http::HeaderMap;
+use poem::web::RemoteAddr;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -20,12 +24,22 @@ use crate::domain::error::ErrorCode;
 use crate::domain::user::{Role, check_name, check_password, normalize_email, normalize_phone};
 use crate::http::AppState;
 use crate::http::auth::{AdminAuth, UserAuth};
-use crate::http::error::{ApiError, required};
+use crate::http::error::{self, ApiError, ErrorBody, required};
 use crate::http::routes::accounts::login::UserView;
 use crate::http::routes::catalog::{Created, Deleted};
 
 pub struct AccountsApi {
     pub state: AppState,
+}
+
+#[derive(ApiResponse)]
+pub enum Registered {
+    /// The new account.
+    #[oai(status = 201)]
+    Created(Json<UserView>),
+    /// Too many registrations from this client; try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
 }
 
 #[derive(Debug, Object)]
@@ -172,7 +186,27 @@ impl AccountsApi {
     /// Register a customer account. The answer is the account; log in with
     /// `POST /login` afterwards.
     #[oai(path = "/register/customer", method = "post")]
-    async fn register(&self, body: Json<RegisterBody>) -> Result<Created<UserView>, ApiError> {
+    async fn register(
+        &self,
+        body: Json<RegisterBody>,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
+    ) -> Result<Registered, ApiError> {
+        // Before anything is hashed: every registration costs an argon2 hash.
+        let client = self.state.client_ip(remote, headers);
+        if let Some(wait) = self.state.register_throttle.take(client, Instant::now()) {
+            let seconds = wait.as_secs().max(1);
+            tracing::warn!(%client, "registration throttled");
+            return Ok(Registered::TooMany(
+                error::body(
+                    ErrorCode::TooManyAttempts,
+                    format!(
+                        "Too many registrations from this address. Please wait {seconds} seconds."
+                    ),
+                ),
+                seconds,
+            ));
+        }
         let body = body.0;
         let name = field("name", check_name(&required("name", body.name)?))?;
         let email = field("email", normalize_email(&required("email", body.email)?))?;
@@ -198,7 +232,7 @@ impl AccountsApi {
         match created {
             Ok(user) => {
                 tracing::info!(user = user.id, "customer registered");
-                Ok(Created::Created(Json(UserView::from(&user))))
+                Ok(Registered::Created(Json(UserView::from(&user))))
             }
             Err(refused) => Err(refused.into()),
         }
