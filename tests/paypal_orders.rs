@@ -358,3 +358,59 @@ async fn an_unanswered_paid_order_is_rejected_and_refunded() {
     assert_eq!(tracked["status"], "rejected", "{tracked}");
     assert_eq!(tracked["payment_status"], "refunded");
 }
+
+#[tokio::test]
+async fn someone_elses_paypal_payment_makes_no_order_and_reveals_none() {
+    let fake = FakePaypal::start().await;
+    let server = paypal_server(&fake, &[]).await;
+    let menu = Menu::load(&server).await;
+    let body = online(&menu);
+    let id = approved(&server, &fake, &body).await;
+    let (status, placed) = place(&server, &body, &id).await;
+    assert_eq!(status, 201, "{placed}");
+
+    // Another guest, from another address, with another cart of the same total.
+    let mut other = body.clone();
+    other["shipping_address"]["customer_name"] = json!("Mallory");
+    other["shipping_address"]["phone"] = json!("0301111111");
+    other["paypal_order_id"] = json!(id);
+    let response = crate::support::raw_http::client_from(71)
+        .post(server.url("/orders/guest"))
+        .json(&other)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 409);
+    let refused: Value = response.json().await.unwrap();
+    assert_eq!(refused["code"], "payment_used", "{refused}");
+    let text = refused.to_string();
+    for secret in [
+        placed["token"].as_str().unwrap(),
+        placed["customer"]["customer_name"].as_str().unwrap(),
+        placed["customer"]["phone"].as_str().unwrap(),
+    ] {
+        assert!(!text.contains(secret), "{secret} leaked: {text}");
+    }
+    // A signed-in customer gets the same answer.
+    let customer = server.customer_token().await;
+    let address = save_address(&server, &customer, "").await;
+    let mut theirs = saved_address_order(&menu, &address);
+    theirs["payment_method"] = json!("online");
+    theirs["paypal_order_id"] = json!(id);
+    let (status, refused) = post_with(&server, "/orders/", Some(&customer), &[], &theirs).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("payment_used")),
+        "{refused}"
+    );
+    assert_eq!(
+        fake.state().await["refunds"].as_array().unwrap().len(),
+        0,
+        "the payment stays with its order"
+    );
+
+    // The payer's own retry still gets their order.
+    let (status, again) = place(&server, &body, &id).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["id"], placed["id"]);
+}

@@ -160,25 +160,31 @@ fn earlier_placement(
     txn: &WriteTransaction,
     new: &NewOrder,
 ) -> Result<Option<Result<Order, PlaceRefusal>>, DbError> {
+    // A payment that already made an order is returned only to the same caller with
+    // the same request (its idempotency record above); anyone else learns nothing of
+    // that order, and the payment is not refunded: it is that order's.
+    let paypal_used = match &new.payment.paypal_order_id {
+        Some(paypal_id) => txn
+            .open_table(PAYPAL_ID_TO_ORDER_ID)?
+            .get(paypal_id.as_str())?
+            .is_some(),
+        None => false,
+    };
     if let Some(idempotency) = &new.idempotency {
         let key = idempotency_table_key(idempotency);
         let table = txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?;
         if let Some(bytes) = table.get(key.as_str())? {
             let earlier: IdempotencyRecord = record::decode(bytes.value())?;
-            if earlier.request_hash != idempotency.request_hash {
+            if earlier.request_hash == idempotency.request_hash {
+                return Ok(read_order(txn, earlier.order_id)?.map(Ok));
+            }
+            if !paypal_used {
                 return Ok(Some(Err(PlaceRefusal::IdempotencyConflict)));
             }
-            return Ok(read_order(txn, earlier.order_id)?.map(Ok));
         }
     }
-    if let Some(paypal_id) = &new.payment.paypal_order_id {
-        let found = txn
-            .open_table(PAYPAL_ID_TO_ORDER_ID)?
-            .get(paypal_id.as_str())?
-            .map(|id| id.value());
-        if let Some(id) = found {
-            return Ok(read_order(txn, id)?.map(Ok));
-        }
+    if paypal_used {
+        return Ok(Some(Err(PlaceRefusal::PaymentUsed)));
     }
     Ok(None)
 }

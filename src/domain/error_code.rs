@@ -151,6 +151,8 @@ error_codes! {
     PaymentNotCompleted = "payment_not_completed";
     /// What PayPal took is not the order's total.
     PaymentMismatch = "payment_mismatch";
+    /// This PayPal payment already belongs to another order.
+    PaymentUsed = "payment_used";
     /// The payment failed.
     PaymentFailed = "payment_failed";
     /// PayPal cannot be reached right now.

@@ -10,8 +10,8 @@ use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::LineRequest;
 use crate::domain::order::placing::{
-    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement, Priced, check_age, check_quote,
-    quote_id,
+    IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced, check_age,
+    check_quote, quote_id,
 };
 use crate::domain::order::{Order, OrderSource, Payment, PaymentMethod, PaymentStatus};
 use crate::shop::OrderRefused;
@@ -205,8 +205,11 @@ impl Shop {
             Ok(Placement::Replayed(order)) => Ok(Checkout::Replayed(order)),
             Err(refusal) => {
                 // Paid, but the order cannot be placed any more (the shop closed or the
-                // menu changed meanwhile): give the money back at once.
-                if let Some(capture_id) = &payment.capture_id {
+                // menu changed meanwhile): give the money back at once. A payment that
+                // made another order already is that order's and stays.
+                if let Some(capture_id) = &payment.capture_id
+                    && refusal != PlaceRefusal::PaymentUsed
+                {
                     let refunded = match self.paypal() {
                         Ok(paypal) => paypal.refund(capture_id).await.is_ok(),
                         Err(_) => false,

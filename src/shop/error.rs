@@ -100,6 +100,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::IdempotencyConflict => ErrorCode::IdempotencyConflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.code(),
             PlaceRefusal::QuoteChanged => ErrorCode::QuoteChanged,
+            PlaceRefusal::PaymentUsed => ErrorCode::PaymentUsed,
             PlaceRefusal::AgeNotConfirmed { .. } => ErrorCode::AgeConfirmationRequired,
             PlaceRefusal::Acceptance(error) => error.code(),
         }
@@ -128,7 +129,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::UnknownStore => ErrorStatus::NotFound,
             PlaceRefusal::IdempotencyConflict => ErrorStatus::Conflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
-            PlaceRefusal::QuoteChanged => ErrorStatus::Conflict,
+            PlaceRefusal::QuoteChanged | PlaceRefusal::PaymentUsed => ErrorStatus::Conflict,
             PlaceRefusal::Acceptance(error) => error.status(),
         }
     }
@@ -146,6 +147,7 @@ impl PublicError for OrderRefused {
             }
             PlaceRefusal::UnknownAddress => Some("address_id"),
             PlaceRefusal::AgeNotConfirmed { .. } => Some("age_confirmed"),
+            PlaceRefusal::PaymentUsed => Some("paypal_order_id"),
             PlaceRefusal::UnknownStore
             | PlaceRefusal::IdempotencyConflict
             | PlaceRefusal::PaidAmountDiffers { .. }
@@ -166,6 +168,9 @@ impl PublicError for OrderRefused {
             PlaceRefusal::QuoteChanged => {
                 "The price of your order has changed. Please check the total again before ordering."
                     .into()
+            }
+            PlaceRefusal::PaymentUsed => {
+                "This PayPal payment already belongs to another order.".into()
             }
             PlaceRefusal::AgeNotConfirmed { age } => format!(
                 "Your order contains items sold only to persons aged {age} or over; please confirm your age (age_confirmed)."

@@ -6,6 +6,8 @@
 mod auth_matrix;
 mod bad_tokens;
 mod connection_caps;
+mod guest_keys;
+mod hidden_marks;
 mod link_hosts;
 mod login_abuse;
 mod matrix_rows;

@@ -46,7 +46,8 @@ pub struct OrderDraft {
 
 #[derive(Debug, Clone)]
 pub struct IdempotencyKey {
-    /// `user:<id>`, `guest` or `phone`, so two customers' keys never meet.
+    /// `user:<id>`, `guest:<client address>` or `phone`, so two customers' keys never
+    /// meet.
     pub scope: String,
     pub key: String,
     /// SHA-256 of the request body: the same key with another body is a conflict.
@@ -57,6 +58,12 @@ impl IdempotencyKey {
     /// The scope of a signed-in customer's checkouts.
     pub fn user_scope(user_id: u64) -> String {
         format!("user:{user_id}")
+    }
+
+    /// The scope of a guest's checkouts: their client address, so the same key from
+    /// another guest never meets theirs.
+    pub fn guest_scope(client: std::net::IpAddr) -> String {
+        format!("guest:{client}")
     }
 }
 
@@ -94,6 +101,9 @@ pub enum PlaceRefusal {
     /// The order no longer costs what its quote said (the menu, a fee or a discount
     /// changed since): it must be shown again.
     QuoteChanged,
+    /// The PayPal payment already made another order (of another caller, or with
+    /// another request): it stays that order's.
+    PaymentUsed,
     /// The order holds products sold only from `age` years on, and the customer did
     /// not confirm being that old.
     AgeNotConfirmed {

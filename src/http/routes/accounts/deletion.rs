@@ -19,7 +19,7 @@ use crate::http::routes::accounts::password_check::{TooManyAttempts, confirm_pas
 #[oai(deny_unknown_fields)]
 pub struct DeleteAccountBody {
     /// The account's current password, to confirm.
-    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    #[oai(deserialize_with = "crate::http::text_fields::optional_secret")]
     pub password: Option<String>,
 }
 

@@ -49,7 +49,7 @@ pub struct RegisterBody {
     pub name: Option<String>,
     #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
     pub email: Option<String>,
-    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    #[oai(deserialize_with = "crate::http::text_fields::optional_secret")]
     pub password: Option<String>,
     /// Digits only (others are removed), at most 15.
     #[oai(deserialize_with = "crate::http::text_fields::optional_text")]

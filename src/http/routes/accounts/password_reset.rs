@@ -34,9 +34,9 @@ pub struct ForgotBody {
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct ResetBody {
-    #[oai(deserialize_with = "crate::http::text_fields::text")]
+    #[oai(deserialize_with = "crate::http::text_fields::secret")]
     pub token: String,
-    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    #[oai(deserialize_with = "crate::http::text_fields::optional_secret")]
     pub password: Option<String>,
 }
 

@@ -31,10 +31,10 @@ pub struct ProfileBody {
 #[oai(deny_unknown_fields)]
 pub struct PasswordChangeBody {
     /// The password used now, to confirm.
-    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    #[oai(deserialize_with = "crate::http::text_fields::optional_secret")]
     pub current_password: Option<String>,
     /// At least 10 characters, not a common password.
-    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    #[oai(deserialize_with = "crate::http::text_fields::optional_secret")]
     pub new_password: Option<String>,
 }
 

@@ -134,6 +134,14 @@ pub fn given_customer(
 }
 
 /// The `Idempotency-Key` header checked; `scope` keeps different callers' keys apart.
+/// The key a PayPal checkout sent without an Idempotency-Key is kept under: a retry of
+/// the same request by the same caller gets its order back, nobody else does.
+pub fn paypal_replay_key(paypal_order_id: Option<&str>) -> Option<String> {
+    let id = optional_id(paypal_order_id)?;
+    (id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        .then(|| format!("paypal:{id}"))
+}
+
 pub fn idempotency(
     key: Option<&str>,
     scope: String,

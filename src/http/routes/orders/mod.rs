@@ -6,6 +6,8 @@ pub mod checkout;
 pub mod phone;
 pub mod views;
 
+use poem::http::HeaderMap;
+use poem::web::RemoteAddr;
 use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
@@ -17,7 +19,7 @@ use crate::domain::user::User;
 use crate::http::AppState;
 use crate::http::auth::UserAuth;
 use crate::http::error::ApiError;
-use crate::http::routes::orders::checkout::{check_order_body, idempotency};
+use crate::http::routes::orders::checkout::{check_order_body, idempotency, paypal_replay_key};
 use crate::http::routes::orders::views::{OrderBody, OrderView, PaypalOrderView, QuoteView};
 use crate::shop::checkout::Checkout;
 use crate::shop::order_not_found;
@@ -44,14 +46,17 @@ pub enum PaypalCreated {
 }
 
 impl OrdersApi {
+    /// `scope` keeps one caller's Idempotency-Keys apart from everyone else's: the
+    /// account, or a guest's client address.
     async fn place(
         &self,
         body: OrderBody,
         user: Option<&User>,
         key: Option<String>,
+        scope: String,
     ) -> Result<Placed, ApiError> {
         let request = check_order_body(&body, user, &self.state.config.country)?;
-        let scope = user.map_or("guest".into(), |user| IdempotencyKey::user_scope(user.id));
+        let key = key.or_else(|| paypal_replay_key(body.paypal_order_id.as_deref()));
         let idempotency = idempotency(key.as_deref(), scope, &body)?;
         let origin = self.state.link_origin();
         Ok(
@@ -110,7 +115,9 @@ impl OrdersApi {
         #[oai(name = "Idempotency-Key")]
         idempotency_key: Header<Option<String>>,
     ) -> Result<Placed, ApiError> {
-        self.place(body.0, Some(&auth.0), idempotency_key.0).await
+        let scope = IdempotencyKey::user_scope(auth.0.id);
+        self.place(body.0, Some(&auth.0), idempotency_key.0, scope)
+            .await
     }
 
     /// Place an order as a guest, with the shipping address in the body.
@@ -119,8 +126,11 @@ impl OrdersApi {
         &self,
         body: Json<OrderBody>,
         #[oai(name = "Idempotency-Key")] idempotency_key: Header<Option<String>>,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
     ) -> Result<Placed, ApiError> {
-        self.place(body.0, None, idempotency_key.0).await
+        let scope = IdempotencyKey::guest_scope(self.state.client_ip(remote, headers));
+        self.place(body.0, None, idempotency_key.0, scope).await
     }
 
     /// What the signed-in customer's order would cost if placed now: the server's price
