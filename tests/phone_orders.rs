@@ -511,3 +511,57 @@ async fn a_phone_order_prints_its_kitchen_ticket_as_it_is_placed() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn refused_phone_orders_leave_no_gap_in_ids_and_numbers() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let good = phone_body(&guest_order(lunch_lines(&menu), "10115"), 20);
+    let bad = phone_body(&guest_order(lunch_lines(&menu), "10115"), 1);
+    let requests = (0..48).map(|n| {
+        let body = if n % 2 == 0 {
+            good.clone()
+        } else {
+            bad.clone()
+        };
+        let server = &server;
+        let admin = admin.clone();
+        async move { post_with(server, PHONE, Some(&admin), &[], &body).await }
+    });
+    let answers = futures_util::future::join_all(requests).await;
+    let placed: Vec<&Value> = answers
+        .iter()
+        .filter(|(status, _)| *status == 201)
+        .map(|(_, order)| order)
+        .collect();
+    assert_eq!(placed.len(), 24);
+    assert_eq!(
+        answers.iter().filter(|(status, _)| *status == 400).count(),
+        24,
+        "the estimate of 1 minute is refused"
+    );
+    let mut numbers: Vec<u64> = placed
+        .iter()
+        .map(|o| o["number"].as_u64().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(
+        numbers,
+        (1..=24).collect::<Vec<u64>>(),
+        "gapless day numbers"
+    );
+    let mut ids: Vec<u64> = placed.iter().map(|o| o["id"].as_u64().unwrap()).collect();
+    ids.sort_unstable();
+    let first = ids[0];
+    assert_eq!(
+        ids,
+        (first..first + 24).collect::<Vec<u64>>(),
+        "gapless ids"
+    );
+    // The next order follows on directly.
+    let (status, next) = post_with(&server, PHONE, Some(&admin), &[], &good).await;
+    assert_eq!(status, 201, "{next}");
+    assert_eq!(next["number"], 25);
+    assert_eq!(next["id"], first + 24);
+}

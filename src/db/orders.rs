@@ -225,10 +225,12 @@ pub(super) fn place(
     let draft = &new.draft;
     let business_date: NaiveDate = draft.now.with_timezone(&draft.timezone).date_naive();
     let day = business_date.to_string();
-    let id = next_id(txn, META_NEXT_ORDER_ID)?;
+    // The id and the day's number are taken only once nothing can refuse the order any
+    // more: the transaction may commit other orders with it, and the numbers must stay
+    // gapless for the tax records.
     let mut order = Order {
-        id,
-        number: next_number(txn, &day)?,
+        id: 0,
+        number: 0,
         token: new.token.clone(),
         created_at: draft.now,
         business_date,
@@ -266,6 +268,9 @@ pub(super) fn place(
     {
         return Ok(Err(PlaceRefusal::Acceptance(refused)));
     }
+    let id = next_id(txn, META_NEXT_ORDER_ID)?;
+    order.id = id;
+    order.number = next_number(txn, &day)?;
     write_order(txn, None, &order)?;
     txn.open_table(ORDER_TOKEN_TO_ORDER_ID)?
         .insert(order.token.as_str(), id)?;
