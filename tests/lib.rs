@@ -38,6 +38,7 @@ mod preorder_answers;
 mod printing;
 mod readiness;
 mod request_log;
+mod stop_with_backlog;
 mod store_and_menu;
 mod store_settings;
 mod storefront_files;

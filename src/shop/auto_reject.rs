@@ -8,14 +8,23 @@ use crate::domain::order::OrderStatus;
 
 const CHECK_EVERY: Duration = Duration::from_secs(1);
 
-/// Checks the open orders once; answers how many were rejected.
-async fn reject_overdue(shop: &Shop) -> usize {
+/// Checks the open orders once; answers how many were rejected. Stops between two
+/// orders once the server is finishing: a backlog (after a long downtime) is taken up
+/// again on the next start, and a stop never waits for it.
+async fn reject_overdue(shop: &Shop, finishing: &tokio::sync::watch::Receiver<bool>) -> usize {
     let now = shop.clock.now();
     let Ok(due) = shop.db.orders_due(now).await else {
         return 0;
     };
     let mut rejected = 0;
     for order in due {
+        if *finishing.borrow() {
+            tracing::info!(
+                rejected,
+                "stopping: the other overdue orders wait for the next start"
+            );
+            break;
+        }
         let overdue = order.status == OrderStatus::WaitingForConfirmation
             && order.auto_reject_at.is_some_and(|at| at <= now);
         if !overdue {
@@ -45,7 +54,7 @@ pub(super) fn spawn(
         loop {
             tokio::select! {
                 _ = ticks.tick() => {
-                    reject_overdue(&shop).await;
+                    reject_overdue(&shop, &finishing).await;
                 }
                 _ = finishing.changed() => break,
             }
