@@ -161,3 +161,30 @@ def first_visit(binary, work):
     finally:
         shop.stop()
     return json.loads(output)
+
+
+def login_memory(shop, attempts=300):
+    """Failed logins for unknown accounts, each from its own loopback address (so no
+    throttle stops them and each hashes a password): the server's RSS afterwards."""
+    import http.client
+
+    form_for = lambda n: urllib.parse.urlencode(  # noqa: E731
+        {"username": f"guess{n}@example.com", "password": "wrong-password-1"}
+    )
+    statuses = {}
+    for n in range(attempts):
+        source = f"127.0.{1 + n // 250}.{2 + n % 250}"
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", shop.port, timeout=30, source_address=(source, 0)
+        )
+        connection.request(
+            "POST", "/login", body=form_for(n),
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        status = connection.getresponse().status
+        statuses[status] = statuses.get(status, 0) + 1
+        connection.close()
+    if set(statuses) != {401}:
+        raise RuntimeError(f"failed logins: expected 401 each, got {statuses}")
+    time.sleep(1)
+    return {"logins_rss_mib": shop.rss_kib() / 1024}

@@ -28,6 +28,8 @@ MIB = 1024 * 1024
 
 
 def build(no_build):
+    """The static release build, its bench tools, and the build `cargo run --release`
+    makes (glibc), whose memory is measured too."""
     target_dir = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
     out = target_dir / TARGET / "release"
     if not no_build:
@@ -36,7 +38,8 @@ def build(no_build):
              "--bin", "heimservice", "--example", "bench_tools"],
             cwd=ROOT, check=True,
         )
-    return out / "heimservice", out / "examples" / "bench_tools"
+        subprocess.run(["cargo", "build", "--release", "--bin", "heimservice"], cwd=ROOT, check=True)
+    return out / "heimservice", out / "examples" / "bench_tools", target_dir / "release" / "heimservice"
 
 
 def raise_fd_limit():
@@ -45,7 +48,17 @@ def raise_fd_limit():
     return hard
 
 
-def one_run(binary, tools, sockets, work):
+def login_memory_of(binary, work):
+    """RSS after 300 failed logins on a fresh shop of `binary`."""
+    shop = Shop(binary, work / "logins")
+    shop.start()
+    try:
+        return measures.login_memory(shop)["logins_rss_mib"]
+    finally:
+        shop.stop()
+
+
+def one_run(binary, tools, sockets, work, glibc_binary):
     """Every measurement once, on a fresh data directory. Returns a dict of figures."""
     figures = {}
     shop = Shop(binary, work / "data")
@@ -64,6 +77,8 @@ def one_run(binary, tools, sockets, work):
         figures["loaded_rss_mib"] = shop.rss_kib() / 1024
     finally:
         shop.stop()
+    figures["logins_rss_mib"] = login_memory_of(binary, work / "musl")
+    figures["glibc_logins_rss_mib"] = login_memory_of(glibc_binary, work / "glibc")
     return figures
 
 
@@ -98,6 +113,8 @@ def table(runs, static, machine, sockets):
         ("Binary (musl, stripped, UI embedded)", f"{static['binary_mib']:.2f} MiB ({static['binary_bytes'] / 1e6:.2f} MB)", "≤ 12 MB", static["binary_bytes"] <= 12e6),
         ("Idle RSS after start", f"{m('idle_rss_mib'):.1f} MiB", "< 20 MB", m("idle_rss_mib") * MIB < 20e6),
         ("RSS after the load runs", f"{m('loaded_rss_mib'):.1f} MiB", "", ""),
+        ("RSS after 300 failed logins, static musl build", f"{m('logins_rss_mib'):.1f} MiB", "< 100 MiB", m("logins_rss_mib") < 100),
+        ("RSS after 300 failed logins, `cargo run --release` build (glibc)", f"{m('glibc_logins_rss_mib'):.1f} MiB", "< 100 MiB", m("glibc_logins_rss_mib") < 100),
         ("Cold start to first 200 on /healthz", f"{m('cold_start_ms'):.0f} ms (first start with demo seed {m('first_start_ms'):.0f} ms)", "< 150 ms", m("cold_start_ms") < 150),
         ("Storefront first visit JS (gzip / br)", f"{first_js_gzip / 1000:.1f} KB / {static['storefront']['js_br'] / 1000:.1f} KB", "≤ 60 KB gzip", first_js_gzip <= 60_000),
         ("Storefront first visit CSS (gzip / br)", f"{static['storefront']['css_gzip'] / 1000:.1f} KB / {static['storefront']['css_br'] / 1000:.1f} KB", "", ""),
@@ -130,7 +147,7 @@ def main():
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--sockets", type=int, default=10_000)
     args = parser.parse_args()
-    binary, tools = build(args.no_build)
+    binary, tools, glibc_binary = build(args.no_build)
     fd_limit = raise_fd_limit()
     if fd_limit < args.sockets + 1000:
         sys.exit(f"the hard limit of open files is {fd_limit}; {args.sockets} sockets need more (the server and the client each hold one per socket)")
@@ -139,7 +156,7 @@ def main():
     for index in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="heimservice-bench-") as work:
             work = Path(work)
-            figures = one_run(binary, tools, args.sockets, work)
+            figures = one_run(binary, tools, args.sockets, work, glibc_binary)
             if index == 0:
                 static.update(measures.first_visit(binary, work))
             print(f"run {index + 1}: {json.dumps(figures)}", file=sys.stderr)
