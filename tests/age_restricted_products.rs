@@ -17,14 +17,6 @@ fn beer_order(menu: &Menu) -> Value {
     guest_order(lines, "10115")
 }
 
-async fn open_orders(server: &TestServer, admin: &str) -> usize {
-    let (status, orders) = server
-        .send("GET", "/admin/orders/open", Some(admin), None)
-        .await;
-    assert_eq!(status, 200, "{orders}");
-    orders.as_array().unwrap().len()
-}
-
 #[tokio::test]
 async fn an_order_with_beer_is_placed_only_with_the_age_confirmed() {
     let server = lunch_server().await;

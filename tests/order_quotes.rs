@@ -6,20 +6,12 @@
 use serde_json::{Value, json};
 
 use crate::support::TestServer;
-use crate::support::ordering::{Menu, guest_order, line, lunch_server};
+use crate::support::ordering::{Menu, guest_order, line, lunch_server, open_orders};
 
 async fn quote(server: &TestServer, body: &Value) -> (u16, Value) {
     server
         .send("POST", "/orders/guest/quote", None, Some(body.clone()))
         .await
-}
-
-async fn open_orders(server: &TestServer, admin: &str) -> usize {
-    let (status, orders) = server
-        .send("GET", "/admin/orders/open", Some(admin), None)
-        .await;
-    assert_eq!(status, 200, "{orders}");
-    orders.as_array().unwrap().len()
 }
 
 #[tokio::test]

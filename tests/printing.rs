@@ -67,10 +67,6 @@ async fn printers(server: &TestServer, admin: &str) -> Value {
     list
 }
 
-fn advance_clock(server: &TestServer, by: chrono::Duration) {
-    assert!(server.running.as_ref().unwrap().clock.advance(by));
-}
-
 /// The board's messages until one of type `kind` arrives (within [`WAIT`]).
 async fn board_until(board: &mut Socket, kind: &str) -> Value {
     let deadline = std::time::Instant::now() + WAIT;

@@ -9,18 +9,6 @@ use crate::support::ordering::*;
 
 const ORDERS: usize = 600;
 
-async fn open_orders(server: &TestServer, admin: &str) -> usize {
-    let (status, orders) = server
-        .send("GET", "/admin/orders/open", Some(admin), None)
-        .await;
-    assert_eq!(status, 200, "{orders}");
-    orders.as_array().unwrap().len()
-}
-
-fn advance_clock(server: &TestServer, by: chrono::Duration) {
-    assert!(server.running.as_ref().unwrap().clock.advance(by));
-}
-
 #[tokio::test]
 async fn a_stop_does_not_wait_for_a_backlog_of_overdue_orders() {
     let server = lunch_server().await;

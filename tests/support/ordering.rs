@@ -200,3 +200,17 @@ pub fn saved_address_order(menu: &Menu, address: &Value) -> Value {
         "payment_method": "cash", "preorder_at": null, "note": ""
     })
 }
+
+/// How many orders wait on the board (`GET /admin/orders/open`).
+pub async fn open_orders(server: &TestServer, admin: &str) -> usize {
+    let (status, orders) = server
+        .send("GET", "/admin/orders/open", Some(admin), None)
+        .await;
+    assert_eq!(status, 200, "{orders}");
+    orders.as_array().unwrap().len()
+}
+
+/// Moves the server's testing clock on by `by`.
+pub fn advance_clock(server: &TestServer, by: chrono::Duration) {
+    assert!(server.running.as_ref().unwrap().clock.advance(by));
+}
