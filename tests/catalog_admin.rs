@@ -12,7 +12,9 @@ fn id(value: &Value) -> u64 {
 
 #[tokio::test]
 async fn an_admin_builds_a_dish_that_the_menu_then_shows() {
-    let server = TestServer::start().await;
+    // Monday lunchtime, so that "the shop stays open" does not depend on the hour the
+    // test runs at.
+    let server = crate::support::ordering::lunch_server().await;
     let token = server.admin_token().await;
     let t = Some(token.as_str());
     let post = |path: &'static str, body: Value| {
@@ -74,6 +76,7 @@ async fn an_admin_builds_a_dish_that_the_menu_then_shows() {
     );
     let (_, store) = server.get_json("/stores/14").await;
     assert_eq!(store["closed_reason"], serde_json::Value::Null, "{store}");
+    assert_eq!(store["is_open"], true, "{store}");
     let (_, catalog) = server.send("GET", "/admin/catalog", t, None).await;
     let milk = catalog["allergies"]
         .as_array()
