@@ -24,6 +24,7 @@ import {
   gotoWithStorage,
   launchBrowser,
   LUNCHTIME,
+  PHONE,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
@@ -32,7 +33,6 @@ import {
 } from './support.mjs';
 
 const TABLET = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 const DRIVER_NOTES = 'Hinterhaus, 3. OG';
 const KITCHEN_NOTE = 'Bitte ohne Zwiebeln';

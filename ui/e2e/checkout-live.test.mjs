@@ -15,10 +15,14 @@ import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
   adminToken,
+  cents,
   createAdmin,
+  DESKTOP,
+  euro,
   gotoWithStorage,
   launchBrowser,
   LUNCHTIME,
+  PHONE,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
@@ -26,14 +30,8 @@ import {
   visible,
 } from './support.mjs';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 const ORDER_PATH = /^\/order-online\/orders\/[0-9a-f]{64}$/;
-
-const cents = (euros) => Math.round(euros * 100);
-/** The storefront's price format in both languages: "7,50 €". */
-const euro = (amountCents) => `${Math.floor(amountCents / 100)},${String(amountCents % 100).padStart(2, '0')} €`;
 
 const TEXTS = {
   de: {

@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import {
   adminToken,
   createAdmin,
+  DESKTOP,
   gotoWithStorage,
   launchBrowser,
   LUNCHTIME,
@@ -26,7 +27,6 @@ import {
 
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 const ORDER_PATH = /^\/order-online\/orders\/[0-9a-f]{64}$/;
-const DESKTOP = { width: 1280, height: 900 };
 
 /** Text as shown, with the narrow spaces and line breaks folded. */
 const text = async (locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
+  cents,
+  DESKTOP,
+  euro,
   gotoWithStorage,
   launchBrowser,
   SERVER_BIN,
@@ -17,12 +20,7 @@ import {
   visible,
 } from './support.mjs';
 
-const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 800 };
-
-const cents = (euros) => Math.round(euros * 100);
-/** The storefront's price format: "7,50 €". */
-const euro = (amountCents) => `${Math.floor(amountCents / 100)},${String(amountCents % 100).padStart(2, '0')} €`;
 
 const hasToppings = (product) => product.enriched_topping_groups.some((group) => group.toppings.length > 0);
 

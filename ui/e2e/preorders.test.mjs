@@ -19,6 +19,7 @@ import {
   ADMIN_PASSWORD,
   assertTitle,
   createAdmin,
+  DESKTOP,
   gotoWithStorage,
   launchBrowser,
   SERVER_BIN,
@@ -30,7 +31,6 @@ import {
 
 // Monday 2026-11-23, 06:00 in Berlin; the demo hours open on Mondays at 11:30.
 const MONDAY_MORNING = '2026-11-23T05:00:00Z';
-const DESKTOP = { width: 1280, height: 900 };
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 const NOTES = 'Hinterhaus, 3. OG';
 

@@ -18,9 +18,11 @@ import { chromium } from 'playwright-core';
 import {
   adminToken,
   createAdmin,
+  DESKTOP,
   gotoWithStorage,
   launchBrowser,
   LUNCHTIME,
+  PHONE,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
@@ -29,8 +31,6 @@ import {
   visible,
 } from './support.mjs';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 /** Monday 23 November 2026, 02:00 in Berlin: closed until 11:30. */
 const MONDAY_NIGHT = '2026-11-23T01:00:00Z';
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;

@@ -12,7 +12,10 @@ import { chromium } from 'playwright-core';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  cents,
   createAdmin,
+  DESKTOP,
+  euro,
   gotoWithStorage,
   launchBrowser,
   SERVER_BIN,
@@ -24,15 +27,10 @@ import {
 
 // Monday 2026-11-23, 06:00 in Berlin; the demo hours open on Mondays at 11:30.
 const MONDAY_MORNING = '2026-11-23T05:00:00Z';
-const DESKTOP = { width: 1280, height: 900 };
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
-const cents = (euros) => Math.round(euros * 100);
-/** The storefront's price format: "7,50 €". */
-const euro = (amountCents) => `${Math.floor(amountCents / 100)},${String(amountCents % 100).padStart(2, '0')} €`;
 /** Contract rule: round half up of subtotal × basis points / 10000. */
 const discountOf = (subtotalCents, percent) => Math.floor((subtotalCents * Math.round(percent * 100) + 5000) / 10000);
-
 
 describe('store status, postcode and totals', { timeout: 180_000 }, () => {
   let server;

@@ -13,10 +13,14 @@ import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
   adminToken,
+  cents,
   createAdmin,
+  DESKTOP,
+  euro,
   gotoWithStorage,
   launchBrowser,
   LUNCHTIME,
+  PHONE,
   SERVER_BIN,
   startServer,
   STEP_TIMEOUT_MS,
@@ -24,19 +28,13 @@ import {
   visible,
 } from './support.mjs';
 
-const DESKTOP = { width: 1280, height: 900 };
 /** Still a desktop (> 1024 px), where the German chips no longer fit beside the search field. */
 const SMALL_DESKTOP = { width: 1040, height: 900 };
-const PHONE = { width: 390, height: 844 };
 /** From this width the menu page shows the cart as a column beside the menu instead of a dialog. */
 const WIDE_LAYOUT = 1024;
 
 /** The storefront's primary colour, as computed styles give it. */
 const PRIMARY = 'rgb(179, 38, 30)';
-
-const cents = (euros) => Math.round(euros * 100);
-/** The storefront's price format in both languages: "7,50 €". */
-const euro = (amountCents) => `${Math.floor(amountCents / 100)},${String(amountCents % 100).padStart(2, '0')} €`;
 
 const TEXTS = {
   de: {

@@ -12,6 +12,15 @@ export const UI_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BIN = resolve(UI_DIR, process.env.SERVER_BIN ?? '../target/debug/heimservice');
 const READY_LINE = /http:\/\/127\.0\.0\.1:(\d+)\/order-online\//;
 const STARTUP_TIMEOUT_MS = 30_000;
+/** The viewports the browser tests use: a desktop and a phone. */
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Euros as the API sends them → integer cents. */
+export const cents = (euros) => Math.round(euros * 100);
+/** The storefront's price format in both languages: "7,50 €". */
+export const euro = (amountCents) => `${Math.floor(amountCents / 100)},${String(amountCents % 100).padStart(2, '0')} €`;
+
 export const STEP_TIMEOUT_MS = 15_000;
 /** Monday 23 November 2026, 12:00 in Berlin: the demo restaurant is open for lunch. */
 export const LUNCHTIME = '2026-11-23T11:00:00Z';
