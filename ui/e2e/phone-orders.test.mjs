@@ -76,7 +76,16 @@ describe('phone orders on the board', { timeout: 180_000 }, () => {
     const watcher = await boardPage();
     await board.getByTestId('phone-order-open').click();
     const dialog = await visible(board.getByRole('dialog', { name: 'Phone order' }));
-    // The caller's name has the focus at once: the staff start typing.
+    // The caller's name gets the focus when the dialog opens: the staff start typing.
+    const name = dialog.getByLabel(/^Name/);
+    await name.evaluate(
+      (field) =>
+        new Promise((resolve, reject) => {
+          if (field.ownerDocument.activeElement === field) return resolve();
+          field.addEventListener('focus', () => resolve(), { once: true });
+          setTimeout(() => reject(new Error('the name field never got the focus')), 2000);
+        }),
+    );
     await board.keyboard.type('Paul Anrufer');
     assert.equal(await dialog.getByLabel(/^Name/).inputValue(), 'Paul Anrufer');
     await dialog.getByLabel(/^Phone/).fill('0171 2345678');
