@@ -1,5 +1,6 @@
-//! Passwords (argon2id) and bearer tokens (JWT, HS256).
+//! Passwords (argon2id), bearer tokens (JWT, HS256) and device cookies.
 
+pub mod device_cookie;
 mod hs256;
 pub mod passwords;
 pub mod tokens;

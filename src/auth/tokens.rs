@@ -9,6 +9,7 @@ use std::path::Path;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
+use super::device_cookie::DeviceKey;
 use crate::domain::user::{Role, User};
 
 pub const SECRET_FILE_NAME: &str = "jwt-secret";
@@ -37,6 +38,8 @@ impl Claims {
 }
 
 pub struct TokenKeys {
+    /// Signs the device cookies ([`DeviceKey`]), with a key derived from the same secret.
+    pub devices: DeviceKey,
     encoding: EncodingKey,
     decoding: DecodingKey,
     validation: Validation,
@@ -59,6 +62,7 @@ impl TokenKeys {
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.leeway = 30;
         TokenKeys {
+            devices: DeviceKey::from_secret(secret),
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             validation,

@@ -1,20 +1,26 @@
-//! Login throttling. Each client address has a bucket of 10 failed attempts that refills
-//! one every 30 s, so the 11th rapid bad attempt is refused with 429 and `Retry-After`;
-//! each account additionally waits longer after every failure beyond five (up to 15
-//! minutes), so a slow attack from many addresses gains little. A success clears the
-//! account's count. `X-Forwarded-For` is believed only from configured proxies.
+//! Login throttling ([`LoginThrottle`]): the 11th rapid bad attempt from one address is
+//! refused with 429 and `Retry-After`; an account that failed often lately slows down
+//! the callers it does not know instead of locking anyone out. `X-Forwarded-For` is
+//! believed only from configured proxies.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use poem::http::HeaderMap;
 
+use crate::auth::device_cookie::DeviceId;
+
 const BUCKET_SIZE: u32 = 10;
 const REFILL_EVERY: Duration = Duration::from_secs(30);
 const FREE_ACCOUNT_FAILURES: u32 = 5;
-const MAX_ACCOUNT_WAIT: Duration = Duration::from_secs(15 * 60);
+const FREE_DEVICE_FAILURES: u32 = 5;
+const MAX_SLOW_DOWN: Duration = Duration::from_secs(3);
+/// How long failures are remembered after the last one.
+const FAILURE_MEMORY: Duration = Duration::from_secs(15 * 60);
 /// Bounds memory under a flood of addresses or made-up accounts.
 pub const MAX_ENTRIES: usize = 50_000;
 
@@ -99,14 +105,44 @@ impl ClientBuckets {
     }
 }
 
-struct AccountFailures {
+struct Failures {
     count: u32,
     last: Instant,
 }
 
+/// Who is trying to log in, as far as the throttle is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caller {
+    /// No valid device cookie for the account: slowed down while the account is under
+    /// attack.
+    Unknown,
+    /// A browser with a valid device cookie for the account ([`crate::auth::device_cookie`]).
+    Device(DeviceId),
+    /// The account's own signed-in session, asked for its current password again.
+    Session,
+}
+
+/// What a login attempt does before its password is checked.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Admission {
+    /// Check the password after waiting this long (zero unless an unknown caller tries an
+    /// account that failed often lately).
+    Check { slow_down: Duration },
+    /// This client address failed too often: refuse, and it may retry after this long.
+    Refuse(Duration),
+}
+
+/// Failed logins, counted three ways (OWASP's advice against both guessing and lockout):
+/// per client address (a bucket of 10 that refills one every 30 s; empty means 429), per
+/// account for callers without a device cookie (after five failures each answer to them
+/// is slowed down, 1 s, 2 s, up to 3 s, never refused), and per device cookie (five
+/// failures with one and it counts as unknown). So guessers from many addresses are
+/// slowed down, and the owner on a known browser, or with the right password from a new
+/// one, still gets in.
 pub struct LoginThrottle {
     clients: ClientBuckets,
-    accounts: Mutex<HashMap<String, AccountFailures>>,
+    accounts: Mutex<HashMap<String, Failures>>,
+    devices: Mutex<HashMap<DeviceId, Failures>>,
 }
 
 impl Default for LoginThrottle {
@@ -114,58 +150,86 @@ impl Default for LoginThrottle {
         LoginThrottle {
             clients: ClientBuckets::new(BUCKET_SIZE, REFILL_EVERY),
             accounts: Mutex::default(),
+            devices: Mutex::default(),
         }
     }
 }
 
 impl LoginThrottle {
-    /// `Some(wait)` when this client or account must wait before trying again.
-    pub fn check(&self, client: IpAddr, account: &str, now: Instant) -> Option<Duration> {
-        let client_wait = self.clients.wait(client, now);
-        let account_wait = match self.accounts.lock() {
-            Ok(accounts) => accounts.get(account).and_then(|failures| {
-                let wait = account_delay(failures.count);
-                let waited = now.saturating_duration_since(failures.last);
-                (waited < wait).then(|| wait - waited)
-            }),
-            Err(_) => None,
+    pub fn admit(&self, client: IpAddr, account: &str, caller: Caller, now: Instant) -> Admission {
+        if let Some(wait) = self.clients.wait(client, now) {
+            return Admission::Refuse(wait);
+        }
+        let trusted = match caller {
+            Caller::Session => true,
+            Caller::Device(id) => recent(&self.devices, &id, now) < FREE_DEVICE_FAILURES,
+            Caller::Unknown => false,
         };
-        client_wait.max(account_wait)
+        let slow_down = if trusted {
+            Duration::ZERO
+        } else {
+            slow_down(recent(&self.accounts, account, now))
+        };
+        Admission::Check { slow_down }
     }
 
-    pub fn record_failure(&self, client: IpAddr, account: &str, now: Instant) {
+    /// Counts a wrong password: against the address always; against the device when a
+    /// trusted one brought it, else against the account.
+    pub fn record_failure(&self, client: IpAddr, account: &str, caller: Caller, now: Instant) {
         self.clients.spend(client, now);
-        if let Ok(mut accounts) = self.accounts.lock() {
-            if accounts.len() >= MAX_ENTRIES {
-                accounts.retain(|_, failures| {
-                    now.saturating_duration_since(failures.last) < MAX_ACCOUNT_WAIT
-                });
+        match caller {
+            Caller::Device(id) if recent(&self.devices, &id, now) < FREE_DEVICE_FAILURES => {
+                count(&self.devices, id, now)
             }
-            let failures = accounts
-                .entry(account.to_string())
-                .or_insert(AccountFailures {
-                    count: 0,
-                    last: now,
-                });
-            failures.count += 1;
-            failures.last = now;
+            _ => count(&self.accounts, account.to_string(), now),
         }
     }
 
-    pub fn record_success(&self, account: &str) {
+    pub fn record_success(&self, account: &str, caller: Caller) {
         if let Ok(mut accounts) = self.accounts.lock() {
             accounts.remove(account);
+        }
+        if let (Caller::Device(id), Ok(mut devices)) = (caller, self.devices.lock()) {
+            devices.remove(&id);
         }
     }
 }
 
-/// 0 for the first five failures, then 1 s, 2 s, 4 s … up to 15 minutes.
-fn account_delay(failures: u32) -> Duration {
+/// The failures under `key` in the last [`FAILURE_MEMORY`].
+fn recent<K: Eq + Hash + Borrow<Q>, Q: Eq + Hash + ?Sized>(
+    map: &Mutex<HashMap<K, Failures>>,
+    key: &Q,
+    now: Instant,
+) -> u32 {
+    let map = map.lock().unwrap_or_else(|p| p.into_inner());
+    map.get(key)
+        .filter(|failures| now.saturating_duration_since(failures.last) < FAILURE_MEMORY)
+        .map_or(0, |failures| failures.count)
+}
+
+fn count<K: Eq + Hash>(map: &Mutex<HashMap<K, Failures>>, key: K, now: Instant) {
+    let mut map = map.lock().unwrap_or_else(|p| p.into_inner());
+    if map.len() >= MAX_ENTRIES {
+        map.retain(|_, failures| now.saturating_duration_since(failures.last) < FAILURE_MEMORY);
+    }
+    let failures = map.entry(key).or_insert(Failures {
+        count: 0,
+        last: now,
+    });
+    if now.saturating_duration_since(failures.last) >= FAILURE_MEMORY {
+        failures.count = 0;
+    }
+    failures.count += 1;
+    failures.last = now;
+}
+
+/// 0 for the first five failures, then 1 s, 2 s, and 3 s from then on.
+fn slow_down(failures: u32) -> Duration {
     if failures <= FREE_ACCOUNT_FAILURES {
         return Duration::ZERO;
     }
-    let exponent = (failures - FREE_ACCOUNT_FAILURES - 1).min(20);
-    Duration::from_secs(1u64 << exponent).min(MAX_ACCOUNT_WAIT)
+    let exponent = (failures - FREE_ACCOUNT_FAILURES - 1).min(8);
+    Duration::from_secs(1u64 << exponent).min(MAX_SLOW_DOWN)
 }
 
 /// The client's address: the peer, or — when the peer is a trusted proxy — the last
@@ -194,47 +258,100 @@ mod tests {
 
     const CLIENT: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(192, 0, 2, 1));
 
+    fn check() -> Admission {
+        Admission::Check {
+            slow_down: Duration::ZERO,
+        }
+    }
+
     #[test]
     fn the_eleventh_rapid_failure_from_one_client_waits() {
         let throttle = LoginThrottle::default();
         let now = Instant::now();
         for attempt in 0..10 {
+            let account = format!("user{attempt}");
             assert_eq!(
-                throttle.check(CLIENT, &format!("user{attempt}"), now),
-                None,
+                throttle.admit(CLIENT, &account, Caller::Unknown, now),
+                check(),
                 "attempt {attempt}"
             );
-            throttle.record_failure(CLIENT, &format!("user{attempt}"), now);
+            throttle.record_failure(CLIENT, &account, Caller::Unknown, now);
         }
-        let wait = throttle
-            .check(CLIENT, "user10", now)
-            .expect("the 11th waits");
+        let Admission::Refuse(wait) = throttle.admit(CLIENT, "user10", Caller::Unknown, now) else {
+            panic!("the 11th waits");
+        };
         assert!(wait > Duration::from_secs(20) && wait <= REFILL_EVERY);
         assert_eq!(
-            throttle.check(CLIENT, "user10", now + REFILL_EVERY),
-            None,
+            throttle.admit(CLIENT, "user10", Caller::Unknown, now + REFILL_EVERY),
+            check(),
             "a token came back"
         );
     }
 
     #[test]
-    fn one_account_backs_off_across_clients_and_a_success_clears_it() {
+    fn an_attacked_account_slows_down_unknown_callers_only() {
         let throttle = LoginThrottle::default();
         let now = Instant::now();
-        for i in 0..6u8 {
+        let device = [3; 16];
+        for i in 0..8u8 {
             let client = IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, i));
-            throttle.record_failure(client, "anna@example.com", now);
+            throttle.record_failure(client, "anna@example.com", Caller::Unknown, now);
+        }
+        let other = IpAddr::V4(std::net::Ipv4Addr::new(203, 0, 113, 9));
+        let slowed = |caller| match throttle.admit(other, "anna@example.com", caller, now) {
+            Admission::Check { slow_down } => slow_down,
+            Admission::Refuse(wait) => panic!("refused for {wait:?}"),
+        };
+        assert_eq!(slowed(Caller::Unknown), Duration::from_secs(3));
+        assert_eq!(slowed(Caller::Device(device)), Duration::ZERO);
+        assert_eq!(slowed(Caller::Session), Duration::ZERO);
+        assert_eq!(
+            throttle.admit(other, "bob@example.com", Caller::Unknown, now),
+            check()
+        );
+        // Failures are forgotten after a quarter of an hour, and at a success.
+        assert_eq!(
+            throttle.admit(
+                other,
+                "anna@example.com",
+                Caller::Unknown,
+                now + FAILURE_MEMORY
+            ),
+            check()
+        );
+        throttle.record_success("anna@example.com", Caller::Unknown);
+        assert_eq!(slowed(Caller::Unknown), Duration::ZERO);
+        assert_eq!(slow_down(6), Duration::from_secs(1));
+        assert_eq!(slow_down(7), Duration::from_secs(2));
+        assert_eq!(slow_down(40), MAX_SLOW_DOWN);
+    }
+
+    #[test]
+    fn a_device_that_guesses_loses_its_trust_not_the_account() {
+        let throttle = LoginThrottle::default();
+        let now = Instant::now();
+        let device = Caller::Device([9; 16]);
+        for i in 0..5u8 {
+            let client = IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, i));
+            throttle.record_failure(client, "anna@example.com", device, now);
         }
         let other = IpAddr::V4(std::net::Ipv4Addr::new(203, 0, 113, 9));
         assert_eq!(
-            throttle.check(other, "anna@example.com", now),
-            Some(Duration::from_secs(1))
+            throttle.admit(other, "anna@example.com", Caller::Unknown, now),
+            check(),
+            "the account is not slowed by a device's failures"
         );
-        assert_eq!(throttle.check(other, "bob@example.com", now), None);
-        throttle.record_success("anna@example.com");
-        assert_eq!(throttle.check(other, "anna@example.com", now), None);
-        assert_eq!(account_delay(7), Duration::from_secs(2));
-        assert_eq!(account_delay(40), MAX_ACCOUNT_WAIT);
+        for i in 5..11u8 {
+            let client = IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, i));
+            throttle.record_failure(client, "anna@example.com", device, now);
+        }
+        assert_eq!(
+            throttle.admit(other, "anna@example.com", device, now),
+            Admission::Check {
+                slow_down: Duration::from_secs(1)
+            },
+            "an untrusted device counts as unknown"
+        );
     }
 
     #[test]

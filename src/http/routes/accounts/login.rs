@@ -2,18 +2,19 @@
 
 use std::time::Instant;
 
-use poem::http::HeaderMap;
+use poem::http::{HeaderMap, header};
 use poem::web::RemoteAddr;
 use poem_openapi::payload::{Form, Json};
 use poem_openapi::{ApiRequest, ApiResponse, Multipart, Object, OpenApi};
 
-use crate::auth::passwords;
 use crate::auth::tokens::{TOKEN_LIFETIME_SECONDS, unix_now};
+use crate::auth::{device_cookie, passwords};
 use crate::domain::error::ErrorCode;
 use crate::domain::user::{User, normalize_email};
 use crate::http::AppState;
 use crate::http::auth::UserAuth;
 use crate::http::error::{ApiError, ErrorBody, body};
+use crate::http::middleware::throttle::{Admission, Caller};
 use crate::http::routes::accounts::deletion::{AccountDeleted, DeleteAccountBody, delete_account};
 use crate::http::routes::accounts::profile::{
     PasswordChangeBody, PasswordChanged, ProfileBody, change_password, update_profile,
@@ -88,9 +89,13 @@ pub struct LoginFailure {
 
 #[derive(ApiResponse)]
 pub enum LoginResponse {
-    /// Logged in.
+    /// Logged in. The answer sets (or renews) the device cookie that lets this browser
+    /// in without the slow-down an account under attack imposes on unknown callers.
     #[oai(status = 200)]
-    Ok(Json<LoginSuccess>),
+    Ok(
+        Json<LoginSuccess>,
+        #[oai(header = "Set-Cookie")] Option<String>,
+    ),
     /// The fields are missing or empty.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
@@ -103,7 +108,7 @@ pub enum LoginResponse {
     /// The body is neither a URL-encoded form nor multipart form data.
     #[oai(status = 415)]
     UnsupportedMediaType(Json<ErrorBody>),
-    /// Too many failed attempts from this client or for this account.
+    /// Too many failed attempts from this client address.
     #[oai(status = 429)]
     TooManyAttempts(Json<LoginFailure>, #[oai(header = "Retry-After")] u64),
     /// A fault on the server; the details are in the server log only.
@@ -119,6 +124,43 @@ fn internal() -> LoginResponse {
 }
 
 const INVALID_CREDENTIALS: &str = "Invalid credentials";
+
+/// The browser's device cookie for `account`, if it brings a valid one.
+fn known_device(state: &AppState, headers: &HeaderMap, account: &str) -> Caller {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .filter_map(device_cookie::from_cookie_header)
+        .find_map(|value| state.tokens.devices.verify(value, account))
+        .map_or(Caller::Unknown, Caller::Device)
+}
+
+/// `Set-Cookie` for a device cookie naming `account`, kept for a year, sent back only to
+/// the login (`Path=/login`), never readable by scripts, and over HTTPS only when the
+/// shop's links are https.
+fn device_cookie(state: &AppState, headers: &HeaderMap, account: &str) -> Option<String> {
+    if let Caller::Device(_) = known_device(state, headers, account) {
+        return None;
+    }
+    let value = match state.tokens.devices.issue(account) {
+        Ok(value) => value,
+        Err(error) => {
+            tracing::error!(%error, "login: cannot make a device cookie");
+            return None;
+        }
+    };
+    let secure = if state.link_origin().starts_with("https://") {
+        "; Secure"
+    } else {
+        ""
+    };
+    Some(format!(
+        "{}={value}; Path=/login; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
+        device_cookie::DEVICE_COOKIE,
+        device_cookie::DEVICE_COOKIE_MAX_AGE_SECONDS
+    ))
+}
 
 #[OpenApi]
 impl LoginApi {
@@ -142,22 +184,30 @@ impl LoginApi {
         }
         let client = self.state.client_ip(remote, headers);
         let account = username.trim().to_lowercase();
-        if let Some(wait) = self
+        let caller = known_device(&self.state, headers, &account);
+        match self
             .state
             .login_throttle
-            .check(client, &account, Instant::now())
+            .admit(client, &account, caller, Instant::now())
         {
-            let seconds = wait.as_secs().max(1);
-            let text = format!("Too many login attempts. Please wait {seconds} seconds.");
-            tracing::warn!(%client, "login throttled");
-            return LoginResponse::TooManyAttempts(
-                Json(LoginFailure {
-                    detail: text.clone(),
-                    code: ErrorCode::TooManyAttempts.as_str().into(),
-                    message: text,
-                }),
-                seconds,
-            );
+            Admission::Refuse(wait) => {
+                let seconds = wait.as_secs().max(1);
+                let text = format!("Too many login attempts. Please wait {seconds} seconds.");
+                tracing::warn!(%client, "login throttled");
+                return LoginResponse::TooManyAttempts(
+                    Json(LoginFailure {
+                        detail: text.clone(),
+                        code: ErrorCode::TooManyAttempts.as_str().into(),
+                        message: text,
+                    }),
+                    seconds,
+                );
+            }
+            Admission::Check { slow_down } if !slow_down.is_zero() => {
+                tracing::warn!(%client, "login slowed down: the account failed often lately");
+                tokio::time::sleep(slow_down).await;
+            }
+            Admission::Check { .. } => {}
         }
         let user = match normalize_email(&username) {
             Ok(email) => match self.state.shop.db().user_by_email(email).await {
@@ -180,7 +230,7 @@ impl LoginApi {
         let Some(user) = user.filter(|_| matches) else {
             self.state
                 .login_throttle
-                .record_failure(client, &account, Instant::now());
+                .record_failure(client, &account, caller, Instant::now());
             return LoginResponse::Unauthorized(Json(LoginFailure {
                 detail: INVALID_CREDENTIALS.into(),
                 code: ErrorCode::InvalidCredentials.as_str().into(),
@@ -194,14 +244,17 @@ impl LoginApi {
                 return internal();
             }
         };
-        self.state.login_throttle.record_success(&account);
+        self.state.login_throttle.record_success(&account, caller);
         tracing::info!(user = user.id, role = user.role.as_str(), "login");
-        LoginResponse::Ok(Json(LoginSuccess {
-            access_token,
-            token_type: "bearer".into(),
-            expires_in: TOKEN_LIFETIME_SECONDS,
-            user: UserView::from(&user),
-        }))
+        LoginResponse::Ok(
+            Json(LoginSuccess {
+                access_token,
+                token_type: "bearer".into(),
+                expires_in: TOKEN_LIFETIME_SECONDS,
+                user: UserView::from(&user),
+            }),
+            device_cookie(&self.state, headers, &account),
+        )
     }
 
     /// The signed-in account.

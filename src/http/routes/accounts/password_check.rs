@@ -13,6 +13,7 @@ use crate::domain::error::ErrorCode;
 use crate::domain::user::User;
 use crate::http::AppState;
 use crate::http::error::{self, ApiError, ErrorBody, field_body};
+use crate::http::middleware::throttle::{Admission, Caller};
 
 /// Too many wrong passwords: the answer and how many seconds to wait.
 pub struct TooManyAttempts(pub Json<ErrorBody>, pub u64);
@@ -27,9 +28,10 @@ pub async fn confirm_password(
     (remote, headers): (&RemoteAddr, &HeaderMap),
 ) -> Result<Result<(), TooManyAttempts>, ApiError> {
     let client = state.client_ip(remote, headers);
-    if let Some(wait) = state
-        .login_throttle
-        .check(client, &user.email, Instant::now())
+    if let Admission::Refuse(wait) =
+        state
+            .login_throttle
+            .admit(client, &user.email, Caller::Session, Instant::now())
     {
         let seconds = wait.as_secs().max(1);
         return Ok(Err(TooManyAttempts(
@@ -49,7 +51,7 @@ pub async fn confirm_password(
     if !matches {
         state
             .login_throttle
-            .record_failure(client, &user.email, Instant::now());
+            .record_failure(client, &user.email, Caller::Session, Instant::now());
         return Err(ApiError::Forbidden(field_body(
             ErrorCode::WrongPassword,
             "The password is not correct.",
