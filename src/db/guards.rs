@@ -156,32 +156,9 @@ impl Db {
         store_id: u64,
         limit: u32,
         now: DateTime<Utc>,
-    ) -> Result<(UnansweredOrders, Option<StoreProfile>), DbError> {
-        self.commit(move |txn| {
-            let mut state = unanswered_in(txn, store_id)?;
-            state.in_row = state.in_row.saturating_add(1);
-            let mut paused = None;
-            if limit > 0 && state.in_row >= limit && state.auto_pause.is_none() {
-                let mut profiles = txn.open_table(STORE_ID_TO_PROFILE)?;
-                let current = profiles
-                    .get(store_id)?
-                    .map(|bytes| record::decode::<StoreProfile>(bytes.value()))
-                    .transpose()?;
-                // Already paused by hand: the kitchen knows; no automatic reason.
-                if let Some(mut profile) = current.filter(|profile| !profile.paused) {
-                    profile.paused = true;
-                    profiles.insert(store_id, record::encode(&profile)?.as_slice())?;
-                    state.auto_pause = Some(AutoPause {
-                        unanswered: state.in_row,
-                        since: now,
-                    });
-                    paused = Some(profile);
-                }
-            }
-            put_unanswered(txn, store_id, &state)?;
-            Ok((state, paused))
-        })
-        .await
+    ) -> Result<UnansweredCount, DbError> {
+        self.commit(move |txn| count_unanswered_in(txn, store_id, limit, now, 1))
+            .await
     }
 
     /// Staff accepted or rejected an order: the count starts again. Writes only when
@@ -200,4 +177,41 @@ impl Db {
         })
         .await
     }
+}
+
+/// The count of orders nobody answered after an addition, and the profile it paused.
+pub type UnansweredCount = (UnansweredOrders, Option<StoreProfile>);
+
+/// Adds `orders` rejected because nobody answered to the store's count, in `txn`; at
+/// `limit` in a row (0: never) ordering pauses, unless already paused by hand. Answers
+/// the count and the profile it paused.
+pub(super) fn count_unanswered_in(
+    txn: &WriteTransaction,
+    store_id: u64,
+    limit: u32,
+    now: DateTime<Utc>,
+    orders: u32,
+) -> Result<UnansweredCount, DbError> {
+    let mut state = unanswered_in(txn, store_id)?;
+    state.in_row = state.in_row.saturating_add(orders);
+    let mut paused = None;
+    if limit > 0 && state.in_row >= limit && state.auto_pause.is_none() {
+        let mut profiles = txn.open_table(STORE_ID_TO_PROFILE)?;
+        let current = profiles
+            .get(store_id)?
+            .map(|bytes| record::decode::<StoreProfile>(bytes.value()))
+            .transpose()?;
+        // Already paused by hand: the kitchen knows; no automatic reason.
+        if let Some(mut profile) = current.filter(|profile| !profile.paused) {
+            profile.paused = true;
+            profiles.insert(store_id, record::encode(&profile)?.as_slice())?;
+            state.auto_pause = Some(AutoPause {
+                unanswered: state.in_row,
+                since: now,
+            });
+            paused = Some(profile);
+        }
+    }
+    put_unanswered(txn, store_id, &state)?;
+    Ok((state, paused))
 }

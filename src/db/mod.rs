@@ -29,7 +29,7 @@ use redb::{
 pub use catalog::{ChangeError, Changed};
 pub use customers::{Mail, SupportMessage};
 pub use erasure::{AccountDeletionRefusal, GuestBatch};
-pub use guards::{ReadinessConfirmation, ReadinessInputs, UnansweredOrders};
+pub use guards::{ReadinessConfirmation, ReadinessInputs, UnansweredCount, UnansweredOrders};
 pub use migrations::LATEST_SCHEMA_VERSION;
 pub use printing::SavedPrinter;
 pub use storage::{Opened, Storage};

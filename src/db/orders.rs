@@ -9,6 +9,7 @@ use redb::{ReadableTable, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
 use super::catalog::{OpenTables, load_catalog};
+use super::guards::{UnansweredCount, count_unanswered_in};
 use super::tables::*;
 use super::{Db, DbError, next_id, record};
 use crate::domain::address::Address;
@@ -401,6 +402,43 @@ impl Db {
                 ids.push(entry?.0.value().1);
             }
             orders_by_ids(txn, ids.into_iter().rev())
+        })
+        .await
+    }
+
+    /// Rejects with `reason`, in one transaction, those of `ids` that still wait for an
+    /// answer past their deadline; the others (answered meanwhile) are left alone. With
+    /// `unanswered = Some((store_id, limit))` they count towards the automatic pause in
+    /// the same transaction. Answers the rejected orders and the count.
+    pub async fn reject_overdue(
+        &self,
+        ids: Vec<u64>,
+        reason: String,
+        now: DateTime<Utc>,
+        unanswered: Option<(u64, u32)>,
+    ) -> Result<(Vec<Order>, Option<UnansweredCount>), DbError> {
+        self.commit(move |txn| {
+            let mut rejected = Vec::new();
+            for id in ids {
+                let Some(before) = read_order(txn, id)? else {
+                    continue;
+                };
+                let overdue = before.status == OrderStatus::WaitingForConfirmation
+                    && before.auto_reject_at.is_some_and(|at| at <= now);
+                let mut order = before.clone();
+                if overdue && order.reject(&reason, now).is_ok() {
+                    write_order(txn, Some(&before), &order)?;
+                    rejected.push(order);
+                }
+            }
+            let count = match unanswered {
+                Some((store_id, limit)) if !rejected.is_empty() => {
+                    let orders = u32::try_from(rejected.len()).unwrap_or(u32::MAX);
+                    Some(count_unanswered_in(txn, store_id, limit, now, orders)?)
+                }
+                _ => None,
+            };
+            Ok((rejected, count))
         })
         .await
     }

@@ -3,6 +3,7 @@
 //! publishes, mails, refreshes or counts. (ARCHITECTURE.md lists who calls each.)
 
 use super::Shop;
+use crate::db::UnansweredCount;
 use crate::domain::catalog::Catalog;
 use crate::domain::order::Order;
 use crate::domain::store_profile::StoreProfile;
@@ -38,6 +39,23 @@ impl Shop {
         match by {
             AnsweredBy::Staff => self.note_answered().await,
             AnsweredBy::NoOne => self.note_unanswered().await,
+        }
+    }
+
+    /// Overdue orders were rejected in one commit because nobody answered them: each
+    /// is announced and its customer mailed; the count (committed with them) may have
+    /// paused ordering.
+    pub(super) fn orders_rejected_unanswered(
+        &self,
+        orders: &[Order],
+        counted: Option<UnansweredCount>,
+    ) {
+        for order in orders {
+            self.order_changed(order);
+            self.mail_decision(order);
+        }
+        if let Some(counted) = counted {
+            self.unanswered_counted(Ok(counted));
         }
     }
 

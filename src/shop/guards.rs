@@ -5,6 +5,7 @@
 
 use super::Shop;
 use super::hubs::store_status::ClosedReason;
+use crate::db::{DbError, UnansweredCount};
 use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
 
 fn clock_untrusted() -> Refusal {
@@ -37,16 +38,28 @@ impl Shop {
     /// An order was rejected because nobody answered it in time. It counts only if
     /// someone could have answered: the opening hours said open.
     pub(super) async fn note_unanswered(&self) {
-        let store_id = self.config.store_id;
+        let Some((store_id, limit)) = self.unanswered_count_rule() else {
+            return;
+        };
+        let counted = self
+            .db
+            .count_unanswered(store_id, limit, self.clock.now())
+            .await;
+        self.unanswered_counted(counted);
+    }
+
+    /// Whether orders rejected now because nobody answered count towards the automatic
+    /// pause, and for which store up to which limit: not while it is off, nor while the
+    /// opening hours say closed (nobody could have answered).
+    pub(super) fn unanswered_count_rule(&self) -> Option<(u64, u32)> {
         let limit = self.config.orders.pause_after_unanswered;
-        if limit == 0 {
-            return;
-        }
-        let now = self.clock.now();
-        if !self.status.someone_could_answer(now) {
-            return;
-        }
-        match self.db.count_unanswered(store_id, limit, now).await {
+        (limit > 0 && self.status.someone_could_answer(self.clock.now()))
+            .then_some((self.config.store_id, limit))
+    }
+
+    /// The count after unanswered orders: a pause it caused reaches every storefront.
+    pub(super) fn unanswered_counted(&self, counted: Result<UnansweredCount, DbError>) {
+        match counted {
             Ok((state, Some(profile))) => {
                 tracing::warn!(
                     unanswered = state.in_row,

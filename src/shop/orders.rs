@@ -79,6 +79,22 @@ impl Shop {
         Ok(order)
     }
 
+    /// Rejects overdue unpaid orders nobody answered, all in one commit (with their
+    /// count towards the automatic pause); those answered meanwhile are left alone.
+    /// Answers the rejected orders.
+    pub(super) async fn reject_unanswered_batch(
+        &self,
+        ids: Vec<u64>,
+    ) -> Result<Vec<Order>, ShopError> {
+        let rule = self.unanswered_count_rule();
+        let (orders, counted) = self
+            .db
+            .reject_overdue(ids, AUTO_REJECT_REASON.to_string(), self.clock.now(), rule)
+            .await?;
+        self.orders_rejected_unanswered(&orders, counted);
+        Ok(orders)
+    }
+
     /// Rejects a waiting order and refunds it if it was paid online; the answer is the
     /// caller's to announce.
     async fn reject_order(&self, id: u64, reason: &str) -> Result<Order, ShopError> {
