@@ -4,7 +4,8 @@
 //! above all, is revalidated. Pre-compressed `.br`/`.gz` siblings are sent when the
 //! client accepts them; a file that is only stored gzip-compressed (see `build.rs`) is
 //! inflated for a client that accepts neither. Unknown GET paths outside `assets/` get
-//! `index.html`, because they are client-side routes.
+//! `index.html`, because they are client-side routes. Every answer with `index.html`
+//! carries a fresh style nonce, in the page and (see `security_headers`) in its policy.
 
 use std::io::Read;
 
@@ -17,6 +18,7 @@ use rust_embed::RustEmbed;
 use crate::config::Config;
 use crate::domain::error::ErrorCode;
 use crate::http::error::json_response;
+use crate::http::middleware::security_headers::StyleNonce;
 
 #[derive(RustEmbed)]
 #[folder = "$OUT_DIR/ui-embed"]
@@ -61,16 +63,61 @@ const REVALIDATE: &str = "no-cache";
 /// The placeholders `ui/index.html` carries for the server to fill in.
 const BASE_PLACEHOLDER: &str = "<base href=\"/order-online/\"";
 const CONFIG_PLACEHOLDER: &str = "name=\"heimservice-config\" content=\"{}\"";
+const NONCE_PLACEHOLDER: &str = "name=\"csp-nonce\" content=\"\"";
+
+/// `index.html` as filled in at startup, cut where each answer's style nonce goes.
+struct IndexHtml {
+    /// Up to the empty value of the nonce's meta element (the whole page without one).
+    head: String,
+    /// From that value's closing quote on; `None` when the page has no nonce element.
+    tail: Option<String>,
+}
+
+impl IndexHtml {
+    fn new(html: String) -> IndexHtml {
+        let Some(at) = html.find(NONCE_PLACEHOLDER) else {
+            tracing::error!(
+                "this build's index.html has no csp-nonce element: PayPal's button styles will be blocked"
+            );
+            return IndexHtml {
+                head: html,
+                tail: None,
+            };
+        };
+        let cut = at + NONCE_PLACEHOLDER.len() - 1;
+        IndexHtml {
+            head: html[..cut].to_string(),
+            tail: Some(html[cut..].to_string()),
+        }
+    }
+
+    /// The page for one answer, with a fresh nonce in it when one could be made.
+    fn page(&self) -> (String, Option<StyleNonce>) {
+        let Some(tail) = &self.tail else {
+            return (self.head.clone(), None);
+        };
+        match StyleNonce::fresh() {
+            Ok(nonce) => (
+                format!("{}{}{tail}", self.head, nonce.as_str()),
+                Some(nonce),
+            ),
+            Err(error) => {
+                tracing::error!(%error, "no random nonce for the page's styles");
+                (format!("{}{tail}", self.head), None)
+            }
+        }
+    }
+}
 
 pub struct WebUi {
     base_path: String,
-    index_html: Option<String>,
+    index_html: Option<IndexHtml>,
 }
 
 impl WebUi {
     pub fn new(config: &Config) -> WebUi {
         let index_html = UiFiles::get("index.html")
-            .map(|file| render_index(&String::from_utf8_lossy(&file.data), config));
+            .map(|file| IndexHtml::new(render_index(&String::from_utf8_lossy(&file.data), config)));
         if index_html.is_none() {
             tracing::warn!(
                 "this build has no storefront UI (built with HEIMSERVICE_SKIP_UI_BUILD)"
@@ -84,10 +131,17 @@ impl WebUi {
 
     fn index(&self) -> Response {
         match &self.index_html {
-            Some(html) => Response::builder()
-                .content_type("text/html; charset=utf-8")
-                .header(header::CACHE_CONTROL, REVALIDATE)
-                .body(html.clone()),
+            Some(html) => {
+                let (page, nonce) = html.page();
+                let mut response = Response::builder()
+                    .content_type("text/html; charset=utf-8")
+                    .header(header::CACHE_CONTROL, REVALIDATE)
+                    .body(page);
+                if let Some(nonce) = nonce {
+                    response.extensions_mut().insert(nonce);
+                }
+                response
+            }
             None => json_response(
                 StatusCode::SERVICE_UNAVAILABLE,
                 ErrorCode::UiNotBuilt,
@@ -279,5 +333,29 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("<Pizza>"), "{html}");
+    }
+
+    #[test]
+    fn every_page_gets_a_fresh_nonce_in_its_meta_element() {
+        let index = IndexHtml::new(
+            "<head><meta name=\"csp-nonce\" content=\"\" /><title>x</title></head>".into(),
+        );
+        let (first, first_nonce) = index.page();
+        let (second, second_nonce) = index.page();
+        let (first_nonce, second_nonce) = (first_nonce.unwrap(), second_nonce.unwrap());
+        assert_eq!(
+            first,
+            format!(
+                "<head><meta name=\"csp-nonce\" content=\"{}\" /><title>x</title></head>",
+                first_nonce.as_str()
+            )
+        );
+        assert!(second.contains(&format!("content=\"{}\"", second_nonce.as_str())));
+        assert_ne!(first_nonce.as_str(), second_nonce.as_str());
+
+        let without = IndexHtml::new("<head><title>x</title></head>".into());
+        let (page, nonce) = without.page();
+        assert_eq!(page, "<head><title>x</title></head>");
+        assert!(nonce.is_none());
     }
 }

@@ -1,18 +1,25 @@
 //! Every kind of answer carries the security headers, and no answer invites another
-//! site's scripts to read it (no CORS).
+//! site's scripts to read it (no CORS). No answer allows inline styles: an HTML answer
+//! allows only those with its own fresh nonce, which the page carries for PayPal's SDK.
 
+use base64::Engine;
 use poem::http::HeaderMap;
 
 use crate::support::TestServer;
 use crate::support::raw_http::{exchange_from, loopback};
 
-/// Checks the headers of one answer; `what` names it in failures.
-fn assert_secure(what: &str, headers: &HeaderMap) {
+/// Checks the headers of one answer; `what` names it in failures. Returns the style
+/// nonce of an HTML answer, and checks that no other answer has one.
+fn assert_secure(what: &str, headers: &HeaderMap) -> Option<String> {
     let csp = headers
         .get("content-security-policy")
         .unwrap_or_else(|| panic!("{what}: no Content-Security-Policy"))
         .to_str()
         .unwrap();
+    assert!(
+        !csp.contains("'unsafe-inline'") && !csp.contains("'unsafe-hashes'"),
+        "{what}: {csp}"
+    );
     let directive = |name: &str| {
         csp.split(';')
             .map(str::trim)
@@ -77,6 +84,35 @@ fn assert_secure(what: &str, headers: &HeaderMap) {
     ] {
         assert!(!headers.contains_key(name), "{what}: {name}");
     }
+    let html = header("content-type").is_some_and(|value| value.starts_with("text/html"));
+    let style = directive("style-src");
+    if !html {
+        assert_eq!(style, "style-src 'self'", "{what}");
+        assert!(!csp.contains("'nonce-"), "{what}: {csp}");
+        return None;
+    }
+    let nonce = style
+        .strip_prefix("style-src 'self' 'nonce-")
+        .and_then(|rest| rest.strip_suffix('\''))
+        .unwrap_or_else(|| panic!("{what}: an HTML answer without its style nonce: {style}"));
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(nonce)
+        .unwrap_or_else(|error| panic!("{what}: the nonce {nonce} is not base64: {error}"));
+    assert!(
+        bytes.len() >= 16,
+        "{what}: a nonce of {} bytes",
+        bytes.len()
+    );
+    assert_eq!(csp.matches("'nonce-").count(), 1, "{what}: {csp}");
+    Some(nonce.to_string())
+}
+
+/// The nonce in the page's `<meta name="csp-nonce">`.
+fn nonce_in_page(html: &str) -> Option<String> {
+    const META: &str = "<meta name=\"csp-nonce\" content=\"";
+    let start = html.find(META)? + META.len();
+    let end = start + html[start..].find('"')?;
+    Some(html[start..end].to_string())
 }
 
 /// What is asked (a name for failures, method, path, bearer token, an extra header)
@@ -249,7 +285,9 @@ async fn every_kind_of_answer_carries_the_security_headers() {
             expected,
             "{what}: {method} {path}"
         );
-        assert_secure(what, response.headers());
+        let nonce = assert_secure(what, response.headers());
+        let is_page = path.starts_with("/order-online/") && !path.contains("/assets/");
+        assert_eq!(nonce.is_some(), is_page, "{what}: {method} {path}");
     }
 
     // Refusals made before any route runs: a body too large, a login throttled.
@@ -286,6 +324,54 @@ async fn every_kind_of_answer_carries_the_security_headers() {
     }
     let throttled = throttled.expect("a 429 within 12 bad logins");
     assert_secure("429", throttled.headers());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn every_page_carries_its_own_style_nonce_in_the_policy_and_the_page() {
+    let server = TestServer::start().await;
+    let mut seen = Vec::new();
+    for path in [
+        "/order-online/",
+        "/order-online/",
+        "/order-online/index.html",
+        "/order-online/checkout",
+        "/order-online/admin/home",
+    ] {
+        let response = server.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        let in_header = assert_secure(path, response.headers())
+            .unwrap_or_else(|| panic!("{path}: no style nonce in the policy"));
+        let html = response.text().await.unwrap();
+        assert_eq!(
+            nonce_in_page(&html).as_deref(),
+            Some(in_header.as_str()),
+            "{path}: the page and its policy name the same nonce"
+        );
+        assert!(!seen.contains(&in_header), "{path}: a nonce used again");
+        seen.push(in_header);
+    }
+    // HEAD answers like GET, with a nonce of its own.
+    let head = server
+        .client
+        .head(server.url("/order-online/"))
+        .send()
+        .await
+        .unwrap();
+    let nonce = assert_secure("HEAD of the page", head.headers()).expect("a style nonce");
+    assert!(!seen.contains(&nonce));
+    // What is not a page needs no nonce and gets none.
+    for path in [
+        main_script(&server).await,
+        "/order-online/favicon.svg".into(),
+        "/order-online/sw.js".into(),
+        "/stores/14".into(),
+        "/openapi.json".into(),
+    ] {
+        let response = server.get(&path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(assert_secure(&path, response.headers()), None, "{path}");
+    }
     server.stop().await;
 }
 

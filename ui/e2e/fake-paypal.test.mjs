@@ -311,6 +311,24 @@ describe('fake PayPal', () => {
     assert.equal(container.children.length, 0);
   });
 
+  test("the SDK puts the script's data-csp-nonce on the style it adds, as PayPal's does", async () => {
+    const url = `${paypal.url}/sdk/js?client-id=test-client-id&currency=EUR`;
+    const source = await (await fetch(url)).text();
+    const styleOf = async (attributes) => {
+      const { window, container } = loadSdk(source, url, attributes);
+      await window.paypal.Buttons({ createOrder: async () => 'unused' }).render(container);
+      const styles = container.querySelectorAll('style');
+      assert.equal(styles.length, 1, 'one style element in the container');
+      const wrapper = container.children[0];
+      assert.ok(styles[0].textContent.startsWith(`#${wrapper.getAttribute('id')} {`), styles[0].textContent);
+      return styles[0];
+    };
+    const nonced = await styleOf({ 'data-csp-nonce': 'bm9uY2Utb2YtdGhpcy1wYWdl' });
+    assert.equal(nonced.getAttribute('nonce'), 'bm9uY2Utb2YtdGhpcy1wYWdl');
+    const bare = await styleOf({});
+    assert.equal(bare.getAttribute('nonce'), null, 'no nonce without data-csp-nonce');
+  });
+
   test('the SDK reports a currency the order does not have', async () => {
     const url = `${paypal.url}/sdk/js?client-id=test-client-id`; // PayPal's default currency: USD
     const { window, container, click } = loadSdk(await (await fetch(url)).text(), url);
@@ -341,9 +359,10 @@ test('run directly, it prints its URL and exits when stdin closes', async () => 
 
 /**
  * Runs the SDK script in a fresh context with just enough of a DOM for it: a script
- * element as document.currentScript, elements that can hold children and be clicked.
+ * element (with `attributes`) as document.currentScript, elements that can hold
+ * children and be clicked.
  */
-function loadSdk(source, src) {
+function loadSdk(source, src, attributes = {}) {
   class Element {
     constructor(tag) {
       this.tagName = tag.toUpperCase();
@@ -388,6 +407,7 @@ function loadSdk(source, src) {
   }
   const script = new Element('script');
   script.src = src;
+  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
   const document = {
     currentScript: script,
     createElement: (tag) => new Element(tag),

@@ -38,7 +38,7 @@ impl<E: Endpoint> Endpoint for Frame<E> {
     async fn call(&self, req: Request) -> Result<Response> {
         let line = RequestLine::start(&req);
         let mut response = self.respond(req).await;
-        self.headers.apply(response.headers_mut());
+        self.headers.apply(&mut response);
         if let Some(line) = line {
             line.finish(response.status());
         }

@@ -1,11 +1,15 @@
 //! Headers every answer carries. The CSP allows PayPal's script, frames and API
 //! because the storefront pays through PayPal's JavaScript SDK (and the configured SDK
 //! location, when it is not PayPal's own); COOP must allow popups for PayPal's checkout
-//! window.
+//! window. No inline style applies without a nonce: an HTML answer carries a fresh
+//! [`StyleNonce`] in its policy and in the page, and the page hands it to PayPal's SDK,
+//! which puts it on the `<style>` elements it adds for its buttons.
 
 use std::sync::Arc;
 
-use poem::http::{HeaderMap, HeaderName, HeaderValue, header};
+use base64::Engine;
+use poem::Response;
+use poem::http::{HeaderName, HeaderValue, header};
 
 use crate::config::Config;
 use crate::http::tls::resolver::CertResolver;
@@ -21,20 +25,48 @@ fn origin_of(url: &str) -> Option<&str> {
     Some(&url[..end])
 }
 
-pub fn content_security_policy(config: &Config) -> String {
+/// The policy in two parts, cut where an HTML answer's style nonce goes: at the end of
+/// `style-src`.
+fn content_security_policy(config: &Config) -> (String, String) {
     let sdk = origin_of(&config.paypal.sdk_url)
         .filter(|origin| !origin.ends_with(".paypal.com"))
         .map(|origin| format!(" {origin}"))
         .unwrap_or_default();
-    format!(
-        "default-src 'self'; \
-         script-src 'self' {PAYPAL}{sdk}; \
-         style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data: {PAYPAL}; \
-         connect-src 'self' https://*.paypal.com{sdk}; \
-         frame-src https://*.paypal.com{sdk}; \
-         frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'"
+    (
+        format!(
+            "default-src 'self'; \
+             script-src 'self' {PAYPAL}{sdk}; \
+             style-src 'self'"
+        ),
+        format!(
+            "; img-src 'self' data: {PAYPAL}; \
+             connect-src 'self' https://*.paypal.com{sdk}; \
+             frame-src https://*.paypal.com{sdk}; \
+             frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'"
+        ),
     )
+}
+
+/// The nonce that lets the inline `<style>` elements of one HTML answer apply: 128
+/// random bits from the operating system, base64. The handler that serves the page puts
+/// it into the page and into the answer's extensions; [`SecurityHeaders::apply`] adds it
+/// to that answer's `style-src`.
+#[derive(Clone)]
+pub struct StyleNonce(String);
+
+impl StyleNonce {
+    pub fn fresh() -> Result<StyleNonce, getrandom::Error> {
+        let mut random = [0u8; 16];
+        getrandom::fill(&mut random)?;
+        Ok(StyleNonce(
+            base64::engine::general_purpose::STANDARD.encode(random),
+        ))
+    }
+
+    /// Base64 (`A-Z a-z 0-9 + / =`): safe in a header and in an HTML attribute.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
 /// When answers carry `Strict-Transport-Security`: browsers that saw it over HTTPS
@@ -64,6 +96,8 @@ impl Hsts {
 /// The headers every answer carries, built once.
 pub struct SecurityHeaders {
     fixed: Vec<(HeaderName, HeaderValue)>,
+    /// The policy around the place of a style nonce, for the answers that carry one.
+    policy: Option<(String, String)>,
     hsts: Hsts,
 }
 
@@ -88,19 +122,39 @@ impl SecurityHeaders {
         ];
         // PayPal's origins and the SDK URL's, which the configuration keeps free of
         // spaces and control characters (`validate_url`), so this does not fail.
-        match HeaderValue::try_from(content_security_policy(config)) {
-            Ok(csp) => fixed.insert(0, (header::CONTENT_SECURITY_POLICY, csp)),
-            Err(error) => {
-                tracing::error!(%error, "the Content-Security-Policy is not a valid header value")
+        let (head, tail) = content_security_policy(config);
+        let policy = match HeaderValue::try_from(format!("{head}{tail}")) {
+            Ok(csp) => {
+                fixed.insert(0, (header::CONTENT_SECURITY_POLICY, csp));
+                Some((head, tail))
             }
+            Err(error) => {
+                tracing::error!(%error, "the Content-Security-Policy is not a valid header value");
+                None
+            }
+        };
+        SecurityHeaders {
+            fixed,
+            policy,
+            hsts,
         }
-        SecurityHeaders { fixed, hsts }
     }
 
-    /// Sets the headers on an answer, replacing any the handler set.
-    pub fn apply(&self, headers: &mut HeaderMap) {
+    /// Sets the headers on an answer, replacing any the handler set; an answer with a
+    /// [`StyleNonce`] gets it in its `style-src`.
+    pub fn apply(&self, response: &mut Response) {
+        let nonce = response.extensions_mut().remove::<StyleNonce>();
+        let headers = response.headers_mut();
         for (name, value) in &self.fixed {
             headers.insert(name.clone(), value.clone());
+        }
+        if let (Some(nonce), Some((head, tail))) = (nonce, &self.policy) {
+            // Base64 between two valid parts: a valid header value.
+            if let Ok(csp) =
+                HeaderValue::try_from(format!("{head} 'nonce-{}'{tail}", nonce.as_str()))
+            {
+                headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+            }
         }
         if self.hsts.applies() {
             headers.insert(
@@ -127,6 +181,50 @@ mod tests {
         );
         assert_eq!(origin_of("https://a.example"), Some("https://a.example"));
         assert_eq!(origin_of("no-scheme"), None);
+    }
+
+    fn policy_of(response: &Response) -> &str {
+        response.headers()[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .unwrap()
+    }
+
+    #[test]
+    fn only_an_answer_with_a_style_nonce_allows_inline_styles_and_only_with_it() {
+        let config = Config::load_from(&crate::config::FlagValues::default(), &[]).unwrap();
+        let headers = SecurityHeaders::new(&config, Hsts::Off);
+        let mut plain = Response::builder().body("{}");
+        headers.apply(&mut plain);
+        let policy = policy_of(&plain);
+        assert!(policy.contains("; style-src 'self'; img-src "), "{policy}");
+        assert!(!policy.contains("unsafe-inline") && !policy.contains("nonce"));
+
+        let nonce = StyleNonce::fresh().unwrap();
+        let mut page = Response::builder().body("<html>");
+        page.extensions_mut().insert(nonce.clone());
+        headers.apply(&mut page);
+        let with_nonce = policy_of(&page);
+        assert_eq!(
+            with_nonce,
+            policy.replace(
+                "style-src 'self';",
+                &format!("style-src 'self' 'nonce-{}';", nonce.as_str())
+            )
+        );
+        assert!(page.extensions().get::<StyleNonce>().is_none());
+    }
+
+    #[test]
+    fn a_style_nonce_is_128_random_bits_in_base64() {
+        let first = StyleNonce::fresh().unwrap();
+        let second = StyleNonce::fresh().unwrap();
+        for nonce in [&first, &second] {
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(nonce.as_str())
+                .unwrap();
+            assert_eq!(bytes.len(), 16, "{}", nonce.as_str());
+        }
+        assert_ne!(first.as_str(), second.as_str());
     }
 
     #[test]

@@ -10,6 +10,10 @@ function fakePaypalSdk(query, listeningUrl) {
   const origin = script && script.src ? new URL(script.src).origin : listeningUrl;
   // The loader passes dataNamespace as the data-namespace attribute.
   const namespace = (script && script.getAttribute('data-namespace')) || 'paypal';
+  // Like PayPal's SDK, which takes dataCspNonce as data-csp-nonce and puts it on the
+  // <style> elements it adds to the page, so that a Content-Security-Policy without
+  // 'unsafe-inline' in style-src lets them apply.
+  const cspNonce = (script && script.getAttribute('data-csp-nonce')) || '';
   const sdkCurrency = (query.currency || 'USD').toUpperCase();
   const sdkIntent = (query.intent || 'capture').toUpperCase();
   const disabledFunding = (query['disable-funding'] || '').split(',').filter(Boolean);
@@ -17,6 +21,7 @@ function fakePaypalSdk(query, listeningUrl) {
   // Kept across reloads of the script so counters survive an options change.
   const fake = globalThis.__fakePaypal || {
     loads: 0,
+    renders: 0,
     clicks: 0,
     restarts: 0,
     approvals: [],
@@ -167,10 +172,18 @@ function fakePaypalSdk(query, listeningUrl) {
         if (!isFundingEligible(fundingSource)) {
           return Promise.reject(new Error(`${fundingSource} is not eligible`));
         }
+        fake.renders += 1;
+        const uid = `fake-paypal-buttons-${fake.renders}`;
         wrapper = doc.createElement('div');
+        wrapper.setAttribute('id', uid);
         wrapper.setAttribute('data-testid', 'fake-paypal-buttons');
         wrapper.setAttribute('data-funding-source', fundingSource);
+        // PayPal's container styles travel in a <style> element inside the container.
+        const style = doc.createElement('style');
+        if (cspNonce !== '') style.setAttribute('nonce', cspNonce);
+        style.textContent = `#${uid} { position: relative; display: block; width: 100%; min-height: 25px; }`;
         wrapper.append(
+          style,
           button('fake-paypal-button', 'PayPal', async () => {
             if (!(await clickAllowed())) return;
             await approveAndNotify(await createOrder());

@@ -2,6 +2,7 @@ import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@pa
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
+import { readCspNonce } from '../../../lib/csp-nonce';
 import { ERRORS_NAMESPACE } from '../../../lib/i18n';
 import type { OrderRequest } from '../../../lib/order-types';
 import { createPaypalOrder } from '../../../lib/orders-api';
@@ -97,19 +98,23 @@ function PaypalButtonsArea({ guest, request, blocked, busy, place, refused, show
   );
 }
 
-/** Loads the PayPal SDK (client id, currency, intent capture, no card funding) and shows its buttons. */
+/**
+ * Loads the PayPal SDK (client id, currency, intent capture, no card funding) and shows its
+ * buttons. The SDK gets the page's CSP nonce for the <style> elements it adds.
+ */
 export default function PaypalCheckout(props: PaypalCheckoutProps) {
   const config = getRuntimeConfig();
-  const options = useMemo(
-    () => ({
+  const options = useMemo(() => {
+    const nonce = readCspNonce();
+    return {
       clientId: config.paypalClientId,
       currency: config.currency,
       intent: 'capture',
       disableFunding: 'card',
       sdkBaseUrl: config.paypalSdkUrl,
-    }),
-    [config.paypalClientId, config.currency, config.paypalSdkUrl],
-  );
+      ...(nonce === undefined ? {} : { dataCspNonce: nonce }),
+    };
+  }, [config.paypalClientId, config.currency, config.paypalSdkUrl]);
   return (
     <PayPalScriptProvider options={options}>
       <PaypalButtonsArea {...props} />

@@ -149,6 +149,20 @@ describe('online payment with PayPal', () => {
     expect(screen.getByTestId('paypal-area')).toHaveAttribute('data-state', 'resolved');
   });
 
+  it("hands the page's CSP nonce to the SDK, which puts it on the styles it adds", async () => {
+    const meta = document.createElement('meta');
+    meta.setAttribute('name', 'csp-nonce');
+    meta.setAttribute('content', 'q2R1xXk0Zb3b3Vf8l8n0Ag==');
+    document.head.append(meta);
+    try {
+      renderOnline();
+      await buttons();
+      expect(paypal.options).toMatchObject({ clientId: 'client-1', dataCspNonce: 'q2R1xXk0Zb3b3Vf8l8n0Ag==' });
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('shows the loader while the script loads', async () => {
     paypal.state = 'pending';
     renderOnline();
