@@ -92,6 +92,7 @@ keys! {
         plain("orders.auto_reject_seconds", "600", |text| values::seconds(text, 86_400));
     ORDERS_PAUSE_AFTER_UNANSWERED: ParseFn<u32> =
         plain("orders.pause_after_unanswered", "3", values::unanswered_count);
+    ORDERS_MAX_WAITING: ParseFn<u32> = plain("orders.max_waiting", "30", values::waiting_limit);
     ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES: ParseFn<Option<Duration>> = plain(
         "orders.preorder_answer_before_slot_minutes",
         "0",

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::ConfigError;
 use super::keys::{
     BACKUP_EVERY_HOURS, BACKUP_KEEP, CLOCK_SYNCHRONIZED_FILE, CLOCK_TRUST,
-    ORDERS_AUTO_REJECT_SECONDS, ORDERS_PAUSE_AFTER_UNANSWERED,
+    ORDERS_AUTO_REJECT_SECONDS, ORDERS_MAX_WAITING, ORDERS_PAUSE_AFTER_UNANSWERED,
     ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES, PAYPAL_API_BASE, PAYPAL_CLIENT_ID,
     PAYPAL_CLIENT_SECRET, PAYPAL_CURRENCY, PAYPAL_SDK_URL, PAYPAL_TIMEOUT_SECONDS,
     PRINTING_TIMEOUT_SECONDS, PRIVACY_GUEST_DATA_DAYS, SMTP_FROM, SMTP_HOST, SMTP_PASSWORD,
@@ -52,6 +52,9 @@ pub struct OrdersConfig {
     /// After this many orders in a row were rejected automatically, ordering pauses
     /// itself (0: never).
     pub pause_after_unanswered: u32,
+    /// At most this many orders wait for an answer at once; more are refused with
+    /// "the restaurant is busy" until staff answer some.
+    pub max_waiting: u32,
     /// A pre-order may wait for an answer until this long before its time, if that is
     /// later than the usual time counted from the opening (None: off).
     pub preorder_answer_before_slot: Option<Duration>,
@@ -62,6 +65,7 @@ impl OrdersConfig {
         Ok(OrdersConfig {
             auto_reject_after: values.get(&ORDERS_AUTO_REJECT_SECONDS)?,
             pause_after_unanswered: values.get(&ORDERS_PAUSE_AFTER_UNANSWERED)?,
+            max_waiting: values.get(&ORDERS_MAX_WAITING)?,
             preorder_answer_before_slot: values.get(&ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES)?,
         })
     }

@@ -469,6 +469,7 @@ const REFUSED_VALUES: &[(&str, &str)] = &[
     ("paypal.timeout_seconds", "0"),
     ("orders.auto_reject_seconds", "0"),
     ("orders.pause_after_unanswered", "101"),
+    ("orders.max_waiting", "0"),
     ("clock.trust", "sometimes"),
     ("clock.synchronized_file", " "),
     ("printing.timeout_seconds", "61"),
