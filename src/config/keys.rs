@@ -146,6 +146,12 @@ keys! {
         plain("limits.websocket_ping_seconds", "30", Within::new(1, 300));
     LIMITS_WEBSOCKET_TIMEOUT_SECONDS: Within =
         plain("limits.websocket_timeout_seconds", "75", Within::new(2, 900));
+    LIMITS_ORDERS_PER_IP: Within =
+        plain("limits.orders_per_ip", "20", Within::new(1, 1_000_000));
+    LIMITS_ORDERS_PER_CONTACT: Within =
+        plain("limits.orders_per_contact", "5", Within::new(1, 1_000_000));
+    LIMITS_MAILS_PER_ADDRESS: Within =
+        plain("limits.mails_per_address", "10", Within::new(1, 1_000_000));
 
     TESTING_CLOCK_START: ParseFn<Option<chrono::DateTime<chrono::Utc>>> =
         plain("testing.clock_start", "", values::optional_instant);

@@ -6,7 +6,8 @@ use std::time::Duration;
 use super::ConfigError;
 use super::keys::{
     Key, LIMITS_BODY_TIMEOUT_SECONDS, LIMITS_CONNECTIONS, LIMITS_CONNECTIONS_PER_IP,
-    LIMITS_HEADER_TIMEOUT_SECONDS, LIMITS_WEBSOCKET_PING_SECONDS, LIMITS_WEBSOCKET_TIMEOUT_SECONDS,
+    LIMITS_HEADER_TIMEOUT_SECONDS, LIMITS_MAILS_PER_ADDRESS, LIMITS_ORDERS_PER_CONTACT,
+    LIMITS_ORDERS_PER_IP, LIMITS_WEBSOCKET_PING_SECONDS, LIMITS_WEBSOCKET_TIMEOUT_SECONDS,
     LIMITS_WEBSOCKETS, LIMITS_WEBSOCKETS_PER_IP, Parse,
 };
 use super::sources::Values;
@@ -32,6 +33,14 @@ pub struct Limits {
     pub websocket_ping: Duration,
     /// A live socket that answered nothing (not even a pong) for this long is closed.
     pub websocket_timeout: Duration,
+    /// Online orders (and PayPal payments begun) one client address may place at once;
+    /// then one more every 30 seconds.
+    pub orders_per_ip: u32,
+    /// Online orders per phone number, per e-mail address and per account at once; then
+    /// one more every 10 minutes.
+    pub orders_per_contact: u32,
+    /// Mails the shop sends to one address in an hour, of every kind; more are not sent.
+    pub mails_per_address: u32,
 }
 
 /// A whole number from `min` to `max`: the parser of every key in the table.
@@ -69,6 +78,9 @@ pub const LIMIT_RANGES: &[(&str, u64, u64)] = &[
     range(&LIMITS_WEBSOCKETS_PER_IP),
     range(&LIMITS_WEBSOCKET_PING_SECONDS),
     range(&LIMITS_WEBSOCKET_TIMEOUT_SECONDS),
+    range(&LIMITS_ORDERS_PER_IP),
+    range(&LIMITS_ORDERS_PER_CONTACT),
+    range(&LIMITS_MAILS_PER_ADDRESS),
 ];
 
 const fn range(key: &Key<Within>) -> (&'static str, u64, u64) {
@@ -88,6 +100,9 @@ impl Limits {
             websockets_per_ip: values.get(&LIMITS_WEBSOCKETS_PER_IP)? as usize,
             websocket_ping: seconds(values.get(&LIMITS_WEBSOCKET_PING_SECONDS)?),
             websocket_timeout: seconds(values.get(&LIMITS_WEBSOCKET_TIMEOUT_SECONDS)?),
+            orders_per_ip: values.get(&LIMITS_ORDERS_PER_IP)? as u32,
+            orders_per_contact: values.get(&LIMITS_ORDERS_PER_CONTACT)? as u32,
+            mails_per_address: values.get(&LIMITS_MAILS_PER_ADDRESS)? as u32,
         };
         if limits.websocket_timeout <= limits.websocket_ping {
             return Err(values.invalid_with(

@@ -316,14 +316,14 @@ pub(super) fn unanswered_count(value: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("must be a number of orders from 0 (off) to 100, not `{value}`"))
 }
 
-/// 1 to 1000 orders waiting for an answer at once.
+/// 1 to 100,000 orders waiting for an answer at once.
 pub(super) fn waiting_limit(value: &str) -> Result<u32, String> {
     value
         .trim()
         .parse::<u32>()
         .ok()
-        .filter(|count| (1..=1000).contains(count))
-        .ok_or_else(|| format!("must be a number of orders from 1 to 1000, not `{value}`"))
+        .filter(|count| (1..=100_000).contains(count))
+        .ok_or_else(|| format!("must be a number of orders from 1 to 100000, not `{value}`"))
 }
 
 /// 0 (off) to 1440 minutes (a day) before a pre-order's time.

@@ -5,7 +5,7 @@
 //! leaves nothing behind.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use redb::{ReadableTable, WriteTransaction};
+use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
 use super::catalog::{OpenTables, load_catalog};
@@ -190,6 +190,12 @@ fn earlier_placement(
     Ok(None)
 }
 
+/// How many orders wait for an answer: each has its deadline in `ORDER_DEADLINE_AND_ID`
+/// until it is answered.
+fn waiting_in(txn: &WriteTransaction) -> Result<u64, DbError> {
+    Ok(txn.open_table(ORDER_DEADLINE_AND_ID)?.len()?)
+}
+
 fn next_number(txn: &WriteTransaction, day: &str) -> Result<u32, DbError> {
     let mut numbers = txn.open_table(ORDER_DAY_TO_LAST_NUMBER)?;
     let number = numbers.get(day)?.map(|n| n.value()).unwrap_or(0) + 1;
@@ -204,6 +210,11 @@ pub(super) fn place(
 ) -> Result<Result<Placement, PlaceRefusal>, DbError> {
     if let Some(earlier) = earlier_placement(txn, &new)? {
         return Ok(earlier.map(Placement::Replayed));
+    }
+    if let Some(limit) = new.max_waiting
+        && waiting_in(txn)? >= u64::from(limit)
+    {
+        return Ok(Err(PlaceRefusal::Busy));
     }
     let data = PricingData::for_store(pricing, txn, new.draft.store_id)?;
     let priced = match price_with(txn, &new.draft, data)? {
@@ -361,6 +372,12 @@ impl Db {
             orders_by_ids(txn, ids.into_iter().rev())
         })
         .await
+    }
+
+    /// How many orders wait for the restaurant's answer.
+    pub async fn waiting_orders(&self) -> Result<u64, DbError> {
+        self.read(|txn| Ok(txn.open_table(ORDER_DEADLINE_AND_ID)?.len()?))
+            .await
     }
 
     /// Orders not yet rejected or completed, oldest first.

@@ -78,6 +78,12 @@ error_codes! {
     WrongPassword = "wrong_password";
     /// Too many failed attempts; try again later.
     TooManyAttempts = "too_many_attempts";
+    /// Too many online orders from one address, phone number, e-mail address or account
+    /// in a short time.
+    TooManyOrders = "too_many_orders";
+    /// Too many orders are waiting for the restaurant's answer; new ones are refused
+    /// until staff answer some.
+    RestaurantBusy = "restaurant_busy";
     /// Wrong e-mail address or password.
     InvalidCredentials = "invalid_credentials";
     /// The link's token is invalid or expired.

@@ -8,6 +8,7 @@ use poem::http::HeaderMap;
 
 use super::live::caps::SocketCaps;
 use super::menu_snapshot::MenuCache;
+use super::middleware::order_throttle::OrderThrottle;
 use super::middleware::reset_throttle::ResetThrottle;
 use super::middleware::throttle::{ClientBuckets, LoginThrottle, client_address};
 use crate::auth::tokens::TokenKeys;
@@ -30,6 +31,8 @@ pub struct AppState {
     pub reset_throttle: Arc<ResetThrottle>,
     /// Registrations per client address: each costs an argon2 hash.
     pub register_throttle: Arc<ClientBuckets>,
+    /// Online orders per client address and per phone, e-mail and account.
+    pub order_throttle: Arc<OrderThrottle>,
     /// Open live sockets, in all and per client address.
     pub sockets: Arc<SocketCaps>,
     /// Where links in mails point ([`Config::links_origin`]).
@@ -49,6 +52,7 @@ impl AppState {
         AppState {
             links_origin: links_origin.into(),
             sockets: SocketCaps::new(config.limits.websockets, config.limits.websockets_per_ip),
+            order_throttle: Arc::new(OrderThrottle::new(&config.limits)),
             shop,
             config,
             tokens: Arc::new(tokens),

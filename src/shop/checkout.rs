@@ -118,6 +118,18 @@ impl Shop {
         Ok(priced)
     }
 
+    /// Refuses a new online order while `orders.max_waiting` orders wait for an answer.
+    async fn refuse_if_busy(&self, guest: bool) -> Result<(), ShopError> {
+        if self.db.waiting_orders().await? >= u64::from(self.config.orders.max_waiting) {
+            return Err(OrderRefused {
+                refusal: PlaceRefusal::Busy,
+                guest,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     /// Prices the order and creates the PayPal order the buyer then approves: the
     /// PayPal order id and the total in cents.
     pub async fn create_paypal_order(
@@ -133,6 +145,7 @@ impl Shop {
             )
             .into());
         }
+        self.refuse_if_busy(request.guest()).await?;
         let draft = self.draft(request);
         let priced = self.priced(&draft, request).await?;
         check_age(&draft, &priced).map_err(|refusal| OrderRefused {
@@ -171,7 +184,9 @@ impl Shop {
                 )
                 .on_field("paypal_order_id")
             })?;
-            // Everything is checked before PayPal is asked to take the money.
+            // Everything is checked before PayPal is asked to take the money (the
+            // order's transaction checks the waiting orders again).
+            self.refuse_if_busy(guest).await?;
             let priced = self.priced(&draft, &request).await?;
             check_age(&draft, &priced).map_err(refused)?;
             let total = priced.quote.totals.total_cents;
@@ -194,6 +209,7 @@ impl Shop {
                 source: OrderSource::Online,
                 accept_minutes: None,
                 expected_quote: request.quote_id.clone(),
+                max_waiting: Some(self.config.orders.max_waiting),
             })
             .await?;
         match placed {

@@ -101,6 +101,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.code(),
             PlaceRefusal::QuoteChanged => ErrorCode::QuoteChanged,
             PlaceRefusal::PaymentUsed => ErrorCode::PaymentUsed,
+            PlaceRefusal::Busy => ErrorCode::RestaurantBusy,
             PlaceRefusal::AgeNotConfirmed { .. } => ErrorCode::AgeConfirmationRequired,
             PlaceRefusal::Acceptance(error) => error.code(),
         }
@@ -130,6 +131,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::IdempotencyConflict => ErrorStatus::Conflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
             PlaceRefusal::QuoteChanged | PlaceRefusal::PaymentUsed => ErrorStatus::Conflict,
+            PlaceRefusal::Busy => ErrorStatus::Unavailable,
             PlaceRefusal::Acceptance(error) => error.status(),
         }
     }
@@ -151,7 +153,8 @@ impl PublicError for OrderRefused {
             PlaceRefusal::UnknownStore
             | PlaceRefusal::IdempotencyConflict
             | PlaceRefusal::PaidAmountDiffers { .. }
-            | PlaceRefusal::QuoteChanged => None,
+            | PlaceRefusal::QuoteChanged
+            | PlaceRefusal::Busy => None,
             PlaceRefusal::Acceptance(error) => error.field(),
         }
     }
@@ -172,6 +175,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::PaymentUsed => {
                 "This PayPal payment already belongs to another order.".into()
             }
+            PlaceRefusal::Busy => "The restaurant has too many orders waiting for its answer right now and takes no new ones for a few minutes. Nothing was charged. Please try again shortly or call the restaurant.".into(),
             PlaceRefusal::AgeNotConfirmed { age } => format!(
                 "Your order contains items sold only to persons aged {age} or over; please confirm your age (age_confirmed)."
             ),

@@ -7,13 +7,23 @@ use lettre::message::Mailbox;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::recent_events::RecentEvents;
 use crate::clock::Clock;
 use crate::config::{SmtpConfig, SmtpSecurity};
 use crate::db::Db;
 
+/// Mails to one recipient are counted over an hour, whatever the kind
+/// (`limits.mails_per_address`): beyond them nothing is sent or kept, so nobody can use
+/// the shop to fill someone's inbox.
+const RECIPIENT_WINDOW: Duration = Duration::from_secs(60 * 60);
+
 #[derive(Clone)]
 pub struct Mailer {
     smtp: Option<(AsyncSmtpTransport<Tokio1Executor>, Mailbox)>,
+    recent: Arc<RecentEvents>,
     db: Db,
     /// Stamps kept mails, so their age is the shop's (the erasure deletes old ones).
     clock: Clock,
@@ -24,8 +34,10 @@ pub struct Mailer {
 pub struct MailConfigError(String);
 
 impl Mailer {
+    /// `per_address`: mails to one address in an hour (`limits.mails_per_address`).
     pub fn new(
         config: Option<&SmtpConfig>,
+        per_address: u32,
         db: Db,
         clock: Clock,
     ) -> Result<Mailer, MailConfigError> {
@@ -58,12 +70,24 @@ impl Mailer {
                 Some((builder.build(), from))
             }
         };
-        Ok(Mailer { smtp, db, clock })
+        Ok(Mailer {
+            smtp,
+            db,
+            clock,
+            recent: Arc::new(RecentEvents::new(per_address as usize, RECIPIENT_WINDOW)),
+        })
     }
 
     /// Sends, or keeps the mail in the outbox. Never fails the caller: a lost mail is
     /// logged as an error and stays readable in the admin area.
     pub async fn send(&self, to: &str, subject: &str, body: String) {
+        if !self
+            .recent
+            .allow(&to.trim().to_lowercase(), std::time::Instant::now())
+        {
+            tracing::warn!(%to, %subject, "mail not sent: too many to this address in the last hour");
+            return;
+        }
         if let Some((transport, from)) = &self.smtp {
             match self.deliver(transport, from, to, subject, &body).await {
                 Ok(()) => {

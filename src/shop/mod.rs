@@ -29,6 +29,7 @@ pub mod phone_orders;
 mod printers;
 pub mod printing;
 pub mod readiness;
+pub mod recent_events;
 mod records;
 mod store_profile;
 
@@ -85,8 +86,13 @@ impl Shop {
             .await
             .map_err(|error| failed(&error))?;
         let status = StatusHub::start(profile, clock, config.timezone);
-        let mailer =
-            Mailer::new(config.smtp.as_ref(), db.clone(), clock).map_err(|error| failed(&error))?;
+        let mailer = Mailer::new(
+            config.smtp.as_ref(),
+            config.limits.mails_per_address,
+            db.clone(),
+            clock,
+        )
+        .map_err(|error| failed(&error))?;
         let unanswered = db
             .unanswered_orders(config.store_id)
             .await

@@ -1,6 +1,8 @@
 //! Mails about an order, in German then English like the rest of the shop's mail: the
 //! confirmation with the status link when it is placed, and the restaurant's answer.
-//! Sending never delays the answer to the customer.
+//! Sending never delays the answer to the customer. A mail carries no text the customer
+//! typed (not even the name in the greeting): anyone can order in any name to any
+//! address, so the shop must not carry someone's words or links into a stranger's inbox.
 
 use std::fmt::Write;
 
@@ -56,11 +58,10 @@ impl Shop {
         let brand = &self.config.brand;
         let link = format!("{origin}{}/orders/{}", self.config.base_path, order.token);
         let text = format!(
-            "Hallo {name},\n\nvielen Dank für Ihre Bestellung Nr. {number} bei {brand}. Sie wartet jetzt auf die \
+            "Guten Tag,\n\nvielen Dank für Ihre Bestellung Nr. {number} bei {brand}. Sie wartet jetzt auf die \
              Bestätigung des Restaurants. Den Stand sehen Sie hier:\n\n{link}\n\n{lines}\n---\n\n\
-             Hello {name},\n\nthank you for your order no. {number} at {brand}. It is waiting for the restaurant's \
+             Hello,\n\nthank you for your order no. {number} at {brand}. It is waiting for the restaurant's \
              confirmation. Follow it here:\n\n{link}\n",
-            name = order.customer.customer_name,
             number = order.number,
             lines = lines_text(order),
         );
@@ -71,7 +72,6 @@ impl Shop {
     /// The restaurant's answer: accepted with the time, or not accepted with the reason.
     pub(super) fn mail_decision(&self, order: &Order) {
         let brand = &self.config.brand;
-        let name = &order.customer.customer_name;
         let number = order.number;
         let (subject, text) = match order.status {
             OrderStatus::Accepted => {
@@ -91,8 +91,8 @@ impl Shop {
                 (
                     format!("{brand}: Bestellung Nr. {number} angenommen / accepted"),
                     format!(
-                        "Hallo {name},\n\n{brand} hat Ihre Bestellung Nr. {number} angenommen. Voraussichtlich um \
-                         {time} Uhr.\n{ordered}\n---\n\nHello {name},\n\n{brand} accepted your order no. {number}. \
+                        "Guten Tag,\n\n{brand} hat Ihre Bestellung Nr. {number} angenommen. Voraussichtlich um \
+                         {time} Uhr.\n{ordered}\n---\n\nHello,\n\n{brand} accepted your order no. {number}. \
                          Expected at {time}.\n"
                     ),
                 )
@@ -111,8 +111,8 @@ impl Shop {
                 (
                     format!("{brand}: Bestellung Nr. {number} nicht angenommen / not accepted"),
                     format!(
-                        "Hallo {name},\n\nleider konnte {brand} Ihre Bestellung Nr. {number} nicht annehmen: \
-                         {reason}\n{refund}\n---\n\nHello {name},\n\nSorry, the restaurant couldn't accept your \
+                        "Guten Tag,\n\nleider konnte {brand} Ihre Bestellung Nr. {number} nicht annehmen: \
+                         {reason}\n{refund}\n---\n\nHello,\n\nSorry, the restaurant couldn't accept your \
                          order no. {number}: {reason}\n"
                     ),
                 )

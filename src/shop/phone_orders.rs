@@ -41,6 +41,7 @@ impl Shop {
         let placed = self
             .db
             .place_order(NewOrder {
+                max_waiting: None,
                 draft: OrderDraft {
                     store_id: self.config.store_id,
                     user_id: None,

@@ -11,6 +11,7 @@ mod hidden_marks;
 mod link_hosts;
 mod login_abuse;
 mod matrix_rows;
+mod order_floods;
 mod registration_flood;
 mod reset_abuse;
 mod security_headers;

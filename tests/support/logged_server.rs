@@ -45,6 +45,7 @@ impl LoggedServer {
             .env("PATH", "/usr/bin:/bin")
             // The machine's time synchronisation must not decide a test (see TestServer).
             .env("HEIMSERVICE_CLOCK_TRUST", "always")
+            .envs(super::HARNESS_ORDER_LIMITS)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         for (name, value) in env {

@@ -65,6 +65,14 @@ impl TestServer {
     }
 }
 
+/// The order limits of the tests' shop, far above what a test places.
+pub const HARNESS_ORDER_LIMITS: [(&str, &str); 4] = [
+    ("HEIMSERVICE_LIMITS_ORDERS_PER_IP", "1000000"),
+    ("HEIMSERVICE_LIMITS_MAILS_PER_ADDRESS", "1000000"),
+    ("HEIMSERVICE_LIMITS_ORDERS_PER_CONTACT", "1000000"),
+    ("HEIMSERVICE_ORDERS_MAX_WAITING", "100000"),
+];
+
 impl TestServerBuilder {
     /// Sets a `HEIMSERVICE_*` variable as the environment would.
     pub fn env(mut self, name: &str, value: &str) -> Self {
@@ -94,6 +102,13 @@ impl TestServerBuilder {
         {
             self.env
                 .push(("HEIMSERVICE_CLOCK_TRUST".into(), "always".into()));
+        }
+        // The tests' shop is not under attack: the flood limits on orders are lifted
+        // unless a test sets them (`hostile::order_floods` tests the defaults).
+        for (name, value) in HARNESS_ORDER_LIMITS {
+            if !self.env.iter().any(|(set, _)| set == name) {
+                self.env.push((name.to_string(), value.to_string()));
+            }
         }
         let data_dir = self
             .data_dir
@@ -168,7 +183,8 @@ pub fn spawn_server_logged(
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
         .env("NO_COLOR", "1")
-        .env("HEIMSERVICE_CLOCK_TRUST", "always");
+        .env("HEIMSERVICE_CLOCK_TRUST", "always")
+        .envs(HARNESS_ORDER_LIMITS);
     for (name, value) in env {
         command.env(name, value);
     }

@@ -84,6 +84,9 @@ pub struct NewOrder {
     pub accept_minutes: Option<u16>,
     /// The [`quote_id`] the customer was shown: the order is placed only at that price.
     pub expected_quote: Option<String>,
+    /// Refuse the order while this many orders wait for an answer already
+    /// (`orders.max_waiting`); `None` for orders accepted as they are placed.
+    pub max_waiting: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,6 +104,8 @@ pub enum PlaceRefusal {
     /// The order no longer costs what its quote said (the menu, a fee or a discount
     /// changed since): it must be shown again.
     QuoteChanged,
+    /// `max_waiting` orders wait for an answer already: the restaurant is busy.
+    Busy,
     /// The PayPal payment already made another order (of another caller, or with
     /// another request): it stays that order's.
     PaymentUsed,

@@ -3,6 +3,7 @@
 
 pub mod body_limit;
 pub mod frame;
+pub mod order_throttle;
 pub mod over_cap;
 pub mod request_log;
 pub mod reset_throttle;

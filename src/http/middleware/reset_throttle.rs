@@ -5,12 +5,11 @@
 //! nothing, so the form cannot flood someone's inbox. Both count what was typed,
 //! account or not, so neither reveals which accounts exist.
 
-use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::http::middleware::throttle::{ClientBuckets, MAX_ENTRIES};
+use crate::http::middleware::throttle::ClientBuckets;
+use crate::shop::recent_events::RecentEvents;
 
 const BUCKET_SIZE: u32 = 10;
 const REFILL_EVERY: Duration = Duration::from_secs(60);
@@ -18,14 +17,14 @@ const MAILS_PER_ADDRESS: usize = 3;
 const MAIL_WINDOW: Duration = Duration::from_secs(60 * 60);
 pub struct ResetThrottle {
     clients: ClientBuckets,
-    mails: Mutex<HashMap<String, VecDeque<Instant>>>,
+    mails: RecentEvents,
 }
 
 impl Default for ResetThrottle {
     fn default() -> Self {
         ResetThrottle {
             clients: ClientBuckets::new(BUCKET_SIZE, REFILL_EVERY),
-            mails: Mutex::default(),
+            mails: RecentEvents::new(MAILS_PER_ADDRESS, MAIL_WINDOW),
         }
     }
 }
@@ -38,28 +37,7 @@ impl ResetThrottle {
 
     /// Whether another reset mail may go to `email` now (and counts it if so).
     pub fn allow_mail(&self, email: &str, now: Instant) -> bool {
-        let mut mails = self
-            .mails
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        if mails.len() >= MAX_ENTRIES {
-            mails.retain(|_, sent| {
-                sent.back()
-                    .is_some_and(|last| now.saturating_duration_since(*last) < MAIL_WINDOW)
-            });
-        }
-        let sent = mails.entry(email.to_string()).or_default();
-        while sent
-            .front()
-            .is_some_and(|first| now.saturating_duration_since(*first) >= MAIL_WINDOW)
-        {
-            sent.pop_front();
-        }
-        if sent.len() >= MAILS_PER_ADDRESS {
-            return false;
-        }
-        sent.push_back(now);
-        true
+        self.mails.allow(email, now)
     }
 }
 

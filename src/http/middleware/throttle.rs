@@ -24,12 +24,13 @@ const FAILURE_MEMORY: Duration = Duration::from_secs(15 * 60);
 /// Bounds memory under a flood of addresses or made-up accounts.
 pub const MAX_ENTRIES: usize = 50_000;
 
-/// A bucket of `size` tokens per client address that refills one every
-/// `refill_every`; the login and the password-reset throttles each keep one.
-pub struct ClientBuckets {
+/// A bucket of `size` tokens per client address (or per other key, such as a phone
+/// number) that refills one every `refill_every`; the login, password-reset,
+/// registration and order throttles each keep one.
+pub struct ClientBuckets<K = IpAddr> {
     size: f64,
     refill_every: Duration,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    buckets: Mutex<HashMap<K, Bucket>>,
 }
 
 struct Bucket {
@@ -37,8 +38,8 @@ struct Bucket {
     updated: Instant,
 }
 
-impl ClientBuckets {
-    pub fn new(size: u32, refill_every: Duration) -> ClientBuckets {
+impl<K: Eq + Hash> ClientBuckets<K> {
+    pub fn new(size: u32, refill_every: Duration) -> ClientBuckets<K> {
         ClientBuckets {
             size: f64::from(size),
             refill_every,
@@ -47,7 +48,7 @@ impl ClientBuckets {
     }
 
     /// How long `client` must wait for a token; `None` when one is there.
-    pub fn wait(&self, client: IpAddr, now: Instant) -> Option<Duration> {
+    pub fn wait(&self, client: K, now: Instant) -> Option<Duration> {
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         let bucket = buckets.get_mut(&client)?;
         self.refill(bucket, now);
@@ -55,14 +56,14 @@ impl ClientBuckets {
     }
 
     /// Spends a token of `client` (none left: stays empty).
-    pub fn spend(&self, client: IpAddr, now: Instant) {
+    pub fn spend(&self, client: K, now: Instant) {
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         let bucket = self.bucket(&mut buckets, client, now);
         bucket.tokens = (bucket.tokens - 1.0).max(0.0);
     }
 
     /// Spends a token if there is one; else how long to wait for it.
-    pub fn take(&self, client: IpAddr, now: Instant) -> Option<Duration> {
+    pub fn take(&self, client: K, now: Instant) -> Option<Duration> {
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         let bucket = self.bucket(&mut buckets, client, now);
         let wait = self.wait_for(bucket);
@@ -76,8 +77,8 @@ impl ClientBuckets {
     /// is at its bound.
     fn bucket<'a>(
         &self,
-        buckets: &'a mut HashMap<IpAddr, Bucket>,
-        client: IpAddr,
+        buckets: &'a mut HashMap<K, Bucket>,
+        client: K,
         now: Instant,
     ) -> &'a mut Bucket {
         if buckets.len() >= MAX_ENTRIES {

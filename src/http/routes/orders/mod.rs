@@ -6,22 +6,27 @@ pub mod checkout;
 pub mod phone;
 pub mod views;
 
+use std::net::IpAddr;
+use std::time::Instant;
+
 use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
 use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
+use crate::domain::error::ErrorCode;
 use crate::domain::money::cents_to_euros;
 use crate::domain::order::Order;
-use crate::domain::order::placing::IdempotencyKey;
+use crate::domain::order::placing::{IdempotencyKey, OrderAddress};
 use crate::domain::user::User;
 use crate::http::AppState;
 use crate::http::auth::UserAuth;
-use crate::http::error::ApiError;
+use crate::http::error::{self, ApiError, ErrorBody};
+use crate::http::middleware::order_throttle::Contact;
 use crate::http::routes::orders::checkout::{check_order_body, idempotency, paypal_replay_key};
 use crate::http::routes::orders::views::{OrderBody, OrderView, PaypalOrderView, QuoteView};
-use crate::shop::checkout::Checkout;
+use crate::shop::checkout::{Checkout, CheckoutRequest};
 use crate::shop::order_not_found;
 
 pub struct OrdersApi {
@@ -36,6 +41,10 @@ pub enum Placed {
     /// The same request (Idempotency-Key or PayPal payment) placed this order before.
     #[oai(status = 200)]
     AlreadyPlaced(Json<OrderView>),
+    /// Too many orders from this address, phone number, e-mail address or account in a
+    /// short time (`too_many_orders`); try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
 }
 
 #[derive(ApiResponse)]
@@ -43,6 +52,42 @@ pub enum PaypalCreated {
     /// The PayPal order for the buyer to approve, for the shop's own total.
     #[oai(status = 201)]
     Created(Json<PaypalOrderView>),
+    /// Too many orders from this address, phone number, e-mail address or account in a
+    /// short time (`too_many_orders`); try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+}
+
+/// Counts an order against its client's and its contacts' allowances
+/// (`limits.orders_per_ip`, `limits.orders_per_contact`); the answer for one too many.
+fn throttle_order(
+    state: &AppState,
+    request: &CheckoutRequest,
+    client: IpAddr,
+) -> Option<(Json<ErrorBody>, u64)> {
+    let contacts = match (&request.address, request.user_id) {
+        (_, Some(user_id)) => vec![Contact::Account(user_id)],
+        (OrderAddress::Given(customer), None) => vec![
+            Contact::Phone(&customer.phone),
+            Contact::Email(&customer.email),
+        ],
+        (OrderAddress::Saved(_), None) => Vec::new(),
+    };
+    let wait = state
+        .order_throttle
+        .take(client, &contacts, Instant::now())?;
+    let seconds = wait.as_secs().max(1);
+    tracing::warn!(%client, "order throttled");
+    let minutes = seconds.div_ceil(60);
+    Some((
+        error::body(
+            ErrorCode::TooManyOrders,
+            format!(
+                "Too many orders in a short time from here or in this name. Please wait {minutes} minute(s) or call the restaurant."
+            ),
+        ),
+        seconds,
+    ))
 }
 
 impl OrdersApi {
@@ -53,9 +98,15 @@ impl OrdersApi {
         body: OrderBody,
         user: Option<&User>,
         key: Option<String>,
-        scope: String,
+        (scope, client): (String, IpAddr),
     ) -> Result<Placed, ApiError> {
         let request = check_order_body(&body, user, &self.state.config.country)?;
+        // A PayPal payment was counted when it was begun (`POST …/paypal`).
+        if request.paypal_order_id.is_none()
+            && let Some((body, seconds)) = throttle_order(&self.state, &request, client)
+        {
+            return Ok(Placed::TooMany(body, seconds));
+        }
         let key = key.or_else(|| paypal_replay_key(body.paypal_order_id.as_deref()));
         let idempotency = idempotency(key.as_deref(), scope, &body)?;
         let origin = self.state.link_origin();
@@ -90,9 +141,13 @@ impl OrdersApi {
         &self,
         body: OrderBody,
         user: Option<&User>,
+        client: IpAddr,
     ) -> Result<PaypalCreated, ApiError> {
         self.state.shop.online_payment_available()?;
         let request = check_order_body(&body, user, &self.state.config.country)?;
+        if let Some((body, seconds)) = throttle_order(&self.state, &request, client) {
+            return Ok(PaypalCreated::TooMany(body, seconds));
+        }
         let (id, total) = self.state.shop.create_paypal_order(&request).await?;
         Ok(PaypalCreated::Created(Json(PaypalOrderView {
             paypal_order_id: id,
@@ -114,9 +169,12 @@ impl OrdersApi {
         /// Retrying with the same key returns the first order instead of a second one.
         #[oai(name = "Idempotency-Key")]
         idempotency_key: Header<Option<String>>,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
     ) -> Result<Placed, ApiError> {
         let scope = IdempotencyKey::user_scope(auth.0.id);
-        self.place(body.0, Some(&auth.0), idempotency_key.0, scope)
+        let client = self.state.client_ip(remote, headers);
+        self.place(body.0, Some(&auth.0), idempotency_key.0, (scope, client))
             .await
     }
 
@@ -129,8 +187,10 @@ impl OrdersApi {
         remote: &RemoteAddr,
         headers: &HeaderMap,
     ) -> Result<Placed, ApiError> {
-        let scope = IdempotencyKey::guest_scope(self.state.client_ip(remote, headers));
-        self.place(body.0, None, idempotency_key.0, scope).await
+        let client = self.state.client_ip(remote, headers);
+        let scope = IdempotencyKey::guest_scope(client);
+        self.place(body.0, None, idempotency_key.0, (scope, client))
+            .await
     }
 
     /// What the signed-in customer's order would cost if placed now: the server's price
@@ -158,8 +218,11 @@ impl OrdersApi {
         &self,
         auth: UserAuth,
         body: Json<OrderBody>,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
     ) -> Result<PaypalCreated, ApiError> {
-        self.paypal_order(body.0, Some(&auth.0)).await
+        let client = self.state.client_ip(remote, headers);
+        self.paypal_order(body.0, Some(&auth.0), client).await
     }
 
     /// Create the PayPal order for a guest's cart.
@@ -167,8 +230,11 @@ impl OrdersApi {
     async fn create_guest_paypal_order(
         &self,
         body: Json<OrderBody>,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
     ) -> Result<PaypalCreated, ApiError> {
-        self.paypal_order(body.0, None).await
+        let client = self.state.client_ip(remote, headers);
+        self.paypal_order(body.0, None, client).await
     }
 
     /// The signed-in customer's orders, newest first.
