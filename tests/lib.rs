@@ -7,6 +7,7 @@ mod support;
 mod account_deletion;
 mod accounts;
 mod acme;
+mod admin_edit_conflicts;
 mod age_restricted_products;
 mod api_errors;
 mod auto_pause;

@@ -228,18 +228,29 @@ impl Db {
 
     /// Applies `operation` to the catalog and commits it durably, or changes nothing.
     /// `image`, if given, is stored under its key in the same transaction.
+    /// `precondition`, if given, is checked on the catalog as this transaction reads
+    /// it, before `operation`: a record at another version than the change was made on
+    /// refuses the change ([`CatalogError::Conflict`]).
     pub async fn change_catalog<T, F>(
         &self,
         image: Option<(String, Image)>,
+        precondition: Option<RecordPrecondition>,
         operation: F,
     ) -> Result<Changed<T>, ChangeError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Catalog) -> Result<T, CatalogError> + Send + 'static,
     {
-        self.write(move |txn| change_in(txn, image, operation))
-            .await?
-            .map_err(ChangeError::Refused)
+        self.write(move |txn| {
+            change_in(txn, image, move |catalog| {
+                if let Some(precondition) = &precondition {
+                    precondition.check(catalog)?;
+                }
+                operation(catalog)
+            })
+        })
+        .await?
+        .map_err(ChangeError::Refused)
     }
 
     /// An image by key, for serving.

@@ -9,6 +9,7 @@ use redb::WriteTransaction;
 use super::catalog::OpenTables;
 use super::tables::*;
 use super::{Db, DbError, next_id, record};
+use crate::domain::edit_version::{self, EditConflict, EditRefusal, Precondition};
 use crate::domain::order::Order;
 use crate::domain::printing::job::{documents_for, print_due_at};
 use crate::domain::printing::printer::check_printer;
@@ -95,25 +96,36 @@ impl Db {
             .await
     }
 
-    /// Creates (`id` = `None`) or replaces a printer. `Ok(Ok(None))`: no such id. A
-    /// printer switched off loses its queued jobs; one that stays on tries the jobs that
-    /// are already due again at `now`, with the new settings.
+    /// Creates (`id` = `None`) or replaces a printer that meets `precondition`.
+    /// `Ok(Ok(None))`: no such id. A printer switched off loses its queued jobs; one
+    /// that stays on tries the jobs that are already due again at `now`, with the new
+    /// settings.
     pub async fn save_printer(
         &self,
         id: Option<u64>,
         input: PrinterInput,
         now: DateTime<Utc>,
-    ) -> Result<Result<Option<SavedPrinter>, PrinterError>, DbError> {
+        precondition: Option<Precondition>,
+    ) -> Result<Result<Option<SavedPrinter>, EditRefusal<PrinterError>>, DbError> {
         self.write(move |txn| {
             let others: Vec<Printer> = txn.records(PRINTER_ID_TO_PRINTER)?;
             let id = match id {
-                Some(id) if others.iter().any(|p| p.id == id) => id,
-                Some(_) => return Ok(Ok(None)),
+                Some(id) => match others.iter().find(|p| p.id == id) {
+                    Some(current) => {
+                        if let Err(conflict) =
+                            edit_version::check(precondition.as_ref(), Some(current))
+                        {
+                            return Ok(Err(conflict.into()));
+                        }
+                        id
+                    }
+                    None => return Ok(Ok(None)),
+                },
                 None => next_id(txn, META_NEXT_PRINTER_ID)?,
             };
             let printer = match check_printer(id, input, &others) {
                 Ok(printer) => printer,
-                Err(refused) => return Ok(Err(refused)),
+                Err(refused) => return Ok(Err(EditRefusal::Invalid(refused))),
             };
             txn.open_table(PRINTER_ID_TO_PRINTER)?
                 .insert(id, record::encode(&printer)?.as_slice())?;
@@ -135,20 +147,28 @@ impl Db {
         .await
     }
 
-    /// Removes a printer and its queued jobs; `None` when there was no such printer,
-    /// else how many jobs were dropped.
-    pub async fn delete_printer(&self, id: u64) -> Result<Option<usize>, DbError> {
-        self.commit(move |txn| {
-            if txn.open_table(PRINTER_ID_TO_PRINTER)?.remove(id)?.is_none() {
-                return Ok(None);
+    /// Removes a printer that meets `precondition`, with its queued jobs; `None` when
+    /// there was no such printer, else how many jobs were dropped.
+    pub async fn delete_printer(
+        &self,
+        id: u64,
+        precondition: Option<Precondition>,
+    ) -> Result<Result<Option<usize>, EditConflict>, DbError> {
+        self.write(move |txn| {
+            let Some(current) = txn.record::<Printer>(PRINTER_ID_TO_PRINTER, id)? else {
+                return Ok(Ok(None));
+            };
+            if let Err(conflict) = edit_version::check(precondition.as_ref(), Some(&current)) {
+                return Ok(Err(conflict));
             }
+            txn.open_table(PRINTER_ID_TO_PRINTER)?.remove(id)?;
             let mut dropped = 0;
             for job in jobs_of_printer(txn, id)? {
                 if remove_job(txn, job.id)? {
                     dropped += 1;
                 }
             }
-            Ok(Some(dropped))
+            Ok(Ok(Some(dropped)))
         })
         .await
     }

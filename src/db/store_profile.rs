@@ -1,5 +1,7 @@
 //! The restaurant's own record (contact, Impressum, hours, closures, pause, pre-order
-//! settings), its delivery postcodes and its discounts.
+//! settings), its delivery postcodes and its discounts. An admin's change may name the
+//! version it was made on (`domain::edit_version`); it is compared with the stored
+//! record inside the change's transaction, and a different one writes nothing.
 
 use redb::{ReadTransaction, ReadableTable};
 
@@ -10,7 +12,14 @@ use super::{Db, DbError, next_id, record};
 use crate::domain::delivery::{
     Discount, DiscountCode, Postcode, PostcodeError, PostcodeInput, check_postcode,
 };
+use crate::domain::edit_version::{self, EditConflict, EditRefusal, Precondition};
 use crate::domain::store_profile::StoreProfile;
+
+/// Why the pause switch changed nothing.
+enum PauseRefused {
+    NoStore,
+    Conflict(EditConflict),
+}
 
 impl Db {
     /// The profile of `store_id`, or `None` for a store this shop does not have.
@@ -18,44 +27,64 @@ impl Db {
         self.read(move |txn| read_profile(txn, store_id)).await
     }
 
-    /// Replaces the profile (already validated), durably.
+    /// Replaces the profile (already validated), durably, when the stored one meets
+    /// `precondition`.
     pub async fn set_store_profile(
         &self,
         store_id: u64,
         profile: StoreProfile,
-    ) -> Result<(), DbError> {
-        self.commit(move |txn| {
-            txn.open_table(STORE_ID_TO_PROFILE)?
-                .insert(store_id, record::encode(&profile)?.as_slice())?;
-            super::guards::clear_when_resumed(txn, store_id, &profile)?;
-            Ok(())
-        })
-        .await
-    }
-
-    /// Changes only the pause switch; answers the new profile, `None` for no such store.
-    pub async fn set_paused(
-        &self,
-        store_id: u64,
-        paused: bool,
-    ) -> Result<Option<StoreProfile>, DbError> {
+        precondition: Option<Precondition>,
+    ) -> Result<Result<(), EditConflict>, DbError> {
         self.write(move |txn| {
             let mut table = txn.open_table(STORE_ID_TO_PROFILE)?;
             let current = table
                 .get(store_id)?
                 .map(|bytes| record::decode::<StoreProfile>(bytes.value()))
                 .transpose()?;
-            let Some(mut profile) = current else {
-                return Ok(Err(()));
-            };
-            profile.paused = paused;
+            if let Err(conflict) = edit_version::check(precondition.as_ref(), current.as_ref()) {
+                return Ok(Err(conflict));
+            }
             table.insert(store_id, record::encode(&profile)?.as_slice())?;
             drop(table);
             super::guards::clear_when_resumed(txn, store_id, &profile)?;
-            Ok(Ok(profile))
+            Ok(Ok(()))
         })
         .await
-        .map(Result::ok)
+    }
+
+    /// Changes only the pause switch, when the stored profile meets `precondition`;
+    /// answers the new profile, `None` for no such store.
+    pub async fn set_paused(
+        &self,
+        store_id: u64,
+        paused: bool,
+        precondition: Option<Precondition>,
+    ) -> Result<Result<Option<StoreProfile>, EditConflict>, DbError> {
+        let changed = self
+            .write(move |txn| {
+                let mut table = txn.open_table(STORE_ID_TO_PROFILE)?;
+                let current = table
+                    .get(store_id)?
+                    .map(|bytes| record::decode::<StoreProfile>(bytes.value()))
+                    .transpose()?;
+                let Some(mut profile) = current else {
+                    return Ok(Err(PauseRefused::NoStore));
+                };
+                if let Err(conflict) = edit_version::check(precondition.as_ref(), Some(&profile)) {
+                    return Ok(Err(PauseRefused::Conflict(conflict)));
+                }
+                profile.paused = paused;
+                table.insert(store_id, record::encode(&profile)?.as_slice())?;
+                drop(table);
+                super::guards::clear_when_resumed(txn, store_id, &profile)?;
+                Ok(Ok(profile))
+            })
+            .await?;
+        Ok(match changed {
+            Ok(profile) => Ok(Some(profile)),
+            Err(PauseRefused::NoStore) => Ok(None),
+            Err(PauseRefused::Conflict(conflict)) => Err(conflict),
+        })
     }
 
     /// Every delivery postcode, sorted by postcode.
@@ -72,12 +101,14 @@ impl Db {
         .await
     }
 
-    /// Creates (`id` = `None`) or replaces a postcode. `Ok(Ok(None))`: no such id.
+    /// Creates (`id` = `None`) or replaces a postcode (when it meets `precondition`).
+    /// `Ok(Ok(None))`: no such id.
     pub async fn save_postcode(
         &self,
         id: Option<u64>,
         input: PostcodeInput,
-    ) -> Result<Result<Option<Postcode>, PostcodeError>, DbError> {
+        precondition: Option<Precondition>,
+    ) -> Result<Result<Option<Postcode>, EditRefusal<PostcodeError>>, DbError> {
         self.write(move |txn| {
             let mut table = txn.open_table(POSTCODE_ID_TO_POSTCODE)?;
             let mut others = Vec::new();
@@ -86,8 +117,17 @@ impl Db {
                 others.push(record::decode::<Postcode>(bytes.value())?);
             }
             let id = match id {
-                Some(id) if others.iter().any(|p| p.id == id) => id,
-                Some(_) => return Ok(Ok(None)),
+                Some(id) => match others.iter().find(|p| p.id == id) {
+                    Some(current) => {
+                        if let Err(conflict) =
+                            edit_version::check(precondition.as_ref(), Some(current))
+                        {
+                            return Ok(Err(conflict.into()));
+                        }
+                        id
+                    }
+                    None => return Ok(Ok(None)),
+                },
                 None => next_id(txn, META_NEXT_POSTCODE_ID)?,
             };
             match check_postcode(id, input, &others) {
@@ -95,20 +135,32 @@ impl Db {
                     table.insert(id, record::encode(&postcode)?.as_slice())?;
                     Ok(Ok(Some(postcode)))
                 }
-                Err(refused) => Ok(Err(refused)),
+                Err(refused) => Ok(Err(EditRefusal::Invalid(refused))),
             }
         })
         .await
     }
 
-    /// Whether the postcode existed.
-    pub async fn delete_postcode(&self, id: u64) -> Result<bool, DbError> {
-        self.commit(move |txn| {
-            let removed = txn
-                .open_table(POSTCODE_ID_TO_POSTCODE)?
-                .remove(id)?
-                .is_some();
-            Ok(removed)
+    /// Removes a postcode that meets `precondition`; whether it existed.
+    pub async fn delete_postcode(
+        &self,
+        id: u64,
+        precondition: Option<Precondition>,
+    ) -> Result<Result<bool, EditConflict>, DbError> {
+        self.write(move |txn| {
+            let mut table = txn.open_table(POSTCODE_ID_TO_POSTCODE)?;
+            let current = table
+                .get(id)?
+                .map(|bytes| record::decode::<Postcode>(bytes.value()))
+                .transpose()?;
+            let Some(current) = current else {
+                return Ok(Ok(false));
+            };
+            if let Err(conflict) = edit_version::check(precondition.as_ref(), Some(&current)) {
+                return Ok(Err(conflict));
+            }
+            table.remove(id)?;
+            Ok(Ok(true))
         })
         .await
     }
@@ -126,24 +178,51 @@ impl Db {
         .await
     }
 
-    pub async fn set_discount(&self, discount: Discount) -> Result<(), DbError> {
-        self.commit(move |txn| {
-            txn.open_table(DISCOUNT_CODE_TO_DISCOUNT)?.insert(
+    /// Sets a discount (new or replaced) when the stored one, or its absence, meets
+    /// `precondition`.
+    pub async fn set_discount(
+        &self,
+        discount: Discount,
+        precondition: Option<Precondition>,
+    ) -> Result<Result<(), EditConflict>, DbError> {
+        self.write(move |txn| {
+            let mut table = txn.open_table(DISCOUNT_CODE_TO_DISCOUNT)?;
+            let current = table
+                .get(discount.code.as_str())?
+                .map(|bytes| record::decode::<Discount>(bytes.value()))
+                .transpose()?;
+            if let Err(conflict) = edit_version::check(precondition.as_ref(), current.as_ref()) {
+                return Ok(Err(conflict));
+            }
+            table.insert(
                 discount.code.as_str(),
                 record::encode(&discount)?.as_slice(),
             )?;
-            Ok(())
+            Ok(Ok(()))
         })
         .await
     }
 
-    /// Whether the discount existed.
-    pub async fn delete_discount(&self, code: DiscountCode) -> Result<bool, DbError> {
-        self.commit(move |txn| {
-            Ok(txn
-                .open_table(DISCOUNT_CODE_TO_DISCOUNT)?
-                .remove(code.as_str())?
-                .is_some())
+    /// Removes a discount that meets `precondition`; whether it existed.
+    pub async fn delete_discount(
+        &self,
+        code: DiscountCode,
+        precondition: Option<Precondition>,
+    ) -> Result<Result<bool, EditConflict>, DbError> {
+        self.write(move |txn| {
+            let mut table = txn.open_table(DISCOUNT_CODE_TO_DISCOUNT)?;
+            let current = table
+                .get(code.as_str())?
+                .map(|bytes| record::decode::<Discount>(bytes.value()))
+                .transpose()?;
+            let Some(current) = current else {
+                return Ok(Ok(false));
+            };
+            if let Err(conflict) = edit_version::check(precondition.as_ref(), Some(&current)) {
+                return Ok(Err(conflict));
+            }
+            table.remove(code.as_str())?;
+            Ok(Ok(true))
         })
         .await
     }

@@ -94,6 +94,9 @@ error_codes! {
     Duplicate = "duplicate";
     /// Still used by something else.
     InUse = "in_use";
+    /// Someone else changed the record after the caller loaded it; nothing was saved.
+    /// `current_version` is its version now (absent when it was removed).
+    EditConflict = "edit_conflict" ["current_version"];
     /// The account has an order still open; `number` is its number.
     OpenOrder = "open_order" ["number"];
     /// The cart is empty.

@@ -3,6 +3,7 @@
 pub mod address;
 pub mod catalog;
 pub mod delivery;
+pub mod edit_version;
 pub mod erasure;
 pub mod error;
 pub mod error_code;

@@ -74,7 +74,8 @@ pub enum ApiError {
     /// The resource does not exist.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
-    /// The change conflicts with existing data (in use, duplicate).
+    /// The change conflicts with existing data (in use, duplicate), or the record
+    /// changed since the version named in `If-Match` (`edit_conflict`).
     #[oai(status = 409)]
     Conflict(Json<ErrorBody>),
     /// The upload is too large.

@@ -5,6 +5,7 @@
 pub mod api_document;
 pub mod auth;
 pub mod connection_limits;
+pub mod edit_versions;
 pub mod error;
 pub mod live;
 pub mod menu_snapshot;
@@ -25,6 +26,18 @@ use poem_openapi::OpenApiService;
 use crate::http::web::WebUi;
 pub use routes::readiness::readiness_view;
 pub use state::AppState;
+
+/// The API document's introduction: what it serves, and how concurrent admin edits work.
+const API_DESCRIPTION: &str = "Online ordering for one restaurant: storefront, menu and store API.
+
+Concurrent admin edits: the records the admin area edits (taxes, categories, products \
+with their variants and photo, toppings, topping groups and their items, the topping groups \
+offered with a product, allergens and their assignments, banners, the store settings with \
+the pause switch, delivery postcodes, discounts, printers) each carry a version: `version` \
+in the lists the admin area reads, and the `ETag` of `GET /stores/{id}` and of every \
+change's answer. Send it back in `If-Match` with a PUT or DELETE: when someone else changed \
+the record meanwhile, the answer is 409 `edit_conflict` with `params.current_version` and \
+nothing is saved. Without `If-Match` a change is saved whatever the version.";
 
 /// Largest request body accepted anywhere (image uploads are the largest).
 pub const MAX_BODY_BYTES: usize = 5 * 1024 * 1024;
@@ -62,7 +75,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         routes::orders::phone::PhoneOrdersApi { state: s() },
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))
-        .description("Online ordering for one restaurant: storefront, menu and store API.")
+        .description(API_DESCRIPTION)
 }
 
 /// The whole application as one endpoint; `hsts` says when it sends

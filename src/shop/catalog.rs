@@ -1,13 +1,15 @@
 //! Changing the menu: an admin's edit, an uploaded picture, a menu import from the
 //! command line. Each change is one durable transaction; once committed, the listeners
-//! (the public menu) are told and the readiness check is recomputed.
+//! (the public menu) are told and the readiness check is recomputed. An admin's change
+//! of one record may name the version it was made on: the database checks it inside
+//! the change's transaction and refuses a stale one (`CatalogError::Conflict`).
 
 use serde::{Deserialize, Serialize};
 
 use super::{Shop, ShopError};
 use crate::db::DbError;
 use crate::domain::catalog::menu_document::{MenuChanges, MenuDocument, export, import};
-use crate::domain::catalog::{Catalog, CatalogError};
+use crate::domain::catalog::{Catalog, CatalogError, RecordPrecondition};
 use crate::domain::image::Image;
 
 /// Told of every committed catalog change, in commit order, before the change's
@@ -29,20 +31,39 @@ impl Shop {
         T: Send + 'static,
         F: FnOnce(&mut Catalog) -> Result<T, CatalogError> + Send + 'static,
     {
-        self.change_catalog_with_image(None, operation).await
+        self.change_catalog_with_image(None, None, operation).await
     }
 
-    /// Like [`Shop::change_catalog`], storing an uploaded image in the same commit.
-    pub async fn change_catalog_with_image<T, F>(
+    /// Like [`Shop::change_catalog`], when the record `precondition` names (if any) is
+    /// still at the version the change was made on.
+    pub async fn change_catalog_if<T, F>(
         &self,
-        image: Option<(String, Image)>,
+        precondition: Option<RecordPrecondition>,
         operation: F,
     ) -> Result<T, ShopError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Catalog) -> Result<T, CatalogError> + Send + 'static,
     {
-        let changed = self.db.change_catalog(image, operation).await?;
+        self.change_catalog_with_image(None, precondition, operation)
+            .await
+    }
+
+    /// Like [`Shop::change_catalog_if`], storing an uploaded image in the same commit.
+    pub async fn change_catalog_with_image<T, F>(
+        &self,
+        image: Option<(String, Image)>,
+        precondition: Option<RecordPrecondition>,
+        operation: F,
+    ) -> Result<T, ShopError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Catalog) -> Result<T, CatalogError> + Send + 'static,
+    {
+        let changed = self
+            .db
+            .change_catalog(image, precondition, operation)
+            .await?;
         self.catalog_changed(&changed.catalog, changed.version)
             .await;
         Ok(changed.value)

@@ -3,6 +3,7 @@
 
 use crate::db::{ChangeError, DbError};
 use crate::domain::catalog::CatalogError;
+use crate::domain::edit_version::EditConflict;
 use crate::domain::error::{ErrorCode, ErrorStatus, PublicError, Refusal};
 use crate::domain::order::TransitionError;
 use crate::domain::order::lines::LineError;
@@ -24,6 +25,8 @@ pub enum ShopError {
     Order(#[from] OrderRefused),
     #[error(transparent)]
     Refused(#[from] Refusal),
+    #[error(transparent)]
+    Conflict(#[from] EditConflict),
 }
 
 impl From<ChangeError> for ShopError {
@@ -44,6 +47,7 @@ impl ShopError {
             ShopError::Transition(error) => error,
             ShopError::Order(error) => error,
             ShopError::Refused(error) => error,
+            ShopError::Conflict(error) => error,
         }
     }
 }

@@ -1,19 +1,26 @@
 //! The kitchen printers the owner sets up. Switching one on wakes the print queue;
-//! switching it off or removing it drops its waiting documents and its alarm.
+//! switching it off or removing it drops its waiting documents and its alarm. A change
+//! may name the version of the printer it was made on; a stale one changes nothing.
 
 use super::Shop;
 use crate::db::{DbError, SavedPrinter};
+use crate::domain::edit_version::{EditConflict, EditRefusal, Precondition};
 use crate::domain::printing::{PrinterError, PrinterInput};
 
 impl Shop {
-    /// Adds a printer (`id` `None`) or changes one; `None` when there is no such
-    /// printer.
+    /// Adds a printer (`id` `None`) or changes one that meets `precondition`; `None`
+    /// when there is no such printer.
     pub async fn save_printer(
         &self,
         id: Option<u64>,
         input: PrinterInput,
-    ) -> Result<Result<Option<SavedPrinter>, PrinterError>, DbError> {
-        let saved = match self.db.save_printer(id, input, self.clock.now()).await? {
+        precondition: Option<Precondition>,
+    ) -> Result<Result<Option<SavedPrinter>, EditRefusal<PrinterError>>, DbError> {
+        let saved = match self
+            .db
+            .save_printer(id, input, self.clock.now(), precondition)
+            .await?
+        {
             Ok(Some(saved)) => saved,
             other => return Ok(other),
         };
@@ -33,11 +40,16 @@ impl Shop {
         Ok(Ok(Some(saved)))
     }
 
-    /// Removes a printer and the documents waiting for it: how many were dropped, or
-    /// `None` when there is no such printer.
-    pub async fn delete_printer(&self, id: u64) -> Result<Option<usize>, DbError> {
-        let Some(dropped) = self.db.delete_printer(id).await? else {
-            return Ok(None);
+    /// Removes a printer that meets `precondition` and the documents waiting for it:
+    /// how many were dropped, or `None` when there is no such printer.
+    pub async fn delete_printer(
+        &self,
+        id: u64,
+        precondition: Option<Precondition>,
+    ) -> Result<Result<Option<usize>, EditConflict>, DbError> {
+        let dropped = match self.db.delete_printer(id, precondition).await? {
+            Ok(Some(dropped)) => dropped,
+            other => return Ok(other),
         };
         self.printing.clear_alarm(id);
         if dropped > 0 {
@@ -47,6 +59,6 @@ impl Shop {
                 "print jobs dropped: the printer was deleted"
             );
         }
-        Ok(Some(dropped))
+        Ok(Ok(Some(dropped)))
     }
 }

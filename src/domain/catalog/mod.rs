@@ -9,9 +9,11 @@ mod entities;
 mod menu;
 pub mod menu_csv;
 pub mod menu_document;
+mod precondition;
 mod types;
 mod validate;
 
+use crate::domain::edit_version::EditConflict;
 use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use std::collections::BTreeMap;
 
@@ -20,6 +22,7 @@ pub use menu::{
     MenuGroup, MenuProduct, MenuTopping, allergy_order, menu_product, menu_products,
     visible_categories,
 };
+pub use precondition::RecordPrecondition;
 pub use types::*;
 
 /// Why a catalog change was refused.
@@ -39,6 +42,9 @@ pub enum CatalogError {
     /// The same link or code exists already.
     #[error("{0}")]
     Duplicate(String),
+    /// Someone else changed the record after the caller loaded it.
+    #[error(transparent)]
+    Conflict(#[from] EditConflict),
 }
 
 impl CatalogError {
@@ -147,6 +153,7 @@ impl PublicError for CatalogError {
             CatalogError::NotFound { .. } => ErrorCode::NotFound,
             CatalogError::InUse(_) => ErrorCode::InUse,
             CatalogError::Duplicate(_) => ErrorCode::Duplicate,
+            CatalogError::Conflict(conflict) => conflict.code(),
         }
     }
 
@@ -155,6 +162,14 @@ impl PublicError for CatalogError {
             CatalogError::Invalid { .. } => ErrorStatus::BadRequest,
             CatalogError::NotFound { .. } => ErrorStatus::NotFound,
             CatalogError::InUse(_) | CatalogError::Duplicate(_) => ErrorStatus::Conflict,
+            CatalogError::Conflict(conflict) => conflict.status(),
+        }
+    }
+
+    fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            CatalogError::Conflict(conflict) => conflict.params(),
+            _ => Vec::new(),
         }
     }
 
@@ -168,6 +183,7 @@ impl PublicError for CatalogError {
     fn detail(&self) -> String {
         match self {
             CatalogError::NotFound { kind, id } => format!("There is no {kind} with id {id}."),
+            CatalogError::Conflict(conflict) => conflict.detail(),
             other => other.to_string(),
         }
     }

@@ -1,8 +1,10 @@
 //! Delivery postcodes (`GET /postcodes/store/{id}`, spec §3 record) and the two
-//! order-type discounts (`GET /discounts/{id}`), with their admin writes.
+//! order-type discounts (`GET /discounts/{id}`), with their admin writes. Each zone and
+//! each discount carries its `version`; a change sent with it in `If-Match` is refused
+//! with 409 `edit_conflict` once someone else changed the record.
 
 use chrono::NaiveDate;
-use poem_openapi::param::Path;
+use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
@@ -13,6 +15,7 @@ use crate::domain::money::{
 };
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
+use crate::http::edit_versions::{Saved, Versioned, if_match, precondition};
 use crate::http::error::ApiError;
 use crate::http::routes::catalog::{Created, Deleted};
 
@@ -73,15 +76,37 @@ pub struct DiscountBody {
     pub expires_on: Option<NaiveDate>,
 }
 
-fn postcode_view(store_id: u64, postcode: Postcode) -> PostcodeView {
-    PostcodeView {
-        id: postcode.id,
-        store_id,
-        postcode: postcode.postcode,
-        minimum_order_amount: cents_to_euros(postcode.minimum_order_cents),
-        delivery_fee: cents_to_euros(postcode.delivery_fee_cents),
-        delivery_time: postcode.delivery_minutes,
-    }
+fn postcode_view(store_id: u64, postcode: &Postcode) -> Versioned<PostcodeView> {
+    Versioned::of(
+        postcode,
+        PostcodeView {
+            id: postcode.id,
+            store_id,
+            postcode: postcode.postcode.clone(),
+            minimum_order_amount: cents_to_euros(postcode.minimum_order_cents),
+            delivery_fee: cents_to_euros(postcode.delivery_fee_cents),
+            delivery_time: postcode.delivery_minutes,
+        },
+    )
+}
+
+fn admin_discount_view(discount: &Discount, today: NaiveDate) -> Versioned<AdminDiscountView> {
+    Versioned::of(
+        discount,
+        AdminDiscountView {
+            code: discount.code.as_str().into(),
+            value: f64::from(discount.basis_points) / 100.0,
+            expires_on: discount.expires_on,
+            active: discount.is_active_on(today),
+        },
+    )
+}
+
+fn no_postcode(id: u64) -> ApiError {
+    ApiError::not_found(
+        ErrorCode::NotFound,
+        format!("There is no postcode with id {id}."),
+    )
 }
 
 fn postcode_input(body: PostcodeBody) -> Result<PostcodeInput, ApiError> {
@@ -118,18 +143,19 @@ impl DeliveryApi {
 
 #[OpenApi]
 impl DeliveryApi {
-    /// The postcodes the store delivers to, with minimum order, fee and time.
+    /// The postcodes the store delivers to, with minimum order, fee and time, and each
+    /// zone's `version` for `If-Match`.
     #[oai(path = "/postcodes/store/:id", method = "get")]
     async fn list_postcodes(
         &self,
         #[oai(name = "id")] id: Path<u64>,
-    ) -> Result<Json<Vec<PostcodeView>>, ApiError> {
+    ) -> Result<Json<Vec<Versioned<PostcodeView>>>, ApiError> {
         self.state.shop.check_store(id.0)?;
         let store_id = id.0;
         let postcodes = self.state.shop.db().postcodes().await?;
         Ok(Json(
             postcodes
-                .into_iter()
+                .iter()
                 .map(|p| postcode_view(store_id, p))
                 .collect(),
         ))
@@ -141,53 +167,63 @@ impl DeliveryApi {
         &self,
         admin: AdminAuth,
         body: Json<PostcodeBody>,
-    ) -> Result<Created<PostcodeView>, ApiError> {
+    ) -> Result<Created<Versioned<PostcodeView>>, ApiError> {
         let input = postcode_input(body.0)?;
-        let saved = self.state.shop.save_postcode(None, input).await??;
+        let saved = self.state.shop.save_postcode(None, input, None).await??;
         let postcode = saved.ok_or_else(ApiError::internal)?;
         tracing::info!(admin = admin.0.id, postcode = %postcode.postcode, "postcode added");
         Ok(Created::Created(Json(postcode_view(
             self.state.config.store_id,
-            postcode,
+            &postcode,
         ))))
     }
 
-    /// Change a delivery postcode (admin).
+    /// Change a delivery postcode (admin). With `If-Match` (its `version`), a zone
+    /// someone else changed meanwhile answers 409 `edit_conflict` and nothing is saved.
     #[oai(path = "/postcodes/:id", method = "put")]
     async fn update_postcode(
         &self,
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
+        /// The version the change was made on; omitted: saved whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
         body: Json<PostcodeBody>,
-    ) -> Result<Json<PostcodeView>, ApiError> {
+    ) -> Result<Saved<Versioned<PostcodeView>>, ApiError> {
+        let precondition = if_match(version.0.as_deref())?;
         let input = postcode_input(body.0)?;
         let postcode = self
             .state
             .shop
-            .save_postcode(Some(id.0), input)
+            .save_postcode(Some(id.0), input, precondition)
             .await??
-            .ok_or_else(|| {
-                ApiError::not_found(
-                    ErrorCode::NotFound,
-                    format!("There is no postcode with id {}.", id.0),
-                )
-            })?;
+            .ok_or_else(|| no_postcode(id.0))?;
         tracing::info!(admin = admin.0.id, postcode = %postcode.postcode, "postcode changed");
-        Ok(Json(postcode_view(self.state.config.store_id, postcode)))
+        Ok(Saved::record(postcode_view(
+            self.state.config.store_id,
+            &postcode,
+        )))
     }
 
-    /// Remove a delivery postcode (admin).
+    /// Remove a delivery postcode (admin). With `If-Match` (its `version`), a zone
+    /// someone else changed meanwhile answers 409 `edit_conflict` and stays.
     #[oai(path = "/postcodes/:id", method = "delete")]
     async fn delete_postcode(
         &self,
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
+        /// The version the removal was decided on; omitted: removed whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
     ) -> Result<Deleted, ApiError> {
-        if !self.state.shop.delete_postcode(id.0).await? {
-            return Err(ApiError::not_found(
-                ErrorCode::NotFound,
-                format!("There is no postcode with id {}.", id.0),
-            ));
+        let precondition = if_match(version.0.as_deref())?;
+        if !self
+            .state
+            .shop
+            .delete_postcode(id.0, precondition)
+            .await??
+        {
+            return Err(no_postcode(id.0));
         }
         tracing::info!(admin = admin.0.id, id = id.0, "postcode removed");
         Ok(Deleted::NoContent)
@@ -215,15 +251,25 @@ impl DeliveryApi {
         ))
     }
 
-    /// Set a discount's percentage and last day (admin).
+    /// Set a discount's percentage and last day (admin). With `If-Match` (its
+    /// `version`), a discount someone else changed or removed meanwhile answers 409
+    /// `edit_conflict`; with `If-None-Match: *`, one that someone else set meanwhile
+    /// does. Nothing is saved then.
     #[oai(path = "/discounts/:id/:code", method = "put")]
     async fn put_discount(
         &self,
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
         #[oai(name = "code")] code: Path<String>,
+        /// The version the change was made on; omitted: saved whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
+        /// `*`: set it only while it is not set (the admin area's first save of it).
+        #[oai(name = "If-None-Match")]
+        none_match: Header<Option<String>>,
         body: Json<DiscountBody>,
-    ) -> Result<Json<AdminDiscountView>, ApiError> {
+    ) -> Result<Saved<Versioned<AdminDiscountView>>, ApiError> {
+        let precondition = precondition(version.0.as_deref(), none_match.0.as_deref())?;
         self.state.shop.check_store(id.0)?;
         let code = Self::code(&code.0)?;
         let basis_points = percent_to_basis_points(body.0.value)
@@ -233,28 +279,35 @@ impl DeliveryApi {
             basis_points,
             expires_on: body.0.expires_on,
         };
-        self.state.shop.set_discount(discount.clone()).await?;
+        self.state
+            .shop
+            .set_discount(discount.clone(), precondition)
+            .await??;
         tracing::info!(admin = admin.0.id, code = code.as_str(), "discount set");
-        let today = self.today();
-        Ok(Json(AdminDiscountView {
-            code: code.as_str().into(),
-            value: f64::from(discount.basis_points) / 100.0,
-            expires_on: discount.expires_on,
-            active: discount.is_active_on(today),
-        }))
+        Ok(Saved::record(admin_discount_view(&discount, self.today())))
     }
 
-    /// Remove a discount (admin).
+    /// Remove a discount (admin). With `If-Match` (its `version`), a discount someone
+    /// else changed meanwhile answers 409 `edit_conflict` and stays.
     #[oai(path = "/discounts/:id/:code", method = "delete")]
     async fn delete_discount(
         &self,
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
         #[oai(name = "code")] code: Path<String>,
+        /// The version the removal was decided on; omitted: removed whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
     ) -> Result<Deleted, ApiError> {
+        let precondition = if_match(version.0.as_deref())?;
         self.state.shop.check_store(id.0)?;
         let code = Self::code(&code.0)?;
-        if !self.state.shop.delete_discount(code).await? {
+        if !self
+            .state
+            .shop
+            .delete_discount(code, precondition)
+            .await??
+        {
             return Err(ApiError::not_found(
                 ErrorCode::NotFound,
                 format!("{} is not set.", code.as_str()),
@@ -264,23 +317,19 @@ impl DeliveryApi {
         Ok(Deleted::NoContent)
     }
 
-    /// Both discounts, including expired ones, for the admin screen.
+    /// Both discounts, including expired ones, for the admin screen, each with its
+    /// `version` for `If-Match`.
     #[oai(path = "/admin/discounts", method = "get")]
     async fn admin_discounts(
         &self,
         _admin: AdminAuth,
-    ) -> Result<Json<Vec<AdminDiscountView>>, ApiError> {
+    ) -> Result<Json<Vec<Versioned<AdminDiscountView>>>, ApiError> {
         let today = self.today();
         let discounts = self.state.shop.db().discounts().await?;
         Ok(Json(
             discounts
-                .into_iter()
-                .map(|discount| AdminDiscountView {
-                    code: discount.code.as_str().into(),
-                    value: f64::from(discount.basis_points) / 100.0,
-                    expires_on: discount.expires_on,
-                    active: discount.is_active_on(today),
-                })
+                .iter()
+                .map(|discount| admin_discount_view(discount, today))
                 .collect(),
         ))
     }

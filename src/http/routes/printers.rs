@@ -1,18 +1,22 @@
 //! The restaurant's network printers (admin only): list with their state, add, change,
 //! remove, and print a test page that tells the owner whether the printer answered.
+//! Each printer carries the `version` of its settings; a change or removal sent with it
+//! in `If-Match` is refused with 409 `edit_conflict` once someone else changed them.
 
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use poem_openapi::param::Path;
+use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
+use crate::domain::edit_version::Precondition;
 use crate::domain::error::ErrorCode;
 use crate::domain::printing::printer::{DEFAULT_PORT, DEFAULT_WIDTH};
 use crate::domain::printing::{Printer, PrinterInput, Prints};
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
+use crate::http::edit_versions::{Saved, Versioned, if_match};
 use crate::http::error::ApiError;
 use crate::http::routes::catalog::{Created, Deleted};
 use crate::shop::printing::PrinterAlarm;
@@ -110,7 +114,12 @@ fn printer_not_found(id: u64) -> ApiError {
     )
 }
 
-fn view(printer: Printer, waiting: &HashMap<u64, u64>, alarms: &[PrinterAlarm]) -> PrinterView {
+fn view(
+    printer: Printer,
+    waiting: &HashMap<u64, u64>,
+    alarms: &[PrinterAlarm],
+) -> Versioned<PrinterView> {
+    let stored = printer.clone();
     let alarm = alarms
         .iter()
         .find(|alarm| alarm.printer_id == printer.id)
@@ -119,7 +128,7 @@ fn view(printer: Printer, waiting: &HashMap<u64, u64>, alarms: &[PrinterAlarm]) 
             detail: alarm.detail.clone(),
             since: alarm.since,
         });
-    PrinterView {
+    let record = PrinterView {
         waiting: waiting.get(&printer.id).copied().unwrap_or(0),
         id: printer.id,
         name: printer.name,
@@ -130,7 +139,8 @@ fn view(printer: Printer, waiting: &HashMap<u64, u64>, alarms: &[PrinterAlarm]) 
         copies: printer.copies,
         enabled: printer.enabled,
         alarm,
-    }
+    };
+    Versioned::of(&stored, record)
 }
 
 impl PrintersApi {
@@ -142,7 +152,7 @@ impl PrintersApi {
         Ok(waiting)
     }
 
-    async fn view_of(&self, printer: Printer) -> Result<PrinterView, ApiError> {
+    async fn view_of(&self, printer: Printer) -> Result<Versioned<PrinterView>, ApiError> {
         let waiting = self.waiting().await?;
         Ok(view(
             printer,
@@ -155,13 +165,14 @@ impl PrintersApi {
         &self,
         admin: &AdminAuth,
         id: Option<u64>,
+        precondition: Option<Precondition>,
         body: PrinterBody,
-    ) -> Result<PrinterView, ApiError> {
+    ) -> Result<Versioned<PrinterView>, ApiError> {
         let input = input(body)?;
         let saved = self
             .state
             .shop
-            .save_printer(id, input)
+            .save_printer(id, input, precondition)
             .await??
             .ok_or_else(|| printer_not_found(id.unwrap_or(0)))?;
         let printer = saved.printer;
@@ -178,9 +189,10 @@ impl PrintersApi {
 
 #[OpenApi]
 impl PrintersApi {
-    /// The printers, with what waits for each and any alarm (admin).
+    /// The printers, with what waits for each, any alarm, and the `version` of each
+    /// one's settings for `If-Match` (admin).
     #[oai(path = "/admin/printers", method = "get")]
-    async fn list(&self, _admin: AdminAuth) -> Result<Json<Vec<PrinterView>>, ApiError> {
+    async fn list(&self, _admin: AdminAuth) -> Result<Json<Vec<Versioned<PrinterView>>>, ApiError> {
         let printers = self.state.shop.db().printers().await?;
         let waiting = self.waiting().await?;
         let alarms = self.state.shop.printing().alarms();
@@ -198,34 +210,46 @@ impl PrintersApi {
         &self,
         admin: AdminAuth,
         body: Json<PrinterBody>,
-    ) -> Result<Created<PrinterView>, ApiError> {
-        let printer = self.save(&admin, None, body.0).await?;
+    ) -> Result<Created<Versioned<PrinterView>>, ApiError> {
+        let printer = self.save(&admin, None, None, body.0).await?;
         Ok(Created::Created(Json(printer)))
     }
 
     /// Change a printer (admin). Its waiting documents are tried again at once; a
-    /// printer switched off loses them.
+    /// printer switched off loses them. With `If-Match` (its `version`), a printer
+    /// someone else changed meanwhile answers 409 `edit_conflict` and nothing is saved.
     #[oai(path = "/admin/printers/:id", method = "put")]
     async fn update(
         &self,
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
+        /// The version the change was made on; omitted: saved whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
         body: Json<PrinterBody>,
-    ) -> Result<Json<PrinterView>, ApiError> {
-        Ok(Json(self.save(&admin, Some(id.0), body.0).await?))
+    ) -> Result<Saved<Versioned<PrinterView>>, ApiError> {
+        let precondition = if_match(version.0.as_deref())?;
+        let printer = self.save(&admin, Some(id.0), precondition, body.0).await?;
+        Ok(Saved::record(printer))
     }
 
-    /// Remove a printer and the documents waiting for it (admin).
+    /// Remove a printer and the documents waiting for it (admin). With `If-Match` (its
+    /// `version`), a printer someone else changed meanwhile answers 409 `edit_conflict`
+    /// and stays.
     #[oai(path = "/admin/printers/:id", method = "delete")]
     async fn delete(
         &self,
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
+        /// The version the removal was decided on; omitted: removed whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
     ) -> Result<Deleted, ApiError> {
+        let precondition = if_match(version.0.as_deref())?;
         self.state
             .shop
-            .delete_printer(id.0)
-            .await?
+            .delete_printer(id.0, precondition)
+            .await??
             .ok_or_else(|| printer_not_found(id.0))?;
         tracing::info!(admin = admin.0.id, printer = id.0, "printer removed");
         Ok(Deleted::NoContent)

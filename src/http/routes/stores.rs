@@ -1,11 +1,15 @@
 //! The store record (spec §7 `GET /stores/{id}`), its admin edits, and the pre-order
-//! times. Every change is published to the live status at once.
+//! times. Every change is published to the live status at once. The settings carry
+//! their version (the `ETag`, and `version` in the body); a change sent with it in
+//! `If-Match` is refused with 409 `edit_conflict` once someone else changed them, the
+//! pause switch included.
 
 use chrono::NaiveDate;
-use poem_openapi::param::{Path, Query};
+use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::{ApiResponse, Object, OpenApi};
 
+use crate::domain::edit_version::EditVersion;
 use crate::domain::order::OrderType;
 use crate::domain::preorder::available_slots;
 use crate::domain::store_profile::{
@@ -13,6 +17,7 @@ use crate::domain::store_profile::{
 };
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
+use crate::http::edit_versions::{etag, if_match};
 use crate::http::error::ApiError;
 use crate::http::routes::orders::views::OrderTypeBody;
 use crate::shop::hubs::store_status::{ClosedReason, rfc3339};
@@ -88,6 +93,28 @@ pub struct StoreView {
     /// up to 60 days ahead; null while open, paused or blocked.
     #[oai(nullable)]
     pub next_opening: Option<String>,
+    /// The version of the settings (also the `ETag`): send it back in `If-Match` with
+    /// `PUT /stores/{id}` to save only while nobody else changed them.
+    pub version: String,
+}
+
+#[derive(ApiResponse)]
+pub enum StoreAnswer {
+    /// The store.
+    #[oai(status = 200)]
+    Ok(
+        Json<StoreView>,
+        /// The version of the store's settings.
+        #[oai(header = "ETag")]
+        String,
+    ),
+}
+
+impl From<StoreView> for StoreAnswer {
+    fn from(view: StoreView) -> Self {
+        let tag = etag(&view.version);
+        StoreAnswer::Ok(Json(view), tag)
+    }
 }
 
 /// Ordering paused itself after orders nobody answered.
@@ -174,6 +201,7 @@ impl StoreApi {
     }
 
     fn view(&self, id: u64, profile: StoreProfile) -> StoreView {
+        let version = EditVersion::of(&profile);
         let config = &self.state.config;
         let today = self
             .state
@@ -226,6 +254,7 @@ impl StoreApi {
                 .map(|reason| reason.as_str().to_string()),
             auto_pause: status.auto_pause.map(AutoPauseView::from),
             next_opening: status.next_opening.map(rfc3339),
+            version: version.to_string(),
         }
     }
 }
@@ -240,20 +269,27 @@ impl StoreApi {
         /// The store id (the storefront sends 14).
         #[oai(name = "id")]
         id: Path<u64>,
-    ) -> Result<Json<StoreView>, ApiError> {
+    ) -> Result<StoreAnswer, ApiError> {
         let profile = self.profile(id.0).await?;
-        Ok(Json(self.view(id.0, profile)))
+        Ok(self.view(id.0, profile).into())
     }
 
     /// Change the store's settings (admin). Connected storefronts see new hours,
-    /// closures and the pause switch at once.
+    /// closures and the pause switch at once. With `If-Match` (the `ETag` or `version`
+    /// of the settings the change was made on), settings someone else changed
+    /// meanwhile, the pause switch included, answer 409 `edit_conflict` and nothing is
+    /// saved.
     #[oai(path = "/stores/:id", method = "put")]
     async fn put_store(
         &self,
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
+        /// The version the change was made on; omitted: saved whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
         body: Json<StoreBody>,
-    ) -> Result<Json<StoreView>, ApiError> {
+    ) -> Result<StoreAnswer, ApiError> {
+        let precondition = if_match(version.0.as_deref())?;
         let current = self.profile(id.0).await?;
         let body = body.0;
         let profile = validate_profile(StoreProfile {
@@ -289,26 +325,40 @@ impl StoreApi {
             delivery_lead_minutes: body.delivery_lead_minutes,
             slot_interval_minutes: body.slot_interval_minutes,
         })?;
-        self.state.shop.save_store_profile(profile.clone()).await?;
+        self.state
+            .shop
+            .save_store_profile(profile.clone(), precondition)
+            .await?;
         tracing::info!(admin = admin.0.id, "store settings changed");
-        Ok(Json(self.view(id.0, profile)))
+        Ok(self.view(id.0, profile).into())
     }
 
-    /// Pause or resume ordering (admin): the busy kitchen's switch.
+    /// Pause or resume ordering (admin): the busy kitchen's switch. The pause is part of
+    /// the settings and changes their version. With `If-Match` (as the settings page
+    /// sends it), settings someone else changed meanwhile answer 409 `edit_conflict`;
+    /// the dashboard's resume button sets the one value without it.
     #[oai(path = "/stores/:id/pause", method = "put")]
     async fn put_pause(
         &self,
         admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
+        /// The version of the settings the switch was flipped on; omitted: whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
         body: Json<PauseBody>,
-    ) -> Result<Json<StoreView>, ApiError> {
-        let profile = self.state.shop.pause(id.0, body.0.paused).await?;
+    ) -> Result<StoreAnswer, ApiError> {
+        let precondition = if_match(version.0.as_deref())?;
+        let profile = self
+            .state
+            .shop
+            .pause(id.0, body.0.paused, precondition)
+            .await?;
         tracing::info!(
             admin = admin.0.id,
             paused = profile.paused,
             "ordering pause switched"
         );
-        Ok(Json(self.view(id.0, profile)))
+        Ok(self.view(id.0, profile).into())
     }
 
     /// The times a customer may pre-order for today, and whether "immediately" is

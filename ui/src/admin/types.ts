@@ -1,10 +1,16 @@
-export interface Tax {
+/** A record the admin area edits carries its version: send it back in `If-Match` (see lib/edit-version.ts). */
+export interface Versioned {
+  /** Changes with every change of the record; a save on an older one answers 409 `edit_conflict`. */
+  version?: string;
+}
+
+export interface Tax extends Versioned {
   id: number;
   name: string;
   percentage: number;
 }
 
-export interface Category {
+export interface Category extends Versioned {
   id: number;
   name: string;
   name_en: string | null;
@@ -23,7 +29,7 @@ export interface Variant {
 
 export type ProductType = 'simple' | 'variable';
 
-export interface Product {
+export interface Product extends Versioned {
   id: number;
   category_id: number;
   name: string;
@@ -43,7 +49,7 @@ export interface Product {
   age_restriction?: number | null;
 }
 
-export interface Topping {
+export interface Topping extends Versioned {
   id: number;
   name: string;
   name_en: string | null;
@@ -52,7 +58,7 @@ export interface Topping {
   no_allergens?: boolean;
 }
 
-export interface ToppingGroup {
+export interface ToppingGroup extends Versioned {
   id: number;
   name: string;
   name_en: string | null;
@@ -60,7 +66,7 @@ export interface ToppingGroup {
   max_selections: number;
 }
 
-export interface GroupItem {
+export interface GroupItem extends Versioned {
   id: number;
   topping_group_id: number;
   topping_id: number;
@@ -68,14 +74,14 @@ export interface GroupItem {
   sort_order: number;
 }
 
-export interface ProductGroup {
+export interface ProductGroup extends Versioned {
   id: number;
   product_id: number;
   topping_group_id: number;
   sort_order: number;
 }
 
-export interface Allergy {
+export interface Allergy extends Versioned {
   id: number;
   code: string;
   name: string;
@@ -84,14 +90,14 @@ export interface Allergy {
 
 export type ItemType = 'product' | 'topping';
 
-export interface ItemAllergy {
+export interface ItemAllergy extends Versioned {
   id: number;
   item_type: ItemType;
   item_id: number;
   allergy_id: number;
 }
 
-export interface Banner {
+export interface Banner extends Versioned {
   id: number;
   image_url: string;
   alt: string;
@@ -144,7 +150,7 @@ export interface Closure {
 }
 
 /** GET /stores/{id}: the store record with hours, closures, pause and pre-order settings. */
-export interface StoreSettings {
+export interface StoreSettings extends Versioned {
   id: number;
   brand: string;
   company_name: string;
@@ -184,7 +190,7 @@ export interface AutoPause {
 /** The body of PUT /stores/{id}: the record without id, brand, timezone, paypal_client_id and the status. */
 export type StoreSettingsBody = Omit<
   StoreSettings,
-  'id' | 'brand' | 'timezone' | 'paypal_client_id' | 'is_open' | 'closed_reason' | 'auto_pause'
+  'id' | 'brand' | 'timezone' | 'paypal_client_id' | 'is_open' | 'closed_reason' | 'auto_pause' | 'version'
 >;
 
 /** GET /admin/readiness: what the shop still lacks before it may open. */
@@ -210,7 +216,7 @@ export interface Readiness {
 export type DiscountCode = 'DELIVERY_DISCOUNT' | 'PICKUP_DISCOUNT';
 
 /** GET /admin/discounts: each discount, expired ones included. */
-export interface AdminDiscount {
+export interface AdminDiscount extends Versioned {
   code: DiscountCode;
   value: number;
   /** The last day it applies, or null for no expiry. */
@@ -219,7 +225,7 @@ export interface AdminDiscount {
 }
 
 /** A delivery zone. Amounts in euros, delivery_time in minutes. */
-export interface Postcode {
+export interface Postcode extends Versioned {
   id: number;
   store_id: number;
   postcode: string;

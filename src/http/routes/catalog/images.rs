@@ -3,21 +3,22 @@
 
 use poem::http::HeaderMap;
 use poem::{IntoResponse, Request, RequestBody, Response};
-use poem_openapi::param::{Path, Query};
+use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::{Json, ParsePayload, Payload};
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 use poem_openapi::{ApiRequest, ApiResponse, OpenApi};
 
-use crate::domain::catalog::{Banner, BannerInput};
+use crate::domain::catalog::{Banner, BannerInput, CatalogError, Product};
 use crate::domain::error::ErrorCode;
 use crate::domain::image::{Image, MAX_IMAGE_BYTES, accept_upload};
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
+use crate::http::edit_versions::{Saved, Versioned};
 use crate::http::error::{ApiError, body};
-use crate::http::routes::catalog::Deleted;
 use crate::http::routes::catalog::inputs::{BannerBody, IntoInput};
 use crate::http::routes::catalog::menu::{Cached, public_read};
 use crate::http::routes::catalog::views::{BannerView, ProductRecord};
+use crate::http::routes::catalog::{Deleted, record_precondition, versioned};
 
 /// A stored JPEG, PNG or WebP, answered with its own type (documented as `image/*`).
 pub struct ImageFile(Image);
@@ -107,7 +108,14 @@ fn checked_bytes(upload: ImageUpload) -> Result<(String, Image), ApiError> {
 pub enum BannerCreated {
     /// Created.
     #[oai(status = 201)]
-    Created(Json<BannerView>),
+    Created(Json<Versioned<BannerView>>),
+}
+
+fn product_not_found(id: u64) -> CatalogError {
+    CatalogError::NotFound {
+        kind: "product",
+        id,
+    }
 }
 
 pub struct ImageApi {
@@ -147,55 +155,62 @@ impl ImageApi {
         ))
     }
 
-    /// Set a product's photo (admin): JPEG, PNG or WebP, at most 4 MiB.
+    /// Set a product's photo (admin): JPEG, PNG or WebP, at most 4 MiB. The photo is
+    /// part of the product's record: with `If-Match` (the product's `version`), a
+    /// product someone else changed meanwhile answers 409 `edit_conflict`.
     #[oai(path = "/products/:id/image", method = "put")]
     async fn put_product_image(
         &self,
         _admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
+        /// The product's version the photo was chosen on; omitted: set whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
         upload: UploadBody,
-    ) -> Result<Json<ProductRecord>, ApiError> {
+    ) -> Result<Saved<Versioned<ProductRecord>>, ApiError> {
+        let precondition = record_precondition::<Product>(id.0, &version)?;
         let (key, image) = checked(upload)?;
         let stored_key = key.clone();
         let product = self
             .state
             .shop
-            .change_catalog_with_image(Some((key, image)), move |catalog| {
-                let product = catalog.products.get_mut(&id.0).ok_or(
-                    crate::domain::catalog::CatalogError::NotFound {
-                        kind: "product",
-                        id: id.0,
-                    },
-                )?;
+            .change_catalog_with_image(Some((key, image)), precondition, move |catalog| {
+                let product = catalog
+                    .products
+                    .get_mut(&id.0)
+                    .ok_or(product_not_found(id.0))?;
                 product.image_key = Some(stored_key);
                 Ok(product.clone())
             })
             .await?;
-        Ok(Json(ProductRecord::from(&product)))
+        Ok(Saved::record(versioned(&product)))
     }
 
-    /// Remove a product's photo (admin).
+    /// Remove a product's photo (admin). With `If-Match` (the product's `version`), a
+    /// product someone else changed meanwhile answers 409 `edit_conflict`.
     #[oai(path = "/products/:id/image", method = "delete")]
     async fn delete_product_image(
         &self,
         _admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
-    ) -> Result<Json<ProductRecord>, ApiError> {
+        /// The product's version the removal was decided on; omitted: removed whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
+    ) -> Result<Saved<Versioned<ProductRecord>>, ApiError> {
+        let precondition = record_precondition::<Product>(id.0, &version)?;
         let product = self
             .state
             .shop
-            .change_catalog(move |catalog| {
-                let product = catalog.products.get_mut(&id.0).ok_or(
-                    crate::domain::catalog::CatalogError::NotFound {
-                        kind: "product",
-                        id: id.0,
-                    },
-                )?;
+            .change_catalog_if(precondition, move |catalog| {
+                let product = catalog
+                    .products
+                    .get_mut(&id.0)
+                    .ok_or(product_not_found(id.0))?;
                 product.image_key = None;
                 Ok(product.clone())
             })
             .await?;
-        Ok(Json(ProductRecord::from(&product)))
+        Ok(Saved::record(versioned(&product)))
     }
 
     /// Add a carousel picture (admin): the raw image as the body.
@@ -217,40 +232,54 @@ impl ImageApi {
         let banner = self
             .state
             .shop
-            .change_catalog_with_image(Some((key, image)), move |catalog| {
+            .change_catalog_with_image(Some((key, image)), None, move |catalog| {
                 catalog.create::<Banner>(input)
             })
             .await?;
-        Ok(BannerCreated::Created(Json(BannerView::from(&banner))))
+        Ok(BannerCreated::Created(Json(versioned(&banner))))
     }
 
-    /// Change a carousel picture's text or position (admin).
+    /// Change a carousel picture's text or position (admin). With `If-Match` (its
+    /// `version`), someone else's change made meanwhile answers 409 `edit_conflict`.
     #[oai(path = "/banners/:id", method = "put")]
     async fn update_banner(
         &self,
         _admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
+        /// The version the change was made on; omitted: saved whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
         body: Json<BannerBody>,
-    ) -> Result<Json<BannerView>, ApiError> {
+    ) -> Result<Saved<Versioned<BannerView>>, ApiError> {
+        let precondition = record_precondition::<Banner>(id.0, &version)?;
         let input = body.0.into_input()?;
         let banner = self
             .state
             .shop
-            .change_catalog(move |catalog| catalog.update::<Banner>(id.0, input))
+            .change_catalog_if(precondition, move |catalog| {
+                catalog.update::<Banner>(id.0, input)
+            })
             .await?;
-        Ok(Json(BannerView::from(&banner)))
+        Ok(Saved::record(versioned(&banner)))
     }
 
-    /// Remove a carousel picture (admin).
+    /// Remove a carousel picture (admin). With `If-Match` (its `version`), one someone
+    /// else changed meanwhile answers 409 `edit_conflict` and stays.
     #[oai(path = "/banners/:id", method = "delete")]
     async fn delete_banner(
         &self,
         _admin: AdminAuth,
         #[oai(name = "id")] id: Path<u64>,
+        /// The version the removal was decided on; omitted: removed whatever the version.
+        #[oai(name = "If-Match")]
+        version: Header<Option<String>>,
     ) -> Result<Deleted, ApiError> {
+        let precondition = record_precondition::<Banner>(id.0, &version)?;
         self.state
             .shop
-            .change_catalog(move |catalog| catalog.delete::<Banner>(id.0).map(|_| ()))
+            .change_catalog_if(precondition, move |catalog| {
+                catalog.delete::<Banner>(id.0).map(|_| ())
+            })
             .await?;
         Ok(Deleted::NoContent)
     }

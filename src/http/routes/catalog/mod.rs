@@ -2,8 +2,13 @@
 //! `GET /products/`, `GET /allergies/`, answered from the encoded menu through
 //! [`public_read`], see `menu.rs`) and, on the same paths (an OpenAPI path item comes from
 //! one API), the admin writes: POST/PUT/DELETE on each resource, admin role only, plus
-//! `GET /admin/catalog` with every record. A write is one call of
-//! `Shop::change_catalog`, which commits it and refreshes the public menu.
+//! `GET /admin/catalog` with every record and its `version`. A write is one call of
+//! `Shop::change_catalog_if`, which commits it and refreshes the public menu; a PUT or
+//! DELETE with `If-Match` is refused with 409 `edit_conflict` when the record is no
+//! longer at that version (see `http::edit_versions`). Every catalog record has a
+//! version of its own: a product's covers its variants and photo, while the topping
+//! groups offered with it (`/product-groups/`) and its allergens (`/item-allergies/`)
+//! are records of their own, each with its version.
 
 pub mod images;
 pub mod inputs;
@@ -11,13 +16,14 @@ pub mod menu;
 pub mod views;
 
 use poem::http::HeaderMap;
-use poem_openapi::param::{Path, Query};
+use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
 use crate::domain::catalog::*;
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
+use crate::http::edit_versions::{Saved, Versioned, if_match};
 use crate::http::error::ApiError;
 use crate::http::routes::catalog::inputs::*;
 use crate::http::routes::catalog::menu::{Cached, public_read};
@@ -37,13 +43,32 @@ pub enum Deleted {
     NoContent,
 }
 
+/// The precondition an `If-Match` header states for the `E` with `id`.
+pub fn record_precondition<E: Entity>(
+    id: u64,
+    header: &Header<Option<String>>,
+) -> Result<Option<RecordPrecondition>, ApiError> {
+    Ok(if_match(header.0.as_deref())?
+        .map(|precondition| RecordPrecondition::on::<E>(id, precondition)))
+}
+
+/// `record` as the admin area shows it, with its version.
+pub fn versioned<'a, E, V>(record: &'a E) -> Versioned<V>
+where
+    E: serde::Serialize + 'a,
+    V: From<&'a E> + poem_openapi::types::ParseFromJSON + poem_openapi::types::ToJSON,
+{
+    Versioned::of(record, V::from(record))
+}
+
 pub struct AdminCatalogApi {
     pub state: AppState,
 }
 
 #[OpenApi]
 impl AdminCatalogApi {
-    /// Every catalog record, including hidden categories and sold-out products.
+    /// Every catalog record, including hidden categories and sold-out products, each
+    /// with its `version` for `If-Match`.
     #[oai(path = "/admin/catalog", method = "get")]
     async fn admin_catalog(&self, _admin: AdminAuth) -> Result<Json<AdminCatalog>, ApiError> {
         let (catalog, _) = self.state.shop.db().catalog().await?;
@@ -65,9 +90,9 @@ macro_rules! catalog_resource {
         impl $api {
             $($read)*
 
-            #[doc = concat!("Create a ", $what, " (admin).")]
+            /// Create a record (admin). The answer has its `version`.
             #[oai(path = $collection, method = "post")]
-            async fn create(&self, admin: AdminAuth, body: Json<$body>) -> Result<Created<$view>, ApiError> {
+            async fn create(&self, admin: AdminAuth, body: Json<$body>) -> Result<Created<Versioned<$view>>, ApiError> {
                 let input = body.0.into_input()?;
                 let record = self
                     .state
@@ -75,33 +100,46 @@ macro_rules! catalog_resource {
                     .change_catalog(move |catalog| catalog.create::<$entity>(input))
                     .await?;
                 tracing::info!(admin = admin.0.id, what = $what, "catalog record created");
-                Ok(Created::Created(Json(<$view>::from(&record))))
+                Ok(Created::Created(Json(versioned(&record))))
             }
 
-            #[doc = concat!("Change a ", $what, " (admin).")]
+            /// Change a record (admin). With `If-Match` (its `version`), someone else's
+            /// change made meanwhile answers 409 `edit_conflict` and nothing is saved; the
+            /// answer's `ETag` is the new version.
             #[oai(path = $item, method = "put")]
             async fn update(
                 &self,
                 admin: AdminAuth,
                 #[oai(name = "id")] id: Path<u64>,
+                /// The version the change was made on; omitted: saved whatever the version.
+                #[oai(name = "If-Match")] version: Header<Option<String>>,
                 body: Json<$body>,
-            ) -> Result<Json<$view>, ApiError> {
+            ) -> Result<Saved<Versioned<$view>>, ApiError> {
+                let precondition = record_precondition::<$entity>(id.0, &version)?;
                 let input = body.0.into_input()?;
                 let record = self
                     .state
                     .shop
-                    .change_catalog(move |catalog| catalog.update::<$entity>(id.0, input))
+                    .change_catalog_if(precondition, move |catalog| catalog.update::<$entity>(id.0, input))
                     .await?;
                 tracing::info!(admin = admin.0.id, what = $what, id = id.0, "catalog record changed");
-                Ok(Json(<$view>::from(&record)))
+                Ok(Saved::record(versioned(&record)))
             }
 
-            #[doc = concat!("Delete a ", $what, " (admin); refused with 409 while others use it.")]
+            /// Delete a record (admin); refused with 409 while others use it, and with 409
+            /// `edit_conflict` when `If-Match` names a version someone else replaced.
             #[oai(path = $item, method = "delete")]
-            async fn delete(&self, admin: AdminAuth, #[oai(name = "id")] id: Path<u64>) -> Result<Deleted, ApiError> {
+            async fn delete(
+                &self,
+                admin: AdminAuth,
+                #[oai(name = "id")] id: Path<u64>,
+                /// The version the deletion was decided on; omitted: deleted whatever the version.
+                #[oai(name = "If-Match")] version: Header<Option<String>>,
+            ) -> Result<Deleted, ApiError> {
+                let precondition = record_precondition::<$entity>(id.0, &version)?;
                 self.state
                     .shop
-                    .change_catalog(move |catalog| catalog.delete::<$entity>(id.0).map(|_| ()))
+                    .change_catalog_if(precondition, move |catalog| catalog.delete::<$entity>(id.0).map(|_| ()))
                     .await?;
                 tracing::info!(admin = admin.0.id, what = $what, id = id.0, "catalog record deleted");
                 Ok(Deleted::NoContent)

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::domain::catalog::*;
 use crate::domain::money::cents_to_euros;
+use crate::http::edit_versions::Versioned;
 
 pub fn image_url(key: &str) -> String {
     format!("/images/{key}")
@@ -405,23 +406,30 @@ impl From<&Banner> for BannerView {
     }
 }
 
-/// Everything, for the admin area.
+/// Everything, for the admin area: each record with the `version` its changes send
+/// back in `If-Match`.
 #[derive(Debug, Clone, Object, Serialize)]
 pub struct AdminCatalog {
-    pub taxes: Vec<TaxView>,
-    pub categories: Vec<CategoryView>,
-    pub products: Vec<ProductRecord>,
-    pub toppings: Vec<ToppingView>,
-    pub topping_groups: Vec<ToppingGroupView>,
-    pub group_items: Vec<GroupItemView>,
-    pub product_groups: Vec<ProductGroupView>,
-    pub allergies: Vec<AllergyView>,
-    pub item_allergies: Vec<ItemAllergyView>,
-    pub banners: Vec<BannerView>,
+    pub taxes: Vec<Versioned<TaxView>>,
+    pub categories: Vec<Versioned<CategoryView>>,
+    pub products: Vec<Versioned<ProductRecord>>,
+    pub toppings: Vec<Versioned<ToppingView>>,
+    pub topping_groups: Vec<Versioned<ToppingGroupView>>,
+    pub group_items: Vec<Versioned<GroupItemView>>,
+    pub product_groups: Vec<Versioned<ProductGroupView>>,
+    pub allergies: Vec<Versioned<AllergyView>>,
+    pub item_allergies: Vec<Versioned<ItemAllergyView>>,
+    pub banners: Vec<Versioned<BannerView>>,
 }
 
-fn all<'a, E: 'a, V: From<&'a E>>(map: &'a std::collections::BTreeMap<u64, E>) -> Vec<V> {
-    map.values().map(V::from).collect()
+fn all<'a, E, V>(map: &'a std::collections::BTreeMap<u64, E>) -> Vec<Versioned<V>>
+where
+    E: Serialize + 'a,
+    V: From<&'a E> + poem_openapi::types::ParseFromJSON + poem_openapi::types::ToJSON,
+{
+    map.values()
+        .map(|record| Versioned::of(record, V::from(record)))
+        .collect()
 }
 
 impl From<&Catalog> for AdminCatalog {

@@ -1,4 +1,5 @@
 import { apiFetch, logged } from '../../lib/api-client';
+import { ifMatch } from '../lib/edit-version';
 import { EMPTY_CATALOG, type Banner, type Catalog, type Product } from '../types';
 
 /** Collection endpoints of the admin writes, e.g. POST /taxes/ and PUT /taxes/{id}. */
@@ -16,9 +17,9 @@ export type AdminEndpoint =
 
 export type Body = Record<string, unknown>;
 
-const json = (method: string, body: Body): RequestInit => ({
+const json = (method: string, body: Body, headers: Record<string, string> = {}): RequestInit => ({
   method,
-  headers: { 'Content-Type': 'application/json' },
+  headers: { 'Content-Type': 'application/json', ...headers },
   body: JSON.stringify(body),
 });
 
@@ -31,28 +32,35 @@ export function createRecord<T>(endpoint: AdminEndpoint, body: Body): Promise<T>
   return logged(`POST ${endpoint}`, apiFetch<T>(endpoint, json('POST', body)));
 }
 
-export function updateRecord<T>(endpoint: AdminEndpoint, id: number, body: Body): Promise<T> {
-  return logged(`PUT ${endpoint}${id}`, apiFetch<T>(`${endpoint}${id}`, json('PUT', body)));
+/** PUT {endpoint}{id}, made on the record's `version`: 409 `edit_conflict` when someone else changed it since. */
+export function updateRecord<T>(endpoint: AdminEndpoint, id: number, body: Body, version: string | undefined): Promise<T> {
+  return logged(`PUT ${endpoint}${id}`, apiFetch<T>(`${endpoint}${id}`, json('PUT', body, ifMatch(version))));
 }
 
-export function deleteRecord(endpoint: AdminEndpoint, id: number): Promise<void> {
-  return logged(`DELETE ${endpoint}${id}`, apiFetch<void>(`${endpoint}${id}`, { method: 'DELETE' }));
+export function deleteRecord(endpoint: AdminEndpoint, id: number, version: string | undefined): Promise<void> {
+  return logged(
+    `DELETE ${endpoint}${id}`,
+    apiFetch<void>(`${endpoint}${id}`, { method: 'DELETE', headers: ifMatch(version) }),
+  );
 }
 
-/** PUT /products/{id}/image with the raw file as body. */
-export function uploadProductImage(id: number, file: Blob): Promise<Product> {
+/** PUT /products/{id}/image with the raw file as body, on the product's `version`. */
+export function uploadProductImage(id: number, file: Blob, version: string | undefined): Promise<Product> {
   return logged(
     'uploadProductImage',
     apiFetch<Product>(`/products/${id}/image`, {
       method: 'PUT',
-      headers: { 'Content-Type': file.type || 'application/octet-stream' },
+      headers: { 'Content-Type': file.type || 'application/octet-stream', ...ifMatch(version) },
       body: file,
     }),
   );
 }
 
-export function removeProductImage(id: number): Promise<Product> {
-  return logged('removeProductImage', apiFetch<Product>(`/products/${id}/image`, { method: 'DELETE' }));
+export function removeProductImage(id: number, version: string | undefined): Promise<Product> {
+  return logged(
+    'removeProductImage',
+    apiFetch<Product>(`/products/${id}/image`, { method: 'DELETE', headers: ifMatch(version) }),
+  );
 }
 
 /** POST /banners/?alt=…&sort_order=… with the raw image as body; answers the new banner (201). */

@@ -1,11 +1,13 @@
 import { apiFetch, logged } from '../../lib/api-client';
+import { ifMatch } from '../lib/edit-version';
 import type { PrinterAlarmCode } from '../lib/printer-alarms';
+import type { Versioned } from '../types';
 
 /** What a printer prints for each accepted order. */
 export type Prints = 'kitchen' | 'receipt' | 'both';
 
 /** A network printer as GET /admin/printers lists it. */
-export interface Printer {
+export interface Printer extends Versioned {
   id: number;
   name: string;
   host: string;
@@ -30,9 +32,9 @@ export interface TestPrint {
   detail: string | null;
 }
 
-const json = (method: string, body: unknown): RequestInit => ({
+const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method,
-  headers: { 'Content-Type': 'application/json' },
+  headers: { 'Content-Type': 'application/json', ...headers },
   body: JSON.stringify(body),
 });
 
@@ -46,12 +48,19 @@ export function createPrinter(body: PrinterBody): Promise<Printer> {
   return logged('createPrinter', apiFetch<Printer>('/admin/printers', json('POST', body)));
 }
 
-export function updatePrinter(printerId: number, body: PrinterBody): Promise<Printer> {
-  return logged('updatePrinter', apiFetch<Printer>(`/admin/printers/${id(printerId)}`, json('PUT', body)));
+/** PUT /admin/printers/{id}, made on `version` (409 `edit_conflict` when someone else changed it). */
+export function updatePrinter(printerId: number, body: PrinterBody, version: string | undefined): Promise<Printer> {
+  return logged(
+    'updatePrinter',
+    apiFetch<Printer>(`/admin/printers/${id(printerId)}`, json('PUT', body, ifMatch(version))),
+  );
 }
 
-export function deletePrinter(printerId: number): Promise<void> {
-  return logged('deletePrinter', apiFetch<void>(`/admin/printers/${id(printerId)}`, { method: 'DELETE' }));
+export function deletePrinter(printerId: number, version: string | undefined): Promise<void> {
+  return logged(
+    'deletePrinter',
+    apiFetch<void>(`/admin/printers/${id(printerId)}`, { method: 'DELETE', headers: ifMatch(version) }),
+  );
 }
 
 /** POST /admin/printers/{id}/test: prints the test page; answers within the printer timeout. */

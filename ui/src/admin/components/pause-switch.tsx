@@ -1,31 +1,55 @@
 import { useState } from 'react';
+import type { ApiError } from '../../lib/api-error';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { setStorePaused } from '../api/store-admin-api';
+import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi } from '../lib/errors';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import type { StoreSettings } from '../types';
+import { EditConflictNotice } from './edit-conflict';
 
 /**
- * The kitchen's quick switch: pauses or resumes ordering at once via PUT /stores/{id}/pause,
- * independent of the rest of the settings form.
+ * The kitchen's quick switch on the settings page: pauses or resumes ordering at once via
+ * PUT /stores/{id}/pause, apart from the rest of the settings form, but on the version of
+ * the settings the page shows, so that the page can go on from the version it answers.
+ * When someone else changed the settings meanwhile, it offers `onReload`.
  */
-export function PauseSwitch({ paused, onChanged }: { paused: boolean; onChanged: (store: StoreSettings) => void }) {
+export function PauseSwitch({
+  paused,
+  version,
+  onChanged,
+  onReload,
+}: {
+  paused: boolean;
+  version: string | undefined;
+  onChanged: (store: StoreSettings) => void;
+  onReload: () => Promise<boolean>;
+}) {
   const { t } = useAdminTranslation();
   const { storeId } = getRuntimeConfig();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [conflict, setConflict] = useState<ApiError | null>(null);
 
   const toggle = async () => {
     setBusy(true);
     setError(undefined);
+    setConflict(null);
     try {
-      const store = await setStorePaused(storeId, !paused);
+      const store = await setStorePaused(storeId, !paused, version);
       onChanged(store);
     } catch (failure) {
-      setError(errorsFromApi(failure, [], t).general);
+      if (isEditConflict(failure)) setConflict(failure);
+      else setError(errorsFromApi(failure, [], t).general);
     } finally {
       setBusy(false);
     }
+  };
+
+  const reload = async () => {
+    const loaded = await onReload();
+    if (loaded) setConflict(null);
+    return loaded;
   };
 
   return (
@@ -63,6 +87,7 @@ export function PauseSwitch({ paused, onChanged }: { paused: boolean; onChanged:
           {error}
         </p>
       )}
+      {conflict && <EditConflictNotice text={conflictText(conflict, 'switch', t)} onReload={reload} />}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import type { ApiError } from '../../lib/api-error';
 import { createRecord, updateRecord } from '../api/admin-api';
 import { useCatalog } from '../lib/catalog-context';
+import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import {
   bodyFromValues,
@@ -12,9 +14,10 @@ import {
 } from '../lib/resource';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { EMPTY_CATALOG } from '../types';
+import { EditConflictNotice } from './edit-conflict';
 import { CheckboxInput, FormMessage, SelectInput, TextInput } from './fields';
 
-export interface ResourceFormProps<R extends { id: number }> {
+export interface ResourceFormProps<R extends { id: number; version?: string }> {
   spec: ResourceSpec<R>;
   /** The record being edited, or null to create one. */
   record: R | null;
@@ -24,8 +27,13 @@ export interface ResourceFormProps<R extends { id: number }> {
   idPrefix: string;
 }
 
-/** A create/edit form driven by a resource spec: validates, sends, shows server errors by field. */
-export function ResourceForm<R extends { id: number }>({
+/**
+ * A create/edit form driven by a resource spec: validates, sends, shows server errors by
+ * field. An edit is sent on the version the record was loaded (or last saved) at; when
+ * someone else changed it meanwhile, the form says so and keeps what was typed until the
+ * admin loads the current state.
+ */
+export function ResourceForm<R extends { id: number; version?: string }>({
   spec,
   record,
   onSaved,
@@ -34,10 +42,12 @@ export function ResourceForm<R extends { id: number }>({
 }: ResourceFormProps<R>) {
   const { t } = useAdminTranslation();
   const { catalog, reload } = useCatalog();
-  const [initial] = useState<FormValues>(() =>
+  const [initial, setInitial] = useState<FormValues>(() =>
     record ? valuesFromRecord(spec.fields, record) : emptyValues(spec.fields),
   );
   const [values, setValues] = useState<FormValues>(initial);
+  const [version, setVersion] = useState(record?.version);
+  const [conflict, setConflict] = useState<ApiError | null>(null);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [success, setSuccess] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -72,20 +82,46 @@ export function ResourceForm<R extends { id: number }>({
       return;
     }
     setErrors(NO_ERRORS);
+    setConflict(null);
     setSubmitting(true);
     try {
       const saved = record
-        ? await updateRecord<R>(spec.endpoint, record.id, body)
+        ? await updateRecord<R>(spec.endpoint, record.id, body, version)
         : await createRecord<R>(spec.endpoint, body);
       await reload();
       setSubmitting(false);
       setSuccess(t('form.saved'));
-      if (!record) setValues(emptyValues(spec.fields));
+      if (record) {
+        setVersion(saved.version);
+        setInitial(values);
+      } else {
+        setValues(emptyValues(spec.fields));
+      }
       onSaved?.(saved, record === null);
     } catch (error) {
       setSubmitting(false);
-      setErrors(errorsFromApi(error, spec.fields.map((field) => field.name), t));
+      if (isEditConflict(error)) setConflict(error);
+      else setErrors(errorsFromApi(error, spec.fields.map((field) => field.name), t));
     }
+  };
+
+  /** Replaces what was typed with the record as it is stored now. */
+  const loadCurrent = async (): Promise<boolean> => {
+    const fresh = await reload();
+    if (fresh === null || record === null) return false;
+    const current = (fresh[spec.collection] as unknown as R[]).find((candidate) => candidate.id === record.id);
+    setConflict(null);
+    setErrors(NO_ERRORS);
+    if (current === undefined) {
+      setErrors({ fields: {}, general: t('common.not_found') });
+      return true;
+    }
+    const loaded = valuesFromRecord(spec.fields, current);
+    setInitial(loaded);
+    setValues(loaded);
+    setVersion(current.version);
+    setSuccess(t('conflict.reloaded'));
+    return true;
   };
 
   return (
@@ -154,6 +190,7 @@ export function ResourceForm<R extends { id: number }>({
           {t(notice.text)}
         </p>
       )}
+      {conflict && <EditConflictNotice text={conflictText(conflict, 'save', t)} onReload={loadCurrent} />}
       <FormMessage error={errors.general} success={success} />
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={submitting}>

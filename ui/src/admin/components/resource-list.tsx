@@ -1,14 +1,17 @@
 import { useState } from 'react';
+import type { ApiError } from '../../lib/api-error';
 import { deleteRecord } from '../api/admin-api';
 import { useCatalog } from '../lib/catalog-context';
+import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi } from '../lib/errors';
 import type { ResourceSpec } from '../lib/resource';
 import { filterItems } from '../lib/search';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { EMPTY_CATALOG } from '../types';
+import { EditConflictNotice } from './edit-conflict';
 import { FormMessage } from './fields';
 
-export interface ResourceListProps<R extends { id: number }> {
+export interface ResourceListProps<R extends { id: number; version?: string }> {
   spec: ResourceSpec<R>;
   onEdit: (record: R) => void;
   /** Called after a record was deleted (e.g. to leave its edit form). */
@@ -16,14 +19,24 @@ export interface ResourceListProps<R extends { id: number }> {
   idPrefix: string;
 }
 
-/** Lists a catalog collection with a client-side search, edit and delete (with a confirm step). */
-export function ResourceList<R extends { id: number }>({ spec, onEdit, onDeleted, idPrefix }: ResourceListProps<R>) {
+/**
+ * Lists a catalog collection with a client-side search, edit and delete (with a confirm
+ * step). A delete names the version the list shows; a record someone else changed since
+ * is not deleted, and the list offers to load the current state.
+ */
+export function ResourceList<R extends { id: number; version?: string }>({
+  spec,
+  onEdit,
+  onDeleted,
+  idPrefix,
+}: ResourceListProps<R>) {
   const { t } = useAdminTranslation();
   const { catalog, reload } = useCatalog();
   const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [conflict, setConflict] = useState<ApiError | null>(null);
   const data = catalog ?? EMPTY_CATALOG;
   const all = [...(data[spec.collection] as unknown as R[])];
   if (spec.sort) all.sort(spec.sort);
@@ -32,17 +45,25 @@ export function ResourceList<R extends { id: number }>({ spec, onEdit, onDeleted
   const remove = async (record: R) => {
     setBusy(true);
     setError(undefined);
+    setConflict(null);
     try {
-      await deleteRecord(spec.endpoint, record.id);
+      await deleteRecord(spec.endpoint, record.id, record.version);
       setConfirming(null);
       await reload();
       onDeleted?.(record.id);
     } catch (failure) {
       setConfirming(null);
-      setError(errorsFromApi(failure, [], t).general);
+      if (isEditConflict(failure)) setConflict(failure);
+      else setError(errorsFromApi(failure, [], t).general);
     } finally {
       setBusy(false);
     }
+  };
+
+  const loadCurrent = async (): Promise<boolean> => {
+    const loaded = (await reload()) !== null;
+    if (loaded) setConflict(null);
+    return loaded;
   };
 
   const searchId = `${idPrefix}-search`;
@@ -64,6 +85,7 @@ export function ResourceList<R extends { id: number }>({ spec, onEdit, onDeleted
           {t('list.count', { shown: shown.length, total: all.length })}
         </span>
       </div>
+      {conflict && <EditConflictNotice text={conflictText(conflict, 'delete', t)} onReload={loadCurrent} />}
       <FormMessage error={error} />
       {shown.length === 0 ? (
         <p className="admin-list__empty">{all.length === 0 ? t('list.empty') : t('list.no_match')}</p>

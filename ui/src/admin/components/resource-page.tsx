@@ -8,7 +8,7 @@ import { ResourceForm } from './resource-form';
 import { ResourceList } from './resource-list';
 
 /** A screen with a create/edit form above the searchable list of the same resource. */
-export function ResourcePage<R extends { id: number }>({
+export function ResourcePage<R extends { id: number; version?: string }>({
   spec,
   idPrefix,
   newTitle,

@@ -8,8 +8,8 @@ export interface CatalogState {
   /** The last catalog read; kept while a reload runs so screens do not flicker. */
   catalog: Catalog | null;
   error: unknown;
-  /** Reads GET /admin/catalog again (after every write). */
-  reload: () => Promise<void>;
+  /** Reads GET /admin/catalog again (after every write); answers what it read, or null when that failed. */
+  reload: () => Promise<Catalog | null>;
 }
 
 const CatalogContext = createContext<CatalogState | null>(null);
@@ -22,21 +22,23 @@ export function CatalogProvider({ children }: { children: ReactNode }) {
 
   /** Applies the outcome of one catalog read, unless the provider is gone. */
   const settle = useCallback(
-    (read: Promise<Catalog>): Promise<void> =>
+    (read: Promise<Catalog>): Promise<Catalog | null> =>
       read.then(
         (next) => {
-          if (!mounted.current) return;
+          if (!mounted.current) return next;
           setCatalog(next);
           setError(null);
+          return next;
         },
         (failure: unknown) => {
-          if (!mounted.current) return;
+          if (!mounted.current) return null;
           // An expired token or a lost admin role: back to the admin login.
           if (failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) {
             logout('admin');
-            return;
+            return null;
           }
           setError(failure);
+          return null;
         },
       ),
     [logout],

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { ApiError } from '../../lib/api-error';
 import { formatPrice } from '../../lib/format-price';
 import { updateRecord } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
+import { EditConflictNotice } from '../components/edit-conflict';
 import { FormMessage } from '../components/fields';
 import { useCatalog } from '../lib/catalog-context';
+import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi } from '../lib/errors';
 import { bySortOrder } from '../lib/names';
 import { filterItems } from '../lib/search';
@@ -48,18 +51,28 @@ export function CategoriesOverviewPage() {
   const [query, setQuery] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const [conflict, setConflict] = useState<ApiError | null>(null);
 
+  /** Runs a switch: each one sends the whole record, on the version this page shows. */
   const run = async (key: string, write: () => Promise<unknown>) => {
     setBusy(key);
     setError(undefined);
+    setConflict(null);
     try {
       await write();
       await reload();
     } catch (failure) {
-      setError(errorsFromApi(failure, [], t).general);
+      if (isEditConflict(failure)) setConflict(failure);
+      else setError(errorsFromApi(failure, [], t).general);
     } finally {
       setBusy(null);
     }
+  };
+
+  const loadCurrent = async (): Promise<boolean> => {
+    const loaded = (await reload()) !== null;
+    if (loaded) setConflict(null);
+    return loaded;
   };
 
   const categories = [...data.categories].sort(bySortOrder);
@@ -81,6 +94,7 @@ export function CategoriesOverviewPage() {
           onInput={(event) => setQuery(event.currentTarget.value)}
         />
       </div>
+      {conflict && <EditConflictNotice text={conflictText(conflict, 'switch', t)} onReload={loadCurrent} />}
       <FormMessage error={error} />
       {categories.length === 0 && <p className="admin-list__empty">{t('list.empty')}</p>}
       <div className="admin-overview">
@@ -102,7 +116,7 @@ export function CategoriesOverviewPage() {
                     disabled={busy !== null}
                     onChange={() =>
                       void run(`c${category.id}`, () =>
-                        updateRecord('/categories/', category.id, categoryBody(category, !category.visible)),
+                        updateRecord('/categories/', category.id, categoryBody(category, !category.visible), category.version),
                       )
                     }
                   />
@@ -129,7 +143,7 @@ export function CategoriesOverviewPage() {
                           disabled={busy !== null}
                           onChange={() =>
                             void run(`p${product.id}`, () =>
-                              updateRecord('/products/', product.id, productBody(product, !product.available)),
+                              updateRecord('/products/', product.id, productBody(product, !product.available), product.version),
                             )
                           }
                         />

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
+import type { ApiError } from '../../lib/api-error';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { deleteDiscount, getAdminDiscounts, saveDiscount } from '../api/store-admin-api';
 import { AdminPage } from '../components/admin-page';
+import { EditConflictNotice } from '../components/edit-conflict';
 import { Card, FormMessage, TextInput } from '../components/fields';
 import { checkDiscount, codeName, DISCOUNT_CODES, draftFromDiscount, formatPercent, type DiscountDraft } from '../lib/discounts';
+import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { formatDay } from '../lib/store-settings';
 import { useAdminTranslation } from '../lib/use-admin-translation';
@@ -18,14 +21,19 @@ export function DiscountsPage() {
   // A new generation re-reads each form from the list after a save or removal.
   const [generation, setGeneration] = useState(0);
 
+  /** Reads the list again; answers whether that worked. */
   const reload = useCallback(
     () =>
       getAdminDiscounts().then(
         (discounts) => {
           setList(discounts);
           setLoadFailed(false);
+          return true;
         },
-        () => setLoadFailed(true),
+        () => {
+          setLoadFailed(true);
+          return false;
+        },
       ),
     [],
   );
@@ -42,6 +50,14 @@ export function DiscountsPage() {
     setGeneration((n) => n + 1);
   };
 
+  /** After a conflict: the discounts as stored now, each form filled from them again. */
+  const loadCurrent = async (code: DiscountCode): Promise<boolean> => {
+    if (!(await reload())) return false;
+    setNotice({ code, text: t('conflict.reloaded') });
+    setGeneration((n) => n + 1);
+    return true;
+  };
+
   return (
     <AdminPage title="Discounts" heading={t('discounts.heading')} intro={t('discounts.intro')} needsCatalog={false}>
       {list === null && loadFailed && <ErrorMessage text={t('discounts.load_error')} onRetry={() => void reload()} />}
@@ -56,6 +72,7 @@ export function DiscountsPage() {
                 current={list.find((discount) => discount.code === code)}
                 notice={notice?.code === code ? notice.text : undefined}
                 onChanged={(text) => changed(code, text)}
+                onReload={() => loadCurrent(code)}
               />
             ))}
           </div>
@@ -68,17 +85,24 @@ export function DiscountsPage() {
   );
 }
 
+/**
+ * One discount's form. It saves on the version of the discount the page loaded, or, for
+ * one that was not set, only while it is still not set; when someone else changed it
+ * meanwhile, nothing is saved and the form offers to load the current state.
+ */
 function DiscountForm({
   code,
   current,
   notice,
   onChanged,
+  onReload,
 }: {
   code: DiscountCode;
   current: AdminDiscount | undefined;
   /** What the last save or removal of this discount did. */
   notice: string | undefined;
   onChanged: (notice: string) => Promise<void>;
+  onReload: () => Promise<boolean>;
 }) {
   const { t, i18n } = useAdminTranslation();
   const { storeId } = getRuntimeConfig();
@@ -89,6 +113,7 @@ function DiscountForm({
   const [success, setSuccess] = useState<string | undefined>(notice);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [conflict, setConflict] = useState<{ error: ApiError; action: 'save' | 'delete' } | null>(null);
 
   const change = (field: keyof DiscountDraft, value: string) => {
     setSuccess(undefined);
@@ -110,12 +135,14 @@ function DiscountForm({
       return;
     }
     setErrors(NO_ERRORS);
+    setConflict(null);
     setBusy(true);
     try {
-      await saveDiscount(storeId, code, body);
+      await saveDiscount(storeId, code, body, current?.version ?? null);
     } catch (failure) {
       setBusy(false);
-      setErrors(errorsFromApi(failure, ['value', 'expires_on'], t));
+      if (isEditConflict(failure)) setConflict({ error: failure, action: 'save' });
+      else setErrors(errorsFromApi(failure, ['value', 'expires_on'], t));
       return;
     }
     setBusy(false);
@@ -125,12 +152,14 @@ function DiscountForm({
   const remove = async () => {
     setBusy(true);
     setErrors(NO_ERRORS);
+    setConflict(null);
     try {
-      await deleteDiscount(storeId, code);
+      await deleteDiscount(storeId, code, current?.version);
     } catch (failure) {
       setBusy(false);
       setConfirming(false);
-      setErrors(errorsFromApi(failure, [], t));
+      if (isEditConflict(failure)) setConflict({ error: failure, action: 'delete' });
+      else setErrors(errorsFromApi(failure, [], t));
       return;
     }
     setBusy(false);
@@ -193,6 +222,9 @@ function DiscountForm({
             )}
           </div>
         </div>
+        {conflict && (
+          <EditConflictNotice text={conflictText(conflict.error, conflict.action, t)} onReload={onReload} />
+        )}
         <FormMessage error={errors.general} success={success} />
         <div className="admin-form__actions">
           <button type="submit" className="button" disabled={busy} aria-label={t('discounts.save_named', { name: title })}>

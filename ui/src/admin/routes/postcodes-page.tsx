@@ -5,7 +5,9 @@ import { formatPrice } from '../../lib/format-price';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { createPostcode, deletePostcode, getPostcodes, updatePostcode } from '../api/store-admin-api';
 import { AdminPage } from '../components/admin-page';
+import { EditConflictNotice } from '../components/edit-conflict';
 import { Card, FormMessage, TextInput } from '../components/fields';
+import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { checkPostcode, postcodeFields, sortPostcodes } from '../lib/postcodes';
 import { emptyValues, valuesFromRecord, type FormValues } from '../lib/resource';
@@ -25,14 +27,20 @@ export function PostcodesPage() {
   const [notice, setNotice] = useState<string | undefined>();
   const formRef = useRef<HTMLDivElement>(null);
 
+  /** Reads the zones again; answers them, or null when that failed. */
   const reload = useCallback(
     () =>
       getPostcodes(storeId).then(
         (postcodes) => {
-          setList(sortPostcodes(postcodes));
+          const sorted = sortPostcodes(postcodes);
+          setList(sorted);
           setLoadFailed(false);
+          return sorted;
         },
-        () => setLoadFailed(true),
+        () => {
+          setLoadFailed(true);
+          return null;
+        },
       ),
     [storeId],
   );
@@ -66,6 +74,7 @@ export function PostcodesPage() {
               }
             }}
             onCancel={editing ? () => setEditing(null) : undefined}
+            onReload={reload}
           />
         </Card>
       </div>
@@ -80,6 +89,7 @@ export function PostcodesPage() {
               if (editing?.id === id) setEditing(null);
               await reload();
             }}
+            onReload={async () => (await reload()) !== null}
           />
         )}
       </Card>
@@ -87,19 +97,29 @@ export function PostcodesPage() {
   );
 }
 
+/**
+ * A zone's form. A change is saved on the version the zone was loaded at; when someone
+ * else changed it meanwhile, nothing is saved and the form keeps what was typed until
+ * the admin loads the current state.
+ */
 function PostcodeForm({
   record,
   onSaved,
   onCancel,
+  onReload,
 }: {
   record: Postcode | null;
   onSaved: (postcode: Postcode, created: boolean) => Promise<void>;
   onCancel?: () => void;
+  /** Reads the zones again: null when that failed. */
+  onReload: () => Promise<Postcode[] | null>;
 }) {
   const { t } = useAdminTranslation();
   const [values, setValues] = useState<FormValues>(() =>
     record ? valuesFromRecord(postcodeFields, record) : emptyValues(postcodeFields),
   );
+  const [version, setVersion] = useState(record?.version);
+  const [conflict, setConflict] = useState<ApiError | null>(null);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [success, setSuccess] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -124,12 +144,17 @@ function PostcodeForm({
       return;
     }
     setErrors(NO_ERRORS);
+    setConflict(null);
     setSubmitting(true);
     let saved: Postcode;
     try {
-      saved = record ? await updatePostcode(record.id, body) : await createPostcode(body);
+      saved = record ? await updatePostcode(record.id, body, version) : await createPostcode(body);
     } catch (failure) {
       setSubmitting(false);
+      if (isEditConflict(failure)) {
+        setConflict(failure);
+        return;
+      }
       const placed = errorsFromApi(
         failure,
         postcodeFields.map((field) => field.name),
@@ -151,6 +176,23 @@ function PostcodeForm({
     }
   };
 
+  /** Replaces what was typed with the zone as it is stored now. */
+  const loadCurrent = async (): Promise<boolean> => {
+    const fresh = await onReload();
+    if (fresh === null || record === null) return false;
+    const current = fresh.find((candidate) => candidate.id === record.id);
+    setConflict(null);
+    if (current === undefined) {
+      setErrors({ fields: {}, general: t('common.not_found') });
+      return true;
+    }
+    setValues(valuesFromRecord(postcodeFields, current));
+    setVersion(current.version);
+    setErrors(NO_ERRORS);
+    setSuccess(t('conflict.reloaded'));
+    return true;
+  };
+
   return (
     <form className="admin-form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="admin-form__grid">
@@ -169,6 +211,7 @@ function PostcodeForm({
           />
         ))}
       </div>
+      {conflict && <EditConflictNotice text={conflictText(conflict, 'save', t)} onReload={loadCurrent} />}
       <FormMessage error={errors.general} success={success} />
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={submitting}>
@@ -188,31 +231,42 @@ function PostcodeList({
   postcodes,
   onEdit,
   onDeleted,
+  onReload,
 }: {
   postcodes: readonly Postcode[];
   onEdit: (postcode: Postcode) => void;
   onDeleted: (id: number) => Promise<void>;
+  onReload: () => Promise<boolean>;
 }) {
   const { t } = useAdminTranslation();
   const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [conflict, setConflict] = useState<ApiError | null>(null);
   const shown = filterItems(postcodes, query, (postcode) => postcode.postcode);
 
   const remove = async (postcode: Postcode) => {
     setBusy(true);
     setError(undefined);
+    setConflict(null);
     try {
-      await deletePostcode(postcode.id);
+      await deletePostcode(postcode.id, postcode.version);
       setConfirming(null);
       await onDeleted(postcode.id);
     } catch (failure) {
       setConfirming(null);
-      setError(errorsFromApi(failure, [], t).general);
+      if (isEditConflict(failure)) setConflict(failure);
+      else setError(errorsFromApi(failure, [], t).general);
     } finally {
       setBusy(false);
     }
+  };
+
+  const loadCurrent = async (): Promise<boolean> => {
+    const loaded = await onReload();
+    if (loaded) setConflict(null);
+    return loaded;
   };
 
   const columns = [
@@ -244,6 +298,7 @@ function PostcodeList({
           {t('list.count', { shown: shown.length, total: postcodes.length })}
         </span>
       </div>
+      {conflict && <EditConflictNotice text={conflictText(conflict, 'delete', t)} onReload={loadCurrent} />}
       <FormMessage error={error} />
       {shown.length === 0 ? (
         <p className="admin-list__empty">{postcodes.length === 0 ? t('list.empty') : t('list.no_match')}</p>

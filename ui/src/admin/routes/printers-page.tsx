@@ -3,7 +3,9 @@ import { ErrorMessage, LoadingMessage } from '../../components/status-message';
 import { ApiError } from '../../lib/api-error';
 import { createPrinter, deletePrinter, getPrinters, testPrinter, updatePrinter, type Printer } from '../api/printers-api';
 import { AdminPage } from '../components/admin-page';
+import { EditConflictNotice } from '../components/edit-conflict';
 import { Card, CheckboxInput, FormMessage, SelectInput, TextInput } from '../components/fields';
+import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { printerProblem } from '../lib/printer-alarms';
 import {
@@ -31,14 +33,19 @@ export function PrintersPage() {
   const [notice, setNotice] = useState<string | undefined>();
   const formRef = useRef<HTMLDivElement>(null);
 
+  /** Reads the printers again; answers them, or null when that failed. */
   const reload = useCallback(
     () =>
       getPrinters().then(
         (printers) => {
           setList(printers);
           setLoadFailed(false);
+          return printers;
         },
-        () => setLoadFailed(true),
+        () => {
+          setLoadFailed(true);
+          return null;
+        },
       ),
     [],
   );
@@ -74,6 +81,7 @@ export function PrintersPage() {
               }
             }}
             onCancel={editing ? () => setEditing(null) : undefined}
+            onReload={reload}
           />
         </Card>
       </div>
@@ -84,7 +92,7 @@ export function PrintersPage() {
           <PrinterList
             printers={list}
             onEdit={edit}
-            onChanged={reload}
+            onChanged={async () => (await reload()) !== null}
             onDeleted={async (id) => {
               if (editing?.id === id) setEditing(null);
               await reload();
@@ -96,19 +104,29 @@ export function PrintersPage() {
   );
 }
 
+/**
+ * A printer's form. A change is saved on the version the printer was loaded at; when
+ * someone else changed it meanwhile, nothing is saved and the form keeps what was typed
+ * until the admin loads the current state.
+ */
 function PrinterForm({
   record,
   onSaved,
   onCancel,
+  onReload,
 }: {
   record: Printer | null;
   onSaved: (printer: Printer, created: boolean) => Promise<void>;
   onCancel?: () => void;
+  /** Reads the printers again: null when that failed. */
+  onReload: () => Promise<Printer[] | null>;
 }) {
   const { t } = useAdminTranslation();
   const [values, setValues] = useState<FormValues>(() =>
     record ? valuesFromRecord(printerFields, record) : emptyValues(printerFields),
   );
+  const [version, setVersion] = useState(record?.version);
+  const [conflict, setConflict] = useState<ApiError | null>(null);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [success, setSuccess] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -133,12 +151,17 @@ function PrinterForm({
       return;
     }
     setErrors(NO_ERRORS);
+    setConflict(null);
     setSubmitting(true);
     let saved: Printer;
     try {
-      saved = record ? await updatePrinter(record.id, body) : await createPrinter(body);
+      saved = record ? await updatePrinter(record.id, body, version) : await createPrinter(body);
     } catch (failure) {
       setSubmitting(false);
+      if (isEditConflict(failure)) {
+        setConflict(failure);
+        return;
+      }
       const placed = errorsFromApi(failure, printerFieldNames, t);
       // A taken name belongs next to the name.
       if (failure instanceof ApiError && failure.status === 409 && placed.general !== undefined) {
@@ -154,6 +177,23 @@ function PrinterForm({
       setValues(emptyValues(printerFields));
       setSuccess(t('printers.created', { name: saved.name }));
     }
+  };
+
+  /** Replaces what was typed with the printer as it is stored now. */
+  const loadCurrent = async (): Promise<boolean> => {
+    const fresh = await onReload();
+    if (fresh === null || record === null) return false;
+    const current = fresh.find((candidate) => candidate.id === record.id);
+    setConflict(null);
+    if (current === undefined) {
+      setErrors({ fields: {}, general: t('common.not_found') });
+      return true;
+    }
+    setValues(valuesFromRecord(printerFields, current));
+    setVersion(current.version);
+    setErrors(NO_ERRORS);
+    setSuccess(t('conflict.reloaded'));
+    return true;
   };
 
   const text = (name: 'name' | 'host' | 'port' | 'copies') => {
@@ -209,6 +249,7 @@ function PrinterForm({
           onChange={(checked) => change('enabled', checked)}
         />
       </div>
+      {conflict && <EditConflictNotice text={conflictText(conflict, 'save', t)} onReload={loadCurrent} />}
       <FormMessage error={errors.general} success={success} />
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={submitting}>
@@ -234,7 +275,8 @@ function PrinterList({
 }: {
   printers: readonly Printer[];
   onEdit: (printer: Printer) => void;
-  onChanged: () => Promise<void>;
+  /** Reads the printers again; answers whether that worked. */
+  onChanged: () => Promise<boolean>;
   onDeleted: (id: number) => Promise<void>;
 }) {
   const { t } = useAdminTranslation();
@@ -243,20 +285,29 @@ function PrinterList({
   const [testing, setTesting] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const [conflict, setConflict] = useState<ApiError | null>(null);
 
   const remove = async (printer: Printer) => {
     setBusy(true);
     setError(undefined);
+    setConflict(null);
     try {
-      await deletePrinter(printer.id);
+      await deletePrinter(printer.id, printer.version);
       setConfirming(null);
       await onDeleted(printer.id);
     } catch (failure) {
       setConfirming(null);
-      setError(errorsFromApi(failure, [], t).general);
+      if (isEditConflict(failure)) setConflict(failure);
+      else setError(errorsFromApi(failure, [], t).general);
     } finally {
       setBusy(false);
     }
+  };
+
+  const loadCurrent = async (): Promise<boolean> => {
+    const loaded = await onChanged();
+    if (loaded) setConflict(null);
+    return loaded;
   };
 
   const test = async (printer: Printer) => {
@@ -303,6 +354,7 @@ function PrinterList({
 
   return (
     <div className="admin-list">
+      {conflict && <EditConflictNotice text={conflictText(conflict, 'delete', t)} onReload={loadCurrent} />}
       <FormMessage error={error} />
       {outcome && (
         <div className="admin-printer-test" data-testid="printer-test-result" data-printed={outcome.printed}>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { ApiError } from '../../lib/api-error';
 import { formatPrice } from '../../lib/format-price';
 import {
   createRecord,
@@ -9,8 +10,10 @@ import {
   uploadProductImage,
 } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
+import { EditConflictNotice } from '../components/edit-conflict';
 import { Card, CheckboxInput, FormMessage, SelectInput, TextInput } from '../components/fields';
 import { useCatalog } from '../lib/catalog-context';
+import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { IMAGE_TYPES, imageFileError } from '../lib/image-file';
 import { byName } from '../lib/names';
@@ -61,6 +64,12 @@ export function ProductPage() {
   );
 }
 
+/**
+ * The product form. A save is sent on the version of the product it was loaded (or last
+ * saved) at: when someone else changed the product meanwhile, nothing is saved, the
+ * form says so and keeps what was typed until the admin loads the current state. Its
+ * topping groups and allergens are records of their own, each changed on its version.
+ */
 function ProductForm({
   product,
   catalog,
@@ -76,6 +85,8 @@ function ProductForm({
   const { reload } = useCatalog();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<ProductDraft>(() => draftFromProduct(product, catalog));
+  const [version, setVersion] = useState(product?.version);
+  const [conflict, setConflict] = useState<ApiError | null>(null);
   const [errors, setErrors] = useState<FormErrors>(initialError ? { fields: {}, general: initialError } : NO_ERRORS);
   const [success, setSuccess] = useState<string | undefined>(initialSuccess);
   const [submitting, setSubmitting] = useState(false);
@@ -127,7 +138,7 @@ function ProductForm({
   const saveLinks = async (productId: number) => {
     const groups = catalog.product_groups.filter((link) => link.product_id === productId);
     for (const link of groups) {
-      if (!draft.groupIds.includes(link.topping_group_id)) await deleteRecord('/product-groups/', link.id);
+      if (!draft.groupIds.includes(link.topping_group_id)) await deleteRecord('/product-groups/', link.id, link.version);
     }
     for (const [index, groupId] of draft.groupIds.entries()) {
       const existing = groups.find((link) => link.topping_group_id === groupId);
@@ -135,16 +146,17 @@ function ProductForm({
       if (!existing) {
         await createRecord('/product-groups/', { product_id: productId, topping_group_id: groupId, sort_order: sortOrder });
       } else if (existing.sort_order !== sortOrder) {
-        await updateRecord('/product-groups/', existing.id, {
-          product_id: productId,
-          topping_group_id: groupId,
-          sort_order: sortOrder,
-        });
+        await updateRecord(
+          '/product-groups/',
+          existing.id,
+          { product_id: productId, topping_group_id: groupId, sort_order: sortOrder },
+          existing.version,
+        );
       }
     }
     const allergies = catalog.item_allergies.filter((link) => link.item_type === 'product' && link.item_id === productId);
     for (const link of allergies) {
-      if (!draft.allergyIds.includes(link.allergy_id)) await deleteRecord('/item-allergies/', link.id);
+      if (!draft.allergyIds.includes(link.allergy_id)) await deleteRecord('/item-allergies/', link.id, link.version);
     }
     for (const allergyId of draft.allergyIds) {
       if (!allergies.some((link) => link.allergy_id === allergyId)) {
@@ -162,27 +174,37 @@ function ProductForm({
       return;
     }
     setErrors(NO_ERRORS);
+    setConflict(null);
     setSubmitting(true);
     let saved: Product;
     try {
       saved = product
-        ? await updateRecord<Product>('/products/', product.id, body)
+        ? await updateRecord<Product>('/products/', product.id, body, version)
         : await createRecord<Product>('/products/', body);
     } catch (error) {
       setSubmitting(false);
-      setErrors(errorsFromApi(error, PRODUCT_ERROR_FIELDS, t));
+      if (isEditConflict(error)) setConflict(error);
+      else setErrors(errorsFromApi(error, PRODUCT_ERROR_FIELDS, t));
       return;
     }
     // The product itself is saved; a failure from here on is reported but keeps it.
     let followUp: string | undefined;
+    let current = saved.version;
     try {
       await saveLinks(saved.id);
-      if (imageFile) await uploadProductImage(saved.id, imageFile);
-      else if (removeImage && saved.image_url) await removeProductImage(saved.id);
+      if (imageFile) current = (await uploadProductImage(saved.id, imageFile, current)).version;
+      else if (removeImage && saved.image_url) current = (await removeProductImage(saved.id, current)).version;
     } catch (error) {
       followUp = errorsFromApi(error, [], t).general;
     }
-    await reload();
+    const fresh = await reload();
+    setVersion(current);
+    // The topping groups and allergens as stored now, so that the next save starts from them.
+    const stored = fresh?.products.find((candidate) => candidate.id === saved.id);
+    if (product && fresh && stored) {
+      const links = draftFromProduct(stored, fresh);
+      setDraft((before) => ({ ...before, groupIds: links.groupIds, allergyIds: links.allergyIds }));
+    }
     setSubmitting(false);
     setImageFile(null);
     setRemoveImage(false);
@@ -192,6 +214,25 @@ function ProductForm({
     }
     setSuccess(followUp ? undefined : t('form.saved'));
     setErrors(followUp ? { fields: {}, general: followUp } : NO_ERRORS);
+  };
+
+  /** Replaces what was typed with the product as it is stored now. */
+  const loadCurrent = async (): Promise<boolean> => {
+    const fresh = await reload();
+    if (fresh === null || product === null) return false;
+    const stored = fresh.products.find((candidate) => candidate.id === product.id);
+    setConflict(null);
+    setImageFile(null);
+    setRemoveImage(false);
+    if (stored === undefined) {
+      setErrors({ fields: {}, general: t('common.not_found') });
+      return true;
+    }
+    setDraft(draftFromProduct(stored, fresh));
+    setVersion(stored.version);
+    setErrors(NO_ERRORS);
+    setSuccess(t('conflict.reloaded'));
+    return true;
   };
 
   const fieldError = (name: string) => errors.fields[name] || undefined;
@@ -367,6 +408,7 @@ function ProductForm({
       </Card>
 
       <div className="admin-form__sticky">
+        {conflict && <EditConflictNotice text={conflictText(conflict, 'save', t)} onReload={loadCurrent} />}
         <FormMessage error={errors.general} success={success} />
         <div className="admin-form__actions">
           <button type="submit" className="button" disabled={submitting}>

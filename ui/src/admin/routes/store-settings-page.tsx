@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
+import type { ApiError } from '../../lib/api-error';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { getStoreSettings, saveStoreSettings } from '../api/store-admin-api';
 import { AdminPage } from '../components/admin-page';
 import { ClosuresEditor } from '../components/closures-editor';
+import { EditConflictNotice } from '../components/edit-conflict';
 import { Card, CheckboxInput, FormMessage, SelectInput, TextInput } from '../components/fields';
 import { HoursEditor } from '../components/hours-editor';
 import { PauseSwitch } from '../components/pause-switch';
+import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi } from '../lib/errors';
 import {
   checkSettings,
@@ -68,10 +71,18 @@ export function StoreSettingsPage() {
   );
 }
 
+/**
+ * The settings form. It saves on the version of the settings it was loaded (or last
+ * saved) at: when someone else changed them meanwhile (the pause switch included),
+ * nothing is saved, the form says so and keeps what was typed until the admin loads the
+ * current settings.
+ */
 function StoreSettingsForm({ initial }: { initial: StoreSettings }) {
   const { t } = useAdminTranslation();
   const { storeId } = getRuntimeConfig();
   const [paused, setPaused] = useState(initial.paused === true);
+  const [version, setVersion] = useState(initial.version);
+  const [conflict, setConflict] = useState<ApiError | null>(null);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftFromStore(initial));
   const [savedPrint, setSavedPrint] = useState(() => fingerprint(draftFromStore(initial)));
   const [errors, setErrors] = useState<SettingsErrors>({});
@@ -95,6 +106,28 @@ function StoreSettingsForm({ initial }: { initial: StoreSettings }) {
     forget(touched);
   };
 
+  /** Shows `store` as stored now: the form, the pause switch and the version. */
+  const adopt = (store: StoreSettings) => {
+    const next = draftFromStore(store);
+    setDraft(next);
+    setSavedPrint(fingerprint(next));
+    setPaused(store.paused === true);
+    setVersion(store.version);
+  };
+
+  const loadCurrent = async (): Promise<boolean> => {
+    try {
+      adopt(await getStoreSettings(storeId));
+    } catch {
+      return false;
+    }
+    setConflict(null);
+    setErrors({});
+    setGeneral(undefined);
+    setSuccess(t('conflict.reloaded'));
+    return true;
+  };
+
   const focusFirstError = () =>
     setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
@@ -110,15 +143,16 @@ function StoreSettingsForm({ initial }: { initial: StoreSettings }) {
       return;
     }
     setErrors({});
+    setConflict(null);
     setSaving(true);
     try {
-      const store = await saveStoreSettings(storeId, { ...check.body, paused });
-      const next = draftFromStore(store);
-      setDraft(next);
-      setSavedPrint(fingerprint(next));
-      setPaused(store.paused === true);
+      adopt(await saveStoreSettings(storeId, { ...check.body, paused }, version));
       setSuccess(t('settings.saved'));
     } catch (failure) {
+      if (isEditConflict(failure)) {
+        setConflict(failure);
+        return;
+      }
       const placed = placeServerError(failure, check.slotKeys, check.closureKeys, t);
       if (placed) {
         setErrors(placed);
@@ -145,7 +179,15 @@ function StoreSettingsForm({ initial }: { initial: StoreSettings }) {
 
   return (
     <>
-      <PauseSwitch paused={paused} onChanged={(store) => setPaused(store.paused === true)} />
+      <PauseSwitch
+        paused={paused}
+        version={version}
+        onChanged={(store) => {
+          setPaused(store.paused === true);
+          setVersion(store.version);
+        }}
+        onReload={loadCurrent}
+      />
       <form ref={formRef} className="admin-form" noValidate onSubmit={(event) => void submit(event)}>
         <Card title={t('settings.hours.title')}>
           <p className="admin-card__intro">{t('settings.hours.intro')}</p>
@@ -250,6 +292,7 @@ function StoreSettingsForm({ initial }: { initial: StoreSettings }) {
           </div>
         </Card>
         <div className="admin-form__sticky">
+          {conflict && <EditConflictNotice text={conflictText(conflict, 'save', t)} onReload={loadCurrent} />}
           <FormMessage error={general} success={success} />
           <div className="admin-form__actions">
             <button type="submit" className="button" disabled={saving}>
