@@ -1,5 +1,6 @@
 """The measurements of the suite. Each returns a dict of figures for one run."""
 import json
+import os
 import re
 import subprocess
 import time
@@ -188,3 +189,48 @@ def login_memory(shop, attempts=300):
         raise RuntimeError(f"failed logins: expected 401 each, got {statuses}")
     time.sleep(1)
     return {"logins_rss_mib": shop.rss_kib() / 1024}
+
+
+def _send(shop, method, path, token, body, content_type):
+    request = urllib.request.Request(
+        shop.base + path, data=body, method=method,
+        headers={"Authorization": f"Bearer {token}", "Content-Type": content_type},
+    )
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read() or b"null")
+
+
+def backup_memory(shop, token, photos=260):
+    """Grows the shop's database to about a gigabyte (`photos` products, each with a
+    4 MiB photo that does not compress), then takes two hot backups through the running
+    server (`heimservice backup`, over its control socket) and reads the server's RSS
+    before and after each."""
+    catalog = shop.get_json("/admin/catalog", token)
+    category = catalog["categories"][0]["id"]
+    tax = catalog["taxes"][0]["id"]
+    header = b"\x89PNG\r\n\x1a\n"
+    for n in range(photos):
+        product = _send(
+            shop, "POST", "/products/", token,
+            json.dumps({
+                "category_id": category, "name": f"Foto {n}", "tax_id": tax, "type": "variable",
+                "variants": [{"name": "Normal", "price": 9.5}], "sort_order": 100 + n,
+            }).encode(),
+            "application/json",
+        )
+        photo = header + os.urandom(4 * 1024 * 1024 - len(header) - 1024)
+        _send(shop, "PUT", f"/products/{product['id']}/image", token, photo, "image/png")
+    database = Path(shop.data_dir) / "heimservice.redb"
+    figures = {"backup_db_mib": database.stat().st_size / (1024 * 1024)}
+    time.sleep(1)
+    figures["backup_rss_before_mib"] = shop.rss_kib() / 1024
+    for n in (1, 2):
+        started = time.monotonic()
+        subprocess.run(
+            [shop.binary, "backup", "--data-dir", shop.data_dir],
+            env=shop.env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        figures[f"backup{n}_s"] = time.monotonic() - started
+        time.sleep(1)
+        figures[f"backup{n}_rss_mib"] = shop.rss_kib() / 1024
+    return figures

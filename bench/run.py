@@ -11,6 +11,7 @@ import json
 import os
 import platform
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -58,6 +59,18 @@ def login_memory_of(binary, work):
         shop.stop()
 
 
+def backup_memory_of(binary, work):
+    """RSS before and after two hot backups of a database of about a gigabyte, on a
+    fresh shop of `binary`; the backups are deleted afterwards."""
+    shop = Shop(binary, work / "backups")
+    shop.start()
+    try:
+        return measures.backup_memory(shop, shop.admin_token())
+    finally:
+        shop.stop()
+        shutil.rmtree(work / "backups", ignore_errors=True)
+
+
 def one_run(binary, tools, sockets, work, glibc_binary):
     """Every measurement once, on a fresh data directory. Returns a dict of figures."""
     figures = {}
@@ -79,6 +92,9 @@ def one_run(binary, tools, sockets, work, glibc_binary):
         shop.stop()
     figures["logins_rss_mib"] = login_memory_of(binary, work / "musl")
     figures["glibc_logins_rss_mib"] = login_memory_of(glibc_binary, work / "glibc")
+    for name, build in (("musl", binary), ("glibc", glibc_binary)):
+        for key, value in backup_memory_of(build, work / name).items():
+            figures[f"{name}_{key}"] = value
     return figures
 
 
@@ -115,6 +131,8 @@ def table(runs, static, machine, sockets):
         ("RSS after the load runs", f"{m('loaded_rss_mib'):.1f} MiB", "", ""),
         ("RSS after 300 failed logins, static musl build", f"{m('logins_rss_mib'):.1f} MiB", "< 100 MiB", m("logins_rss_mib") < 100),
         ("RSS after 300 failed logins, `cargo run --release` build (glibc)", f"{m('glibc_logins_rss_mib'):.1f} MiB", "< 100 MiB", m("glibc_logins_rss_mib") < 100),
+        (f"RSS before / after two hot backups of a {m('musl_backup_db_mib'):,.0f} MiB database, static musl build", f"{m('musl_backup_rss_before_mib'):.1f} / {m('musl_backup1_rss_mib'):.1f} / {m('musl_backup2_rss_mib'):.1f} MiB (backups {m('musl_backup1_s'):.1f} s, {m('musl_backup2_s'):.1f} s)", "< 100 MiB", m("musl_backup2_rss_mib") < 100),
+        ("RSS before / after two hot backups, `cargo run --release` build (glibc)", f"{m('glibc_backup_rss_before_mib'):.1f} / {m('glibc_backup1_rss_mib'):.1f} / {m('glibc_backup2_rss_mib'):.1f} MiB (backups {m('glibc_backup1_s'):.1f} s, {m('glibc_backup2_s'):.1f} s)", "< 100 MiB", m("glibc_backup2_rss_mib") < 100),
         ("Cold start to first 200 on /healthz", f"{m('cold_start_ms'):.0f} ms (first start with demo seed {m('first_start_ms'):.0f} ms)", "< 150 ms", m("cold_start_ms") < 150),
         ("Storefront first visit JS (gzip / br)", f"{first_js_gzip / 1000:.1f} KB / {static['storefront']['js_br'] / 1000:.1f} KB", "≤ 60 KB gzip", first_js_gzip <= 60_000),
         ("Storefront first visit CSS (gzip / br)", f"{static['storefront']['css_gzip'] / 1000:.1f} KB / {static['storefront']['css_br'] / 1000:.1f} KB", "", ""),

@@ -7,7 +7,7 @@
 
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 
-use super::storage::PRIVATE_FILE_MODE;
+use super::storage::{CACHE_BYTES, PRIVATE_FILE_MODE};
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -192,7 +192,10 @@ fn write_into(
         .open(temp)
         .map_err(|error| written(&error))?;
     let backend = redb::backends::FileBackend::new(file).map_err(|error| written(&error))?;
+    // The same small cache as the live database: redb's default (a gigabyte) would
+    // hold the whole copy in memory until it commits.
     let mut target = redb::Builder::new()
+        .set_cache_size(CACHE_BYTES)
         .create_with_backend(backend)
         .map_err(|error| written(&error))?;
     {

@@ -128,7 +128,7 @@ impl Storage {
 /// shop's file grows with every order, and a Raspberry Pi may have 1 GiB in all. The
 /// menu is served from memory elsewhere and orders are read rarely, so a small cache
 /// costs little; the operating system's file cache still holds what is read often.
-const CACHE_BYTES: usize = 16 * 1024 * 1024;
+pub(super) const CACHE_BYTES: usize = 16 * 1024 * 1024;
 
 /// A boxed backend: `Builder::create_with_backend` takes a sized one.
 #[derive(Debug)]
