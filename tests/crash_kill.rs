@@ -183,6 +183,24 @@ fn customer_view(mut admin_view: Value) -> Value {
     admin_view
 }
 
+/// Every stored order of the day, following the pages of `GET /admin/orders`.
+async fn day_orders(http: &reqwest::Client, base: &str, admin: &str) -> Vec<Value> {
+    let first = format!("{base}/admin/orders?date=2026-11-23&limit=200");
+    let mut url = first.clone();
+    let mut orders = Vec::new();
+    for _ in 0..1_000 {
+        let response = http.get(&url).bearer_auth(admin).send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        let day: Value = response.json().await.unwrap();
+        orders.extend(day["orders"].as_array().unwrap().iter().cloned());
+        match day["next_before"].as_u64() {
+            Some(before) => url = format!("{first}&before={before}"),
+            None => return orders,
+        }
+    }
+    panic!("more than 1,000 pages of orders");
+}
+
 /// Checks the stored orders against every answered one; returns how many are stored.
 async fn verify(
     http: &reqwest::Client,
@@ -190,21 +208,13 @@ async fn verify(
     admin: &str,
     answered: &BTreeMap<u64, Value>,
 ) -> usize {
-    let response = http
-        .get(format!("{base}/admin/orders?date=2026-11-23"))
-        .bearer_auth(admin)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    let day: Value = response.json().await.unwrap();
-    let stored = day["orders"].as_array().unwrap();
+    let stored = day_orders(http, base, admin).await;
     let mut ids = HashSet::new();
     let mut numbers = HashSet::new();
     let mut tokens = HashSet::new();
     let mut notes = HashSet::new();
     let mut by_id = BTreeMap::new();
-    for order in stored {
+    for order in &stored {
         let id = order["id"].as_u64().unwrap();
         assert!(ids.insert(id), "id {id} twice");
         let number = order["number"].as_u64().unwrap();

@@ -22,11 +22,7 @@ fn days_after_lunch(days: i64) -> DateTime<Utc> {
 
 /// Every order of the lunchtime day, by id.
 async fn day_orders(server: &TestServer, admin: &str) -> Vec<Value> {
-    let (status, day) = server
-        .send("GET", "/admin/orders?date=2026-11-23", Some(admin), None)
-        .await;
-    assert_eq!(status, 200, "{day}");
-    let mut orders = day["orders"].as_array().unwrap().clone();
+    let (_, mut orders) = day_history(server, admin, Some("2026-11-23")).await;
     orders.sort_by_key(|order| order["id"].as_u64());
     orders
 }

@@ -14,11 +14,7 @@ use crate::support::ordering::*;
 const RECOVERY_LIMIT: Duration = Duration::from_secs(15);
 
 async fn day_orders(server: &TestServer, admin: &str) -> Vec<Value> {
-    let (status, day) = server
-        .send("GET", "/admin/orders?date=2026-11-23", Some(admin), None)
-        .await;
-    assert_eq!(status, 200, "{day}");
-    day["orders"].as_array().unwrap().clone()
+    day_history(server, admin, Some("2026-11-23")).await.1
 }
 
 fn ids(orders: &[Value]) -> Vec<u64> {
@@ -85,7 +81,8 @@ async fn a_full_disk_refuses_orders_with_503_keeps_reads_and_recovers() {
         .send("GET", "/admin/orders/open", Some(&admin), None)
         .await;
     assert_eq!(status, 200, "{open}");
-    assert_eq!(open.as_array().unwrap().len(), 1);
+    assert_eq!(open["orders"].as_array().unwrap().len(), 1, "{open}");
+    assert_eq!(open["next_after"], Value::Null, "{open}");
 
     // The disk has room again: the same checkout attempt goes through.
     disk.set_full(false);

@@ -31,6 +31,7 @@ mod live_orders;
 mod live_status;
 mod login;
 mod openapi_document;
+mod order_lists;
 mod order_quotes;
 mod orders;
 mod paypal_orders;

@@ -542,8 +542,9 @@ async fn the_restaurant_accepts_rejects_and_moves_orders_on() {
     let (_, open) = server
         .send("GET", "/admin/orders/open", Some(&admin), None)
         .await;
-    assert_eq!(open.as_array().unwrap().len(), 2);
-    assert!(open[0]["auto_reject_at"].is_string());
+    assert_eq!(open["orders"].as_array().unwrap().len(), 2, "{open}");
+    assert_eq!(open["next_after"], Value::Null, "{open}");
+    assert!(open["orders"][0]["auto_reject_at"].is_string());
 
     let path = |action: &str| format!("/admin/orders/{id}/{action}");
     let (status, bad) = server
@@ -664,7 +665,8 @@ async fn the_restaurant_accepts_rejects_and_moves_orders_on() {
     let (_, open) = server
         .send("GET", "/admin/orders/open", Some(&admin), None)
         .await;
-    assert_eq!(open, json!([]));
+    assert_eq!(open["orders"], json!([]), "{open}");
+    assert_eq!(open["next_after"], Value::Null, "{open}");
     let (_, day) = server
         .send("GET", "/admin/orders?date=2026-11-23", Some(&admin), None)
         .await;

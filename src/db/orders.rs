@@ -374,12 +374,6 @@ impl Db {
         .await
     }
 
-    /// How many orders wait for the restaurant's answer.
-    pub async fn waiting_orders(&self) -> Result<u64, DbError> {
-        self.read(|txn| Ok(txn.open_table(ORDER_DEADLINE_AND_ID)?.len()?))
-            .await
-    }
-
     /// Orders not yet rejected or completed, oldest first.
     pub async fn open_orders(&self) -> Result<Vec<Order>, DbError> {
         self.read(|txn| {

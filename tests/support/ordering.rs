@@ -201,13 +201,69 @@ pub fn saved_address_order(menu: &Menu, address: &Value) -> Value {
     })
 }
 
-/// How many orders wait on the board (`GET /admin/orders/open`).
+/// At most this many pages are followed before a test gives up on a list.
+const MAX_PAGES: usize = 1_000;
+
+/// Every open order on the board, oldest first, following the pages of
+/// `GET /admin/orders/open`.
+pub async fn all_open_orders(server: &TestServer, admin: &str) -> Vec<Value> {
+    let mut orders = Vec::new();
+    let mut path = "/admin/orders/open?limit=200".to_string();
+    for _ in 0..MAX_PAGES {
+        let (status, page) = server.send("GET", &path, Some(admin), None).await;
+        assert_eq!(status, 200, "{page}");
+        orders.extend(page["orders"].as_array().unwrap().iter().cloned());
+        match page["next_after"].as_u64() {
+            Some(after) => path = format!("/admin/orders/open?limit=200&after={after}"),
+            None => return orders,
+        }
+    }
+    panic!("more than {MAX_PAGES} pages of open orders");
+}
+
+/// How many orders wait for an answer (`waiting` of `GET /admin/orders/open`): one
+/// short request, for loops that poll.
+pub async fn waiting_orders(server: &TestServer, admin: &str) -> u64 {
+    let path = "/admin/orders/open?limit=1";
+    let (status, page) = server.send("GET", path, Some(admin), None).await;
+    assert_eq!(status, 200, "{page}");
+    page["waiting"].as_u64().unwrap()
+}
+
+/// How many orders are open on the board (all pages of `GET /admin/orders/open`).
 pub async fn open_orders(server: &TestServer, admin: &str) -> usize {
-    let (status, orders) = server
-        .send("GET", "/admin/orders/open", Some(admin), None)
-        .await;
-    assert_eq!(status, 200, "{orders}");
-    orders.as_array().unwrap().len()
+    all_open_orders(server, admin).await.len()
+}
+
+/// The first page of `GET /admin/orders` for `date` (today: None), with the day's
+/// figures, and every order of the day, newest first, following its pages.
+pub async fn day_history(
+    server: &TestServer,
+    admin: &str,
+    date: Option<&str>,
+) -> (Value, Vec<Value>) {
+    let first_path = match date {
+        Some(date) => format!("/admin/orders?date={date}"),
+        None => "/admin/orders".to_string(),
+    };
+    let separator = if date.is_some() { '&' } else { '?' };
+    let mut path = first_path.clone();
+    let mut first = Value::Null;
+    let mut orders = Vec::new();
+    for _ in 0..MAX_PAGES {
+        let (status, page) = server.send("GET", &path, Some(admin), None).await;
+        assert_eq!(status, 200, "{page}");
+        orders.extend(page["orders"].as_array().unwrap().iter().cloned());
+        let next = page["next_before"].as_u64();
+        if first.is_null() {
+            first = page;
+        }
+        match next {
+            Some(before) => path = format!("{first_path}{separator}before={before}"),
+            None => return (first, orders),
+        }
+    }
+    panic!("more than {MAX_PAGES} pages of the day's orders");
 }
 
 /// Moves the server's testing clock on by `by`.

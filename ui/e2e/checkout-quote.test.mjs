@@ -55,10 +55,19 @@ describe('the checkout shows and places the server quote', { timeout: 240_000 },
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   }
 
+  /** How many orders are open, over every page of GET /admin/orders/open. */
   async function openOrders() {
-    const response = await fetch(api('/admin/orders/open'), { headers: { authorization: `Bearer ${admin}` } });
-    assert.equal(response.status, 200, 'GET /admin/orders/open');
-    return (await response.json()).length;
+    let count = 0;
+    let path = '/admin/orders/open';
+    for (let pages = 0; pages < 100; pages += 1) {
+      const response = await fetch(api(path), { headers: { authorization: `Bearer ${admin}` } });
+      assert.equal(response.status, 200, `GET ${path}`);
+      const page = await response.json();
+      count += page.orders.length;
+      if (page.next_after === null) return count;
+      path = `/admin/orders/open?after=${page.next_after}`;
+    }
+    assert.fail('more than 100 pages of open orders');
   }
 
   /** The restaurant changes the Bruschetta's price through the admin API. */

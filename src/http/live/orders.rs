@@ -25,8 +25,9 @@ use crate::http::auth::user_of_token;
 use crate::http::error::ApiError;
 use crate::http::live::caps::SocketSlot;
 use crate::http::live::socket::{Liveness, Updates, Upgrade, admit_socket, follow, upgrade};
+use crate::http::routes::orders::admin::DEFAULT_PAGE_SIZE;
 use crate::http::routes::orders::order_by_token;
-use crate::http::routes::orders::views::{AdminOrderView, OrderView};
+use crate::http::routes::orders::views::{AdminOrderView, OrderView, open_orders_view};
 use crate::http::routes::printers::alarms_message;
 use crate::shop::printing::PrinterAlarm;
 
@@ -42,14 +43,19 @@ fn customer_message(order: &Order) -> String {
 }
 
 /// Board messages carry the server's time, so countdowns to `auto_reject_at` hold
-/// even when the kitchen tablet's clock is off.
-fn admin_message(order: &Order, now: DateTime<Utc>) -> String {
-    json!({
+/// even when the kitchen tablet's clock is off, and the number of orders waiting for
+/// an answer with its limit (left out when it could not be read).
+fn admin_message(order: &Order, now: DateTime<Utc>, waiting: Option<u64>, limit: u32) -> String {
+    let mut message = json!({
         "type": "order",
         "order": AdminOrderView::from(order).to_json(),
         "server_time": now,
-    })
-    .to_string()
+    });
+    if let Some(waiting) = waiting {
+        message["waiting"] = json!(waiting);
+        message["waiting_limit"] = json!(limit);
+    }
+    message.to_string()
 }
 
 fn error_message(detail: &str) -> String {
@@ -63,23 +69,31 @@ struct OrderUpdates<R, S> {
     changes: broadcast::Receiver<Arc<Order>>,
     render: R,
     resync: S,
+    /// Received and not yet sent: kept across a dropped `next`.
+    pending: Option<Arc<Order>>,
     /// Fell behind and not yet sent the current state: kept across a dropped `next`.
     behind: bool,
 }
 
-impl<R, S, F> Updates for OrderUpdates<R, S>
+impl<R, S, G, F> Updates for OrderUpdates<R, S>
 where
-    R: Fn(&Order) -> Option<String> + Send,
+    R: Fn(Arc<Order>) -> G + Send,
+    G: Future<Output = Option<String>> + Send,
     S: Fn() -> F + Send,
     F: Future<Output = Option<Vec<String>>> + Send,
 {
     async fn next(&mut self) -> Option<Vec<String>> {
-        if !self.behind {
+        if self.pending.is_none() && !self.behind {
             match self.changes.recv().await {
-                Ok(order) => return Some((self.render)(&order).into_iter().collect()),
+                Ok(order) => self.pending = Some(order),
                 Err(broadcast::error::RecvError::Lagged(_)) => self.behind = true,
                 Err(broadcast::error::RecvError::Closed) => return None,
             }
+        }
+        if let Some(order) = self.pending.clone() {
+            let message = (self.render)(order).await;
+            self.pending = None;
+            return Some(message.into_iter().collect());
         }
         // Send the current state again instead of the backlog.
         let current = (self.resync)().await?;
@@ -149,23 +163,20 @@ async fn board_session(state: AppState, socket: WebSocketStream, _slot: SocketSl
     // missed.
     let changes = state.shop.order_changes();
     let alarms = state.shop.printing().watch_alarms();
+    let waiting_limit = state.config.orders.max_waiting;
+    // The first page of the open orders (the board loads the others as asked).
     let snapshot = |state: AppState| async move {
-        let orders = state.shop.db().open_orders().await.ok()?;
-        let views: Vec<serde_json::Value> = orders
-            .iter()
-            .map(|order| AdminOrderView::from(order).to_json().unwrap_or_default())
-            .collect();
-        let now = state.shop.clock().now();
-        let printer_alarms = state.shop.printing().alarms();
-        Some(vec![
-            json!({
-                "type": "snapshot",
-                "orders": views,
-                "printer_alarms": printer_alarms,
-                "server_time": now,
-            })
-            .to_string(),
-        ])
+        let page = state
+            .shop
+            .db()
+            .open_orders_page(None, DEFAULT_PAGE_SIZE)
+            .await
+            .ok()?;
+        let mut message = open_orders_view(&page, waiting_limit).to_json()?;
+        message["type"] = json!("snapshot");
+        message["printer_alarms"] = json!(state.shop.printing().alarms());
+        message["server_time"] = json!(state.shop.clock().now());
+        Some(vec![message.to_string()])
     };
     let Some(first) = snapshot(state.clone()).await else {
         return;
@@ -175,10 +186,18 @@ async fn board_session(state: AppState, socket: WebSocketStream, _slot: SocketSl
             return;
         }
     }
+    let db = state.shop.db().clone();
     let orders = OrderUpdates {
         changes,
-        render: move |order: &Order| Some(admin_message(order, clock.now())),
+        render: move |order: Arc<Order>| {
+            let db = db.clone();
+            async move {
+                let waiting = db.waiting_orders().await.ok();
+                Some(admin_message(&order, clock.now(), waiting, waiting_limit))
+            }
+        },
         resync: move || snapshot(state.clone()),
+        pending: None,
         behind: false,
     };
     let updates = BoardUpdates {
@@ -218,7 +237,9 @@ async fn customer_session(
     let db = state.shop.db().clone();
     let updates = OrderUpdates {
         changes,
-        render: move |changed: &Order| (changed.id == id).then(|| customer_message(changed)),
+        render: move |changed: Arc<Order>| {
+            std::future::ready((changed.id == id).then(|| customer_message(&changed)))
+        },
         resync: move || {
             let db = db.clone();
             async move {
@@ -226,6 +247,7 @@ async fn customer_session(
                 Some(vec![customer_message(&order)])
             }
         },
+        pending: None,
         behind: false,
     };
     follow(Liveness::of(&state), sink, incoming, updates).await;
@@ -252,8 +274,10 @@ impl LiveOrdersApi {
     }
 
     /// The restaurant's live orders (WebSocket). Send `{ "token": "<admin token>" }`
-    /// first; then `{ "type": "snapshot", "orders": […], "printer_alarms": […] }`,
-    /// `{ "type": "order", … }` for every new or changed order and
+    /// first; then `{ "type": "snapshot", "orders": […], "next_after": …, "waiting": …,
+    /// "waiting_limit": …, "printer_alarms": […] }` (the first page of
+    /// `GET /admin/orders/open`), `{ "type": "order", "order": …, "waiting": …,
+    /// "waiting_limit": … }` for every new or changed order and
     /// `{ "type": "printers", "alarms": […] }` whenever a printer fails or recovers.
     #[oai(path = "/ws/admin/orders", method = "get")]
     async fn board_updates(

@@ -1,6 +1,12 @@
 import { vi } from 'vitest';
 import type { AdminOrder } from '../lib/order-types';
+import type { OpenOrdersPage } from './api/orders-admin-api';
 import { FakeSocket } from '../test/fake-websocket';
+
+/** A page of GET /admin/orders/open: `orders` and nothing after them, none waiting unless `change` says so. */
+export function openOrdersPage(orders: AdminOrder[] = [], change: Partial<OpenOrdersPage> = {}): OpenOrdersPage {
+  return { orders, next_after: null, waiting: 0, waiting_limit: 30, ...change };
+}
 
 /** A waiting delivery order as GET /admin/orders/open sends it (contract example). */
 export function adminOrder(change: Partial<AdminOrder> = {}): AdminOrder {

@@ -11,7 +11,9 @@ use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::ApiError;
 use crate::http::routes::orders::checkout::accept_minutes;
-use crate::http::routes::orders::views::{AdminOrderView, OrderDayView, day_view};
+use crate::http::routes::orders::views::{
+    AdminOrderView, OpenOrdersView, OrderDayView, day_view, open_orders_view,
+};
 use crate::shop::order_not_found;
 
 pub struct OrdersAdminApi {
@@ -41,26 +43,58 @@ pub struct StatusBody {
     pub status: Option<String>,
 }
 
+/// Orders on a page of the board or the history unless the request says otherwise.
+pub const DEFAULT_PAGE_SIZE: usize = 100;
+
+/// The asked page size (checked to be 1–200 by the route) or the default.
+fn page_size(limit: Option<u32>) -> usize {
+    limit.map_or(DEFAULT_PAGE_SIZE, |limit| limit as usize)
+}
+
 fn parse_status(text: &str) -> Option<OrderStatus> {
     serde_json::from_value(serde_json::Value::String(text.to_string())).ok()
 }
 
 #[OpenApi]
 impl OrdersAdminApi {
-    /// Orders not yet rejected or completed, oldest first (the orders board).
+    /// Orders not yet rejected or completed, oldest first (the orders board), a page at
+    /// a time, with the number of orders waiting for an answer and its limit.
     #[oai(path = "/admin/orders/open", method = "get")]
-    async fn open_orders(&self, _admin: AdminAuth) -> Result<Json<Vec<AdminOrderView>>, ApiError> {
-        let orders = self.state.shop.db().open_orders().await?;
-        Ok(Json(orders.iter().map(AdminOrderView::from).collect()))
+    async fn open_orders(
+        &self,
+        _admin: AdminAuth,
+        /// Orders per page, 1–200 (default 100).
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))]
+        limit: Query<Option<u32>>,
+        /// The `next_after` of the page before: the orders after that order.
+        after: Query<Option<u64>>,
+    ) -> Result<Json<OpenOrdersView>, ApiError> {
+        let page = self
+            .state
+            .shop
+            .db()
+            .open_orders_page(after.0, page_size(limit.0))
+            .await?;
+        Ok(Json(open_orders_view(
+            &page,
+            self.state.config.orders.max_waiting,
+        )))
     }
 
-    /// One business day's orders with their count and revenue (default: today).
+    /// One business day's orders (default: today), newest first, a page at a time,
+    /// with the count and revenue of the whole day.
     #[oai(path = "/admin/orders", method = "get")]
     async fn orders_on(
         &self,
         _admin: AdminAuth,
         /// `YYYY-MM-DD` in the store's time zone.
         date: Query<Option<NaiveDate>>,
+        /// Orders per page, 1–200 (default 100).
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))]
+        limit: Query<Option<u32>>,
+        /// The `next_before` of the page before: the day's orders placed before that
+        /// order.
+        before: Query<Option<u64>>,
     ) -> Result<Json<OrderDayView>, ApiError> {
         let date = date.0.unwrap_or_else(|| {
             self.state
@@ -70,8 +104,13 @@ impl OrdersAdminApi {
                 .with_timezone(&self.state.config.timezone)
                 .date_naive()
         });
-        let orders = self.state.shop.db().orders_on(date).await?;
-        Ok(Json(day_view(date, &orders)))
+        let page = self
+            .state
+            .shop
+            .db()
+            .day_orders_page(date, before.0, page_size(limit.0))
+            .await?;
+        Ok(Json(day_view(date, &page)))
     }
 
     #[oai(path = "/admin/orders/:id", method = "get")]

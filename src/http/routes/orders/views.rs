@@ -5,10 +5,11 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use poem_openapi::{Enum, Object};
 
+use crate::db::{DayOrdersPage, OpenOrdersPage};
 use crate::domain::money::cents_to_euros;
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::{AllergenRef, PricedExtra, PricedLine};
-use crate::domain::order::{AUTO_REJECT_REASON, Order, OrderStatus, PaymentMethod, PaymentStatus};
+use crate::domain::order::{AUTO_REJECT_REASON, Order, PaymentMethod, PaymentStatus};
 use crate::shop::checkout::QuotedOrder;
 
 /// `delivery` or `pickup`, in a body or a query.
@@ -304,15 +305,34 @@ pub struct AdminOrderView {
     pub auto_reject_at: Option<DateTime<Utc>>,
 }
 
+/// A page of one business day's orders, with the figures of the whole day.
 #[derive(Debug, Clone, Object)]
 pub struct OrderDayView {
     pub date: NaiveDate,
     /// Newest first.
     pub orders: Vec<AdminOrderView>,
-    /// Orders not rejected.
+    /// The day's orders not rejected (all pages).
     pub count: u32,
-    /// Sum of the totals of the orders not rejected.
+    /// Sum of the totals of the day's orders not rejected (all pages).
     pub revenue: f64,
+    /// Send it as `before` for the next, older page; null: this is the day's last page.
+    #[oai(nullable)]
+    pub next_before: Option<u64>,
+}
+
+/// A page of the open orders (the board).
+#[derive(Debug, Clone, Object)]
+pub struct OpenOrdersView {
+    /// Oldest first.
+    pub orders: Vec<AdminOrderView>,
+    /// Send it as `after` for the next page; null: no more open orders.
+    #[oai(nullable)]
+    pub next_after: Option<u64>,
+    /// Orders waiting for the restaurant's accept or reject, on all pages.
+    pub waiting: u64,
+    /// How many may wait at once (`orders.max_waiting`); from then on new online
+    /// orders are refused until some are answered.
+    pub waiting_limit: u32,
 }
 
 fn percent(basis_points: u32) -> f64 {
@@ -449,18 +469,23 @@ impl From<&Order> for AdminOrderView {
     }
 }
 
-/// A day's orders with the count and revenue of those not rejected.
-pub fn day_view(date: NaiveDate, orders: &[Order]) -> OrderDayView {
-    let kept = orders
-        .iter()
-        .filter(|order| order.status != OrderStatus::Rejected);
-    let (count, revenue_cents) = kept.fold((0u32, 0i64), |(n, sum), order| {
-        (n + 1, sum + order.totals.total_cents)
-    });
+/// A page of a day's orders with the count and revenue of the whole day.
+pub fn day_view(date: NaiveDate, page: &DayOrdersPage) -> OrderDayView {
     OrderDayView {
         date,
-        orders: orders.iter().map(AdminOrderView::from).collect(),
-        count,
-        revenue: cents_to_euros(revenue_cents),
+        orders: page.orders.iter().map(AdminOrderView::from).collect(),
+        count: page.count,
+        revenue: cents_to_euros(page.revenue_cents),
+        next_before: page.next_before,
+    }
+}
+
+/// A page of the open orders with the count of those waiting and its limit.
+pub fn open_orders_view(page: &OpenOrdersPage, waiting_limit: u32) -> OpenOrdersView {
+    OpenOrdersView {
+        orders: page.orders.iter().map(AdminOrderView::from).collect(),
+        next_after: page.next_after,
+        waiting: page.waiting,
+        waiting_limit,
     }
 }

@@ -1,12 +1,30 @@
 import { apiFetch, logged } from '../../lib/api-client';
 import type { AdminOrder, OrderStatus } from '../../lib/order-types';
 
-/** GET /admin/orders?date=…: one business day, newest first; count and revenue leave out rejected orders. */
+/**
+ * GET /admin/orders?date=…: a page of one business day, newest first; count and
+ * revenue are the whole day's and leave out rejected orders.
+ */
 export interface OrdersOfDay {
   date: string;
   orders: AdminOrder[];
   count: number;
   revenue: number;
+  /** The id to ask `before` for the older orders; null on the day's last page. */
+  next_before: number | null;
+}
+
+/** How many orders wait for an answer, and how many may (then new online orders are refused). */
+export interface WaitingCounts {
+  waiting: number;
+  waiting_limit: number;
+}
+
+/** GET /admin/orders/open: a page of the orders not finished yet, oldest first. */
+export interface OpenOrdersPage extends WaitingCounts {
+  orders: AdminOrder[];
+  /** The id to ask `after` for the next page; null on the last page. */
+  next_after: number | null;
 }
 
 const post = (body: unknown): RequestInit => ({
@@ -17,14 +35,16 @@ const post = (body: unknown): RequestInit => ({
 
 const orderPath = (id: number) => `/admin/orders/${encodeURIComponent(id)}`;
 
-/** GET /admin/orders/open: every order not finished yet, oldest first. */
-export function listOpenOrders(): Promise<AdminOrder[]> {
-  return logged('listOpenOrders', apiFetch<AdminOrder[]>('/admin/orders/open'));
+/** GET /admin/orders/open: the first page, or the one after order `after`. */
+export function listOpenOrders(after: number | null = null): Promise<OpenOrdersPage> {
+  const path = after === null ? '/admin/orders/open' : `/admin/orders/open?${new URLSearchParams({ after: String(after) }).toString()}`;
+  return logged('listOpenOrders', apiFetch<OpenOrdersPage>(path));
 }
 
-/** GET /admin/orders?date=yyyy-MM-dd (the store-local business date). */
-export function listOrdersOn(date: string): Promise<OrdersOfDay> {
+/** GET /admin/orders?date=yyyy-MM-dd (the store-local business date): the newest page, or the one before order `before`. */
+export function listOrdersOn(date: string, before: number | null = null): Promise<OrdersOfDay> {
   const query = new URLSearchParams({ date });
+  if (before !== null) query.set('before', String(before));
   return logged('listOrdersOn', apiFetch<OrdersOfDay>(`/admin/orders?${query.toString()}`));
 }
 

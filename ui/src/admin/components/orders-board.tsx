@@ -6,10 +6,12 @@ import type { AdminOrder } from '../../lib/order-types';
 import { formatTime, withErasureMarker } from '../lib/order-format';
 import {
   ordersInProgress,
+  ordersOnHold,
   waitingImmediateOrders,
   waitingOrders,
   waitingPreorders,
   type BoardConnection,
+  type BoardState,
 } from '../lib/orders-board-state';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { useOrderAlert } from '../lib/use-order-alert';
@@ -22,12 +24,13 @@ import { PrinterAlarms } from './printer-alarms';
 
 /**
  * The live orders board: new orders to accept or reject, the pre-orders waiting for
- * their answer apart from them, and the ones in the kitchen.
+ * their answer apart from them, and the ones in the kitchen; the oldest page first,
+ * more as asked; an alarm while so many wait that new online orders are refused.
  */
 export function OrdersBoard({ timezone }: { timezone: string }) {
   const { t } = useAdminTranslation();
   const { logout } = useAuth();
-  const { state, apply, retry } = useOrdersBoard();
+  const { state, apply, retry, loadMore } = useOrdersBoard();
   const [phoneOrder, setPhoneOrder] = useState(false);
   const [placed, setPlaced] = useState<string | undefined>();
   const waiting = waitingOrders(state.orders);
@@ -60,6 +63,11 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
           {t('orders.board.history')}
         </Link>
       </div>
+      {state.waiting !== null && ordersOnHold(state) && (
+        <p className="admin-board__on-hold" role="alert" data-testid="orders-on-hold">
+          {t('orders.board.on_hold', { waiting: state.waiting.waiting })}
+        </p>
+      )}
       <SoundBlockedBar alert={alert} />
       {placed !== undefined && (
         <p className="admin-message admin-message--success admin-board__placed" role="status" data-testid="phone-order-placed">
@@ -115,7 +123,35 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
           onChanged={apply}
         />
       </div>
+      <LoadMore state={state} onLoad={loadMore} />
     </section>
+  );
+}
+
+/**
+ * While not every open order is on the board: how many of those not shown wait for an
+ * answer, and the button that loads the next page.
+ */
+function LoadMore({ state, onLoad }: { state: BoardState; onLoad: () => void }) {
+  const { t } = useAdminTranslation();
+  if (state.nextAfter === null) return null;
+  const loading = state.more === 'loading';
+  const hiddenWaiting = state.waiting === null ? 0 : state.waiting.waiting - waitingOrders(state.orders).length;
+  return (
+    <div className="admin-board__more" data-testid="board-more">
+      <p className="admin-board__more-hint">
+        {t('orders.board.more_hint')}
+        {hiddenWaiting > 0 && <strong> {t('orders.board.more_waiting', { count: hiddenWaiting })}</strong>}
+      </p>
+      {state.more === 'failed' && (
+        <p className="admin-message admin-message--error" role="alert">
+          {t('orders.board.more_failed')}
+        </p>
+      )}
+      <button type="button" className="button button--small" disabled={loading} onClick={onLoad}>
+        {loading ? t('orders.board.loading_more') : t('orders.board.load_more')}
+      </button>
+    </div>
   );
 }
 

@@ -29,6 +29,25 @@ describe('parseBoardMessage', () => {
     expect(parseBoardMessage(JSON.stringify({ type: 'error', detail: 'Bad token' }))).toEqual({ type: 'error', detail: 'Bad token' });
   });
 
+  it('reads the cursor of the first page and the waiting count of the snapshot and of each change', () => {
+    const order = adminOrder();
+    expect(
+      parseBoardMessage(JSON.stringify({ type: 'snapshot', orders: [order], next_after: 57, waiting: 31, waiting_limit: 30 })),
+    ).toEqual({ type: 'snapshot', orders: [order], next_after: 57, waiting: { waiting: 31, waiting_limit: 30 } });
+    expect(parseBoardMessage(JSON.stringify({ type: 'snapshot', orders: [], next_after: null }))).toEqual({
+      type: 'snapshot',
+      orders: [],
+      next_after: null,
+    });
+    expect(parseBoardMessage(JSON.stringify({ type: 'order', order, waiting: 2, waiting_limit: 30 }))).toEqual({
+      type: 'order',
+      order,
+      waiting: { waiting: 2, waiting_limit: 30 },
+    });
+    // Half a count is no count.
+    expect(parseBoardMessage(JSON.stringify({ type: 'order', order, waiting: 2 }))).toEqual({ type: 'order', order });
+  });
+
   it("reads an error's code and its string params", () => {
     const message = { type: 'error', detail: 'Please log in.', code: 'unauthorized', params: { who: 'admin', count: 2 } };
     expect(parseBoardMessage(JSON.stringify(message))).toEqual({

@@ -1,16 +1,19 @@
 import { stringParams } from '../../lib/api-client';
 import type { AdminOrder } from '../../lib/order-types';
+import type { WaitingCounts } from '../api/orders-admin-api';
 import { browserSocket, keepConnected, type SocketLike } from '../../lib/reconnecting-socket';
 import { parsePrinterAlarms, type PrinterAlarm } from './printer-alarms';
 import { noteServerTime } from './server-clock';
 
 /**
  * A message of the live order board (contract: orders-api.md, "Live board"). The
- * snapshot also carries the printers that do not answer; `printers` brings each change.
+ * snapshot is the first page of the open orders (`next_after` for the next one) and
+ * also carries the printers that do not answer; `printers` brings each change. The
+ * snapshot and each order change say how many orders wait for an answer.
  */
 export type BoardMessage =
-  | { type: 'snapshot'; orders: AdminOrder[]; printer_alarms?: PrinterAlarm[] }
-  | { type: 'order'; order: AdminOrder }
+  | { type: 'snapshot'; orders: AdminOrder[]; printer_alarms?: PrinterAlarm[]; next_after?: number | null; waiting?: WaitingCounts }
+  | { type: 'order'; order: AdminOrder; waiting?: WaitingCounts }
   | { type: 'printers'; alarms: PrinterAlarm[] }
   | BoardRefusal;
 
@@ -31,6 +34,19 @@ function isOrder(value: unknown): value is AdminOrder {
   return typeof order.id === 'number' && typeof order.status === 'string' && typeof order.created_at === 'string';
 }
 
+/** The waiting count and its limit, when the message has both. */
+function waitingCounts(record: Record<string, unknown>): WaitingCounts | undefined {
+  const { waiting, waiting_limit: limit } = record;
+  if (typeof waiting !== 'number' || typeof limit !== 'number') return undefined;
+  return { waiting, waiting_limit: limit };
+}
+
+/** Adds `waiting` to `message` when `record` has the counts. */
+function withWaiting<M extends object>(message: M, record: Record<string, unknown>): M & { waiting?: WaitingCounts } {
+  const waiting = waitingCounts(record);
+  return waiting === undefined ? message : { ...message, waiting };
+}
+
 /** Reads one message; null when it does not parse or has an unknown shape. */
 export function parseBoardMessage(data: unknown): BoardMessage | null {
   if (typeof data !== 'string') return null;
@@ -44,14 +60,18 @@ export function parseBoardMessage(data: unknown): BoardMessage | null {
   const record = parsed as Record<string, unknown>;
   noteServerTime(record.server_time);
   if (record.type === 'snapshot' && Array.isArray(record.orders)) {
-    const orders = record.orders.filter(isOrder);
-    if (!('printer_alarms' in record)) return { type: 'snapshot', orders };
-    return { type: 'snapshot', orders, printer_alarms: parsePrinterAlarms(record.printer_alarms) };
+    const snapshot: Extract<BoardMessage, { type: 'snapshot' }> = { type: 'snapshot', orders: record.orders.filter(isOrder) };
+    if ('printer_alarms' in record) snapshot.printer_alarms = parsePrinterAlarms(record.printer_alarms);
+    if ('next_after' in record) snapshot.next_after = typeof record.next_after === 'number' ? record.next_after : null;
+    return withWaiting(snapshot, record);
   }
   if (record.type === 'printers' && Array.isArray(record.alarms)) {
     return { type: 'printers', alarms: parsePrinterAlarms(record.alarms) };
   }
-  if (record.type === 'order' && isOrder(record.order)) return { type: 'order', order: record.order };
+  if (record.type === 'order' && isOrder(record.order)) {
+    const change: Extract<BoardMessage, { type: 'order' }> = { type: 'order', order: record.order };
+    return withWaiting(change, record);
+  }
   if (record.type === 'error') {
     const refusal: BoardRefusal = { type: 'error', detail: typeof record.detail === 'string' ? record.detail : '' };
     if (typeof record.code === 'string' && record.code !== '') {

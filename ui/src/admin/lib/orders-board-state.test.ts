@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedOrder, adminOrder } from '../test-orders';
+import type { OpenOrdersPage } from '../api/orders-admin-api';
 import {
   boardReducer,
   INITIAL_BOARD,
   ordersInProgress,
+  ordersOnHold,
   waitingImmediateOrders,
   waitingOrders,
   waitingPreorders,
@@ -14,6 +16,12 @@ const first = adminOrder({ id: 1, number: 1, created_at: '2026-11-22T17:00:00Z' 
 const second = adminOrder({ id: 2, number: 2, created_at: '2026-11-22T17:10:00Z' });
 const live = (orders = [first, second]): BoardState => boardReducer(INITIAL_BOARD, { type: 'snapshot', orders });
 const ids = (state: BoardState) => state.orders.map((order) => order.id);
+const page = (orders: OpenOrdersPage['orders'], nextAfter: number | null = null, waiting = 0, limit = 30): OpenOrdersPage => ({
+  orders,
+  next_after: nextAfter,
+  waiting,
+  waiting_limit: limit,
+});
 
 describe('boardReducer', () => {
   it('takes the snapshot as the open orders, oldest first, and goes live', () => {
@@ -71,10 +79,10 @@ describe('boardReducer', () => {
   });
 
   it('uses a loaded list only while the socket is not live', () => {
-    const loaded = boardReducer(INITIAL_BOARD, { type: 'fallback', orders: [second, first] });
+    const loaded = boardReducer(INITIAL_BOARD, { type: 'fallback', page: page([second, first], 2, 2) });
     expect(ids(loaded)).toEqual([1, 2]);
-    expect(loaded).toMatchObject({ connection: 'connecting', loaded: true });
-    expect(ids(boardReducer(live([first]), { type: 'fallback', orders: [first, second] }))).toEqual([1]);
+    expect(loaded).toMatchObject({ connection: 'connecting', loaded: true, nextAfter: 2, waiting: { waiting: 2, waiting_limit: 30 } });
+    expect(ids(boardReducer(live([first]), { type: 'fallback', page: page([first, second]) }))).toEqual([1]);
   });
 
   it('splits the board into waiting orders and orders in progress', () => {
@@ -96,5 +104,75 @@ describe('boardReducer', () => {
     // The alert still counts every waiting order.
     expect(idsOf(waitingOrders(state.orders))).toHaveLength(5);
     expect(idsOf(ordersInProgress(state.orders))).toEqual([8]);
+  });
+});
+
+describe('paging the board', () => {
+  const third = adminOrder({ id: 3, number: 3, created_at: '2026-11-22T17:20:00Z' });
+  const fourth = adminOrder({ id: 4, number: 4, created_at: '2026-11-22T17:30:00Z' });
+  const firstPage = (): BoardState =>
+    boardReducer(INITIAL_BOARD, { type: 'snapshot', orders: [first, second], next_after: 2, waiting: { waiting: 4, waiting_limit: 30 } });
+
+  it('starts with the first page and adds the next one after it', () => {
+    const state = firstPage();
+    expect(state).toMatchObject({ nextAfter: 2, more: 'idle', waiting: { waiting: 4, waiting_limit: 30 } });
+    const asked = boardReducer(state, { type: 'more' });
+    expect(asked.more).toBe('loading');
+    const all = boardReducer(asked, { type: 'page', after: 2, page: page([third, fourth], null, 4) });
+    expect(ids(all)).toEqual([1, 2, 3, 4]);
+    expect(all).toMatchObject({ nextAfter: null, more: 'idle', gone: [] });
+    // A snapshot without a cursor (every open order on one page) needs no more.
+    expect(live().nextAfter).toBeNull();
+  });
+
+  it('shows a new order whichever pages are loaded, and a page does not bring back what changed since', () => {
+    const newest = adminOrder({ id: 9, number: 9, created_at: '2026-11-22T17:50:00Z' });
+    let state = boardReducer(firstPage(), { type: 'order', order: newest, waiting: { waiting: 5, waiting_limit: 30 } });
+    expect(ids(state)).toEqual([1, 2, 9]);
+    // While the next page is on its way, order 3 is accepted and order 4 rejected.
+    state = boardReducer(state, { type: 'more' });
+    state = boardReducer(state, { type: 'order', order: acceptedOrder({ id: 3, number: 3, created_at: third.created_at }) });
+    state = boardReducer(state, { type: 'order', order: { ...fourth, status: 'rejected' }, waiting: { waiting: 3, waiting_limit: 30 } });
+    expect(state.gone).toEqual([4]);
+    state = boardReducer(state, { type: 'page', after: 2, page: page([third, fourth, newest], null, 3) });
+    expect(ids(state)).toEqual([1, 2, 3, 9]);
+    expect(state.orders[2]?.status).toBe('accepted');
+    expect(state.waiting).toEqual({ waiting: 3, waiting_limit: 30 });
+  });
+
+  it('drops a page asked for before the board started over, and says when loading failed', () => {
+    const asked = boardReducer(firstPage(), { type: 'more' });
+    const restarted = boardReducer(asked, { type: 'snapshot', orders: [second], next_after: null });
+    expect(boardReducer(restarted, { type: 'page', after: 2, page: page([third]) })).toBe(restarted);
+    expect(boardReducer(restarted, { type: 'more_failed', after: 2 })).toBe(restarted);
+    const failed = boardReducer(asked, { type: 'more_failed', after: 2 });
+    expect(failed).toMatchObject({ more: 'failed', nextAfter: 2 });
+    expect(ids(failed)).toEqual([1, 2]);
+  });
+
+  it('puts orders on hold while as many wait as may, and lifts it as they are answered', () => {
+    expect(ordersOnHold(INITIAL_BOARD)).toBe(false);
+    const full = boardReducer(INITIAL_BOARD, {
+      type: 'snapshot',
+      orders: [first, second, third],
+      waiting: { waiting: 3, waiting_limit: 3 },
+    });
+    expect(ordersOnHold(full)).toBe(true);
+    const answered = boardReducer(full, {
+      type: 'order',
+      order: acceptedOrder({ id: 1, created_at: first.created_at }),
+      waiting: { waiting: 2, waiting_limit: 3 },
+    });
+    expect(ordersOnHold(answered)).toBe(false);
+    // Our own answer (no count with it) leaves the count as the server last said.
+    expect(boardReducer(full, { type: 'order', order: acceptedOrder({ id: 2, created_at: second.created_at }) }).waiting).toEqual({
+      waiting: 3,
+      waiting_limit: 3,
+    });
+    const again = boardReducer(answered, { type: 'order', order: fourth, waiting: { waiting: 3, waiting_limit: 3 } });
+    expect(ordersOnHold(again)).toBe(true);
+    // Without the socket the board's first page brings the count.
+    const reconnecting = boardReducer(again, { type: 'closed' });
+    expect(ordersOnHold(boardReducer(reconnecting, { type: 'fallback', page: page([], null, 1, 3) }))).toBe(false);
   });
 });

@@ -17,11 +17,19 @@ export interface OrdersBoard {
   apply: (order: AdminOrder) => void;
   /** Connects again after the server refused the connection. */
   retry: () => void;
+  /** Loads the page of open orders after `state.nextAfter`. */
+  loadMore: () => void;
+}
+
+/** 401 or 403: the session ended; the board says so instead of loading on. */
+function refusal(error: unknown): string | null {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403) ? errorText(error, i18n.t, '') : null;
 }
 
 /**
- * The open orders, live: the board socket's snapshot and changes. Until the
- * socket is live (and while it reconnects) the list comes from GET /admin/orders/open.
+ * The open orders, live: the board socket's first page and changes, and further pages
+ * as asked. Until the socket is live (and while it reconnects) the first page comes
+ * from GET /admin/orders/open.
  */
 export function useOrdersBoard(): OrdersBoard {
   const { token } = useAuth();
@@ -46,13 +54,12 @@ export function useOrdersBoard(): OrdersBoard {
     let active = true;
     const load = () =>
       listOpenOrders().then(
-        (orders) => {
-          if (active) dispatch({ type: 'fallback', orders });
+        (page) => {
+          if (active) dispatch({ type: 'fallback', page });
         },
         (error: unknown) => {
-          if (active && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-            dispatch({ type: 'error', detail: errorText(error, i18n.t, '') });
-          }
+          const detail = refusal(error);
+          if (active && detail !== null) dispatch({ type: 'error', detail });
         },
       );
     void load();
@@ -68,5 +75,17 @@ export function useOrdersBoard(): OrdersBoard {
     dispatch({ type: 'connecting' });
     setAttempt((n) => n + 1);
   }, []);
-  return { state, apply, retry };
+  const after = state.nextAfter;
+  const loadMore = useCallback(() => {
+    if (after === null) return;
+    dispatch({ type: 'more' });
+    listOpenOrders(after).then(
+      (page) => dispatch({ type: 'page', after, page }),
+      (error: unknown) => {
+        const detail = refusal(error);
+        dispatch(detail === null ? { type: 'more_failed', after } : { type: 'error', detail });
+      },
+    );
+  }, [after]);
+  return { state, apply, retry, loadMore };
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import { FakeSocket } from '../../test/fake-websocket';
 import { stubAlertGlobals } from '../test-alerts';
-import { stubDashboardSockets } from '../test-orders';
+import { openOrdersPage, stubDashboardSockets } from '../test-orders';
 import { renderAdminAt, sent, signInAdmin, stubFetch } from '../test-support';
 import { EMPTY_CATALOG } from '../types';
 
@@ -36,7 +36,7 @@ function server() {
     'GET /stores/14': () => ({
       body: { id: 14, timezone: 'Europe/Berlin', paused: false, is_open: true, closed_reason: null, auto_pause: null },
     }),
-    'GET /admin/orders/open': () => ({ body: [] }),
+    'GET /admin/orders/open': () => ({ body: openOrdersPage() }),
     'PUT /stores/14/pause': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
   });
 }

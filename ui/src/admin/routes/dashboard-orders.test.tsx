@@ -4,7 +4,7 @@ import i18n from '../../lib/i18n';
 import type { AdminOrder } from '../../lib/order-types';
 import { ALERT_STORAGE_KEY } from '../lib/order-alert';
 import { FakeAudioContext, FakeNotification, stubAlertGlobals } from '../test-alerts';
-import { acceptedOrder, adminOrder, FakeBoardSocket, stubDashboardSockets } from '../test-orders';
+import { acceptedOrder, adminOrder, FakeBoardSocket, openOrdersPage, stubDashboardSockets } from '../test-orders';
 import { renderAdminAt, sent, signInAdmin, stubFetch, type Handler } from '../test-support';
 import { EMPTY_CATALOG } from '../types';
 
@@ -14,7 +14,7 @@ function boardServer(extra: Record<string, Handler> = {}, open: AdminOrder[] = [
   return stubFetch({
     'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
     'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
-    'GET /admin/orders/open': () => ({ body: open }),
+    'GET /admin/orders/open': () => ({ body: openOrdersPage(open) }),
     ...extra,
   });
 }
@@ -226,6 +226,78 @@ describe('orders board on the dashboard', () => {
       FakeBoardSocket.latest().receive({ type: 'error', detail: 'Please log in.', code: 'unauthorized', params: {} });
     });
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte melden Sie sich an.');
+  });
+
+  it('loads more open orders on request while new ones keep arriving live', async () => {
+    const older = adminOrder({ id: 58, number: 4, created_at: '2026-11-22T17:31:00Z' });
+    const fetchMock = boardServer({
+      'GET /admin/orders/open': (_init, url) => ({
+        body: url.searchParams.get('after') === '57' ? openOrdersPage([older], { waiting: 3 }) : openOrdersPage(),
+      }),
+    });
+    renderAdminAt('/admin/home');
+    await vi.waitFor(() => expect(FakeBoardSocket.instances).toHaveLength(1));
+    const socket = FakeBoardSocket.latest();
+    act(() => {
+      socket.open();
+      socket.receive({ type: 'snapshot', orders: [adminOrder()], next_after: 57, waiting: 2, waiting_limit: 30 });
+    });
+    // One of the two waiting orders is on the board; the other one is said.
+    expect(screen.getByTestId('board-more')).toHaveTextContent(
+      'There are more open orders that are not shown yet. Of these, 1 order is waiting for your answer.',
+    );
+    act(() =>
+      socket.receive({
+        type: 'order',
+        order: adminOrder({ id: 70, number: 9, created_at: '2026-11-22T17:40:00Z' }),
+        waiting: 3,
+        waiting_limit: 30,
+      }),
+    );
+    const numbers = () => within(column('new')).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent);
+    expect(numbers()).toEqual(['#3', '#9']);
+    expect(screen.getByTestId('board-more')).toHaveTextContent('Of these, 1 order is waiting for your answer.');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    });
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders/open?after=57', expect.anything());
+    await vi.waitFor(() => expect(numbers()).toEqual(['#3', '#4', '#9']));
+    expect(screen.queryByTestId('board-more')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('raises the alarm while as many orders wait as may, and lifts it once one is answered', async () => {
+    boardServer();
+    renderAdminAt('/admin/home');
+    await vi.waitFor(() => expect(FakeBoardSocket.instances).toHaveLength(1));
+    const socket = FakeBoardSocket.latest();
+    const waiting = [adminOrder(), adminOrder({ id: 58, number: 4 }), adminOrder({ id: 59, number: 5 })];
+    act(() => {
+      socket.open();
+      socket.receive({ type: 'snapshot', orders: waiting.slice(0, 2), waiting: 2, waiting_limit: 3 });
+    });
+    expect(screen.queryByTestId('orders-on-hold')).toBeNull();
+
+    act(() => socket.receive({ type: 'order', order: waiting[2], waiting: 3, waiting_limit: 3 }));
+    const alarm = screen.getByTestId('orders-on-hold');
+    expect(alarm).toHaveAttribute('role', 'alert');
+    expect(alarm).toHaveTextContent(
+      'Orders on hold: 3 orders are waiting for your answer. New online orders are refused until you accept or reject some.',
+    );
+    // Above the columns, right under the board's title bar.
+    expect(alarm.compareDocumentPosition(column('new')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    act(() => socket.receive({ type: 'order', order: acceptedOrder(), waiting: 2, waiting_limit: 3 }));
+    expect(screen.queryByTestId('orders-on-hold')).toBeNull();
+
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    act(() => socket.receive({ type: 'order', order: adminOrder({ id: 60, number: 6 }), waiting: 4, waiting_limit: 3 }));
+    expect(screen.getByTestId('orders-on-hold')).toHaveTextContent(
+      'Bestellstopp: 4 Bestellungen warten auf Ihre Antwort. Neue Online-Bestellungen werden abgelehnt, bis Sie Bestellungen annehmen oder ablehnen.',
+    );
   });
 
   it('shows the open orders from the API until the socket is live', async () => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import { demoProducts } from '../../test/fetch-mock';
 import { stubAlertGlobals } from '../test-alerts';
-import { acceptedOrder, adminOrder, FakeBoardSocket, stubDashboardSockets } from '../test-orders';
+import { acceptedOrder, adminOrder, FakeBoardSocket, openOrdersPage, stubDashboardSockets } from '../test-orders';
 import { renderAdminAt, sent, signInAdmin, stubFetch, type Handler } from '../test-support';
 import { EMPTY_CATALOG } from '../types';
 
@@ -27,7 +27,7 @@ function server(place: Handler, immediately = true) {
   return stubFetch({
     'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
     'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
-    'GET /admin/orders/open': () => ({ body: [] }),
+    'GET /admin/orders/open': () => ({ body: openOrdersPage() }),
     'GET /products/': () => ({ body: demoProducts }),
     'GET /postcodes/store/14': () => ({ body: POSTCODES }),
     'GET /admin/phone-orders/slots': () => ({

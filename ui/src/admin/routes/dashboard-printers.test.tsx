@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import type { PrinterAlarm } from '../lib/printer-alarms';
 import { stubAlertGlobals } from '../test-alerts';
-import { FakeBoardSocket, stubDashboardSockets } from '../test-orders';
+import { FakeBoardSocket, openOrdersPage, stubDashboardSockets } from '../test-orders';
 import { renderAdminAt, signInAdmin, stubFetch } from '../test-support';
 import { EMPTY_CATALOG } from '../types';
 
@@ -21,7 +21,7 @@ async function openBoard(printerAlarms?: PrinterAlarm[]) {
   stubFetch({
     'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
     'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
-    'GET /admin/orders/open': () => ({ body: [] }),
+    'GET /admin/orders/open': () => ({ body: openOrdersPage() }),
   });
   renderAdminAt('/admin/home');
   await vi.waitFor(() => expect(FakeBoardSocket.instances).toHaveLength(1));

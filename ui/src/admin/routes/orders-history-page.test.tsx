@@ -14,6 +14,7 @@ const day = {
   ],
   count: 2,
   revenue: 312.4,
+  next_before: null,
 };
 
 function historyServer() {
@@ -22,7 +23,7 @@ function historyServer() {
     'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
     'GET /admin/orders': (_init, url) => {
       const date = url.searchParams.get('date') ?? '';
-      return { body: date === day.date ? day : { date, orders: [], count: 0, revenue: 0 } };
+      return { body: date === day.date ? day : { date, orders: [], count: 0, revenue: 0, next_before: null } };
     },
   });
 }
@@ -81,6 +82,62 @@ describe('order history', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     await vi.waitFor(() => expect(screen.getByLabelText('Day')).toHaveValue('2026-11-23'));
+  });
+
+  it('loads the older orders of a long day on request and keeps the figures of the whole day', async () => {
+    const [newest, rejected, oldest] = day.orders;
+    const fetchMock = stubFetch({
+      'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
+      'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
+      'GET /admin/orders': (_init, url) => {
+        const before = url.searchParams.get('before');
+        if (url.searchParams.get('date') !== day.date) return { body: { date: '2026-11-23', orders: [], count: 0, revenue: 0, next_before: null } };
+        if (before === null) return { body: { ...day, orders: [newest], next_before: 60 } };
+        if (before === '60') return { body: { ...day, orders: [rejected], next_before: 58 } };
+        return { body: { ...day, orders: [oldest], next_before: null } };
+      },
+    });
+    renderAdminAt('/admin/orders-history?date=2026-11-22');
+    expect(await screen.findByTestId('history-summary')).toHaveTextContent('2 orders');
+    expect(rows()).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load older' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(2));
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-22&before=60', expect.anything());
+    fireEvent.click(screen.getByRole('button', { name: 'Load older' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-22&before=58', expect.anything());
+    expect(rows().map((row) => row.querySelector('td')?.textContent)).toEqual(['#4', '#2', '#1']);
+    expect(screen.queryByRole('button', { name: 'Load older' })).toBeNull();
+    expect(screen.getByTestId('history-summary')).toHaveTextContent('2 orders');
+    expect(screen.getByTestId('history-summary')).toHaveTextContent('Revenue: 312,40 €');
+
+    // Another day starts again with its newest page.
+    fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(await screen.findByText('No orders on this day.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load older' })).toBeNull();
+  });
+
+  it('says when the older orders could not be loaded, and tries again', async () => {
+    await i18n.changeLanguage('de');
+    let failing = true;
+    stubFetch({
+      'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
+      'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
+      'GET /admin/orders': (_init, url) => {
+        if (url.searchParams.get('before') === null) return { body: { ...day, orders: day.orders.slice(0, 2), next_before: 58 } };
+        if (failing) return { status: 503, body: { detail: 'Storage', code: 'storage_unavailable' } };
+        return { body: { ...day, orders: day.orders.slice(2), next_before: null } };
+      },
+    });
+    renderAdminAt('/admin/orders-history?date=2026-11-22');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ältere laden' }));
+    expect(await screen.findByText('Die älteren Bestellungen konnten nicht geladen werden. Bitte versuchen Sie es erneut.')).toBeInTheDocument();
+    expect(rows()).toHaveLength(2);
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Ältere laden' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('is in the admin navigation, in German too', async () => {

@@ -1,6 +1,10 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
+import { ApiError } from '../../lib/api-error';
+import { useAuth } from '../../lib/auth';
 import { formatPrice } from '../../lib/format-price';
+import type { AdminOrder } from '../../lib/order-types';
 import { todayIn } from '../../lib/store-time';
 import { listOrdersOn, type OrdersOfDay } from '../api/orders-admin-api';
 import { AdminPage } from '../components/admin-page';
@@ -11,7 +15,10 @@ import { useAdminData } from '../lib/use-admin-data';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 
-/** /admin/orders-history?date=yyyy-MM-dd: the orders of one business day with count and revenue. */
+/**
+ * /admin/orders-history?date=yyyy-MM-dd: the orders of one business day with count and
+ * revenue, the newest page first and older ones as asked.
+ */
 export function OrdersHistoryPage() {
   const { t } = useAdminTranslation();
   const timezone = storeTimezone(useAdminStore());
@@ -61,14 +68,56 @@ export function OrdersHistoryPage() {
         </div>
         {day.status === 'loading' && <LoadingMessage text={t('orders.history.loading')} />}
         {day.status === 'error' && <ErrorMessage text={t('orders.history.load_error')} onRetry={day.reload} />}
-        {day.status === 'success' && <DayOrders day={day.data} timezone={timezone} />}
+        {day.status === 'success' && <DayOrders key={date} day={day.data} timezone={timezone} />}
       </Card>
     </AdminPage>
   );
 }
 
+interface OlderPages {
+  orders: AdminOrder[];
+  /** The cursor for the next older page; null when the day's oldest order is shown. */
+  nextBefore: number | null;
+  state: 'idle' | 'loading' | 'failed';
+}
+
+/** The day's pages after the first one, loaded one at a time on request. */
+function useOlderOrders(day: OrdersOfDay): OlderPages & { loadOlder: () => void } {
+  const { logout } = useAuth();
+  const [older, setOlder] = useState<OlderPages>({ orders: [], nextBefore: day.next_before, state: 'idle' });
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  const loadOlder = () => {
+    const before = older.nextBefore;
+    if (before === null || older.state === 'loading') return;
+    setOlder((current) => ({ ...current, state: 'loading' }));
+    listOrdersOn(day.date, before).then(
+      (page) => {
+        if (!mounted.current) return;
+        setOlder((current) =>
+          current.nextBefore === before
+            ? { orders: [...current.orders, ...page.orders], nextBefore: page.next_before, state: 'idle' }
+            : current,
+        );
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) logout('admin');
+        if (mounted.current) setOlder((current) => ({ ...current, state: 'failed' }));
+      },
+    );
+  };
+  return { ...older, loadOlder };
+}
+
 function DayOrders({ day, timezone }: { day: OrdersOfDay; timezone: string }) {
   const { t } = useAdminTranslation();
+  const older = useOlderOrders(day);
+  const orders = [...day.orders, ...older.orders];
   return (
     <>
       <p className="admin-history__summary" data-testid="history-summary">
@@ -79,7 +128,7 @@ function DayOrders({ day, timezone }: { day: OrdersOfDay; timezone: string }) {
         </span>
       </p>
       <p className="admin-card__intro">{t('orders.history.rejected_note')}</p>
-      {day.orders.length === 0 ? (
+      {orders.length === 0 ? (
         <p className="admin-list__empty">{t('orders.history.empty')}</p>
       ) : (
         <div className="admin-table-wrap">
@@ -97,7 +146,7 @@ function DayOrders({ day, timezone }: { day: OrdersOfDay; timezone: string }) {
               </tr>
             </thead>
             <tbody>
-              {day.orders.map((order) => (
+              {orders.map((order) => (
                 <tr key={order.id} className={order.status === 'rejected' ? 'admin-history__rejected' : undefined}>
                   <td data-label={t('orders.history.number')}>
                     <Link to={`/admin/orders/${order.id}`} aria-label={t('orders.details_named', { number: order.number })}>
@@ -119,6 +168,18 @@ function DayOrders({ day, timezone }: { day: OrdersOfDay; timezone: string }) {
               ))}
             </tbody>
           </table>
+        </div>
+      )}
+      {older.nextBefore !== null && (
+        <div className="admin-history__more" data-testid="history-more">
+          {older.state === 'failed' && (
+            <p className="admin-message admin-message--error" role="alert">
+              {t('orders.history.older_failed')}
+            </p>
+          )}
+          <button type="button" className="button button--small" disabled={older.state === 'loading'} onClick={older.loadOlder}>
+            {older.state === 'loading' ? t('orders.history.loading_older') : t('orders.history.load_older')}
+          </button>
         </div>
       )}
     </>

@@ -1,0 +1,166 @@
+//! The order lists the restaurant pages through: the open orders (the board), oldest
+//! first, and one business day's orders (the history), newest first. A page reads the
+//! ids from an index and only its own orders; the counts beside it come from a table's
+//! length or, for a day's figures, from the status and total of each order alone.
+
+use std::ops::Bound;
+
+use chrono::NaiveDate;
+use redb::{ReadTransaction, ReadableTableMetadata};
+use serde::Deserialize;
+
+use super::orders::read_order;
+use super::tables::*;
+use super::{Db, DbError, record};
+use crate::domain::order::{Order, OrderStatus};
+
+/// A page of the open orders.
+#[derive(Debug, Clone)]
+pub struct OpenOrdersPage {
+    /// Oldest first.
+    pub orders: Vec<Order>,
+    /// The id to read on after (the page's last), when more orders are open.
+    pub next_after: Option<u64>,
+    /// Orders waiting for the restaurant's accept or reject, on every page.
+    pub waiting: u64,
+}
+
+/// A page of one business day's orders, with the figures of the whole day.
+#[derive(Debug, Clone)]
+pub struct DayOrdersPage {
+    /// Newest first.
+    pub orders: Vec<Order>,
+    /// The id to read on before (the page's last), when the day has older orders.
+    pub next_before: Option<u64>,
+    /// The day's orders not rejected.
+    pub count: u32,
+    /// The sum of their totals.
+    pub revenue_cents: i64,
+}
+
+/// Of a stored order, only what the day's figures need; the rest of the record is
+/// skipped, not built.
+#[derive(Deserialize)]
+struct OrderFigures {
+    status: OrderStatus,
+    totals: TotalFigure,
+}
+
+#[derive(Deserialize)]
+struct TotalFigure {
+    total_cents: i64,
+}
+
+/// The first `limit` of `ids` and, when there were more, the last one taken.
+fn page_of(
+    ids: impl Iterator<Item = Result<u64, DbError>>,
+    limit: usize,
+) -> Result<(Vec<u64>, Option<u64>), DbError> {
+    let mut page = Vec::with_capacity(limit.min(256));
+    let mut more = false;
+    for id in ids {
+        let id = id?;
+        if page.len() == limit {
+            more = true;
+            break;
+        }
+        page.push(id);
+    }
+    let next = if more { page.last().copied() } else { None };
+    Ok((page, next))
+}
+
+fn orders_of(txn: &ReadTransaction, ids: &[u64]) -> Result<Vec<Order>, DbError> {
+    let mut orders = Vec::with_capacity(ids.len());
+    for &id in ids {
+        if let Some(order) = read_order(txn, id)? {
+            orders.push(order);
+        }
+    }
+    Ok(orders)
+}
+
+/// The orders waiting for an answer: each of them, and only they, has an auto-reject
+/// deadline (set when placed, cleared by accepting or rejecting).
+fn waiting_in(txn: &ReadTransaction) -> Result<u64, DbError> {
+    Ok(txn.open_table(ORDER_DEADLINE_AND_ID)?.len()?)
+}
+
+/// The count and revenue of the day's orders not rejected.
+fn day_figures(txn: &ReadTransaction, day: &str) -> Result<(u32, i64), DbError> {
+    let index = txn.open_table(ORDER_DAY_AND_ID)?;
+    let orders = txn.open_table(ORDER_ID_TO_ORDER)?;
+    let (mut count, mut revenue_cents) = (0u32, 0i64);
+    for entry in index.range((day, 0)..=(day, u64::MAX))? {
+        let id = entry?.0.value().1;
+        let Some(bytes) = orders.get(id)? else {
+            continue;
+        };
+        let figures: OrderFigures = record::decode(bytes.value())?;
+        if figures.status != OrderStatus::Rejected {
+            count = count.saturating_add(1);
+            revenue_cents += figures.totals.total_cents;
+        }
+    }
+    Ok((count, revenue_cents))
+}
+
+impl Db {
+    /// Up to `limit` open orders (not yet rejected or completed) after order `after`,
+    /// oldest first, and how many orders wait for an answer.
+    pub async fn open_orders_page(
+        &self,
+        after: Option<u64>,
+        limit: usize,
+    ) -> Result<OpenOrdersPage, DbError> {
+        self.read(move |txn| {
+            let open = txn.open_table(OPEN_ORDER_IDS)?;
+            let from = after.map_or(Bound::Unbounded, Bound::Excluded);
+            let ids = open
+                .range((from, Bound::Unbounded))?
+                .map(|entry| Ok(entry?.0.value()));
+            let (ids, next_after) = page_of(ids, limit)?;
+            Ok(OpenOrdersPage {
+                orders: orders_of(txn, &ids)?,
+                next_after,
+                waiting: waiting_in(txn)?,
+            })
+        })
+        .await
+    }
+
+    /// How many orders wait for the restaurant's accept or reject.
+    pub async fn waiting_orders(&self) -> Result<u64, DbError> {
+        self.read(waiting_in).await
+    }
+
+    /// Up to `limit` orders of the business day `date` placed before order `before`,
+    /// newest first, with the count and revenue of the whole day.
+    pub async fn day_orders_page(
+        &self,
+        date: NaiveDate,
+        before: Option<u64>,
+        limit: usize,
+    ) -> Result<DayOrdersPage, DbError> {
+        self.read(move |txn| {
+            let day = date.to_string();
+            let index = txn.open_table(ORDER_DAY_AND_ID)?;
+            let until = before.map_or(Bound::Included((day.as_str(), u64::MAX)), |id| {
+                Bound::Excluded((day.as_str(), id))
+            });
+            let ids = index
+                .range((Bound::Included((day.as_str(), 0)), until))?
+                .rev()
+                .map(|entry| Ok(entry?.0.value().1));
+            let (ids, next_before) = page_of(ids, limit)?;
+            let (count, revenue_cents) = day_figures(txn, &day)?;
+            Ok(DayOrdersPage {
+                orders: orders_of(txn, &ids)?,
+                next_before,
+                count,
+                revenue_cents,
+            })
+        })
+        .await
+    }
+}
