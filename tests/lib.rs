@@ -32,6 +32,7 @@ mod login;
 mod openapi_document;
 mod order_quotes;
 mod orders;
+mod paypal_ledger;
 mod paypal_orders;
 mod phone_orders;
 mod preorder_answers;

@@ -11,6 +11,7 @@ mod group_commit;
 mod guards;
 mod migrations;
 mod orders;
+mod payments;
 mod printing;
 mod record;
 mod storage;

@@ -101,6 +101,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.code(),
             PlaceRefusal::QuoteChanged => ErrorCode::QuoteChanged,
             PlaceRefusal::PaymentUsed => ErrorCode::PaymentUsed,
+            PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.code(),
             PlaceRefusal::AgeNotConfirmed { .. } => ErrorCode::AgeConfirmationRequired,
             PlaceRefusal::Acceptance(error) => error.code(),
         }
@@ -130,6 +131,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::IdempotencyConflict => ErrorStatus::Conflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
             PlaceRefusal::QuoteChanged | PlaceRefusal::PaymentUsed => ErrorStatus::Conflict,
+            PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.status(),
             PlaceRefusal::Acceptance(error) => error.status(),
         }
     }
@@ -147,7 +149,7 @@ impl PublicError for OrderRefused {
             }
             PlaceRefusal::UnknownAddress => Some("address_id"),
             PlaceRefusal::AgeNotConfirmed { .. } => Some("age_confirmed"),
-            PlaceRefusal::PaymentUsed => Some("paypal_order_id"),
+            PlaceRefusal::PaymentUsed | PlaceRefusal::PaymentRefunded => Some("paypal_order_id"),
             PlaceRefusal::UnknownStore
             | PlaceRefusal::IdempotencyConflict
             | PlaceRefusal::PaidAmountDiffers { .. }
@@ -172,6 +174,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::PaymentUsed => {
                 "This PayPal payment already belongs to another order.".into()
             }
+            PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.detail(),
             PlaceRefusal::AgeNotConfirmed { age } => format!(
                 "Your order contains items sold only to persons aged {age} or over; please confirm your age (age_confirmed)."
             ),
