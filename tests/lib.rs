@@ -34,6 +34,7 @@ mod openapi_document;
 mod order_lists;
 mod order_quotes;
 mod orders;
+mod paypal_ledger;
 mod paypal_orders;
 mod phone_orders;
 mod preorder_answers;

@@ -4,41 +4,9 @@
 
 use serde_json::{Value, json};
 
-use crate::support::TestServer;
 use crate::support::fake_paypal::FakePaypal;
 use crate::support::ordering::*;
-
-async fn paypal_server(fake: &FakePaypal, extra: &[(&str, &str)]) -> TestServer {
-    let mut builder = TestServer::builder().env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME);
-    for (name, value) in fake.server_env() {
-        builder = builder.env(name, &value);
-    }
-    for (name, value) in extra {
-        builder = builder.env(name, value);
-    }
-    builder.start().await
-}
-
-fn online(menu: &Menu) -> Value {
-    let mut body = guest_order(lunch_lines(menu), "10115");
-    body["payment_method"] = json!("online");
-    body
-}
-
-/// Creates and approves a PayPal order for `body`; answers its id.
-async fn approved(server: &TestServer, fake: &FakePaypal, body: &Value) -> String {
-    let (status, created) = post_with(server, "/orders/guest/paypal", None, &[], body).await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["paypal_order_id"].as_str().unwrap().to_string();
-    fake.approve(&id).await;
-    id
-}
-
-async fn place(server: &TestServer, body: &Value, paypal_order_id: &str) -> (u16, Value) {
-    let mut body = body.clone();
-    body["paypal_order_id"] = json!(paypal_order_id);
-    post_with(server, "/orders/guest", None, &[], &body).await
-}
+use crate::support::paypal_checkout::{approved, online, paypal_server, place};
 
 #[tokio::test]
 async fn a_paypal_order_is_captured_for_the_server_total_exactly_once() {

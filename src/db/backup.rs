@@ -125,6 +125,9 @@ fn copy_every_table(
         PRINT_JOB_ID_TO_JOB,
         PRINT_JOB_ATTEMPT_AND_ID,
         GUEST_ORDER_CREATED_AND_ID,
+        PAYMENT_ID_TO_PAYMENT,
+        PAYPAL_ORDER_ID_TO_PAYMENT_ID,
+        OPEN_PAYMENT_IDS,
     ))
 }
 

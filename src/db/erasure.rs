@@ -115,7 +115,7 @@ fn anonymise_stored(
 ) -> Result<(), DbError> {
     let mut order = before.clone();
     if order.anonymise(now) {
-        write_order(txn, Some(before), &order)?;
+        write_order(txn, Some(before), &order, now)?;
     }
     if !idempotency_key.is_empty() {
         txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)?
@@ -372,7 +372,7 @@ mod tests {
                 OrderStatus::Completed
             };
             let order = guest_order(id, status);
-            write_order(&txn, None, &order).unwrap();
+            write_order(&txn, None, &order, at(1)).unwrap();
             queue_guest_order(&txn, &order, None).unwrap();
         }
         txn.commit().unwrap();
@@ -404,7 +404,7 @@ mod tests {
         let txn = db.begin_write().unwrap();
         let mut late = guest_order(6, OrderStatus::Completed);
         late.created_at = at(59);
-        write_order(&txn, None, &late).unwrap();
+        write_order(&txn, None, &late, at(59)).unwrap();
         queue_guest_order(&txn, &late, None).unwrap();
         let batch = anonymise_guest_batch(&txn, at(59), None, 10, now).unwrap();
         txn.commit().unwrap();
@@ -420,7 +420,7 @@ mod tests {
         let customer = sample_order(2, at(2));
         let earlier_guest = guest_order(3, OrderStatus::Rejected);
         for order in [&guest, &customer, &earlier_guest] {
-            write_order(&txn, None, order).unwrap();
+            write_order(&txn, None, order, at(2)).unwrap();
         }
         let entry = serde_json::json!({"order_id": 1, "request_hash": "ab"});
         txn.open_table(IDEMPOTENCY_KEY_TO_ORDER)

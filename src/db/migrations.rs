@@ -20,6 +20,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v6,
     migrate_to_v7,
     migrate_to_v8,
+    migrate_to_v9,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -185,6 +186,16 @@ fn migrate_to_v7(txn: &WriteTransaction) -> Result<(), DbError> {
 fn migrate_to_v8(txn: &WriteTransaction) -> Result<(), DbError> {
     txn.open_table(GUEST_ORDER_CREATED_AND_ID)?;
     super::erasure::queue_existing_guest_orders(txn)
+}
+
+/// Version 9: the payments ledger; every order paid through PayPal so far gets its
+/// record (a rejected one whose refund never happened is then refunded by the
+/// reconciliation).
+fn migrate_to_v9(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(PAYMENT_ID_TO_PAYMENT)?;
+    txn.open_table(PAYPAL_ORDER_ID_TO_PAYMENT_ID)?;
+    txn.open_table(OPEN_PAYMENT_IDS)?;
+    super::payments::record_existing_payments(txn)
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -12,6 +12,7 @@ mod guards;
 mod migrations;
 mod order_lists;
 mod orders;
+mod payments;
 mod printing;
 mod record;
 mod storage;

@@ -121,11 +121,13 @@ pub(super) fn read_order(txn: &impl OpenTables, id: u64) -> Result<Option<Order>
     txn.record(ORDER_ID_TO_ORDER, id)
 }
 
-/// Writes `order` and keeps its indexes in step; `before` is the stored version.
+/// Writes `order` and keeps its indexes in step; `before` is the stored version. The
+/// record of its PayPal payment follows a change of its status or payment.
 pub(super) fn write_order(
     txn: &WriteTransaction,
     before: Option<&Order>,
     order: &Order,
+    now: DateTime<Utc>,
 ) -> Result<(), DbError> {
     txn.open_table(ORDER_ID_TO_ORDER)?
         .insert(order.id, record::encode(order)?.as_slice())?;
@@ -140,6 +142,10 @@ pub(super) fn write_order(
         && before.is_none_or(|before| before.status != OrderStatus::Accepted)
     {
         super::printing::queue_tickets(txn, order)?;
+    }
+    if before.is_none_or(|before| before.status != order.status || before.payment != order.payment)
+    {
+        super::payments::follow_order(txn, order, now)?;
     }
     let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
     let old = before.and_then(deadline);
@@ -210,6 +216,12 @@ pub(super) fn place(
 ) -> Result<Result<Placement, PlaceRefusal>, DbError> {
     if let Some(earlier) = earlier_placement(txn, &new)? {
         return Ok(earlier.map(Placement::Replayed));
+    }
+    // A payment the ledger gave back (or is giving back) pays for nothing any more.
+    if let Some(paypal_id) = &new.payment.paypal_order_id
+        && super::payments::given_back(txn, paypal_id)?
+    {
+        return Ok(Err(PlaceRefusal::PaymentRefunded));
     }
     if let Some(limit) = new.max_waiting
         && waiting_in(txn)? >= u64::from(limit)
@@ -283,7 +295,7 @@ pub(super) fn place(
     let id = next_id(txn, META_NEXT_ORDER_ID)?;
     order.id = id;
     order.number = next_number(txn, &day)?;
-    write_order(txn, None, &order)?;
+    write_order(txn, None, &order, draft.now)?;
     txn.open_table(ORDER_TOKEN_TO_ORDER_ID)?
         .insert(order.token.as_str(), id)?;
     txn.open_table(ORDER_DAY_AND_ID)?
@@ -438,7 +450,7 @@ impl Db {
                     && before.auto_reject_at.is_some_and(|at| at <= now);
                 let mut order = before.clone();
                 if overdue && order.reject(&reason, now).is_ok() {
-                    write_order(txn, Some(&before), &order)?;
+                    write_order(txn, Some(&before), &order, now)?;
                     rejected.push(order);
                 }
             }
@@ -454,10 +466,12 @@ impl Db {
         .await
     }
 
-    /// Applies `change` to order `id` and stores it. `Ok(Ok(None))`: no such order.
+    /// Applies `change` to order `id` and stores it at `now`. `Ok(Ok(None))`: no such
+    /// order.
     pub async fn change_order<E, F>(
         &self,
         id: u64,
+        now: DateTime<Utc>,
         change: F,
     ) -> Result<Result<Option<Order>, E>, DbError>
     where
@@ -472,7 +486,7 @@ impl Db {
             if let Err(refused) = change(&mut order) {
                 return Ok(Err(refused));
             }
-            write_order(txn, Some(&before), &order)?;
+            write_order(txn, Some(&before), &order, now)?;
             Ok(Ok(Some(order)))
         })
         .await

@@ -127,3 +127,16 @@ pub const META_NEXT_PRINT_JOB_ID: &str = "next_print_job_id";
 /// erasure reads only what is due and takes the key with the order.
 pub const GUEST_ORDER_CREATED_AND_ID: TableDefinition<(i64, u64), &str> =
     TableDefinition::new("guest_order_created_and_id");
+
+// The payments ledger (schema v9).
+/// One record per PayPal order the shop asked PayPal to capture (see
+/// `domain::payment_record`), by a counted id: newer payments have higher ids.
+pub const PAYMENT_ID_TO_PAYMENT: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("payment_id_to_payment");
+/// A PayPal order id → its payment record.
+pub const PAYPAL_ORDER_ID_TO_PAYMENT_ID: TableDefinition<&str, u64> =
+    TableDefinition::new("paypal_order_id_to_payment_id");
+/// The payments not at an end yet (pending, to be refunded, …), so the reconciliation
+/// and the admin's "needs attention" read only those.
+pub const OPEN_PAYMENT_IDS: TableDefinition<u64, ()> = TableDefinition::new("open_payment_ids");
+pub const META_NEXT_PAYMENT_ID: &str = "next_payment_id";

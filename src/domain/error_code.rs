@@ -162,6 +162,8 @@ error_codes! {
     PaymentMismatch = "payment_mismatch";
     /// This PayPal payment already belongs to another order.
     PaymentUsed = "payment_used";
+    /// The PayPal payment was refunded: it pays for no order.
+    PaymentRefunded = "payment_refunded";
     /// The payment failed.
     PaymentFailed = "payment_failed";
     /// PayPal cannot be reached right now.

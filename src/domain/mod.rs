@@ -10,6 +10,7 @@ pub mod error_code;
 pub mod image;
 pub mod money;
 pub mod order;
+pub mod payment_record;
 pub mod preorder;
 pub mod printing;
 pub mod readiness;

@@ -73,6 +73,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         routes::readiness::ReadinessApi { state: s() },
         routes::printers::PrintersApi { state: s() },
         routes::orders::phone::PhoneOrdersApi { state: s() },
+        routes::payments::PaymentsApi { state: s() },
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))
         .description(API_DESCRIPTION)

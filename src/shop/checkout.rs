@@ -1,6 +1,7 @@
 //! A customer's order: priced from the catalog, paid through PayPal when online (the
-//! server's own total is what PayPal is asked for and what must be captured), placed
-//! in one transaction, announced to the board and confirmed by mail. A payment whose
+//! server's own total is what PayPal is asked for and what must be captured, with a
+//! trace in the payments ledger, `online_payment.rs`), placed in one transaction that
+//! links the payment, announced to the board and confirmed by mail. A payment whose
 //! order cannot be placed any more is refunded at once.
 
 use chrono::{DateTime, Utc};
@@ -174,8 +175,10 @@ impl Shop {
             ..Payment::cash()
         };
         let mut paid_cents = None;
+        // Held until the order is placed or the payment given back.
+        let mut _in_flight = None;
         if request.method == PaymentMethod::Online {
-            let paypal = self.paypal()?;
+            self.paypal()?;
             let paypal_order_id = request.paypal_order_id.clone().ok_or_else(|| {
                 Refusal::new(
                     ErrorStatus::PaymentRequired,
@@ -190,11 +193,12 @@ impl Shop {
             let priced = self.priced(&draft, &request).await?;
             check_age(&draft, &priced).map_err(refused)?;
             let total = priced.quote.totals.total_cents;
-            let capture = paypal.capture(&paypal_order_id, total).await?;
+            _in_flight = Some(self.payment_in_flight(&paypal_order_id));
+            let paid = self.take_payment(&paypal_order_id, total).await?;
             payment.status = PaymentStatus::Paid;
             payment.paypal_order_id = Some(paypal_order_id);
-            payment.capture_id = Some(capture.capture_id);
-            paid_cents = Some(capture.amount_cents);
+            payment.capture_id = Some(paid.capture_id);
+            paid_cents = Some(paid.cents);
         }
         let placed = self
             .db
@@ -222,15 +226,15 @@ impl Shop {
             Err(refusal) => {
                 // Paid, but the order cannot be placed any more (the shop closed or the
                 // menu changed meanwhile): give the money back at once. A payment that
-                // made another order already is that order's and stays.
-                if let Some(capture_id) = &payment.capture_id
-                    && refusal != PlaceRefusal::PaymentUsed
+                // made another order already is that order's and stays; one given back
+                // already is not given back twice.
+                if let Some(paypal_order_id) = &payment.paypal_order_id
+                    && !matches!(
+                        refusal,
+                        PlaceRefusal::PaymentUsed | PlaceRefusal::PaymentRefunded
+                    )
                 {
-                    let refunded = match self.paypal() {
-                        Ok(paypal) => paypal.refund(capture_id).await.is_ok(),
-                        Err(_) => false,
-                    };
-                    tracing::warn!(capture = %capture_id, refunded, "paid order refused");
+                    self.refund_refused_order(paypal_order_id).await;
                 }
                 Err(refused(refusal).into())
             }

@@ -106,6 +106,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::QuoteChanged => ErrorCode::QuoteChanged,
             PlaceRefusal::PaymentUsed => ErrorCode::PaymentUsed,
             PlaceRefusal::Busy => ErrorCode::RestaurantBusy,
+            PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.code(),
             PlaceRefusal::AgeNotConfirmed { .. } => ErrorCode::AgeConfirmationRequired,
             PlaceRefusal::Acceptance(error) => error.code(),
         }
@@ -136,6 +137,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
             PlaceRefusal::QuoteChanged | PlaceRefusal::PaymentUsed => ErrorStatus::Conflict,
             PlaceRefusal::Busy => ErrorStatus::Unavailable,
+            PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.status(),
             PlaceRefusal::Acceptance(error) => error.status(),
         }
     }
@@ -153,7 +155,7 @@ impl PublicError for OrderRefused {
             }
             PlaceRefusal::UnknownAddress => Some("address_id"),
             PlaceRefusal::AgeNotConfirmed { .. } => Some("age_confirmed"),
-            PlaceRefusal::PaymentUsed => Some("paypal_order_id"),
+            PlaceRefusal::PaymentUsed | PlaceRefusal::PaymentRefunded => Some("paypal_order_id"),
             PlaceRefusal::UnknownStore
             | PlaceRefusal::IdempotencyConflict
             | PlaceRefusal::PaidAmountDiffers { .. }
@@ -180,6 +182,7 @@ impl PublicError for OrderRefused {
                 "This PayPal payment already belongs to another order.".into()
             }
             PlaceRefusal::Busy => "The restaurant has too many orders waiting for its answer right now and takes no new ones for a few minutes. Nothing was charged. Please try again shortly or call the restaurant.".into(),
+            PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.detail(),
             PlaceRefusal::AgeNotConfirmed { age } => format!(
                 "Your order contains items sold only to persons aged {age} or over; please confirm your age (age_confirmed)."
             ),

@@ -22,6 +22,7 @@ mod events;
 mod guards;
 pub mod hubs;
 pub mod mail;
+mod online_payment;
 mod order_mail;
 mod orders;
 pub mod payments;
@@ -30,6 +31,7 @@ mod printers;
 pub mod printing;
 pub mod readiness;
 pub mod recent_events;
+mod reconciliation;
 mod records;
 mod store_profile;
 
@@ -49,6 +51,7 @@ pub use error::{OrderRefused, ShopError};
 use hubs::orders::OrderHub;
 use hubs::store_status::StatusHub;
 use mail::Mailer;
+use online_payment::PaymentsInFlight;
 use payments::paypal::PaypalClient;
 use printing::Printing;
 use readiness::Readiness;
@@ -68,6 +71,8 @@ pub struct Shop {
     printing: Arc<Printing>,
     /// Told of every committed catalog change (the HTTP layer's public menu).
     catalog_listeners: Arc<[Arc<dyn CatalogListener>]>,
+    /// PayPal orders whose checkout is under way, left alone by the reconciliation.
+    payments_in_flight: Arc<PaymentsInFlight>,
 }
 
 impl Shop {
@@ -105,6 +110,7 @@ impl Shop {
             printing: Arc::new(Printing::new(db.clone(), clock, &config)),
             orders: Arc::new(OrderHub::default()),
             catalog_listeners: catalog_listeners.into(),
+            payments_in_flight: Arc::default(),
             config,
             db,
             clock,
@@ -115,9 +121,9 @@ impl Shop {
     }
 
     /// Starts what runs on its own schedule: the clock check, the auto-reject of
-    /// unanswered orders, the printers, the erasure of old personal data and the
-    /// automatic backups. Each ends when `finishing` turns true, finishing what it was
-    /// doing first.
+    /// unanswered orders, the printers, the reconciliation of payments, the erasure of
+    /// old personal data and the automatic backups. Each ends when `finishing` turns
+    /// true, finishing what it was doing first.
     pub async fn start_background(&self, finishing: watch::Receiver<bool>) -> Vec<JoinHandle<()>> {
         let config = &self.config;
         let mut tasks = vec![
@@ -133,6 +139,7 @@ impl Shop {
                 Arc::clone(&self.orders),
                 finishing.clone(),
             ),
+            reconciliation::spawn(self.clone(), finishing.clone()),
         ];
         tasks.extend(erasure::spawn(
             self.db.clone(),

@@ -6,6 +6,7 @@
 
 use super::events::AnsweredBy;
 use super::{Shop, ShopError, order_not_found};
+use crate::domain::error::PublicError;
 use crate::domain::order::answering::AnswerWindow;
 use crate::domain::order::{
     AUTO_REJECT_REASON, Order, OrderStatus, PaymentStatus, TransitionError,
@@ -31,7 +32,7 @@ impl Shop {
     ) -> Result<Order, ShopError> {
         let order = self
             .db
-            .change_order(id, change)
+            .change_order(id, self.clock.now(), change)
             .await??
             .ok_or_else(order_not_found)?;
         Ok(order)
@@ -118,9 +119,18 @@ impl Shop {
         Ok(order)
     }
 
-    async fn refund_if_paid(&self, order: Order) -> Result<Order, ShopError> {
-        let (PaymentStatus::Paid, Some(capture_id)) =
-            (order.payment.status, order.payment.capture_id.clone())
+    /// Refunds a rejected order paid online, or tries again after a refund that failed
+    /// (the reconciliation); the payments ledger follows the order in its transaction.
+    pub(super) async fn refund_if_paid(&self, order: Order) -> Result<Order, ShopError> {
+        let (
+            OrderStatus::Rejected,
+            PaymentStatus::Paid | PaymentStatus::RefundFailed,
+            Some(capture_id),
+        ) = (
+            order.status,
+            order.payment.status,
+            order.payment.capture_id.clone(),
+        )
         else {
             return Ok(order);
         };
@@ -136,12 +146,14 @@ impl Shop {
                 match outcome {
                     Ok(refund_id) => {
                         order.payment.status = PaymentStatus::Refunded;
-                        order.payment.refund_id = Some(refund_id);
+                        if refund_id.is_some() {
+                            order.payment.refund_id = refund_id;
+                        }
                         order.payment.refund_error = None;
                     }
                     Err(problem) => {
                         order.payment.status = PaymentStatus::RefundFailed;
-                        order.payment.refund_error = Some(problem.to_string());
+                        order.payment.refund_error = Some(problem.code().as_str().to_string());
                     }
                 }
                 Ok(())

@@ -243,6 +243,7 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             [U, F, F, O],
         ),
         http("GET", "/admin/orders", "/admin/orders", [U, F, F, O]),
+        http("GET", "/admin/payments", "/admin/payments", [U, F, F, O]),
         http("GET", "/admin/readiness", "/admin/readiness", [U, F, F, O]),
         http(
             "POST",

@@ -110,6 +110,20 @@ impl FakePaypal {
         );
     }
 
+    /// A pending capture comes to its end at PayPal (`COMPLETED`, `DECLINED` or
+    /// `FAILED`), as after PayPal's review.
+    pub async fn settle(&self, capture_id: &str, status: &str) {
+        let path = format!("/__control/settle/{capture_id}");
+        let (code, body) = self
+            .control(
+                "POST",
+                &path,
+                Some(&serde_json::json!({ "status": status })),
+            )
+            .await;
+        assert_eq!(code, 200, "settling capture {capture_id}: {body}");
+    }
+
     /// Injects a failure (`POST /__control/fail`), e.g.
     /// `json!({"endpoint": "capture", "status": 422, "issue": "INSTRUMENT_DECLINED"})`.
     pub async fn fail(&self, spec: serde_json::Value) {

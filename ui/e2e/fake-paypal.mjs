@@ -11,6 +11,8 @@
 //
 // Control API (JSON, CORS open):
 //   POST /__control/approve/{order_id}[?expect_currency=EUR&expect_intent=CAPTURE]
+//   POST /__control/settle/{capture_id} { status: COMPLETED | DECLINED | FAILED }
+//                          (a PENDING capture comes to its end)
 //   POST /__control/fail   { endpoint, times?, status?, issue?, name?, description?,
 //                            body?, delay_ms?, disconnect?, capture_status?, amount?, currency? }
 //   POST /__control/reset, POST /__control/expire_tokens, GET /__control/state

@@ -239,6 +239,34 @@ describe('fake PayPal', () => {
     assert.equal(bad.status, 400);
   });
 
+  test('a pending capture settles later and can be refunded then', async () => {
+    const id = await approvedOrder();
+    paypal.fail({ endpoint: 'capture', capture_status: 'PENDING' });
+    const captured = await call('POST', `/v2/checkout/orders/${id}/capture`, { body: {} });
+    const captureId = captured.body.purchase_units[0].payments.captures[0].id;
+    const early = await call('POST', `/v2/payments/captures/${captureId}/refund`, { body: {} });
+    assert.equal(early.body.details[0].issue, 'PENDING_CAPTURE');
+
+    const settled = await fetch(`${paypal.url}/__control/settle/${captureId}`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 'COMPLETED' }),
+    });
+    assert.equal(settled.status, 200);
+    assert.equal((await call('GET', `/v2/payments/captures/${captureId}`)).body.status, 'COMPLETED');
+    assert.equal((await call('GET', `/v2/checkout/orders/${id}`)).body.purchase_units[0].payments.captures[0].status, 'COMPLETED');
+    const refund = await call('POST', `/v2/payments/captures/${captureId}/refund`, { body: {} });
+    assert.equal(refund.status, 201);
+    // Only a pending capture settles, and only to an end PayPal knows.
+    assert.throws(() => paypal.settle(captureId, 'COMPLETED'), /not PENDING/);
+    assert.throws(() => paypal.settle('NOPE', 'COMPLETED'), /no capture/);
+    const declinedId = await approvedOrder();
+    paypal.fail({ endpoint: 'capture', capture_status: 'PENDING' });
+    const other = await call('POST', `/v2/checkout/orders/${declinedId}/capture`, { body: {} });
+    const otherId = other.body.purchase_units[0].payments.captures[0].id;
+    assert.throws(() => paypal.settle(otherId, 'MAYBE'), /status must be one of/);
+    assert.equal(paypal.settle(otherId, 'DECLINED').status, 'DECLINED');
+  });
+
   test('a delayed capture happens although the client gave up', async () => {
     const id = await approvedOrder();
     paypal.fail({ endpoint: 'capture', delay_ms: 300 });

@@ -109,6 +109,9 @@ pub enum PlaceRefusal {
     /// The PayPal payment already made another order (of another caller, or with
     /// another request): it stays that order's.
     PaymentUsed,
+    /// The PayPal payment was given back (or is being given back) because no order
+    /// came of it in time: it pays for nothing any more.
+    PaymentRefunded,
     /// The order holds products sold only from `age` years on, and the customer did
     /// not confirm being that old.
     AgeNotConfirmed {

@@ -10,7 +10,7 @@ pub mod texts;
 pub mod tickets;
 
 #[cfg(test)]
-mod test_order;
+pub(crate) mod test_order;
 
 pub use job::{PrintJob, TicketKind};
 pub use printer::{Printer, PrinterError, PrinterInput, Prints};

@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod delivery;
 pub mod health;
 pub mod orders;
+pub mod payments;
 pub mod printers;
 pub mod readiness;
 pub mod stores;

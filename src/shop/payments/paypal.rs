@@ -1,8 +1,10 @@
 //! PayPal Orders v2, verified on the server. The shop creates the PayPal order with its
-//! own total, the buyer approves it in PayPal's window, and the shop captures it and
-//! believes only a capture that PayPal reports `COMPLETED` for exactly that amount and
-//! currency. A capture that timed out or was already made is looked up again with
-//! `GET /v2/checkout/orders/{id}` before anything is decided.
+//! own total, the buyer approves it in PayPal's window, and the shop captures it; what
+//! PayPal reports about the capture is handed back as it is (`CaptureSeen`), and the
+//! shop believes only a capture `COMPLETED` for exactly its amount and currency
+//! (`domain::payment_record`). A capture that timed out or was already made is looked
+//! up again with `GET /v2/checkout/orders/{id}` before anything is decided; a pending
+//! one later with `GET /v2/payments/captures/{id}`.
 
 use std::time::{Duration, Instant};
 
@@ -13,6 +15,7 @@ use tokio::sync::Mutex;
 use crate::config::PaypalConfig;
 use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use crate::domain::money::format_amount;
+use crate::domain::payment_record::{CaptureSeen, CaptureVerdict, Money};
 
 /// How often a capture with an unknown outcome is looked up again, and how far apart.
 const RECHECKS: u32 = 5;
@@ -29,12 +32,18 @@ pub enum PaymentProblem {
     Declined,
     #[error("Your card has expired. Please use a different payment method.")]
     CardExpired,
-    #[error("Your payment is pending. Please wait for the confirmation.")]
+    #[error(
+        "PayPal is still checking your payment, so no order was placed. Should PayPal take the money later, it is refunded to you automatically. Please order again, with another payment method if need be."
+    )]
     Pending,
     #[error("The payment was not completed successfully.")]
     NotCompleted,
-    #[error("The payment does not match the order total. Please try again.")]
+    #[error(
+        "The payment does not match the order total, so no order was placed; anything PayPal took is refunded. Please try again."
+    )]
     Mismatch,
+    #[error("This PayPal payment was refunded, so it cannot pay for an order. Please pay again.")]
+    Refunded,
     #[error("The payment failed. Please try again.")]
     Failed,
     #[error("PayPal could not be reached. Please try again.")]
@@ -44,7 +53,7 @@ pub enum PaymentProblem {
 impl PublicError for PaymentProblem {
     fn status(&self) -> ErrorStatus {
         match self {
-            PaymentProblem::Mismatch => ErrorStatus::Conflict,
+            PaymentProblem::Mismatch | PaymentProblem::Refunded => ErrorStatus::Conflict,
             PaymentProblem::Unavailable => ErrorStatus::Unavailable,
             _ => ErrorStatus::PaymentRequired,
         }
@@ -59,6 +68,7 @@ impl PublicError for PaymentProblem {
             PaymentProblem::Pending => ErrorCode::PaymentPending,
             PaymentProblem::NotCompleted => ErrorCode::PaymentNotCompleted,
             PaymentProblem::Mismatch => ErrorCode::PaymentMismatch,
+            PaymentProblem::Refunded => ErrorCode::PaymentRefunded,
             PaymentProblem::Failed => ErrorCode::PaymentFailed,
             PaymentProblem::Unavailable => ErrorCode::PaymentUnavailable,
         }
@@ -80,29 +90,43 @@ impl PaymentProblem {
             _ => PaymentProblem::Failed,
         }
     }
+
+    /// What the customer is told about a capture with this verdict; `None` when it
+    /// pays for the order.
+    pub fn of_verdict(verdict: &CaptureVerdict) -> Option<PaymentProblem> {
+        match verdict {
+            CaptureVerdict::Completed => None,
+            CaptureVerdict::Mismatch => Some(PaymentProblem::Mismatch),
+            CaptureVerdict::Pending => Some(PaymentProblem::Pending),
+            CaptureVerdict::Declined(reason) => Some(PaymentProblem::from_issue(
+                reason.as_deref().unwrap_or("DECLINED"),
+            )),
+            CaptureVerdict::Refunded => Some(PaymentProblem::Refunded),
+            CaptureVerdict::Unknown => Some(PaymentProblem::NotCompleted),
+        }
+    }
+
+    /// PayPal may have captured regardless: the answer did not come, or said nothing.
+    pub fn outcome_unknown(&self) -> bool {
+        matches!(self, PaymentProblem::Failed | PaymentProblem::Unavailable)
+    }
 }
 
-/// A completed capture, verified against the expected amount.
+/// What to do with a PayPal order the buyer approved.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Capture {
-    pub capture_id: String,
-    pub amount_cents: i64,
+pub enum Approval {
+    /// Approved for exactly the expected amount: it is to be captured.
+    Capture,
+    /// Captured before (a retry after a lost answer): what PayPal reports about it.
+    Captured(CaptureSeen),
 }
 
 /// What PayPal says about one of its orders.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct OrderState {
     status: String,
-    amount: Option<(String, i64)>,
-    capture: Option<CaptureState>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct CaptureState {
-    id: String,
-    status: String,
-    amount: Option<(String, i64)>,
-    reason: Option<String>,
+    amount: Option<Money>,
+    capture: Option<CaptureSeen>,
 }
 
 enum Failure {
@@ -141,10 +165,22 @@ fn parse_cents(value: &str) -> Option<i64> {
     whole.checked_mul(100)?.checked_add(fraction)
 }
 
-fn amount_of(value: &Value) -> Option<(String, i64)> {
+fn amount_of(value: &Value) -> Option<Money> {
     let currency = value.get("currency_code")?.as_str()?.to_string();
     let cents = parse_cents(value.get("value")?.as_str()?)?;
-    Some((currency, cents))
+    Some(Money { currency, cents })
+}
+
+/// A capture as PayPal renders it (in an order, or on its own).
+fn capture_seen(capture: &Value) -> CaptureSeen {
+    CaptureSeen {
+        capture_id: capture["id"].as_str().unwrap_or_default().to_string(),
+        status: capture["status"].as_str().unwrap_or_default().to_string(),
+        amount: amount_of(&capture["amount"]),
+        reason: capture["status_details"]["reason"]
+            .as_str()
+            .map(str::to_string),
+    }
 }
 
 fn order_state(body: &Value) -> OrderState {
@@ -152,14 +188,7 @@ fn order_state(body: &Value) -> OrderState {
     let capture = unit["payments"]["captures"]
         .as_array()
         .and_then(|captures| captures.first())
-        .map(|capture| CaptureState {
-            id: capture["id"].as_str().unwrap_or_default().to_string(),
-            status: capture["status"].as_str().unwrap_or_default().to_string(),
-            amount: amount_of(&capture["amount"]),
-            reason: capture["status_details"]["reason"]
-                .as_str()
-                .map(str::to_string),
-        });
+        .map(capture_seen);
     OrderState {
         status: body["status"].as_str().unwrap_or_default().to_string(),
         amount: amount_of(&unit["amount"]),
@@ -335,24 +364,45 @@ impl PaypalClient {
             })
     }
 
-    /// Captures an approved PayPal order and accepts it only if PayPal completed a
-    /// capture of exactly `expected_cents` in the shop's currency.
-    pub async fn capture(
+    /// Whether the approved PayPal order `paypal_order_id` is to be captured for
+    /// `expected_cents`, or was captured before. Refused when it is not approved, or
+    /// was made for another amount: then PayPal is never asked for the money.
+    pub async fn approval(
         &self,
         paypal_order_id: &str,
         expected_cents: i64,
-    ) -> Result<Capture, PaymentProblem> {
+    ) -> Result<Approval, PaymentProblem> {
         let before = self.order_state(paypal_order_id).await?;
         match before.status.as_str() {
-            // Captured already (a retry after a lost answer): verify what was captured.
-            "COMPLETED" => return self.verify(&before, expected_cents),
-            "APPROVED" => {}
-            _ => return Err(PaymentProblem::NotCompleted),
+            // Captured already (a retry after a lost answer): what was captured decides.
+            "COMPLETED" => before
+                .capture
+                .map(Approval::Captured)
+                .ok_or(PaymentProblem::NotCompleted),
+            "APPROVED" if before.amount == Some(self.money(expected_cents)) => {
+                Ok(Approval::Capture)
+            }
+            // Never capture a PayPal order made for another amount.
+            "APPROVED" => Err(PaymentProblem::Mismatch),
+            _ => Err(PaymentProblem::NotCompleted),
         }
-        // Never capture a PayPal order made for another amount.
-        if before.amount != Some((self.currency.clone(), expected_cents)) {
-            return Err(PaymentProblem::Mismatch);
+    }
+
+    /// `cents` in the shop's currency.
+    pub fn money(&self, cents: i64) -> Money {
+        Money {
+            currency: self.currency.clone(),
+            cents,
         }
+    }
+
+    /// Captures an approved PayPal order; answers what PayPal reports about the
+    /// capture, whatever its status or amount. A refusal means nothing was captured,
+    /// unless [`PaymentProblem::outcome_unknown`].
+    pub async fn capture_approved(
+        &self,
+        paypal_order_id: &str,
+    ) -> Result<CaptureSeen, PaymentProblem> {
         let path = format!(
             "/v2/checkout/orders/{}/capture",
             path_segment(paypal_order_id)?
@@ -367,10 +417,10 @@ impl PaypalClient {
             )
             .await
         {
-            Ok(body) => {
-                let state = order_state(&body);
-                self.verify(&state, expected_cents)
-            }
+            Ok(body) => match order_state(&body).capture {
+                Some(capture) => Ok(capture),
+                None => self.recheck(paypal_order_id).await,
+            },
             Err(Failure::Issue { issue, .. })
                 if issue.as_deref() != Some("ORDER_ALREADY_CAPTURED") =>
             {
@@ -378,59 +428,49 @@ impl PaypalClient {
             }
             // Timed out, failed on PayPal's side, or captured by an earlier attempt:
             // ask PayPal what really happened, giving a slow capture a few seconds.
-            Err(_) => self.recheck(paypal_order_id, expected_cents).await,
+            Err(_) => self.recheck(paypal_order_id).await,
         }
     }
 
-    async fn recheck(
-        &self,
-        paypal_order_id: &str,
-        expected_cents: i64,
-    ) -> Result<Capture, PaymentProblem> {
+    async fn recheck(&self, paypal_order_id: &str) -> Result<CaptureSeen, PaymentProblem> {
         for attempt in 0..RECHECKS {
             if attempt > 0 {
                 tokio::time::sleep(RECHECK_EVERY).await;
             }
-            let after = self.order_state(paypal_order_id).await?;
-            if after.status == "COMPLETED" || after.capture.is_some() {
-                return self.verify(&after, expected_cents);
+            if let Some(capture) = self.order_state(paypal_order_id).await?.capture {
+                return Ok(capture);
             }
         }
         tracing::warn!(paypal_order_id, "capture outcome unknown; not taken");
         Err(PaymentProblem::Failed)
     }
 
-    fn verify(&self, state: &OrderState, expected_cents: i64) -> Result<Capture, PaymentProblem> {
-        let Some(capture) = &state.capture else {
-            return Err(PaymentProblem::NotCompleted);
-        };
-        match capture.status.as_str() {
-            "COMPLETED" => {}
-            "PENDING" => return Err(PaymentProblem::Pending),
-            "DECLINED" | "FAILED" => {
-                return Err(PaymentProblem::from_issue(
-                    capture.reason.as_deref().unwrap_or("DECLINED"),
-                ));
-            }
-            _ => return Err(PaymentProblem::NotCompleted),
-        }
-        if capture.amount != Some((self.currency.clone(), expected_cents)) || capture.id.is_empty()
-        {
-            tracing::error!(
-                capture = %capture.id,
-                expected_cents,
-                "PayPal capture does not match the order total"
-            );
-            return Err(PaymentProblem::Mismatch);
-        }
-        Ok(Capture {
-            capture_id: capture.id.clone(),
-            amount_cents: expected_cents,
-        })
+    /// The capture of the PayPal order `paypal_order_id`, if PayPal made one.
+    pub async fn order_capture(
+        &self,
+        paypal_order_id: &str,
+    ) -> Result<Option<CaptureSeen>, PaymentProblem> {
+        Ok(self.order_state(paypal_order_id).await?.capture)
     }
 
-    /// Refunds a capture in full; answers PayPal's refund id.
-    pub async fn refund(&self, capture_id: &str) -> Result<String, PaymentProblem> {
+    /// What PayPal now says about the capture `capture_id` (a pending one settles
+    /// later).
+    pub async fn capture_state(&self, capture_id: &str) -> Result<CaptureSeen, PaymentProblem> {
+        let path = format!("/v2/payments/captures/{}", path_segment(capture_id)?);
+        self.call(reqwest::Method::GET, &path, None, None)
+            .await
+            .map(|body| capture_seen(&body))
+            .map_err(|failure| match failure {
+                Failure::Unknown => PaymentProblem::Unavailable,
+                Failure::Issue { .. } => PaymentProblem::Failed,
+            })
+    }
+
+    /// Refunds a capture in full; answers PayPal's refund id, or `None` when PayPal
+    /// says it was refunded in full before (by an earlier attempt whose answer was
+    /// lost, or by hand at PayPal). A retry of the same refund is never made twice:
+    /// the request carries the same `PayPal-Request-Id`.
+    pub async fn refund(&self, capture_id: &str) -> Result<Option<String>, PaymentProblem> {
         let path = format!("/v2/payments/captures/{}/refund", path_segment(capture_id)?);
         let request_id = format!("refund-{capture_id}");
         let body = self
@@ -440,15 +480,21 @@ impl PaypalClient {
                 Some(json!({})),
                 Some(&request_id),
             )
-            .await
-            .map_err(|failure| match failure {
-                Failure::Unknown => PaymentProblem::Unavailable,
-                Failure::Issue { .. } => PaymentProblem::Failed,
-            })?;
+            .await;
+        let body = match body {
+            Ok(body) => body,
+            Err(Failure::Issue { issue, .. })
+                if issue.as_deref() == Some("CAPTURE_FULLY_REFUNDED") =>
+            {
+                return Ok(None);
+            }
+            Err(Failure::Unknown) => return Err(PaymentProblem::Unavailable),
+            Err(Failure::Issue { .. }) => return Err(PaymentProblem::Failed),
+        };
         body["id"]
             .as_str()
             .filter(|id| !id.is_empty())
-            .map(str::to_string)
+            .map(|id| Some(id.to_string()))
             .ok_or(PaymentProblem::Failed)
     }
 }
@@ -497,6 +543,32 @@ mod tests {
             PaymentProblem::from_issue("SOMETHING_NEW"),
             PaymentProblem::Failed
         );
+    }
+
+    #[test]
+    fn a_capture_that_pays_nothing_has_its_message() {
+        assert_eq!(PaymentProblem::of_verdict(&CaptureVerdict::Completed), None);
+        assert_eq!(
+            PaymentProblem::of_verdict(&CaptureVerdict::Pending),
+            Some(PaymentProblem::Pending)
+        );
+        assert_eq!(
+            PaymentProblem::of_verdict(&CaptureVerdict::Declined(Some(
+                "INSUFFICIENT_FUNDS".into()
+            ))),
+            Some(PaymentProblem::InsufficientFunds)
+        );
+        assert_eq!(
+            PaymentProblem::of_verdict(&CaptureVerdict::Declined(None)),
+            Some(PaymentProblem::Declined)
+        );
+        assert_eq!(
+            PaymentProblem::of_verdict(&CaptureVerdict::Refunded),
+            Some(PaymentProblem::Refunded)
+        );
+        // Only an answer that never came may hide a capture.
+        assert!(PaymentProblem::Unavailable.outcome_unknown());
+        assert!(!PaymentProblem::InstrumentDeclined.outcome_unknown());
     }
 
     #[test]

@@ -5,6 +5,9 @@ import { checkFailSpec } from './failures.mjs';
 import { sendJson } from './http.mjs';
 import { freshState } from './state.mjs';
 
+/** What a pending capture can become (POST /__control/settle/{capture_id}). */
+const SETTLED_STATUSES = ['COMPLETED', 'DECLINED', 'FAILED'];
+
 export function createControl(paypal, { renderCapture, renderRefund, renderOrder }) {
   function snapshot() {
     const failures = {};
@@ -56,6 +59,24 @@ export function createControl(paypal, { renderCapture, renderRefund, renderOrder
     return { status: 200, body: renderOrder(order) };
   }
 
+  /**
+   * A pending capture comes to its end at PayPal (what PayPal does after its review):
+   * `COMPLETED` takes the money, `DECLINED` or `FAILED` does not.
+   */
+  function settle(captureId, status) {
+    const capture = paypal.state.captures.get(captureId);
+    if (!capture) return { status: 404, body: { error: `no capture ${captureId}` } };
+    if (!SETTLED_STATUSES.includes(status)) {
+      return { status: 400, body: { error: `status must be one of ${SETTLED_STATUSES.join(', ')}` } };
+    }
+    if (capture.status !== 'PENDING') {
+      return { status: 422, body: { error: `capture ${captureId} is ${capture.status}, not PENDING` } };
+    }
+    capture.status = status;
+    capture.update_time = now();
+    return { status: 200, body: renderCapture(capture, { withOrderId: true }) };
+  }
+
   function fail(spec) {
     const problem = checkFailSpec(spec);
     if (problem) return { status: 400, body: { error: problem } };
@@ -85,6 +106,16 @@ export function createControl(paypal, { renderCapture, renderRefund, renderOrder
         }),
       );
     }
+    const settleMatch = /^\/__control\/settle\/([^/]+)$/.exec(path);
+    if (request.method === 'POST' && settleMatch) {
+      let parsed;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return send({ status: 400, body: { error: 'the body must be JSON' } });
+      }
+      return send(settle(decodeURIComponent(settleMatch[1]), parsed?.status));
+    }
     if (request.method === 'POST' && path === '/__control/fail') {
       let spec;
       try {
@@ -106,5 +137,5 @@ export function createControl(paypal, { renderCapture, renderRefund, renderOrder
     return send({ status: 404, body: { error: `no control endpoint ${request.method} ${path}` } });
   }
 
-  return { snapshot, approve, fail, reset, expireTokens, handleControl };
+  return { snapshot, approve, settle, fail, reset, expireTokens, handleControl };
 }

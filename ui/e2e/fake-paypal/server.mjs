@@ -33,7 +33,7 @@ export async function startFakePaypal({ port = 0, clientId = 'test-client-id', c
 
   const records = createRecords(paypal);
   const ROUTES = createRestApi(paypal, records);
-  const { snapshot, approve, fail, reset, expireTokens, handleControl } = createControl(paypal, records);
+  const { snapshot, approve, settle, fail, reset, expireTokens, handleControl } = createControl(paypal, records);
 
   async function handleApi(request, response, path, body) {
     const requestId = request.headers['paypal-request-id'] ?? null;
@@ -169,6 +169,12 @@ export async function startFakePaypal({ port = 0, clientId = 'test-client-id', c
     approve(orderId) {
       const { status, body } = approve(orderId);
       if (status !== 200) throw new Error(body.error);
+      return body;
+    },
+    /** Same as POST /__control/settle/{capture_id}: a pending capture completes or fails. */
+    settle(captureId, status) {
+      const { status: code, body } = settle(captureId, status);
+      if (code !== 200) throw new Error(body.error);
       return body;
     },
     /** Same as POST /__control/fail; throws on an invalid spec. */

@@ -13,6 +13,7 @@ import { AdminLoginPage } from './routes/login';
 import { OrderDetailPage } from './routes/order-detail-page';
 import { OrdersHistoryPage } from './routes/orders-history-page';
 import { OutboxPage } from './routes/outbox-page';
+import { PaymentsPage } from './routes/payments-page';
 import { PostcodesPage } from './routes/postcodes-page';
 import { PrintersPage } from './routes/printers-page';
 import { ProductPage } from './routes/product-page';
@@ -44,6 +45,7 @@ export function AdminRoutes() {
           <Route path="home" element={<DashboardPage />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
           <Route path="orders-history" element={<OrdersHistoryPage />} />
+          <Route path="payments" element={<PaymentsPage />} />
           <Route path="category" element={<CategoryFormPage />} />
           <Route path="category-list" element={<CategoryListPage />} />
           <Route path="products" element={<ProductPage />} />

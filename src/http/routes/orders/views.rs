@@ -297,7 +297,9 @@ pub struct AdminOrderView {
     pub capture_id: Option<String>,
     #[oai(nullable)]
     pub refund_id: Option<String>,
-    /// Why refunding failed: the restaurant must refund by hand.
+    /// Why the refund failed, as an error code (`payment_unavailable`,
+    /// `payment_failed`; orders from older versions carry PayPal's sentence). The
+    /// reconciliation tries again every hour.
     #[oai(nullable)]
     pub refund_error: Option<String>,
     /// When the order is rejected unless someone answers first.

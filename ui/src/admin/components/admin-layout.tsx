@@ -10,6 +10,7 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'home', label: 'nav.home' },
   { path: 'orders-history', label: 'nav.orders_history' },
+  { path: 'payments', label: 'nav.payments' },
   { path: 'store-setting', label: 'nav.store_setting' },
   { path: 'disscount', label: 'nav.disscount' },
   { path: 'postcodes', label: 'nav.postcodes' },

@@ -3,6 +3,7 @@ import { driverNotes } from '../../lib/driver-notes';
 import { ERRORS_NAMESPACE } from '../../lib/i18n';
 import type { AdminOrder } from '../../lib/order-types';
 import { mailtoHref } from '../lib/inbox';
+import { refundErrorText } from '../lib/payments';
 import { formatDateTime, formatDay, formatPreorder, formatTime, withErasureMarker } from '../lib/order-format';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { OrderStatusBadge } from './order-status-badge';
@@ -132,7 +133,7 @@ export function PaymentFacts({ order }: { order: AdminOrder }) {
       )}
       {failed && order.refund_error && (
         <Fact label={t('orders.detail.refund_error')}>
-          <span className="admin-order-facts__warning">{order.refund_error}</span>
+          <span className="admin-order-facts__warning">{refundErrorText(order.refund_error, t)}</span>
         </Fact>
       )}
     </dl>

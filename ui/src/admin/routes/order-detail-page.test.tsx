@@ -143,12 +143,14 @@ describe('order detail', () => {
           status: 'rejected',
           payment_status: 'refund_failed',
           rejection_reason: 'Zu viel los',
-          refund_error: 'PayPal could not be reached. Please try again.',
+          refund_error: 'payment_unavailable',
         }),
       }),
     });
     renderAdminAt('/admin/orders/57');
-    expect(await screen.findByText('Refund failed – please refund by hand in PayPal')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Refund failed – the shop tries again every hour; if it keeps failing, please refund it in PayPal'),
+    ).toBeInTheDocument();
     expect(screen.getByText('PayPal could not be reached. Please try again.')).toBeInTheDocument();
     expect(within(content()).getByText('Zu viel los')).toBeInTheDocument();
     expect(within(content()).getByText('This order is finished.')).toBeInTheDocument();

@@ -26,12 +26,12 @@ describe('orderErrorMessage', () => {
     );
   });
 
-  it('names the capture status of a pending payment', () => {
+  it('says a pending payment made no order and will be refunded should PayPal take it, with its capture status', () => {
     expect(orderErrorMessage(apiError('payment_pending', 'x'), i18n.t)).toBe(
-      'Your payment is pending. Please wait for the confirmation. Capture status: PENDING',
+      'PayPal is still checking your payment, so no order was placed. Should PayPal take the money later, it is refunded to you automatically. Please order again, with another payment method if need be. Capture status: PENDING',
     );
     expect(orderErrorMessage(apiError('payment_pending', 'x'), german())).toBe(
-      'Ihre Zahlung ist noch in Bearbeitung. Bitte warten Sie auf die Bestätigung. Zahlungsstatus: PENDING',
+      'PayPal prüft Ihre Zahlung noch, deshalb wurde keine Bestellung aufgenommen. Falls PayPal den Betrag später abbucht, erstatten wir ihn Ihnen automatisch. Bitte bestellen Sie erneut, wenn nötig mit einer anderen Zahlungsart. Zahlungsstatus: PENDING',
     );
   });
 
