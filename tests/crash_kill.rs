@@ -1,7 +1,8 @@
 //! `kill -9` while orders are being placed: the real binary takes guest orders from
 //! several clients at once and is killed at a random moment, then started again. Every
 //! order that was answered with a 2xx must be there with exactly the answered content,
-//! ids and numbers never repeat, and the database opens (its repair time is reported).
+//! ids and numbers never repeat, and the database opens without redb's full repair (its
+//! open time is reported).
 //! Requests cut off by the kill are retried with their Idempotency-Key after the
 //! restart and must not make a second order.
 //!
@@ -412,5 +413,10 @@ async fn orders_answered_before_a_kill_9_survive_it_exactly() {
         median(&mut open_ms),
     );
     assert_eq!(reopened.len(), runs);
-    assert_eq!(repaired, runs, "every kill leaves a file that needs repair");
+    // Every commit records redb's allocator state (quick repair), so no restart after a
+    // kill walks the whole file: the next open loads that state.
+    assert_eq!(
+        repaired, 0,
+        "a restart after a kill needed redb's full repair, whose time grows with the file"
+    );
 }

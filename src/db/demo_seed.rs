@@ -262,7 +262,7 @@ fn label(
 
 /// Seeds the demo restaurant in one write transaction unless it was seeded before.
 pub fn seed_if_first_start(db: &Database, store_id: u64) -> Result<bool, DbError> {
-    let txn = db.begin_write()?;
+    let txn = super::storage::begin_write(db)?;
     {
         let mut meta = txn.open_table(META)?;
         if meta.get(META_DEMO_SEEDED)?.is_some() {

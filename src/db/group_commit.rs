@@ -162,7 +162,7 @@ fn run(db: &Weak<DatabaseSlot>, jobs: &mpsc::Receiver<Job>) {
 /// Makes the writes of `batch` in one transaction and answers each; the error (also
 /// sent to every job in the batch) when nothing was committed.
 fn commit_batch(db: &Database, batch: Vec<Job>) -> Result<(), DbError> {
-    let txn = match db.begin_write() {
+    let txn = match super::storage::begin_write(db) {
         Ok(txn) => txn,
         Err(error) => {
             let error = DbError::from(error);

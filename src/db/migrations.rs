@@ -61,7 +61,7 @@ pub(super) fn migrate_with(db: &Database, steps: &[Step]) -> Result<Option<u64>,
         return Err(MigrationError::Newer { found });
     }
     for (index, step) in steps.iter().enumerate().skip(found as usize) {
-        let txn = db.begin_write()?;
+        let txn = super::storage::begin_write(db)?;
         step(&txn)?;
         txn.open_table(META)?
             .insert(META_SCHEMA_VERSION, index as u64 + 1)?;

@@ -203,7 +203,7 @@ impl Db {
         let slot = Arc::clone(&self.db);
         tokio::task::spawn_blocking(move || {
             slot.noting(slot.with(|db| {
-                let txn = db.begin_write()?;
+                let txn = storage::begin_write(db)?;
                 match write(&txn) {
                     Ok(Ok(value)) => {
                         txn.commit()?;
