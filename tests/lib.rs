@@ -41,6 +41,7 @@ mod preorder_answers;
 mod printing;
 mod readiness;
 mod request_log;
+mod revenue_report;
 mod stop_with_backlog;
 mod store_and_menu;
 mod store_settings;

@@ -128,6 +128,7 @@ fn copy_every_table(
         PAYMENT_ID_TO_PAYMENT,
         PAYPAL_ORDER_ID_TO_PAYMENT_ID,
         OPEN_PAYMENT_IDS,
+        DAY_TO_TOTALS,
     ))
 }
 

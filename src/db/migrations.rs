@@ -21,6 +21,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v7,
     migrate_to_v8,
     migrate_to_v9,
+    migrate_to_v10,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -196,6 +197,13 @@ fn migrate_to_v9(txn: &WriteTransaction) -> Result<(), DbError> {
     txn.open_table(PAYPAL_ORDER_ID_TO_PAYMENT_ID)?;
     txn.open_table(OPEN_PAYMENT_IDS)?;
     super::payments::record_existing_payments(txn)
+}
+
+/// Version 10: the figures of each business day, counted once from every order so far
+/// and from then on changed with each order.
+fn migrate_to_v10(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(DAY_TO_TOTALS)?;
+    super::day_totals::count_existing_orders(txn)
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -5,6 +5,7 @@ pub mod backup;
 mod catalog;
 mod customers;
 mod database_slot;
+mod day_totals;
 mod demo_seed;
 mod erasure;
 mod group_commit;

@@ -1,18 +1,17 @@
 //! The order lists the restaurant pages through: the open orders (the board), oldest
 //! first, and one business day's orders (the history), newest first. A page reads the
 //! ids from an index and only its own orders; the counts beside it come from a table's
-//! length or, for a day's figures, from the status and total of each order alone.
+//! length or, for a day's figures, from the day's totals (`day_totals.rs`).
 
 use std::ops::Bound;
 
 use chrono::NaiveDate;
 use redb::{ReadTransaction, ReadableTableMetadata};
-use serde::Deserialize;
 
 use super::orders::read_order;
 use super::tables::*;
-use super::{Db, DbError, record};
-use crate::domain::order::{Order, OrderStatus};
+use super::{Db, DbError};
+use crate::domain::order::Order;
 
 /// A page of the open orders.
 #[derive(Debug, Clone)]
@@ -36,19 +35,6 @@ pub struct DayOrdersPage {
     pub count: u32,
     /// The sum of their totals.
     pub revenue_cents: i64,
-}
-
-/// Of a stored order, only what the day's figures need; the rest of the record is
-/// skipped, not built.
-#[derive(Deserialize)]
-struct OrderFigures {
-    status: OrderStatus,
-    totals: TotalFigure,
-}
-
-#[derive(Deserialize)]
-struct TotalFigure {
-    total_cents: i64,
 }
 
 /// The first `limit` of `ids` and, when there were more, the last one taken.
@@ -87,24 +73,6 @@ fn waiting_in(txn: &ReadTransaction) -> Result<u64, DbError> {
 }
 
 /// The count and revenue of the day's orders not rejected.
-fn day_figures(txn: &ReadTransaction, day: &str) -> Result<(u32, i64), DbError> {
-    let index = txn.open_table(ORDER_DAY_AND_ID)?;
-    let orders = txn.open_table(ORDER_ID_TO_ORDER)?;
-    let (mut count, mut revenue_cents) = (0u32, 0i64);
-    for entry in index.range((day, 0)..=(day, u64::MAX))? {
-        let id = entry?.0.value().1;
-        let Some(bytes) = orders.get(id)? else {
-            continue;
-        };
-        let figures: OrderFigures = record::decode(bytes.value())?;
-        if figures.status != OrderStatus::Rejected {
-            count = count.saturating_add(1);
-            revenue_cents += figures.totals.total_cents;
-        }
-    }
-    Ok((count, revenue_cents))
-}
-
 impl Db {
     /// Up to `limit` open orders (not yet rejected or completed) after order `after`,
     /// oldest first, and how many orders wait for an answer.
@@ -153,12 +121,12 @@ impl Db {
                 .rev()
                 .map(|entry| Ok(entry?.0.value().1));
             let (ids, next_before) = page_of(ids, limit)?;
-            let (count, revenue_cents) = day_figures(txn, &day)?;
+            let figures = super::day_totals::of_day(&txn.open_table(DAY_TO_TOTALS)?, &day)?;
             Ok(DayOrdersPage {
                 orders: orders_of(txn, &ids)?,
                 next_before,
-                count,
-                revenue_cents,
+                count: figures.orders,
+                revenue_cents: figures.revenue_cents,
             })
         })
         .await

@@ -147,6 +147,7 @@ pub(super) fn write_order(
     {
         super::payments::follow_order(txn, order, now)?;
     }
+    super::day_totals::follow_order(txn, before, order)?;
     let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
     let old = before.and_then(deadline);
     let new = deadline(order);

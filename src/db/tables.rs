@@ -140,3 +140,8 @@ pub const PAYPAL_ORDER_ID_TO_PAYMENT_ID: TableDefinition<&str, u64> =
 /// and the admin's "needs attention" read only those.
 pub const OPEN_PAYMENT_IDS: TableDefinition<u64, ()> = TableDefinition::new("open_payment_ids");
 pub const META_NEXT_PAYMENT_ID: &str = "next_payment_id";
+
+// Figures per day (schema v10).
+/// Business date (`YYYY-MM-DD`, store time zone) → the day's figures
+/// (`domain::day_totals`), written with every change of one of its orders.
+pub const DAY_TO_TOTALS: TableDefinition<&str, &[u8]> = TableDefinition::new("day_to_totals");

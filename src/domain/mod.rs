@@ -2,6 +2,7 @@
 
 pub mod address;
 pub mod catalog;
+pub mod day_totals;
 pub mod delivery;
 pub mod edit_version;
 pub mod erasure;

@@ -73,7 +73,10 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         routes::readiness::ReadinessApi { state: s() },
         routes::printers::PrintersApi { state: s() },
         routes::orders::phone::PhoneOrdersApi { state: s() },
-        routes::payments::PaymentsApi { state: s() },
+        (
+            routes::payments::PaymentsApi { state: s() },
+            routes::reports::ReportsApi { state: s() },
+        ),
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))
         .description(API_DESCRIPTION)

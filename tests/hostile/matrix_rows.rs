@@ -244,6 +244,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         http("GET", "/admin/orders", "/admin/orders", [U, F, F, O]),
         http("GET", "/admin/payments", "/admin/payments", [U, F, F, O]),
+        http(
+            "GET",
+            "/admin/reports/revenue",
+            "/admin/reports/revenue?from=2026-11-01&to=2026-11-30",
+            [U, F, F, O],
+        ),
         http("GET", "/admin/readiness", "/admin/readiness", [U, F, F, O]),
         http(
             "POST",

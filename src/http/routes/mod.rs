@@ -8,4 +8,5 @@ pub mod orders;
 pub mod payments;
 pub mod printers;
 pub mod readiness;
+pub mod reports;
 pub mod stores;

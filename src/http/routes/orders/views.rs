@@ -10,6 +10,7 @@ use crate::domain::money::cents_to_euros;
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::{AllergenRef, PricedExtra, PricedLine};
 use crate::domain::order::{AUTO_REJECT_REASON, Order, PaymentMethod, PaymentStatus};
+use crate::domain::vat::VatLine;
 use crate::shop::checkout::QuotedOrder;
 
 /// `delivery` or `pickup`, in a body or a query.
@@ -209,6 +210,17 @@ pub struct VatView {
     pub gross: f64,
     pub net: f64,
     pub vat: f64,
+}
+
+impl From<&VatLine> for VatView {
+    fn from(line: &VatLine) -> VatView {
+        VatView {
+            percentage: percent(line.rate_basis_points),
+            gross: cents_to_euros(line.gross_cents),
+            net: cents_to_euros(line.net_cents),
+            vat: cents_to_euros(line.vat_cents),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Object)]
@@ -421,16 +433,7 @@ impl From<&Order> for OrderView {
             discount: cents_to_euros(order.totals.discount_cents),
             delivery_fee: cents_to_euros(order.totals.delivery_fee_cents),
             total: cents_to_euros(order.totals.total_cents),
-            vat: order
-                .vat
-                .iter()
-                .map(|v| VatView {
-                    percentage: percent(v.rate_basis_points),
-                    gross: cents_to_euros(v.gross_cents),
-                    net: cents_to_euros(v.net_cents),
-                    vat: cents_to_euros(v.vat_cents),
-                })
-                .collect(),
+            vat: order.vat.iter().map(VatView::from).collect(),
             estimated_minutes: order.estimated_minutes,
             estimated_ready_at: order.estimated_ready_at,
             rejection_reason: order.rejection_reason.clone(),

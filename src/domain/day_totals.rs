@@ -1,0 +1,114 @@
+//! A business day's figures, kept with every change of one of its orders (in the same
+//! transaction), so a day's, a month's or a year's revenue is read from one small record
+//! per day instead of from every order. An order counts once it is placed and until it
+//! is rejected: its total as revenue, split by payment method and by VAT rate. The
+//! figures of an order that changes are taken out and put in again, so a day's record is
+//! always the sum over its orders.
+
+use serde::{Deserialize, Serialize};
+
+use super::order::{Order, OrderStatus, PaymentMethod};
+use super::vat::VatLine;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DayTotals {
+    /// Orders not rejected.
+    pub orders: u32,
+    pub rejected: u32,
+    /// The sum of the totals of the orders not rejected.
+    pub revenue_cents: i64,
+    /// Of that, paid in cash (or on delivery) and online.
+    pub cash_cents: i64,
+    pub online_cents: i64,
+    /// The VAT in that revenue, one line per rate, lowest rate first.
+    pub vat: Vec<VatLine>,
+}
+
+impl DayTotals {
+    /// The figures of `order` alone.
+    pub fn of(order: &Order) -> DayTotals {
+        let mut totals = DayTotals::default();
+        totals.apply(order, 1);
+        totals
+    }
+
+    /// Takes `before`'s figures out and `after`'s in: the change of one order.
+    pub fn follow(&mut self, before: Option<&Order>, after: &Order) {
+        if let Some(before) = before {
+            self.apply(before, -1);
+        }
+        self.apply(after, 1);
+    }
+
+    /// Whether an order changed in a way the day's figures see.
+    pub fn differ(before: &Order, after: &Order) -> bool {
+        DayTotals::of(before) != DayTotals::of(after)
+    }
+
+    /// Adds another day's (or order's) figures: the figures of a longer period.
+    pub fn add(&mut self, other: &DayTotals) {
+        self.orders = self.orders.saturating_add(other.orders);
+        self.rejected = self.rejected.saturating_add(other.rejected);
+        self.revenue_cents += other.revenue_cents;
+        self.cash_cents += other.cash_cents;
+        self.online_cents += other.online_cents;
+        for line in &other.vat {
+            self.add_vat(line, 1);
+        }
+    }
+
+    fn apply(&mut self, order: &Order, sign: i64) {
+        let count = |value: u32| {
+            if sign > 0 {
+                value.saturating_add(1)
+            } else {
+                value.saturating_sub(1)
+            }
+        };
+        if order.status == OrderStatus::Rejected {
+            self.rejected = count(self.rejected);
+            return;
+        }
+        self.orders = count(self.orders);
+        let total = sign * order.totals.total_cents;
+        self.revenue_cents += total;
+        match order.payment.method {
+            PaymentMethod::Cash => self.cash_cents += total,
+            PaymentMethod::Online => self.online_cents += total,
+        }
+        for line in &order.vat {
+            self.add_vat(line, sign);
+        }
+    }
+
+    fn add_vat(&mut self, line: &VatLine, sign: i64) {
+        let index = match self
+            .vat
+            .binary_search_by_key(&line.rate_basis_points, |kept| kept.rate_basis_points)
+        {
+            Ok(index) => index,
+            Err(index) => {
+                self.vat.insert(
+                    index,
+                    VatLine {
+                        rate_basis_points: line.rate_basis_points,
+                        gross_cents: 0,
+                        net_cents: 0,
+                        vat_cents: 0,
+                    },
+                );
+                index
+            }
+        };
+        let kept = &mut self.vat[index];
+        kept.gross_cents += sign * line.gross_cents;
+        kept.net_cents += sign * line.net_cents;
+        kept.vat_cents += sign * line.vat_cents;
+        if kept.gross_cents == 0 && kept.net_cents == 0 && kept.vat_cents == 0 {
+            self.vat.remove(index);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
