@@ -27,6 +27,7 @@ mod disk_full;
 mod file_growth;
 mod hostile;
 mod https;
+mod list_pages;
 mod live_orders;
 mod live_status;
 mod login;

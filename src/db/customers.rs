@@ -51,6 +51,21 @@ fn all<T: DeserializeOwned>(
     Ok(records)
 }
 
+/// The newest `limit` records with an id below `before` (any id when `None`), newest
+/// first: a page of a list that grows for as long as the shop runs.
+fn newest_before<T: DeserializeOwned>(
+    table: &impl ReadableTable<u64, &'static [u8]>,
+    before: Option<u64>,
+    limit: usize,
+) -> Result<Vec<T>, DbError> {
+    let mut records = Vec::with_capacity(limit.min(256));
+    for entry in table.range(..before.unwrap_or(u64::MAX))?.rev().take(limit) {
+        let (_, bytes) = entry?;
+        records.push(record::decode::<T>(bytes.value())?);
+    }
+    Ok(records)
+}
+
 const ADDRESSES: TableDefinition<'static, u64, &'static [u8]> = ADDRESS_ID_TO_ADDRESS;
 
 impl Db {
@@ -195,14 +210,11 @@ impl Db {
         self.group_commit.keep_mail(&self.db, mail).await
     }
 
-    /// The outbox, newest first.
-    pub async fn outbox(&self) -> Result<Vec<Mail>, DbError> {
-        self.read(|txn| {
-            let mut mails: Vec<Mail> = all(&txn.open_table(OUTBOX_ID_TO_MAIL)?)?;
-            mails.reverse();
-            Ok(mails)
-        })
-        .await
+    /// A page of the outbox, newest first: the `limit` mails kept before mail `before`
+    /// (the newest when `None`).
+    pub async fn outbox(&self, before: Option<u64>, limit: usize) -> Result<Vec<Mail>, DbError> {
+        self.read(move |txn| newest_before(&txn.open_table(OUTBOX_ID_TO_MAIL)?, before, limit))
+            .await
     }
 
     pub async fn add_support_message(
@@ -220,13 +232,15 @@ impl Db {
     }
 
     /// Support messages, newest first.
-    pub async fn support_messages(&self) -> Result<Vec<SupportMessage>, DbError> {
-        self.read(|txn| {
-            let mut messages: Vec<SupportMessage> = all(&txn.open_table(SUPPORT_ID_TO_MESSAGE)?)?;
-            messages.reverse();
-            Ok(messages)
-        })
-        .await
+    /// A page of the contact messages, newest first: the `limit` received before
+    /// message `before` (the newest when `None`).
+    pub async fn support_messages(
+        &self,
+        before: Option<u64>,
+        limit: usize,
+    ) -> Result<Vec<SupportMessage>, DbError> {
+        self.read(move |txn| newest_before(&txn.open_table(SUPPORT_ID_TO_MESSAGE)?, before, limit))
+            .await
     }
 }
 

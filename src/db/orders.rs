@@ -372,17 +372,25 @@ impl Db {
         .await
     }
 
-    /// A customer's orders, newest first.
-    pub async fn orders_of_user(&self, user_id: u64) -> Result<Vec<Order>, DbError> {
+    /// A page of a customer's orders, newest first: the `limit` placed before order
+    /// `before` (the newest when `None`).
+    pub async fn orders_of_user(
+        &self,
+        user_id: u64,
+        before: Option<u64>,
+        limit: usize,
+    ) -> Result<Vec<Order>, DbError> {
         self.read(move |txn| {
-            let mut ids = Vec::new();
+            let mut ids = Vec::with_capacity(limit.min(256));
             for entry in txn
                 .open_table(ORDER_USER_AND_ID)?
-                .range((user_id, 0)..=(user_id, u64::MAX))?
+                .range((user_id, 0)..(user_id, before.unwrap_or(u64::MAX)))?
+                .rev()
+                .take(limit)
             {
                 ids.push(entry?.0.value().1);
             }
-            orders_by_ids(txn, ids.into_iter().rev())
+            orders_by_ids(txn, ids.into_iter())
         })
         .await
     }

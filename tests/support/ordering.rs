@@ -157,13 +157,14 @@ pub async fn deliver(server: &TestServer, admin: &str, order: &Value) {
     .await;
 }
 
-/// The kept mails (`GET /admin/outbox`) once there are at least `count` (mails are
-/// written after the answer that causes them), or as they are after two seconds.
+/// The newest 200 kept mails (`GET /admin/outbox`) once there are at least `count`
+/// (mails are written after the answer that causes them), or as they are after two
+/// seconds.
 pub async fn outbox(server: &TestServer, admin: &str, count: usize) -> Vec<Value> {
     let mut mails = Vec::new();
     for _ in 0..40 {
         mails = server
-            .send("GET", "/admin/outbox", Some(admin), None)
+            .send("GET", "/admin/outbox?limit=200", Some(admin), None)
             .await
             .1
             .as_array()

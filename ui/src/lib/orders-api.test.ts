@@ -6,6 +6,7 @@ import {
   buildOrderRequest,
   createPaypalOrder,
   listMyOrders,
+  MY_ORDERS_PAGE_SIZE,
   newIdempotencyKey,
   placeOrder,
   quoteOrder,
@@ -241,15 +242,19 @@ describe('orders API', () => {
     expect(errorSpy).toHaveBeenCalledWith('quoteOrder failed', error);
   });
 
-  it('tracks an order by its token and lists the own orders', async () => {
+  it('tracks an order by its token and lists the own orders a page at a time', async () => {
     const fetchMock = mockFetch({
       '/orders/track/Jx8-_a': { body: { id: 1, token: 'Jx8-_a' } },
-      '/orders/': { body: [{ id: 1 }] },
+      '/orders/?limit=20': { body: [{ id: 9 }] },
+      '/orders/?limit=20&before=9': { body: [{ id: 1 }] },
     });
     await expect(trackOrder('Jx8-_a')).resolves.toMatchObject({ id: 1 });
     expect(sent(fetchMock).method).toBe('GET');
-    await expect(listMyOrders()).resolves.toEqual([{ id: 1 }]);
-    expect(sent(fetchMock, 1)).toMatchObject({ path: '/orders/', method: 'GET' });
+    expect(MY_ORDERS_PAGE_SIZE).toBe(20);
+    await expect(listMyOrders()).resolves.toEqual([{ id: 9 }]);
+    expect(sent(fetchMock, 1)).toMatchObject({ path: '/orders/?limit=20', method: 'GET' });
+    await expect(listMyOrders(9)).resolves.toEqual([{ id: 1 }]);
+    expect(sent(fetchMock, 2)).toMatchObject({ path: '/orders/?limit=20&before=9', method: 'GET' });
   });
 
   it('reports an unknown token as order_not_found', async () => {

@@ -1,4 +1,5 @@
 import { apiFetch, logged } from './api-client';
+import { pageQuery } from './paged-list';
 import type {
   GuestShippingAddress,
   Order,
@@ -137,7 +138,13 @@ export function trackOrder(token: string): Promise<Order> {
   return logged('trackOrder', apiFetch<Order>(`/orders/track/${encodeURIComponent(token)}`));
 }
 
-/** The signed-in customer's orders, newest first. */
-export function listMyOrders(): Promise<Order[]> {
-  return logged('listMyOrders', apiFetch<Order[]>('/orders/'));
+/** How many of the customer's orders `listMyOrders` asks for at a time (the server allows 1–100). */
+export const MY_ORDERS_PAGE_SIZE = 20;
+
+/**
+ * The signed-in customer's orders, newest first, a page at a time: the newest page,
+ * or the one placed before order `before`. A page shorter than the page size is the last.
+ */
+export function listMyOrders(before?: number): Promise<Order[]> {
+  return logged('listMyOrders', apiFetch<Order[]>(`/orders/?${pageQuery(MY_ORDERS_PAGE_SIZE, before)}`));
 }

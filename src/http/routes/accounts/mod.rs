@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
-use poem_openapi::param::Path;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
@@ -27,6 +27,9 @@ use crate::http::auth::{AdminAuth, UserAuth};
 use crate::http::error::{self, ApiError, ErrorBody, required};
 use crate::http::routes::accounts::login::UserView;
 use crate::http::routes::catalog::{Created, Deleted};
+
+/// Mails or messages per page of the admin's lists.
+const ADMIN_PAGE: usize = 50;
 
 pub struct AccountsApi {
     pub state: AppState,
@@ -327,13 +330,25 @@ impl AccountsApi {
         })))
     }
 
-    /// Contact-form messages, newest first (admin).
+    /// Contact-form messages, newest first (admin), a page at a time: a page shorter
+    /// than `limit` is the last.
     #[oai(path = "/admin/support-messages", method = "get")]
     async fn support_messages(
         &self,
         _admin: AdminAuth,
+        /// Messages per page, 1–200 (default 50).
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))]
+        limit: Query<Option<u32>>,
+        /// The id of the last message of the page before: the messages received before it.
+        before: Query<Option<u64>>,
     ) -> Result<Json<Vec<SupportView>>, ApiError> {
-        let messages = self.state.shop.db().support_messages().await?;
+        let limit = limit.0.map_or(ADMIN_PAGE, |limit| limit as usize);
+        let messages = self
+            .state
+            .shop
+            .db()
+            .support_messages(before.0, limit)
+            .await?;
         Ok(Json(
             messages
                 .into_iter()
@@ -349,10 +364,20 @@ impl AccountsApi {
         ))
     }
 
-    /// Mails that were kept instead of sent, newest first (admin).
+    /// Mails that were kept instead of sent, newest first (admin), a page at a time: a
+    /// page shorter than `limit` is the last.
     #[oai(path = "/admin/outbox", method = "get")]
-    async fn outbox(&self, _admin: AdminAuth) -> Result<Json<Vec<MailView>>, ApiError> {
-        let mails = self.state.shop.db().outbox().await?;
+    async fn outbox(
+        &self,
+        _admin: AdminAuth,
+        /// Mails per page, 1–200 (default 50).
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))]
+        limit: Query<Option<u32>>,
+        /// The id of the last mail of the page before: the mails kept before it.
+        before: Query<Option<u64>>,
+    ) -> Result<Json<Vec<MailView>>, ApiError> {
+        let limit = limit.0.map_or(ADMIN_PAGE, |limit| limit as usize);
+        let mails = self.state.shop.db().outbox(before.0, limit).await?;
         Ok(Json(
             mails
                 .into_iter()

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
-use poem_openapi::param::{Header, Path};
+use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
@@ -28,6 +28,9 @@ use crate::http::routes::orders::checkout::{check_order_body, idempotency, paypa
 use crate::http::routes::orders::views::{OrderBody, OrderView, PaypalOrderView, QuoteView};
 use crate::shop::checkout::{Checkout, CheckoutRequest};
 use crate::shop::order_not_found;
+
+/// A customer's orders per page.
+const MY_ORDERS_PAGE: usize = 20;
 
 pub struct OrdersApi {
     pub state: AppState,
@@ -237,10 +240,25 @@ impl OrdersApi {
         self.paypal_order(body.0, None, client).await
     }
 
-    /// The signed-in customer's orders, newest first.
+    /// The signed-in customer's orders, newest first, a page at a time: a page shorter
+    /// than `limit` is the last; the next starts `before` the page's last order.
     #[oai(path = "/orders", method = "get")]
-    async fn my_orders(&self, auth: UserAuth) -> Result<Json<Vec<OrderView>>, ApiError> {
-        let orders = self.state.shop.db().orders_of_user(auth.0.id).await?;
+    async fn my_orders(
+        &self,
+        auth: UserAuth,
+        /// Orders per page, 1–100 (default 20).
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
+        limit: Query<Option<u32>>,
+        /// The id of the last order of the page before: the orders placed before it.
+        before: Query<Option<u64>>,
+    ) -> Result<Json<Vec<OrderView>>, ApiError> {
+        let limit = limit.0.map_or(MY_ORDERS_PAGE, |limit| limit as usize);
+        let orders = self
+            .state
+            .shop
+            .db()
+            .orders_of_user(auth.0.id, before.0, limit)
+            .await?;
         Ok(Json(orders.iter().map(OrderView::from).collect()))
     }
 

@@ -9,6 +9,8 @@ export interface InboxListProps<T extends { id: number }> {
   /** What the search looks through. */
   searchText: (item: T) => string;
   searchPlaceholder: string;
+  /** Said below the search, e.g. that it looks only through the pages loaded so far. */
+  searchHint?: string;
   /** Shown when there is nothing at all. */
   emptyText: string;
   /** Names the entry in the accessible name of its toggle, e.g. "Password reset to anna@example.com". */
@@ -25,6 +27,7 @@ export function InboxList<T extends { id: number }>({
   idPrefix,
   searchText,
   searchPlaceholder,
+  searchHint,
   emptyText,
   describe,
   summary,
@@ -45,6 +48,7 @@ export function InboxList<T extends { id: number }>({
   if (items.length === 0) return <p className="admin-list__empty">{emptyText}</p>;
 
   const searchId = `${idPrefix}-search`;
+  const hintId = `${idPrefix}-search-hint`;
   return (
     <div className="admin-list">
       <div className="admin-list__toolbar">
@@ -56,6 +60,7 @@ export function InboxList<T extends { id: number }>({
           type="search"
           className="admin-input admin-list__search"
           placeholder={searchPlaceholder}
+          aria-describedby={searchHint === undefined ? undefined : hintId}
           value={query}
           onInput={(event) => setQuery(event.currentTarget.value)}
         />
@@ -63,6 +68,11 @@ export function InboxList<T extends { id: number }>({
           {t('list.count', { shown: shown.length, total: items.length })}
         </span>
       </div>
+      {searchHint !== undefined && (
+        <p id={hintId} className="admin-list__hint">
+          {searchHint}
+        </p>
+      )}
       {shown.length === 0 ? (
         <p className="admin-list__empty">{t('list.no_match')}</p>
       ) : (

@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
-import { ApiError } from '../../lib/api-error';
-import { useAuth } from '../../lib/auth';
 import { formatPrice } from '../../lib/format-price';
-import type { AdminOrder } from '../../lib/order-types';
 import { todayIn } from '../../lib/store-time';
 import { listOrdersOn, type OrdersOfDay } from '../api/orders-admin-api';
 import { AdminPage } from '../components/admin-page';
 import { Card } from '../components/fields';
+import { MorePagesButton } from '../components/more-pages-button';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { formatDay, formatTime, isDay, paymentKey, shiftDay } from '../lib/order-format';
-import { useAdminData } from '../lib/use-admin-data';
+import { useAdminData, useAdminMorePages } from '../lib/use-admin-data';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 
@@ -74,50 +71,17 @@ export function OrdersHistoryPage() {
   );
 }
 
-interface OlderPages {
-  orders: AdminOrder[];
-  /** The cursor for the next older page; null when the day's oldest order is shown. */
-  nextBefore: number | null;
-  state: 'idle' | 'loading' | 'failed';
-}
-
 /** The day's pages after the first one, loaded one at a time on request. */
-function useOlderOrders(day: OrdersOfDay): OlderPages & { loadOlder: () => void } {
-  const { logout } = useAuth();
-  const [older, setOlder] = useState<OlderPages>({ orders: [], nextBefore: day.next_before, state: 'idle' });
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
+function useOlderOrders(day: OrdersOfDay) {
+  return useAdminMorePages({ items: day.orders, next: day.next_before }, (before: number) =>
+    listOrdersOn(day.date, before).then((page) => ({ items: page.orders, next: page.next_before })),
   );
-  const loadOlder = () => {
-    const before = older.nextBefore;
-    if (before === null || older.state === 'loading') return;
-    setOlder((current) => ({ ...current, state: 'loading' }));
-    listOrdersOn(day.date, before).then(
-      (page) => {
-        if (!mounted.current) return;
-        setOlder((current) =>
-          current.nextBefore === before
-            ? { orders: [...current.orders, ...page.orders], nextBefore: page.next_before, state: 'idle' }
-            : current,
-        );
-      },
-      (error: unknown) => {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) logout('admin');
-        if (mounted.current) setOlder((current) => ({ ...current, state: 'failed' }));
-      },
-    );
-  };
-  return { ...older, loadOlder };
 }
 
 function DayOrders({ day, timezone }: { day: OrdersOfDay; timezone: string }) {
   const { t } = useAdminTranslation();
   const older = useOlderOrders(day);
-  const orders = [...day.orders, ...older.orders];
+  const orders = older.items;
   return (
     <>
       <p className="admin-history__summary" data-testid="history-summary">
@@ -170,18 +134,7 @@ function DayOrders({ day, timezone }: { day: OrdersOfDay; timezone: string }) {
           </table>
         </div>
       )}
-      {older.nextBefore !== null && (
-        <div className="admin-history__more" data-testid="history-more">
-          {older.state === 'failed' && (
-            <p className="admin-message admin-message--error" role="alert">
-              {t('orders.history.older_failed')}
-            </p>
-          )}
-          <button type="button" className="button button--small" disabled={older.state === 'loading'} onClick={older.loadOlder}>
-            {older.state === 'loading' ? t('orders.history.loading_older') : t('orders.history.load_older')}
-          </button>
-        </div>
-      )}
+      <MorePagesButton pages={older} label={t('orders.history.load_older')} failedText={t('orders.history.older_failed')} />
     </>
   );
 }

@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
 import { listPayments, type Payment, type PaymentsPage as Page } from '../api/payments-api';
 import { AdminPage } from '../components/admin-page';
 import { Card, CheckboxInput } from '../components/fields';
+import { MorePagesButton } from '../components/more-pages-button';
 import { formatDateTime } from '../lib/order-format';
 import { capturedOtherwise, formatMoney, refundErrorText } from '../lib/payments';
-import { useAdminData } from '../lib/use-admin-data';
+import { useAdminData, useAdminMorePages } from '../lib/use-admin-data';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 
@@ -30,14 +30,7 @@ export function PaymentsPage() {
         />
         {first.status === 'loading' && <LoadingMessage text={t('payments.loading')} />}
         {first.status === 'error' && <ErrorMessage text={t('payments.load_error')} onRetry={first.reload} />}
-        {first.status === 'success' && (
-          <PaymentList
-            key={`${attention}-${first.data.payments[0]?.id ?? 0}`}
-            first={first.data}
-            attention={attention}
-            timezone={timezone}
-          />
-        )}
+        {first.status === 'success' && <PaymentList first={first.data} attention={attention} timezone={timezone} />}
       </Card>
     </AdminPage>
   );
@@ -45,27 +38,10 @@ export function PaymentsPage() {
 
 function PaymentList({ first, attention, timezone }: { first: Page; attention: boolean; timezone: string }) {
   const { t } = useAdminTranslation();
-  const [later, setLater] = useState<Payment[]>([]);
-  const [next, setNext] = useState(first.next_before);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const payments = [...first.payments, ...later];
-
-  const loadMore = () => {
-    setLoading(true);
-    setFailed(false);
-    listPayments({ before: next, attention }).then(
-      (page) => {
-        setLater((shown) => [...shown, ...page.payments]);
-        setNext(page.next_before);
-        setLoading(false);
-      },
-      () => {
-        setFailed(true);
-        setLoading(false);
-      },
-    );
-  };
+  const pages = useAdminMorePages({ items: first.payments, next: first.next_before }, (before: number) =>
+    listPayments({ before, attention }).then((page) => ({ items: page.payments, next: page.next_before })),
+  );
+  const payments = pages.items;
 
   if (payments.length === 0) {
     return <p className="admin-list__empty">{t(attention ? 'payments.empty_attention' : 'payments.empty')}</p>;
@@ -93,12 +69,7 @@ function PaymentList({ first, attention, timezone }: { first: Page; attention: b
           </tbody>
         </table>
       </div>
-      {failed && <ErrorMessage text={t('payments.more_error')} />}
-      {next !== null && (
-        <button type="button" className="button button--ghost admin-payments__more" disabled={loading} onClick={loadMore}>
-          {loading ? t('payments.loading') : t('payments.more')}
-        </button>
-      )}
+      <MorePagesButton pages={pages} label={t('payments.more')} failedText={t('payments.more_error')} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/preact';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import { renderAdminAt, signInAdmin, stubFetch } from '../test-support';
@@ -23,13 +23,29 @@ const second: SupportMessage = {
   received_at: at('2026-03-14T18:30:00Z'),
 };
 
+/** The messages as the server pages them: at most `limit` of them (in their order) from those older than `before`. */
 function supportServer(messages: SupportMessage[], status = 200) {
   return stubFetch({
     'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
-    'GET /admin/support-messages': () =>
-      status === 200 ? { body: messages } : { status, body: { detail: 'Unauthorized', code: 'unauthorized' } },
+    'GET /admin/support-messages': (_init, url) => {
+      if (status !== 200) return { status, body: { detail: 'Unauthorized', code: 'unauthorized' } };
+      const before = Number(url.searchParams.get('before') ?? Infinity);
+      return { body: messages.filter((message) => message.id < before).slice(0, Number(url.searchParams.get('limit') ?? 50)) };
+    },
   });
 }
+
+/** A contact message, a minute newer for each higher id. */
+const question = (id: number): SupportMessage => ({
+  id,
+  name: `Kunde ${id}`,
+  email: `kunde${id}@example.com`,
+  phone: '',
+  message: `Frage Nummer ${id}`,
+  received_at: at('2026-02-01T10:00:00Z') + id * 60,
+});
+/** 52 messages, newest first (ids 252 down to 201): a full page of 50 and two older ones. */
+const manyMessages = Array.from({ length: 52 }, (_, index) => question(252 - index));
 
 const items = () => [...document.querySelectorAll<HTMLElement>('.admin-inbox__item')];
 const names = () => items().map((item) => item.querySelector('.admin-inbox__title')?.textContent);
@@ -55,7 +71,8 @@ describe('support messages screen', () => {
     expect(newest.getByText('My order 42 was missing a drink.')).toBeInTheDocument();
     expect(items()[0]?.querySelector('time')).toHaveTextContent(/14 Mar 2026/);
 
-    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/admin/support-messages'));
+    const call = fetchMock.mock.calls.find(([input]) => String(input).startsWith('/admin/support-messages'));
+    expect(call?.[0]).toBe('/admin/support-messages?limit=50');
     expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer jwt');
   });
 
@@ -112,5 +129,79 @@ describe('support messages screen', () => {
     renderAdminAt('/admin/support');
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(sessionStorage.getItem('userData')).toBeNull();
+  });
+
+  describe('older messages', () => {
+    const supportCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+      fetchMock.mock.calls.map(([input]) => String(input)).filter((input) => input.startsWith('/admin/support-messages'));
+
+    it('loads the messages before the last one shown below a full page and appends them, in German', async () => {
+      await i18n.changeLanguage('de');
+      const fetchMock = supportServer(manyMessages);
+      renderAdminAt('/admin/support');
+      await vi.waitFor(() => expect(items()).toHaveLength(50));
+      expect(names().slice(0, 2)).toEqual(['Kunde 252', 'Kunde 251']);
+      expect(names()[49]).toBe('Kunde 203');
+      const hint = screen.getByText(
+        'Die Suche berücksichtigt nur die bereits geladenen Nachrichten. Ältere Nachrichten laden Sie unten nach.',
+      );
+      expect(screen.getByRole('searchbox')).toHaveAttribute('aria-describedby', hint.id);
+
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Ältere Nachrichten laden' }));
+      });
+      await vi.waitFor(() => expect(items()).toHaveLength(52));
+      expect(supportCalls(fetchMock)).toEqual(['/admin/support-messages?limit=50', '/admin/support-messages?limit=50&before=203']);
+      expect(names().slice(48)).toEqual(['Kunde 204', 'Kunde 203', 'Kunde 202', 'Kunde 201']);
+      expect(within(items()[51] as HTMLElement).getByRole('link', { name: 'kunde201@example.com' })).toHaveAttribute(
+        'href',
+        'mailto:kunde201@example.com',
+      );
+      expect(screen.queryByRole('button', { name: 'Ältere Nachrichten laden' })).toBeNull();
+      expect(screen.queryByText(/bereits geladenen Nachrichten/)).toBeNull();
+    });
+
+    it('offers no older messages after a page that is not full', async () => {
+      const fetchMock = supportServer(manyMessages.slice(0, 49));
+      renderAdminAt('/admin/support');
+      await vi.waitFor(() => expect(items()).toHaveLength(49));
+      expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+      expect(screen.queryByText(/loaded so far/)).toBeNull();
+      expect(supportCalls(fetchMock)).toEqual(['/admin/support-messages?limit=50']);
+    });
+
+    it('says while loading and when the older messages could not be loaded, and loads them on a second try', async () => {
+      type Answer = { status?: number; body?: unknown };
+      let answer: ((value: Answer) => void) | undefined;
+      stubFetch({
+        'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
+        'GET /admin/support-messages': (_init, url) => {
+          if (!url.searchParams.has('before')) return { body: manyMessages.slice(0, 50) };
+          return new Promise<Answer>((resolve) => {
+            answer = resolve;
+          });
+        },
+      });
+      renderAdminAt('/admin/support');
+      await vi.waitFor(() => expect(items()).toHaveLength(50));
+      expect(screen.getByText('The search looks only through the messages loaded so far. Load older messages below.')).toBeInTheDocument();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Load older messages' }));
+      expect(await screen.findByRole('button', { name: 'Loading …' })).toBeDisabled();
+      await act(async () => {
+        answer?.({ status: 503, body: { detail: 'Storage', code: 'storage_unavailable' } });
+      });
+      expect(await screen.findByText('The older messages could not be loaded. Please try again.')).toHaveAttribute('role', 'alert');
+      expect(items()).toHaveLength(50);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Load older messages' }));
+      expect(await screen.findByRole('button', { name: 'Loading …' })).toBeDisabled();
+      await act(async () => {
+        answer?.({ body: manyMessages.slice(50) });
+      });
+      await vi.waitFor(() => expect(items()).toHaveLength(52));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+    });
   });
 });

@@ -31,10 +31,13 @@ function WithCart() {
   );
 }
 
-function renderMyOrders(orders: unknown[] = [], products: unknown[] = demoProducts) {
+type Answer = { status?: number; body: unknown };
+
+function renderMyOrders(orders: unknown[] = [], products: unknown[] = demoProducts, more: Record<string, Answer> = {}) {
   const fetchMock = mockFetch({
+    ...more,
     '/stores/14': { body: demoStore },
-    '/orders/': { body: orders },
+    '/orders/?limit=20': { body: orders },
     '/products/?store_id=14': { body: products },
     '/discounts/14': { body: [] },
     '/stores/14/slots?order_type=delivery': { body: { immediately: true, slots: [] } },
@@ -68,6 +71,11 @@ function renderMyOrders(orders: unknown[] = [], products: unknown[] = demoProduc
   return { router, fetchMock };
 }
 
+const line = (overrides: Partial<OrderLine>): OrderLine => ({
+  product_id: 30, variant_id: null, name: 'Cola 0,33 l', unit_price: 2, quantity: 1, extras: [],
+  tax_percentage: 19, allergens: [], total: 2, ...overrides,
+});
+
 beforeEach(() => {
   FakeSocket.reset();
   vi.stubGlobal('WebSocket', FakeSocket);
@@ -86,7 +94,7 @@ describe('my orders', () => {
       await router.navigate(-1);
     });
     expect(router.state.location.pathname).toBe('/');
-    expect(fetchMock).not.toHaveBeenCalledWith('/orders/', expect.anything());
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/orders/'))).toEqual([]);
   });
 
   it('lists the signed-in customer’s orders with number, date, status and total, each linking to its status page', async () => {
@@ -107,8 +115,10 @@ describe('my orders', () => {
     expect(within(first).getByRole('link')).toHaveAttribute('href', '/orders/tok-5');
     expect(second).toHaveTextContent('Nicht angenommen');
     expect(within(second).getByRole('link')).toHaveAttribute('href', '/orders/tok-3');
-    const call = fetchMock.mock.calls.find(([input]) => input === '/orders/');
+    const call = fetchMock.mock.calls.find(([input]) => input === '/orders/?limit=20');
     expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer jwt');
+    // Two orders are less than a page: there are no older ones to load.
+    expect(screen.queryByRole('button', { name: 'Ältere Bestellungen laden' })).toBeNull();
   });
 
   it('says when there are no orders yet', async () => {
@@ -118,10 +128,6 @@ describe('my orders', () => {
   });
 
   describe('ordering again', () => {
-    const line = (overrides: Partial<OrderLine>): OrderLine => ({
-      product_id: 30, variant_id: null, name: 'Cola 0,33 l', unit_price: 2, quantity: 1, extras: [],
-      tax_percentage: 19, allergens: [], total: 2, ...overrides,
-    });
     /** Ordered last week: a big Margherita with salami, two Cola at an older price, a soup since gone, a sold-out spritzer. */
     const lastWeek = demoOrder({
       id: 40, number: 2, token: 'tok-2', status: 'completed',
@@ -200,6 +206,110 @@ describe('my orders', () => {
         ),
       );
       expect(localStorage.getItem('cartItems')).toBeNull();
+    });
+  });
+
+  describe('older orders', () => {
+    /** A full first page of 20 orders: numbers 120 down to 101, their ids the same. */
+    const newestPage = Array.from({ length: 20 }, (_, index) =>
+      demoOrder({ id: 120 - index, number: 120 - index, token: `tok-${120 - index}`, status: 'completed' }),
+    );
+    /** The last page: two older orders, the second with a Cola to order again. */
+    const olderPage = [
+      demoOrder({ id: 99, number: 99, token: 'tok-99', status: 'rejected', total: 8.5 }),
+      demoOrder({ id: 98, number: 98, token: 'tok-98', status: 'completed', lines: [line({ product_id: 30, quantity: 2, total: 4 })] }),
+    ];
+    const olderRequest = '/orders/?limit=20&before=101';
+    const numbers = () => screen.getAllByTestId('my-order').map((item) => item.querySelector('.my-orders__number')?.textContent);
+
+    it('loads the page before the last order shown below a full page and appends it, then offers no more', async () => {
+      signIn();
+      const { fetchMock } = renderMyOrders(newestPage, demoProducts, { [olderRequest]: { body: olderPage } });
+      expect(await screen.findAllByTestId('my-order')).toHaveLength(20);
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Ältere Bestellungen laden' }));
+      });
+      await waitFor(() => expect(screen.getAllByTestId('my-order')).toHaveLength(22));
+
+      const asked = fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/orders/')).map(([input]) => String(input));
+      expect(asked).toEqual(['/orders/?limit=20', olderRequest]);
+      const query = new URL(olderRequest, 'http://localhost').searchParams;
+      expect([query.get('before'), query.get('limit')]).toEqual(['101', '20']);
+      const call = fetchMock.mock.calls.find(([input]) => input === olderRequest);
+      expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer jwt');
+
+      expect(numbers().slice(0, 2)).toEqual(['Nr. 120', 'Nr. 119']);
+      expect(numbers().slice(18)).toEqual(['Nr. 102', 'Nr. 101', 'Nr. 99', 'Nr. 98']);
+      const [rejected, last] = screen.getAllByTestId('my-order').slice(20) as [HTMLElement, HTMLElement];
+      expect(rejected).toHaveTextContent('Nicht angenommen');
+      expect(rejected).toHaveTextContent('8,50 €');
+      expect(within(last).getByRole('link')).toHaveAttribute('href', '/orders/tok-98');
+      expect(screen.queryByRole('button', { name: 'Ältere Bestellungen laden' })).toBeNull();
+    });
+
+    it('shows no button when the first page is not full', async () => {
+      signIn();
+      const { fetchMock } = renderMyOrders(newestPage.slice(0, 19));
+      expect(await screen.findAllByTestId('my-order')).toHaveLength(19);
+      expect(screen.queryByRole('button', { name: 'Ältere Bestellungen laden' })).toBeNull();
+      expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('before='))).toEqual([]);
+    });
+
+    it('says so while loading and when the older orders could not be loaded, and loads them on retry (English)', async () => {
+      await i18n.changeLanguage('en');
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      signIn();
+      const { fetchMock } = renderMyOrders(newestPage);
+      const answer = fetchMock.getMockImplementation()!;
+      const pending: ((response: Response) => void)[] = [];
+      fetchMock.mockImplementation((input, init) =>
+        input === olderRequest ? new Promise<Response>((resolve) => pending.push(resolve)) : answer(input, init),
+      );
+      await screen.findAllByTestId('my-order');
+
+      fireEvent.click(screen.getByRole('button', { name: 'Load older orders' }));
+      const busy = await screen.findByRole('button', { name: 'Loading older orders …' });
+      expect(busy).toBeDisabled();
+      await act(async () => {
+        pending[0]?.(new Response(JSON.stringify({ detail: 'Storage', code: 'storage_unavailable' }), { status: 503 }));
+      });
+      const failed = await screen.findByText('The older orders could not be loaded. Please try again.');
+      expect(failed.closest('[role="alert"]')).not.toBeNull();
+      expect(screen.getAllByTestId('my-order')).toHaveLength(20);
+      expect(screen.queryByRole('button', { name: 'Load older orders' })).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('button', { name: 'Loading older orders …' })).toBeDisabled();
+      expect(screen.queryByText('The older orders could not be loaded. Please try again.')).toBeNull();
+      await act(async () => {
+        pending[1]?.(new Response(JSON.stringify(olderPage), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      });
+      await waitFor(() => expect(screen.getAllByTestId('my-order')).toHaveLength(22));
+      expect(pending).toHaveLength(2);
+      expect(screen.queryByText('The older orders could not be loaded. Please try again.')).toBeNull();
+      expect(screen.queryByRole('button', { name: /older orders/ })).toBeNull();
+    });
+
+    it('orders an order of an older page again', async () => {
+      signIn();
+      renderMyOrders(newestPage, demoProducts, { [olderRequest]: { body: olderPage } });
+      await screen.findAllByTestId('my-order');
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Ältere Bestellungen laden' }));
+      });
+      const item = await screen.findByText('Nr. 98');
+      const order = item.closest('li') as HTMLElement;
+      await act(async () => {
+        fireEvent.click(within(order).getByRole('button', { name: 'Bestellung Nr. 98 erneut bestellen' }));
+      });
+      await waitFor(() =>
+        expect(within(order).getByTestId('reorder-result')).toHaveTextContent(
+          'Die Artikel Ihrer Bestellung liegen im Warenkorb – zu den heutigen Preisen.',
+        ),
+      );
+      await waitFor(() =>
+        expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toMatchObject([{ uniqueKey: '30|base|', price: 2.5, quantity: 2 }]),
+      );
     });
   });
 });
