@@ -18,6 +18,10 @@ use crate::shop::Shop;
 /// Registrations one client address may make at once, and how often one more.
 const REGISTRATIONS_PER_CLIENT: u32 = 10;
 const REGISTRATION_REFILL: std::time::Duration = std::time::Duration::from_secs(60);
+/// Contact-form messages one client address may send at once, and how often one more:
+/// each is stored (until the erasure), up to 5,000 characters.
+const CONTACT_MESSAGES_PER_CLIENT: u32 = 5;
+const CONTACT_MESSAGE_REFILL: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
 /// What every handler may use.
 #[derive(Clone)]
@@ -31,6 +35,8 @@ pub struct AppState {
     pub reset_throttle: Arc<ResetThrottle>,
     /// Registrations per client address: each costs an argon2 hash.
     pub register_throttle: Arc<ClientBuckets>,
+    /// Contact-form messages per client address.
+    pub contact_throttle: Arc<ClientBuckets>,
     /// Online orders per client address and per phone, e-mail and account.
     pub order_throttle: Arc<OrderThrottle>,
     /// Open live sockets, in all and per client address.
@@ -62,6 +68,10 @@ impl AppState {
             register_throttle: Arc::new(ClientBuckets::new(
                 REGISTRATIONS_PER_CLIENT,
                 REGISTRATION_REFILL,
+            )),
+            contact_throttle: Arc::new(ClientBuckets::new(
+                CONTACT_MESSAGES_PER_CLIENT,
+                CONTACT_MESSAGE_REFILL,
             )),
         }
     }

@@ -6,6 +6,7 @@
 mod auth_matrix;
 mod bad_tokens;
 mod connection_caps;
+mod contact_flood;
 mod guest_keys;
 mod hidden_marks;
 mod link_hosts;

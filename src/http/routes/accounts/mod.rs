@@ -161,6 +161,9 @@ pub enum NoticeCreated {
     /// Received.
     #[oai(status = 201)]
     Created(Json<Notice>),
+    /// Too many messages from this client; try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
 }
 
 fn field<T>(name: &str, checked: Result<T, String>) -> Result<T, ApiError> {
@@ -302,7 +305,26 @@ impl AccountsApi {
 
     /// The contact form: stored for the admin, and mailed to the shop when SMTP is set.
     #[oai(path = "/support", method = "post")]
-    async fn support(&self, body: Json<SupportBody>) -> Result<NoticeCreated, ApiError> {
+    async fn support(
+        &self,
+        body: Json<SupportBody>,
+        remote: &RemoteAddr,
+        headers: &HeaderMap,
+    ) -> Result<NoticeCreated, ApiError> {
+        let client = self.state.client_ip(remote, headers);
+        if let Some(wait) = self.state.contact_throttle.take(client, Instant::now()) {
+            let seconds = wait.as_secs().max(1);
+            tracing::warn!(%client, "contact form throttled");
+            return Ok(NoticeCreated::TooMany(
+                error::body(
+                    ErrorCode::TooManyAttempts,
+                    format!(
+                        "Too many messages from this address. Please wait {seconds} seconds or call the restaurant."
+                    ),
+                ),
+                seconds,
+            ));
+        }
         let body = body.0;
         let name = field("name", check_name(&required("name", body.name)?))?;
         let email = field("email", normalize_email(&required("email", body.email)?))?;
