@@ -32,6 +32,7 @@ const STOREFRONT_PAGES = ['login', 'register', 'guest-login', 'forgot-password',
 const ADMIN_PAGES = [
   'home',
   'orders-history',
+  'revenue',
   'category',
   'category-list',
   'products',

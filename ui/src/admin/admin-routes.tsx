@@ -17,6 +17,7 @@ import { PaymentsPage } from './routes/payments-page';
 import { PostcodesPage } from './routes/postcodes-page';
 import { PrintersPage } from './routes/printers-page';
 import { ProductPage } from './routes/product-page';
+import { RevenuePage } from './routes/revenue-page';
 import {
   AllergyPage,
   GroupItemPage,
@@ -46,6 +47,7 @@ export function AdminRoutes() {
           <Route path="orders/:id" element={<OrderDetailPage />} />
           <Route path="orders-history" element={<OrdersHistoryPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="revenue" element={<RevenuePage />} />
           <Route path="category" element={<CategoryFormPage />} />
           <Route path="category-list" element={<CategoryListPage />} />
           <Route path="products" element={<ProductPage />} />

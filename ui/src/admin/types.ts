@@ -1,3 +1,5 @@
+import type { VatLine } from '../lib/order-types';
+
 /** A record the admin area edits carries its version: send it back in `If-Match` (see lib/edit-version.ts). */
 export interface Versioned {
   /** Changes with every change of the record; a save on an older one answers 409 `edit_conflict`. */
@@ -255,4 +257,32 @@ export interface SupportMessage {
   message: string;
   /** Unix seconds. */
   received_at: number;
+}
+
+/** The figures of a business day or a period (GET /admin/reports/revenue). Amounts in euros. */
+export interface RevenueFigures {
+  /** Orders not rejected. */
+  orders: number;
+  rejected: number;
+  /** The sum of the totals of the orders not rejected. */
+  revenue: number;
+  /** Of the revenue, paid in cash and online (PayPal). */
+  cash: number;
+  online: number;
+  /** The VAT in the revenue, one line per rate. */
+  vat: VatLine[];
+}
+
+/** One business day (store time zone, "yyyy-MM-dd") that had orders. */
+export interface RevenueDay {
+  date: string;
+  figures: RevenueFigures;
+}
+
+/** GET /admin/reports/revenue: a period's figures in total and for each day with orders, in date order. */
+export interface RevenueReport {
+  from: string;
+  to: string;
+  totals: RevenueFigures;
+  days: RevenueDay[];
 }

@@ -11,6 +11,7 @@ export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'home', label: 'nav.home' },
   { path: 'orders-history', label: 'nav.orders_history' },
   { path: 'payments', label: 'nav.payments' },
+  { path: 'revenue', label: 'nav.revenue' },
   { path: 'store-setting', label: 'nav.store_setting' },
   { path: 'disscount', label: 'nav.disscount' },
   { path: 'postcodes', label: 'nav.postcodes' },
