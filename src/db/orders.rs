@@ -130,7 +130,7 @@ pub(super) fn write_order(
     now: DateTime<Utc>,
 ) -> Result<(), DbError> {
     txn.open_table(ORDER_ID_TO_ORDER)?
-        .insert(order.id, record::encode(order)?.as_slice())?;
+        .insert(order.id, record::encode_packed(order)?.as_slice())?;
     let mut open = txn.open_table(OPEN_ORDER_IDS)?;
     if order.status.is_open() {
         open.insert(order.id, ())?;
