@@ -198,7 +198,7 @@ fn write_into(
     let backend = redb::backends::FileBackend::new(file).map_err(|error| written(&error))?;
     // The same small cache as the live database: redb's default (a gigabyte) would
     // hold the whole copy in memory until it commits.
-    let mut target = redb::Builder::new()
+    let target = redb::Builder::new()
         .set_cache_size(CACHE_BYTES)
         .create_with_backend(backend)
         .map_err(|error| written(&error))?;
@@ -216,18 +216,8 @@ fn write_into(
         }
         txn.commit().map_err(DbError::from)?;
     }
-    let intact = target
-        .check_integrity()
-        .map_err(|error| BackupError::Write {
-            path: temp.to_path_buf(),
-            reason: format!("integrity check failed: {error}"),
-        })?;
-    if !intact {
-        return Err(BackupError::Write {
-            path: temp.to_path_buf(),
-            reason: "the integrity check had to repair the new file".into(),
-        });
-    }
+    // Checked once it is complete and in place (`verify_backup`), read back from the
+    // disk.
     drop(target);
     File::open(temp)
         .and_then(|file| file.sync_all())
@@ -248,7 +238,12 @@ pub fn verify_backup(path: &Path) -> Result<BackupInfo, BackupError> {
         return Err(not_a_backup("it is not a database file"));
     }
     drop(file);
-    let mut db = Database::open(path).map_err(|error| not_a_backup(&error.to_string()))?;
+    // The small cache of the live database: the check reads the whole file, and redb's
+    // default cache (a gigabyte) would keep what it read in the server's memory.
+    let mut db = redb::Builder::new()
+        .set_cache_size(CACHE_BYTES)
+        .open(path)
+        .map_err(|error| not_a_backup(&error.to_string()))?;
     match db.check_integrity() {
         Ok(true) => {}
         Ok(false) => return Err(not_a_backup("it failed the integrity check")),
