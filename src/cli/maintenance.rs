@@ -1,5 +1,6 @@
 //! `heimservice healthcheck` (an exit status for systemd and monitoring) and
-//! `heimservice compact` (give free space in the database file back to the disk).
+//! `heimservice compact` (pack order records an older version stored as plain JSON, then
+//! give free space in the database file back to the disk).
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
@@ -82,6 +83,21 @@ pub fn compact(config: &Config) -> Result<(), Failure> {
         ),
         other => format!("cannot open the database {}: {other}", path.display()),
     })?;
+    match crate::db::repack::pack_stored_orders(&db) {
+        Ok(Some(0)) => {}
+        Ok(Some(packed)) => {
+            println!("heimservice: packed {packed} order records stored by an older version")
+        }
+        Ok(None) => println!(
+            "heimservice: order records not packed: the database is of another schema version; start this version once first"
+        ),
+        Err(error) => {
+            return Err(format!(
+                "packing the orders of {} failed: {error}",
+                path.display()
+            ));
+        }
+    }
     db.compact()
         .map_err(|error| format!("compacting {} failed: {error}", path.display()))?;
     drop(db);

@@ -162,15 +162,21 @@ pub fn write_backup(
     })?;
     let tag: String = random.iter().map(|byte| format!("{byte:02x}")).collect();
     let temp = dest.with_file_name(format!(".{file_name}.partial-{tag}"));
-    let result = write_into(db, &temp, now_unix, &mut progress).and_then(|()| {
-        std::fs::rename(&temp, dest).map_err(io_error(dest))?;
-        if let Some(dir) = dest.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            File::open(dir)
-                .and_then(|dir| dir.sync_all())
-                .map_err(io_error(dest))?;
-        }
-        verify_backup(dest)
-    });
+    // Checked once it is complete, read back from the disk, and only then given its name.
+    let result = write_into(db, &temp, now_unix, &mut progress)
+        .and_then(|()| verify_backup(&temp))
+        .and_then(|info| {
+            std::fs::rename(&temp, dest).map_err(io_error(dest))?;
+            if let Some(dir) = dest.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+                File::open(dir)
+                    .and_then(|dir| dir.sync_all())
+                    .map_err(io_error(dest))?;
+            }
+            Ok(BackupInfo {
+                path: dest.to_path_buf(),
+                ..info
+            })
+        });
     if result.is_err() {
         let _ = std::fs::remove_file(&temp);
     }
@@ -216,8 +222,6 @@ fn write_into(
         }
         txn.commit().map_err(DbError::from)?;
     }
-    // Checked once it is complete and in place (`verify_backup`), read back from the
-    // disk.
     drop(target);
     File::open(temp)
         .and_then(|file| file.sync_all())

@@ -16,6 +16,7 @@ mod orders;
 mod payments;
 mod printing;
 mod record;
+pub mod repack;
 mod storage;
 mod store_profile;
 mod tables;

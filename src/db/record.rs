@@ -130,6 +130,11 @@ fn unpack(payload: &[u8]) -> Result<Vec<u8>, DbError> {
     Ok(out.split_off(DICTIONARY.len()))
 }
 
+/// Whether a record is plain JSON (format 1), as older versions stored orders.
+pub fn is_plain(bytes: &[u8]) -> bool {
+    bytes.first() == Some(&FORMAT_JSON)
+}
+
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, DbError> {
     match bytes.split_first() {
         Some((&FORMAT_JSON, payload)) => {
