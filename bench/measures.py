@@ -16,9 +16,9 @@ MENU_CONNECTIONS = 64
 ORDER_CONNECTIONS = 16
 
 
-def wrk(url, connections, headers=(), script=None):
-    """Runs wrk for SECONDS; returns requests/s, p99 in ms and the non-2xx/3xx count."""
-    command = ["wrk", "-t2", f"-c{connections}", f"-d{SECONDS}s", "--latency"]
+def wrk(url, connections, headers=(), script=None, seconds=SECONDS):
+    """Runs wrk for `seconds`; returns requests/s, p99 in ms and the non-2xx/3xx count."""
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
     for header in headers:
         command += ["-H", header]
     if script:
