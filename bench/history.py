@@ -164,6 +164,9 @@ def measure(binary, tools, history_dir, day, work, customer):
     yesterday = (day - timedelta(days=1)).isoformat()
     figures["board_p99_ms"] = read_p99(shop, "/admin/orders/open", admin)
     figures["day_page_p99_ms"] = read_p99(shop, f"/admin/orders?date={yesterday}&limit=100", admin)
+    month_end = day.replace(day=1) - timedelta(days=1)
+    month = f"from={month_end.replace(day=1).isoformat()}&to={month_end.isoformat()}"
+    figures["revenue_month_p99_ms"] = read_p99(shop, f"/admin/reports/revenue?{month}", admin)
     if customer:
         token = login(shop, *customer)
         figures["customer_orders_p99_ms"] = read_p99(shop, "/orders", token)
@@ -230,6 +233,7 @@ def table(stages, per_day):
     row("Board (open orders) p99", "board_p99_ms", ms, "≤ 20 ms")
     row("A day's history page p99", "day_page_p99_ms", ms, "≤ 20 ms")
     row("A customer's orders p99", "customer_orders_p99_ms", ms, "≤ 20 ms")
+    row("Revenue of the last month p99", "revenue_month_p99_ms", ms, "≤ 20 ms")
     row("RSS after the run", "rss_after_mib", lambda value: f"{value:.1f} MiB", "≤ 64 MiB")
     return "\n".join(lines)
 
