@@ -22,6 +22,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v8,
     migrate_to_v9,
     migrate_to_v10,
+    migrate_to_v11,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -204,6 +205,14 @@ fn migrate_to_v9(txn: &WriteTransaction) -> Result<(), DbError> {
 fn migrate_to_v10(txn: &WriteTransaction) -> Result<(), DbError> {
     txn.open_table(DAY_TO_TOTALS)?;
     super::day_totals::count_existing_orders(txn)
+}
+
+/// Version 11: order records may be stored packed (`record.rs` format 3). Nothing is
+/// rewritten; the version makes an older build refuse the file instead of failing on
+/// its orders.
+fn migrate_to_v11(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(ORDER_ID_TO_ORDER)?;
+    Ok(())
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

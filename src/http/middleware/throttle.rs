@@ -235,6 +235,12 @@ fn slow_down(failures: u32) -> Duration {
 
 /// The client's address: the peer, or — when the peer is a trusted proxy — the last
 /// address in `X-Forwarded-For` that is not a trusted proxy itself.
+/// The whole seconds a refused client is told to wait (`Retry-After`), rounded up: a
+/// client that waits exactly that long is let in.
+pub fn retry_after_seconds(wait: Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
+}
+
 pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
     if !trusted.contains(&peer) {
         return peer;

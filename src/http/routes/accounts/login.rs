@@ -191,7 +191,7 @@ impl LoginApi {
             .admit(client, &account, caller, Instant::now())
         {
             Admission::Refuse(wait) => {
-                let seconds = wait.as_secs().max(1);
+                let seconds = crate::http::middleware::throttle::retry_after_seconds(wait);
                 let text = format!("Too many login attempts. Please wait {seconds} seconds.");
                 tracing::warn!(%client, "login throttled");
                 return LoginResponse::TooManyAttempts(

@@ -201,7 +201,7 @@ impl AccountsApi {
         // Before anything is hashed: every registration costs an argon2 hash.
         let client = self.state.client_ip(remote, headers);
         if let Some(wait) = self.state.register_throttle.take(client, Instant::now()) {
-            let seconds = wait.as_secs().max(1);
+            let seconds = crate::http::middleware::throttle::retry_after_seconds(wait);
             tracing::warn!(%client, "registration throttled");
             return Ok(Registered::TooMany(
                 error::body(
@@ -311,20 +311,6 @@ impl AccountsApi {
         remote: &RemoteAddr,
         headers: &HeaderMap,
     ) -> Result<NoticeCreated, ApiError> {
-        let client = self.state.client_ip(remote, headers);
-        if let Some(wait) = self.state.contact_throttle.take(client, Instant::now()) {
-            let seconds = wait.as_secs().max(1);
-            tracing::warn!(%client, "contact form throttled");
-            return Ok(NoticeCreated::TooMany(
-                error::body(
-                    ErrorCode::TooManyAttempts,
-                    format!(
-                        "Too many messages from this address. Please wait {seconds} seconds or call the restaurant."
-                    ),
-                ),
-                seconds,
-            ));
-        }
         let body = body.0;
         let name = field("name", check_name(&required("name", body.name)?))?;
         let email = field("email", normalize_email(&required("email", body.email)?))?;
@@ -335,6 +321,22 @@ impl AccountsApi {
         let message = required("message", body.message)?.trim().to_string();
         if message.is_empty() || message.chars().count() > 5000 {
             return Err(ApiError::invalid("message", "must be 1 to 5000 characters"));
+        }
+        // Counted once the message is valid: a visitor who mistyped a field is not
+        // locked out for it.
+        let client = self.state.client_ip(remote, headers);
+        if let Some(wait) = self.state.contact_throttle.take(client, Instant::now()) {
+            let seconds = crate::http::middleware::throttle::retry_after_seconds(wait);
+            tracing::warn!(%client, "contact form throttled");
+            return Ok(NoticeCreated::TooMany(
+                error::body(
+                    ErrorCode::TooManyAttempts,
+                    format!(
+                        "Too many messages from this address. Please wait {seconds} seconds or call the restaurant."
+                    ),
+                ),
+                seconds,
+            ));
         }
         self.state
             .shop

@@ -33,7 +33,7 @@ pub async fn confirm_password(
             .login_throttle
             .admit(client, &user.email, Caller::Session, Instant::now())
     {
-        let seconds = wait.as_secs().max(1);
+        let seconds = crate::http::middleware::throttle::retry_after_seconds(wait);
         return Ok(Err(TooManyAttempts(
             error::body(
                 ErrorCode::TooManyAttempts,

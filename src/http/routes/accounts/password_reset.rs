@@ -55,7 +55,7 @@ impl PasswordResetApi {
     fn throttled(&self, remote: &RemoteAddr, headers: &HeaderMap) -> Option<ResetAnswer> {
         let client = self.state.client_ip(remote, headers);
         let wait = self.state.reset_throttle.take(client, Instant::now())?;
-        let seconds = wait.as_secs().max(1);
+        let seconds = crate::http::middleware::throttle::retry_after_seconds(wait);
         tracing::warn!(%client, "password reset throttled");
         Some(ResetAnswer::TooMany(
             error::body(

@@ -79,7 +79,7 @@ fn throttle_order(
     let wait = state
         .order_throttle
         .take(client, &contacts, Instant::now())?;
-    let seconds = wait.as_secs().max(1);
+    let seconds = crate::http::middleware::throttle::retry_after_seconds(wait);
     tracing::warn!(%client, "order throttled");
     let minutes = seconds.div_ceil(60);
     Some((
