@@ -30,11 +30,12 @@ async fn day_count(server: &crate::support::TestServer, admin: &str) -> u64 {
 
 #[tokio::test]
 async fn a_pending_capture_makes_no_order_and_is_refunded_once_it_completes() {
-    let fake = FakePaypal::start().await;
-    let server = paypal_server(&fake, &[]).await;
-    let admin = server.admin_token().await;
-    let menu = Menu::load(&server).await;
-    let body = online(&menu);
+    let PaypalShop {
+        fake,
+        server,
+        admin,
+        body,
+    } = PaypalShop::start().await;
     let id = approved(&server, &fake, &body).await;
     fake.fail(json!({"endpoint": "capture", "capture_status": "PENDING"}))
         .await;
@@ -81,11 +82,12 @@ async fn a_pending_capture_makes_no_order_and_is_refunded_once_it_completes() {
 
 #[tokio::test]
 async fn a_capture_paypal_declines_after_pending_is_closed_without_a_refund() {
-    let fake = FakePaypal::start().await;
-    let server = paypal_server(&fake, &[]).await;
-    let admin = server.admin_token().await;
-    let menu = Menu::load(&server).await;
-    let body = online(&menu);
+    let PaypalShop {
+        fake,
+        server,
+        admin,
+        body,
+    } = PaypalShop::start().await;
     let id = approved(&server, &fake, &body).await;
     fake.fail(json!({"endpoint": "capture", "capture_status": "PENDING"}))
         .await;
@@ -105,11 +107,12 @@ async fn a_capture_paypal_declines_after_pending_is_closed_without_a_refund() {
 
 #[tokio::test]
 async fn a_capture_of_another_amount_or_currency_is_refunded_at_once() {
-    let fake = FakePaypal::start().await;
-    let server = paypal_server(&fake, &[]).await;
-    let admin = server.admin_token().await;
-    let menu = Menu::load(&server).await;
-    let body = online(&menu);
+    let PaypalShop {
+        fake,
+        server,
+        admin,
+        body,
+    } = PaypalShop::start().await;
     // What PayPal captured instead: 1,00 € or the right figure in dollars.
     let cases = [
         (json!({"amount": "1.00"}), Some(1.0), "EUR"),
@@ -149,11 +152,12 @@ async fn a_capture_of_another_amount_or_currency_is_refunded_at_once() {
 
 #[tokio::test]
 async fn a_refund_paypal_fails_is_retried_by_the_reconciliation() {
-    let fake = FakePaypal::start().await;
-    let server = paypal_server(&fake, &[]).await;
-    let admin = server.admin_token().await;
-    let menu = Menu::load(&server).await;
-    let body = online(&menu);
+    let PaypalShop {
+        fake,
+        server,
+        admin,
+        body,
+    } = PaypalShop::start().await;
     let id = approved(&server, &fake, &body).await;
     fake.fail(json!({"endpoint": "capture", "amount": "1.00"}))
         .await;
@@ -191,11 +195,12 @@ async fn a_refund_paypal_fails_is_retried_by_the_reconciliation() {
 
 #[tokio::test]
 async fn a_rejected_paid_order_whose_refund_failed_is_refunded_later() {
-    let fake = FakePaypal::start().await;
-    let server = paypal_server(&fake, &[]).await;
-    let admin = server.admin_token().await;
-    let menu = Menu::load(&server).await;
-    let body = online(&menu);
+    let PaypalShop {
+        fake,
+        server,
+        admin,
+        body,
+    } = PaypalShop::start().await;
     let id = approved(&server, &fake, &body).await;
     let (status, order) = place(&server, &body, &id).await;
     assert_eq!(status, 201, "{order}");
@@ -232,11 +237,12 @@ async fn a_rejected_paid_order_whose_refund_failed_is_refunded_later() {
 
 #[tokio::test]
 async fn the_admin_sees_every_payment_and_its_fate() {
-    let fake = FakePaypal::start().await;
-    let server = paypal_server(&fake, &[]).await;
-    let admin = server.admin_token().await;
-    let menu = Menu::load(&server).await;
-    let body = online(&menu);
+    let PaypalShop {
+        fake,
+        server,
+        admin,
+        body,
+    } = PaypalShop::start().await;
     // An order, a declined capture, a pending one and a refunded one, in this order.
     let paid = approved(&server, &fake, &body).await;
     assert_eq!(place(&server, &body, &paid).await.0, 201);

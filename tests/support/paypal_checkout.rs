@@ -22,6 +22,30 @@ pub async fn paypal_server(fake: &FakePaypal, extra: &[(&str, &str)]) -> TestSer
     builder.start().await
 }
 
+/// What a PayPal test starts with: the fake, a server paying through it, the admin's
+/// token and a guest's online lunch order.
+pub struct PaypalShop {
+    pub fake: FakePaypal,
+    pub server: TestServer,
+    pub admin: String,
+    pub body: Value,
+}
+
+impl PaypalShop {
+    pub async fn start() -> PaypalShop {
+        let fake = FakePaypal::start().await;
+        let server = paypal_server(&fake, &[]).await;
+        let admin = server.admin_token().await;
+        let body = online(&Menu::load(&server).await);
+        PaypalShop {
+            fake,
+            server,
+            admin,
+            body,
+        }
+    }
+}
+
 /// A guest's lunch order paid online.
 pub fn online(menu: &Menu) -> Value {
     let mut body = guest_order(lunch_lines(menu), "10115");
