@@ -31,3 +31,31 @@ export function conflictText(error: ApiError, action: 'save' | 'delete' | 'switc
   if (error.params.current_version === undefined) return t('conflict.removed');
   return t(CHANGED[action]);
 }
+
+/** What a form does with the outcome of loading the current state after a conflict. */
+export interface CurrentStateForm<T> {
+  /** The conflict notice goes away. */
+  settle: () => void;
+  /** Someone removed the record meanwhile. */
+  gone: () => void;
+  /** The form shows `current` instead of what was typed. */
+  load: (current: T) => void;
+}
+
+/**
+ * After a conflict: reads the records again and hands the form `record` as it is stored
+ * now (or tells it the record is gone). False when reading failed or there is no record.
+ */
+export async function loadCurrentRecord<T extends { id: number }>(
+  reload: () => Promise<readonly T[] | null>,
+  record: T | null,
+  form: CurrentStateForm<T>,
+): Promise<boolean> {
+  const fresh = await reload();
+  if (fresh === null || record === null) return false;
+  const current = fresh.find((candidate) => candidate.id === record.id);
+  form.settle();
+  if (current === undefined) form.gone();
+  else form.load(current);
+  return true;
+}

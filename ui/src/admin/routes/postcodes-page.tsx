@@ -7,7 +7,7 @@ import { createPostcode, deletePostcode, getPostcodes, updatePostcode } from '..
 import { AdminPage } from '../components/admin-page';
 import { EditConflictNotice } from '../components/edit-conflict';
 import { Card, FormMessage, TextInput } from '../components/fields';
-import { conflictText, isEditConflict } from '../lib/edit-version';
+import { conflictText, isEditConflict, loadCurrentRecord } from '../lib/edit-version';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { checkPostcode, postcodeFields, sortPostcodes } from '../lib/postcodes';
 import { emptyValues, valuesFromRecord, type FormValues } from '../lib/resource';
@@ -177,21 +177,17 @@ function PostcodeForm({
   };
 
   /** Replaces what was typed with the zone as it is stored now. */
-  const loadCurrent = async (): Promise<boolean> => {
-    const fresh = await onReload();
-    if (fresh === null || record === null) return false;
-    const current = fresh.find((candidate) => candidate.id === record.id);
-    setConflict(null);
-    if (current === undefined) {
-      setErrors({ fields: {}, general: t('common.not_found') });
-      return true;
-    }
-    setValues(valuesFromRecord(postcodeFields, current));
-    setVersion(current.version);
-    setErrors(NO_ERRORS);
-    setSuccess(t('conflict.reloaded'));
-    return true;
-  };
+  const loadCurrent = () =>
+    loadCurrentRecord(onReload, record, {
+      settle: () => setConflict(null),
+      gone: () => setErrors({ fields: {}, general: t('common.not_found') }),
+      load: (current) => {
+        setValues(valuesFromRecord(postcodeFields, current));
+        setVersion(current.version);
+        setErrors(NO_ERRORS);
+        setSuccess(t('conflict.reloaded'));
+      },
+    });
 
   return (
     <form className="admin-form" noValidate onSubmit={(event) => void submit(event)}>

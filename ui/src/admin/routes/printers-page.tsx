@@ -5,7 +5,7 @@ import { createPrinter, deletePrinter, getPrinters, testPrinter, updatePrinter, 
 import { AdminPage } from '../components/admin-page';
 import { EditConflictNotice } from '../components/edit-conflict';
 import { Card, CheckboxInput, FormMessage, SelectInput, TextInput } from '../components/fields';
-import { conflictText, isEditConflict } from '../lib/edit-version';
+import { conflictText, isEditConflict, loadCurrentRecord } from '../lib/edit-version';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { printerProblem } from '../lib/printer-alarms';
 import {
@@ -180,21 +180,17 @@ function PrinterForm({
   };
 
   /** Replaces what was typed with the printer as it is stored now. */
-  const loadCurrent = async (): Promise<boolean> => {
-    const fresh = await onReload();
-    if (fresh === null || record === null) return false;
-    const current = fresh.find((candidate) => candidate.id === record.id);
-    setConflict(null);
-    if (current === undefined) {
-      setErrors({ fields: {}, general: t('common.not_found') });
-      return true;
-    }
-    setValues(valuesFromRecord(printerFields, current));
-    setVersion(current.version);
-    setErrors(NO_ERRORS);
-    setSuccess(t('conflict.reloaded'));
-    return true;
-  };
+  const loadCurrent = () =>
+    loadCurrentRecord(onReload, record, {
+      settle: () => setConflict(null),
+      gone: () => setErrors({ fields: {}, general: t('common.not_found') }),
+      load: (current) => {
+        setValues(valuesFromRecord(printerFields, current));
+        setVersion(current.version);
+        setErrors(NO_ERRORS);
+        setSuccess(t('conflict.reloaded'));
+      },
+    });
 
   const text = (name: 'name' | 'host' | 'port' | 'copies') => {
     const field = printerFields.find((spec) => spec.name === name);
