@@ -7,7 +7,7 @@
 
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 
-use super::storage::{CACHE_BYTES, PRIVATE_FILE_MODE};
+use super::storage::PRIVATE_FILE_MODE;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -25,6 +25,11 @@ use super::{DATABASE_FILE_NAME, DbError};
 pub const META_BACKUP_FORMAT: &str = "backup_format";
 pub const META_BACKUP_CREATED_AT: &str = "backup_created_at";
 const BACKUP_FORMAT: u64 = 1;
+
+/// redb's page cache for the copy and for its check. Both go through the file once, in
+/// key order, so a small cache costs them little; everything it holds is memory the
+/// server needs on top of its own while a backup runs (redb's default is a gigabyte).
+const BACKUP_CACHE_BYTES: usize = 4 * 1024 * 1024;
 
 /// The first bytes of every redb file.
 const REDB_MAGIC: [u8; 9] = [b'r', b'e', b'd', b'b', 0x1A, 0x0A, 0xA9, 0x0D, 0x0A];
@@ -202,10 +207,8 @@ fn write_into(
         .open(temp)
         .map_err(|error| written(&error))?;
     let backend = redb::backends::FileBackend::new(file).map_err(|error| written(&error))?;
-    // The same small cache as the live database: redb's default (a gigabyte) would
-    // hold the whole copy in memory until it commits.
     let target = redb::Builder::new()
-        .set_cache_size(CACHE_BYTES)
+        .set_cache_size(BACKUP_CACHE_BYTES)
         .create_with_backend(backend)
         .map_err(|error| written(&error))?;
     {
@@ -242,10 +245,8 @@ pub fn verify_backup(path: &Path) -> Result<BackupInfo, BackupError> {
         return Err(not_a_backup("it is not a database file"));
     }
     drop(file);
-    // The small cache of the live database: the check reads the whole file, and redb's
-    // default cache (a gigabyte) would keep what it read in the server's memory.
     let mut db = redb::Builder::new()
-        .set_cache_size(CACHE_BYTES)
+        .set_cache_size(BACKUP_CACHE_BYTES)
         .open(path)
         .map_err(|error| not_a_backup(&error.to_string()))?;
     match db.check_integrity() {
