@@ -262,6 +262,105 @@ async fn the_day_history_pages_newest_first_with_the_figures_of_the_whole_day() 
     server.stop().await;
 }
 
+/// What a summary shows of an order: the same values as the full order.
+const SUMMARY_FIELDS: [&str; 9] = [
+    "id",
+    "number",
+    "created_at",
+    "status",
+    "order_type",
+    "payment_method",
+    "payment_status",
+    "total",
+    "source",
+];
+
+#[tokio::test]
+async fn the_day_summaries_page_like_the_history_and_show_its_orders_values() {
+    let server = lunch_server_for_many().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let placed = place_all(&server, (0..25).map(|n| nth_guest(&menu, n)).collect()).await;
+    answer(
+        &server,
+        &admin,
+        &placed[4],
+        "reject",
+        json!({"reason": "Zu voll"}),
+    )
+    .await;
+    answer(
+        &server,
+        &admin,
+        &placed[9],
+        "accept",
+        json!({"minutes": 30}),
+    )
+    .await;
+
+    let base = "/admin/orders/summaries?date=2026-11-23&limit=10";
+    let first = get_page(&server, &admin, base).await;
+    let second = get_page(
+        &server,
+        &admin,
+        &format!("{base}&before={}", first["next_before"]),
+    )
+    .await;
+    let third = get_page(
+        &server,
+        &admin,
+        &format!("{base}&before={}", second["next_before"]),
+    )
+    .await;
+    let pages = [&first, &second, &third];
+    assert_eq!(
+        pages.map(|page| page["orders"].as_array().unwrap().len()),
+        [10, 10, 5]
+    );
+    assert_eq!(third["next_before"], Value::Null, "the day's oldest order");
+    let (whole, every) = day_history(&server, &admin, Some("2026-11-23")).await;
+    let summaries: Vec<&Value> = pages
+        .iter()
+        .flat_map(|page| page["orders"].as_array().unwrap())
+        .collect();
+    assert_eq!(summaries.len(), every.len());
+    for (summary, order) in summaries.iter().zip(&every) {
+        for field in SUMMARY_FIELDS {
+            assert_eq!(summary[field], order[field], "{field} of {summary}");
+        }
+        let shown: HashSet<&str> = summary
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            shown,
+            HashSet::from(SUMMARY_FIELDS),
+            "nothing personal: {summary}"
+        );
+    }
+    let statuses: HashSet<&str> = summaries
+        .iter()
+        .map(|s| s["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        statuses,
+        HashSet::from(["waiting_for_confirmation", "accepted", "rejected"])
+    );
+    for page in pages {
+        assert_eq!(
+            (&page["date"], &page["count"], &page["revenue"]),
+            (&whole["date"], &json!(24), &whole["revenue"])
+        );
+    }
+    // Without a date: today, 100 to a page.
+    let today = get_page(&server, &admin, "/admin/orders/summaries").await;
+    assert_eq!(page_ids(&today), ids(&every));
+    assert_eq!(today["next_before"], Value::Null);
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn a_bad_page_size_or_cursor_is_refused_naming_the_parameter() {
     let server = lunch_server().await;
@@ -275,6 +374,10 @@ async fn a_bad_page_size_or_cursor_is_refused_naming_the_parameter() {
         ("/admin/orders?limit=0", "limit"),
         ("/admin/orders?date=2026-11-23&limit=201", "limit"),
         ("/admin/orders?before=abc", "before"),
+        ("/admin/orders/summaries?limit=0", "limit"),
+        ("/admin/orders/summaries?limit=201", "limit"),
+        ("/admin/orders/summaries?before=abc", "before"),
+        ("/admin/orders/summaries?date=2026-13-01", "date"),
     ] {
         let (status, answer) = server.send("GET", path, Some(&admin), None).await;
         assert_eq!(status, 400, "{path}: {answer}");
@@ -289,6 +392,7 @@ async fn a_bad_page_size_or_cursor_is_refused_naming_the_parameter() {
         "/admin/orders/open?limit=1",
         "/admin/orders/open?limit=200",
         "/admin/orders?limit=200&before=1",
+        "/admin/orders/summaries?limit=200&before=1",
     ] {
         let (status, answer) = server.send("GET", path, Some(&admin), None).await;
         assert_eq!(status, 200, "{path}: {answer}");

@@ -35,7 +35,7 @@ pub use customers::{Mail, SupportMessage};
 pub use erasure::{AccountDeletionRefusal, GuestBatch};
 pub use guards::{ReadinessConfirmation, ReadinessInputs, UnansweredCount, UnansweredOrders};
 pub use migrations::LATEST_SCHEMA_VERSION;
-pub use order_lists::{DayOrdersPage, OpenOrdersPage};
+pub use order_lists::{DayOrdersPage, DayPage, DaySummariesPage, OpenOrdersPage};
 pub use printing::SavedPrinter;
 pub use storage::{Opened, Storage};
 pub use users::{AdminChangeError, NewUser, UserError};

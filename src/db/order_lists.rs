@@ -7,11 +7,12 @@ use std::ops::Bound;
 
 use chrono::NaiveDate;
 use redb::{ReadTransaction, ReadableTableMetadata};
+use serde::de::DeserializeOwned;
 
-use super::orders::read_order;
 use super::tables::*;
-use super::{Db, DbError};
+use super::{Db, DbError, record};
 use crate::domain::order::Order;
+use crate::domain::order::summary::OrderSummary;
 
 /// A page of the open orders.
 #[derive(Debug, Clone)]
@@ -24,11 +25,12 @@ pub struct OpenOrdersPage {
     pub waiting: u64,
 }
 
-/// A page of one business day's orders, with the figures of the whole day.
+/// A page of one business day's orders (or of their summaries), with the figures of
+/// the whole day.
 #[derive(Debug, Clone)]
-pub struct DayOrdersPage {
+pub struct DayPage<T> {
     /// Newest first.
-    pub orders: Vec<Order>,
+    pub orders: Vec<T>,
     /// The id to read on before (the page's last), when the day has older orders.
     pub next_before: Option<u64>,
     /// The day's orders not rejected.
@@ -36,6 +38,9 @@ pub struct DayOrdersPage {
     /// The sum of their totals.
     pub revenue_cents: i64,
 }
+
+pub type DayOrdersPage = DayPage<Order>;
+pub type DaySummariesPage = DayPage<OrderSummary>;
 
 /// The first `limit` of `ids` and, when there were more, the last one taken.
 fn page_of(
@@ -56,11 +61,13 @@ fn page_of(
     Ok((page, next))
 }
 
-fn orders_of(txn: &ReadTransaction, ids: &[u64]) -> Result<Vec<Order>, DbError> {
+/// The order records `ids` read as `T` (an [`Order`] or an [`OrderSummary`]).
+fn orders_of<T: DeserializeOwned>(txn: &ReadTransaction, ids: &[u64]) -> Result<Vec<T>, DbError> {
+    let table = txn.open_table(ORDER_ID_TO_ORDER)?;
     let mut orders = Vec::with_capacity(ids.len());
     for &id in ids {
-        if let Some(order) = read_order(txn, id)? {
-            orders.push(order);
+        if let Some(bytes) = table.get(id)? {
+            orders.push(record::decode(bytes.value())?);
         }
     }
     Ok(orders)
@@ -110,6 +117,25 @@ impl Db {
         before: Option<u64>,
         limit: usize,
     ) -> Result<DayOrdersPage, DbError> {
+        self.day_page(date, before, limit).await
+    }
+
+    /// Like [`Db::day_orders_page`], the orders' summaries only.
+    pub async fn day_summaries_page(
+        &self,
+        date: NaiveDate,
+        before: Option<u64>,
+        limit: usize,
+    ) -> Result<DaySummariesPage, DbError> {
+        self.day_page(date, before, limit).await
+    }
+
+    async fn day_page<T: DeserializeOwned + Send + 'static>(
+        &self,
+        date: NaiveDate,
+        before: Option<u64>,
+        limit: usize,
+    ) -> Result<DayPage<T>, DbError> {
         self.read(move |txn| {
             let day = date.to_string();
             let index = txn.open_table(ORDER_DAY_AND_ID)?;
@@ -122,7 +148,7 @@ impl Db {
                 .map(|entry| Ok(entry?.0.value().1));
             let (ids, next_before) = page_of(ids, limit)?;
             let figures = super::day_totals::of_day(&txn.open_table(DAY_TO_TOTALS)?, &day)?;
-            Ok(DayOrdersPage {
+            Ok(DayPage {
                 orders: orders_of(txn, &ids)?,
                 next_before,
                 count: figures.orders,

@@ -100,7 +100,8 @@ fn primed_compressor() -> &'static CompressorOxide {
 }
 
 /// The JSON of a format 3 record: the stream inflated into a buffer that starts with
-/// [`DICTIONARY`], so its back-references may reach into it.
+/// [`DICTIONARY`], so its back-references may reach into it. The JSON is the buffer
+/// from `DICTIONARY.len()` on.
 fn unpack(payload: &[u8]) -> Result<Vec<u8>, DbError> {
     let damaged =
         |status: TINFLStatus| DbError::Decode(format!("damaged packed record: {status:?}"));
@@ -127,7 +128,7 @@ fn unpack(payload: &[u8]) -> Result<Vec<u8>, DbError> {
         }
     }
     out.truncate(written);
-    Ok(out.split_off(DICTIONARY.len()))
+    Ok(out)
 }
 
 /// Whether a record is plain JSON (format 1), as older versions stored orders.
@@ -141,7 +142,9 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, DbError> {
             serde_json::from_slice(payload).map_err(|e| DbError::Decode(e.to_string()))
         }
         Some((&FORMAT_PACKED_JSON, payload)) => {
-            serde_json::from_slice(&unpack(payload)?).map_err(|e| DbError::Decode(e.to_string()))
+            let unpacked = unpack(payload)?;
+            serde_json::from_slice(&unpacked[DICTIONARY.len()..])
+                .map_err(|e| DbError::Decode(e.to_string()))
         }
         Some((format, _)) => Err(DbError::Decode(format!("unknown record format {format}"))),
         None => Err(DbError::Decode("empty record".into())),

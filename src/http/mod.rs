@@ -5,6 +5,7 @@
 pub mod api_document;
 pub mod auth;
 pub mod connection_limits;
+pub mod direct_json;
 pub mod edit_versions;
 pub mod error;
 pub mod live;

@@ -243,6 +243,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             [U, F, F, O],
         ),
         http("GET", "/admin/orders", "/admin/orders", [U, F, F, O]),
+        http(
+            "GET",
+            "/admin/orders/summaries",
+            "/admin/orders/summaries",
+            [U, F, F, O],
+        ),
         http("GET", "/admin/payments", "/admin/payments", [U, F, F, O]),
         http(
             "GET",

@@ -16,6 +16,7 @@ pub mod cart;
 pub mod lines;
 pub mod placing;
 pub mod quote;
+pub mod summary;
 pub mod totals;
 
 use super::error::{ErrorStatus, PublicError};

@@ -9,10 +9,12 @@ use poem_openapi::{Object, OpenApi};
 use crate::domain::order::OrderStatus;
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
+use crate::http::direct_json::DirectJson;
 use crate::http::error::ApiError;
 use crate::http::routes::orders::checkout::accept_minutes;
 use crate::http::routes::orders::views::{
-    AdminOrderView, OpenOrdersView, OrderDayView, day_view, open_orders_view,
+    AdminOrderView, OpenOrdersView, OrderDayView, OrderSummaryDayView, day_view, open_orders_view,
+    summary_day_view,
 };
 use crate::shop::order_not_found;
 
@@ -51,6 +53,20 @@ fn page_size(limit: Option<u32>) -> usize {
     limit.map_or(DEFAULT_PAGE_SIZE, |limit| limit as usize)
 }
 
+impl OrdersAdminApi {
+    /// The asked business day, or today in the store's time zone.
+    fn business_day(&self, asked: Option<NaiveDate>) -> NaiveDate {
+        asked.unwrap_or_else(|| {
+            self.state
+                .shop
+                .clock()
+                .now()
+                .with_timezone(&self.state.config.timezone)
+                .date_naive()
+        })
+    }
+}
+
 fn parse_status(text: &str) -> Option<OrderStatus> {
     serde_json::from_value(serde_json::Value::String(text.to_string())).ok()
 }
@@ -68,14 +84,14 @@ impl OrdersAdminApi {
         limit: Query<Option<u32>>,
         /// The `next_after` of the page before: the orders after that order.
         after: Query<Option<u64>>,
-    ) -> Result<Json<OpenOrdersView>, ApiError> {
+    ) -> Result<DirectJson<OpenOrdersView>, ApiError> {
         let page = self
             .state
             .shop
             .db()
             .open_orders_page(after.0, page_size(limit.0))
             .await?;
-        Ok(Json(open_orders_view(
+        Ok(DirectJson(open_orders_view(
             &page,
             self.state.config.orders.max_waiting,
         )))
@@ -95,22 +111,41 @@ impl OrdersAdminApi {
         /// The `next_before` of the page before: the day's orders placed before that
         /// order.
         before: Query<Option<u64>>,
-    ) -> Result<Json<OrderDayView>, ApiError> {
-        let date = date.0.unwrap_or_else(|| {
-            self.state
-                .shop
-                .clock()
-                .now()
-                .with_timezone(&self.state.config.timezone)
-                .date_naive()
-        });
+    ) -> Result<DirectJson<OrderDayView>, ApiError> {
+        let date = self.business_day(date.0);
         let page = self
             .state
             .shop
             .db()
             .day_orders_page(date, before.0, page_size(limit.0))
             .await?;
-        Ok(Json(day_view(date, &page)))
+        Ok(DirectJson(day_view(date, &page)))
+    }
+
+    /// The summaries of one business day's orders (what the history lists of each),
+    /// newest first, a page at a time, with the count and revenue of the whole day:
+    /// like `GET /admin/orders` at a fraction of its size and time.
+    #[oai(path = "/admin/orders/summaries", method = "get")]
+    async fn summaries_on(
+        &self,
+        _admin: AdminAuth,
+        /// `YYYY-MM-DD` in the store's time zone.
+        date: Query<Option<NaiveDate>>,
+        /// Orders per page, 1–200 (default 100).
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))]
+        limit: Query<Option<u32>>,
+        /// The `next_before` of the page before: the day's orders placed before that
+        /// order.
+        before: Query<Option<u64>>,
+    ) -> Result<DirectJson<OrderSummaryDayView>, ApiError> {
+        let date = self.business_day(date.0);
+        let page = self
+            .state
+            .shop
+            .db()
+            .day_summaries_page(date, before.0, page_size(limit.0))
+            .await?;
+        Ok(DirectJson(summary_day_view(date, &page)))
     }
 
     #[oai(path = "/admin/orders/:id", method = "get")]

@@ -5,6 +5,8 @@ pub mod admin;
 pub mod checkout;
 pub mod phone;
 pub mod views;
+#[cfg(test)]
+mod views_json_tests;
 
 use std::net::IpAddr;
 use std::time::Instant;
@@ -22,6 +24,7 @@ use crate::domain::order::placing::{IdempotencyKey, OrderAddress};
 use crate::domain::user::User;
 use crate::http::AppState;
 use crate::http::auth::UserAuth;
+use crate::http::direct_json::DirectJson;
 use crate::http::error::{self, ApiError, ErrorBody};
 use crate::http::middleware::order_throttle::Contact;
 use crate::http::routes::orders::checkout::{check_order_body, idempotency, paypal_replay_key};
@@ -251,7 +254,7 @@ impl OrdersApi {
         limit: Query<Option<u32>>,
         /// The id of the last order of the page before: the orders placed before it.
         before: Query<Option<u64>>,
-    ) -> Result<Json<Vec<OrderView>>, ApiError> {
+    ) -> Result<DirectJson<Vec<OrderView>>, ApiError> {
         let limit = limit.0.map_or(MY_ORDERS_PAGE, |limit| limit as usize);
         let orders = self
             .state
@@ -259,7 +262,7 @@ impl OrdersApi {
             .db()
             .orders_of_user(auth.0.id, before.0, limit)
             .await?;
-        Ok(Json(orders.iter().map(OrderView::from).collect()))
+        Ok(DirectJson(orders.iter().map(OrderView::from).collect()))
     }
 
     /// One of the signed-in customer's own orders; anyone else's is not found.

@@ -4,13 +4,16 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use poem_openapi::{Enum, Object};
+use serde::Serialize;
 
-use crate::db::{DayOrdersPage, OpenOrdersPage};
+use crate::db::{DayOrdersPage, DaySummariesPage, OpenOrdersPage};
 use crate::domain::money::cents_to_euros;
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::{AllergenRef, PricedExtra, PricedLine};
+use crate::domain::order::summary::OrderSummary;
 use crate::domain::order::{AUTO_REJECT_REASON, Order, PaymentMethod, PaymentStatus};
 use crate::domain::vat::VatLine;
+use crate::http::direct_json;
 use crate::shop::checkout::QuotedOrder;
 
 /// `delivery` or `pickup`, in a body or a query.
@@ -175,13 +178,13 @@ pub struct PaypalOrderView {
     pub currency: String,
 }
 
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct AllergenView {
     pub code: String,
     pub name: String,
 }
 
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct OrderExtraView {
     pub topping_id: u64,
     pub name: String,
@@ -190,7 +193,7 @@ pub struct OrderExtraView {
     pub allergens: Vec<AllergenView>,
 }
 
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct OrderLineView {
     pub product_id: u64,
     #[oai(nullable)]
@@ -204,7 +207,7 @@ pub struct OrderLineView {
     pub total: f64,
 }
 
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct VatView {
     pub percentage: f64,
     pub gross: f64,
@@ -223,7 +226,7 @@ impl From<&VatLine> for VatView {
     }
 }
 
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct CustomerView {
     pub customer_name: String,
     pub line1: String,
@@ -236,22 +239,25 @@ pub struct CustomerView {
     pub notes: String,
 }
 
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct StatusChangeView {
     pub status: String,
+    #[serde(serialize_with = "direct_json::rfc3339")]
     pub at: DateTime<Utc>,
     pub note: String,
 }
 
 /// An order as its customer sees it.
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct OrderView {
     pub id: u64,
     /// Counts from 1 each day.
     pub number: u32,
     /// The secret of the order's status link.
     pub token: String,
+    #[serde(serialize_with = "direct_json::rfc3339")]
     pub created_at: DateTime<Utc>,
+    #[serde(serialize_with = "direct_json::date")]
     pub business_date: NaiveDate,
     /// `waiting_for_confirmation`, `accepted`, `rejected`, `preparing`,
     /// `out_for_delivery`, `ready_for_pickup` or `completed`.
@@ -261,6 +267,7 @@ pub struct OrderView {
     /// `cash_due`, `paid`, `refunded` or `refund_failed`.
     pub payment_status: String,
     #[oai(nullable)]
+    #[serde(serialize_with = "direct_json::optional_rfc3339")]
     pub preorder_at: Option<DateTime<Utc>>,
     pub note: String,
     pub customer: CustomerView,
@@ -274,6 +281,7 @@ pub struct OrderView {
     #[oai(nullable)]
     pub estimated_minutes: Option<u16>,
     #[oai(nullable)]
+    #[serde(serialize_with = "direct_json::optional_rfc3339")]
     pub estimated_ready_at: Option<DateTime<Utc>>,
     /// The staff's reason, as they wrote it; for an order nobody answered in time the
     /// fixed English sentence (see `rejected_by`).
@@ -289,6 +297,7 @@ pub struct OrderView {
     /// When the customer's personal data was removed (name, street, phone, e-mail and
     /// note then read `anonymised` or are empty); amounts and VAT are kept.
     #[oai(nullable)]
+    #[serde(serialize_with = "direct_json::optional_rfc3339")]
     pub anonymised_at: Option<DateTime<Utc>>,
     /// The highest minimum age among the products (16 or 18): the customer confirmed
     /// it and the driver or counter checks an ID. Null: none.
@@ -297,9 +306,10 @@ pub struct OrderView {
 }
 
 /// An order as the restaurant sees it.
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct AdminOrderView {
     #[oai(flatten)]
+    #[serde(flatten)]
     pub order: OrderView,
     #[oai(nullable)]
     pub user_id: Option<u64>,
@@ -316,12 +326,14 @@ pub struct AdminOrderView {
     pub refund_error: Option<String>,
     /// When the order is rejected unless someone answers first.
     #[oai(nullable)]
+    #[serde(serialize_with = "direct_json::optional_rfc3339")]
     pub auto_reject_at: Option<DateTime<Utc>>,
 }
 
 /// A page of one business day's orders, with the figures of the whole day.
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct OrderDayView {
+    #[serde(serialize_with = "direct_json::date")]
     pub date: NaiveDate,
     /// Newest first.
     pub orders: Vec<AdminOrderView>,
@@ -334,8 +346,60 @@ pub struct OrderDayView {
     pub next_before: Option<u64>,
 }
 
+/// What the day's history lists of an order; `GET /admin/orders/{id}` has the rest.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct OrderSummaryView {
+    pub id: u64,
+    /// Counts from 1 each day.
+    pub number: u32,
+    #[serde(serialize_with = "direct_json::rfc3339")]
+    pub created_at: DateTime<Utc>,
+    /// As in an order's `status`.
+    pub status: String,
+    pub order_type: String,
+    pub payment_method: String,
+    /// `cash_due`, `paid`, `refunded` or `refund_failed`.
+    pub payment_status: String,
+    pub total: f64,
+    /// `online` (the storefront) or `phone` (taken by the staff).
+    pub source: String,
+}
+
+impl From<&OrderSummary> for OrderSummaryView {
+    fn from(order: &OrderSummary) -> Self {
+        OrderSummaryView {
+            id: order.id,
+            number: order.number,
+            created_at: order.created_at,
+            status: order.status.as_str().into(),
+            order_type: order.order_type.as_str().into(),
+            payment_method: payment_method_str(order.payment.method).into(),
+            payment_status: payment_status_str(order.payment.status).into(),
+            total: cents_to_euros(order.totals.total_cents),
+            source: order.source.as_str().into(),
+        }
+    }
+}
+
+/// A page of the summaries of one business day's orders, with the figures of the
+/// whole day.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct OrderSummaryDayView {
+    #[serde(serialize_with = "direct_json::date")]
+    pub date: NaiveDate,
+    /// Newest first.
+    pub orders: Vec<OrderSummaryView>,
+    /// The day's orders not rejected (all pages).
+    pub count: u32,
+    /// Sum of the totals of the day's orders not rejected (all pages).
+    pub revenue: f64,
+    /// Send it as `before` for the next, older page; null: this is the day's last page.
+    #[oai(nullable)]
+    pub next_before: Option<u64>,
+}
+
 /// A page of the open orders (the board).
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 pub struct OpenOrdersView {
     /// Oldest first.
     pub orders: Vec<AdminOrderView>,
@@ -479,6 +543,17 @@ pub fn day_view(date: NaiveDate, page: &DayOrdersPage) -> OrderDayView {
     OrderDayView {
         date,
         orders: page.orders.iter().map(AdminOrderView::from).collect(),
+        count: page.count,
+        revenue: cents_to_euros(page.revenue_cents),
+        next_before: page.next_before,
+    }
+}
+
+/// A page of the summaries of a day's orders with the count and revenue of the day.
+pub fn summary_day_view(date: NaiveDate, page: &DaySummariesPage) -> OrderSummaryDayView {
+    OrderSummaryDayView {
+        date,
+        orders: page.orders.iter().map(OrderSummaryView::from).collect(),
         count: page.count,
         revenue: cents_to_euros(page.revenue_cents),
         next_before: page.next_before,

@@ -1,13 +1,19 @@
 import { apiFetch, logged } from '../../lib/api-client';
 import type { AdminOrder, OrderStatus } from '../../lib/order-types';
 
+/** What the day's history lists of an order; `getOrder` has the rest. */
+export type OrderSummary = Pick<
+  AdminOrder,
+  'id' | 'number' | 'created_at' | 'status' | 'order_type' | 'payment_method' | 'payment_status' | 'total' | 'source'
+>;
+
 /**
- * GET /admin/orders?date=…: a page of one business day, newest first; count and
- * revenue are the whole day's and leave out rejected orders.
+ * GET /admin/orders/summaries?date=…: a page of one business day's order summaries,
+ * newest first; count and revenue are the whole day's and leave out rejected orders.
  */
 export interface OrdersOfDay {
   date: string;
-  orders: AdminOrder[];
+  orders: OrderSummary[];
   count: number;
   revenue: number;
   /** The id to ask `before` for the older orders; null on the day's last page. */
@@ -41,11 +47,11 @@ export function listOpenOrders(after: number | null = null): Promise<OpenOrdersP
   return logged('listOpenOrders', apiFetch<OpenOrdersPage>(path));
 }
 
-/** GET /admin/orders?date=yyyy-MM-dd (the store-local business date): the newest page, or the one before order `before`. */
+/** GET /admin/orders/summaries?date=yyyy-MM-dd (the store-local business date): the newest page, or the one before order `before`. */
 export function listOrdersOn(date: string, before: number | null = null): Promise<OrdersOfDay> {
   const query = new URLSearchParams({ date });
   if (before !== null) query.set('before', String(before));
-  return logged('listOrdersOn', apiFetch<OrdersOfDay>(`/admin/orders?${query.toString()}`));
+  return logged('listOrdersOn', apiFetch<OrdersOfDay>(`/admin/orders/summaries?${query.toString()}`));
 }
 
 export function getOrder(id: number): Promise<AdminOrder> {

@@ -21,7 +21,7 @@ function historyServer() {
   return stubFetch({
     'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
     'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
-    'GET /admin/orders': (_init, url) => {
+    'GET /admin/orders/summaries': (_init, url) => {
       const date = url.searchParams.get('date') ?? '';
       return { body: date === day.date ? day : { date, orders: [], count: 0, revenue: 0, next_before: null } };
     },
@@ -46,7 +46,7 @@ describe('order history', () => {
     expect(summary).toHaveTextContent('22.11.2026');
     expect(summary).toHaveTextContent('2 orders');
     expect(summary).toHaveTextContent('Revenue: 312,40 €');
-    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-22', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders/summaries?date=2026-11-22', expect.anything());
 
     expect(rows().map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
       ['#4', '19:05', 'Completed', 'Pickup', 'Cash', '291,00 €'],
@@ -66,7 +66,7 @@ describe('order history', () => {
     const fetchMock = historyServer();
     renderAdminAt('/admin/orders-history');
     expect(await screen.findByText('No orders on this day.')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-23', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders/summaries?date=2026-11-23', expect.anything());
     expect(screen.getByLabelText('Day')).toHaveValue('2026-11-23');
     expect(screen.getByRole('button', { name: 'Next day' })).toBeDisabled();
     expect(screen.getByTestId('history-summary')).toHaveTextContent('0 orders');
@@ -74,11 +74,11 @@ describe('order history', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await vi.waitFor(() => expect(rows()).toHaveLength(3));
-    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-22', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders/summaries?date=2026-11-22', expect.anything());
 
     fireEvent.input(screen.getByLabelText('Day'), { target: { value: '2026-11-20' } });
     expect(await screen.findByText('No orders on this day.')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-20', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders/summaries?date=2026-11-20', expect.anything());
 
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     await vi.waitFor(() => expect(screen.getByLabelText('Day')).toHaveValue('2026-11-23'));
@@ -89,7 +89,7 @@ describe('order history', () => {
     const fetchMock = stubFetch({
       'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
       'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
-      'GET /admin/orders': (_init, url) => {
+      'GET /admin/orders/summaries': (_init, url) => {
         const before = url.searchParams.get('before');
         if (url.searchParams.get('date') !== day.date) return { body: { date: '2026-11-23', orders: [], count: 0, revenue: 0, next_before: null } };
         if (before === null) return { body: { ...day, orders: [newest], next_before: 60 } };
@@ -103,10 +103,10 @@ describe('order history', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Load older' }));
     await vi.waitFor(() => expect(rows()).toHaveLength(2));
-    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-22&before=60', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders/summaries?date=2026-11-22&before=60', expect.anything());
     fireEvent.click(screen.getByRole('button', { name: 'Load older' }));
     await vi.waitFor(() => expect(rows()).toHaveLength(3));
-    expect(fetchMock).toHaveBeenCalledWith('/admin/orders?date=2026-11-22&before=58', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders/summaries?date=2026-11-22&before=58', expect.anything());
     expect(rows().map((row) => row.querySelector('td')?.textContent)).toEqual(['#4', '#2', '#1']);
     expect(screen.queryByRole('button', { name: 'Load older' })).toBeNull();
     expect(screen.getByTestId('history-summary')).toHaveTextContent('2 orders');
@@ -124,7 +124,7 @@ describe('order history', () => {
     stubFetch({
       'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
       'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
-      'GET /admin/orders': (_init, url) => {
+      'GET /admin/orders/summaries': (_init, url) => {
         if (url.searchParams.get('before') === null) return { body: { ...day, orders: day.orders.slice(0, 2), next_before: 58 } };
         if (failing) return { status: 503, body: { detail: 'Storage', code: 'storage_unavailable' } };
         return { body: { ...day, orders: day.orders.slice(2), next_before: null } };
