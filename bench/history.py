@@ -9,7 +9,12 @@ history, and the server's memory afterwards. Prints a table (also written to
 bench/results/history.md).
 
 Usage: bench/history.py [--years 1,5] [--per-day 300] [--no-build] [--keep DIR]
-Needs: wrk. Takes about half an hour for five years on a 2-core machine.
+       bench/history.py --measure-kept DIR [--years 1,5] [--no-build]
+--keep DIR builds the history in DIR/history and keeps a copy of it at each measured
+point (DIR/year-1, DIR/year-5); --measure-kept DIR measures those copies again (with
+a new build of the shop) instead of building the history.
+Needs: wrk and Node.js (the fake PayPal). Building five years takes about an hour on a
+2-core machine.
 """
 import argparse
 import json
@@ -62,6 +67,10 @@ def create_admin(binary, data_dir):
         env={"PATH": os.environ.get("PATH", ""), "HEIMSERVICE_ADMIN_PASSWORD": ADMIN_PASSWORD},
         check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
+
+
+def year_label(year):
+    return f"{year:g} year" + ("" if year == 1 else "s")
 
 
 def grow(tools, data_dir, first_day, days, per_day):
@@ -152,6 +161,9 @@ def measure(binary, tools, history_dir, day, work, customer):
     figures = {"file_mib": database.stat().st_size / MIB}
     layout = json.loads(subprocess.run([str(tools), "tables", str(database)], capture_output=True, text=True, check=True).stdout)
     print("tables: " + json.dumps(layout), file=sys.stderr)
+    entries = {table["table"]: table["entries"] for table in layout["tables"]}
+    figures["orders"] = entries["order_id_to_order"]
+    figures["paypal_payments"] = entries["payment_id_to_payment"]
     starts, stops = [], []
     for _ in range(RESTARTS):
         starts.append(shop.start())
@@ -217,6 +229,7 @@ def table(stages, per_day):
 
     ms = lambda value: f"{value:,.0f} ms"  # noqa: E731
     row("Orders stored", "orders", lambda value: f"{value:,}", "")
+    row("Of which paid with PayPal", "paypal_payments", lambda value: f"{value:,}", "")
     row("Database file", "file_mib", lambda value: f"{value:,.1f} MiB", "")
     row("Stored bytes per order", "bytes_per_order", lambda value: f"{value:,.0f} B", "≤ 1.5 KB")
     row("Restart after `kill -9` under order load", "kill_restart_ms", ms, "≤ 500 ms, ≤ 2× fresh")
@@ -243,28 +256,40 @@ def main():
     parser.add_argument("--years", default="1,5", help="the points to measure at, besides 0")
     parser.add_argument("--per-day", type=int, default=300)
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--keep", help="build the history in this directory and keep it")
+    parser.add_argument("--keep", help="build the history in DIR/history and keep a copy at each point")
+    parser.add_argument("--measure-kept", help="measure the copies a run with --keep DIR left")
     args = parser.parse_args()
     years = [float(year) for year in args.years.split(",")]
     binary, tools, _ = build(args.no_build)
+    kept = Path(args.measure_kept or args.keep) if (args.measure_kept or args.keep) else None
     with tempfile.TemporaryDirectory(prefix="heimservice-history-") as work:
         work = Path(work)
-        history = Path(args.keep) if args.keep else work / "history"
-        history.mkdir(parents=True, exist_ok=True)
-        create_admin(binary, history)
-        stages = [("fresh", {**measure(binary, tools, history, FIRST_DAY, work, None), "orders": 0})]
+        history = kept / "history" if args.keep else work / "history"
+        fresh = work / "fresh"
+        fresh.mkdir()
+        create_admin(binary, fresh)
+        stages = [("fresh", measure(binary, tools, fresh, FIRST_DAY, work, None))]
         stages[0][1]["bytes_per_order"] = None
-        days, orders = 0, 0
+        if not args.measure_kept:
+            history.mkdir(parents=True, exist_ok=True)
+            create_admin(binary, history)
+        days = 0
         for year in years:
             target = round(year * DAYS_PER_YEAR)
-            grown = grow(tools, history, FIRST_DAY + timedelta(days=days), target - days, args.per_day)
-            print(f"history: {grown['orders']:,} orders over {target - days} days in {grown['seconds']:.0f} s", file=sys.stderr)
-            days, orders = target, orders + grown["orders"]
+            point = history
+            if args.measure_kept:
+                point = kept / f"year-{year:g}"
+            else:
+                grown = grow(tools, history, FIRST_DAY + timedelta(days=days), target - days, args.per_day)
+                print(f"history: {json.dumps(grown)}", file=sys.stderr)
+                if kept:
+                    shutil.rmtree(kept / f"year-{year:g}", ignore_errors=True)
+                    shutil.copytree(history, kept / f"year-{year:g}")
+            days = target
             today = FIRST_DAY + timedelta(days=days)
-            figures = measure(binary, tools, history, today, work, ("kunde0@example.com", "kunden-passwort-0"))
-            figures["orders"] = orders
-            figures["bytes_per_order"] = figures["file_mib"] * MIB / orders
-            label = f"{year:g} year" + ("" if year == 1 else "s")
+            figures = measure(binary, tools, point, today, work, ("kunde0@example.com", "kunden-passwort-0"))
+            figures["bytes_per_order"] = figures["file_mib"] * MIB / figures["orders"]
+            label = year_label(year)
             stages.append((label, figures))
             print(f"{label}: {json.dumps(figures)}", file=sys.stderr)
     report = table(stages, args.per_day)

@@ -2,19 +2,26 @@
 //! order history of a busy shop in DATA_DIR through the real write path. The server runs
 //! in this process on 127.0.0.1 with a clock that starts at FIRST_DAY's lunchtime and
 //! is moved on a day at a time; each day PER_DAY orders come in over HTTP (guests and
-//! registered customers, delivery and pickup, one to four dishes) and the restaurant
-//! answers each over HTTP: about one in twenty is rejected, the others accepted and
-//! completed. Mails go to an SMTP sink on 127.0.0.1, as in a shop with a mail server.
+//! registered customers, delivery and pickup, one to four dishes, paid in cash or, one
+//! in five, with PayPal) and the restaurant answers each over HTTP: about one in twenty
+//! is rejected (a PayPal payment is then refunded), the others accepted and completed.
+//! Mails go to an SMTP sink and PayPal is the tests' fake, both on 127.0.0.1.
 //! The server is restarted every [`RESTART_EVERY_DAYS`] days, as after an update, so
 //! its start-up erasure anonymises the guest orders that are due.
 //!
-//! The admin account must exist (`heimservice admin create`). Prints one JSON line:
-//! the orders placed and the days and seconds it took.
+//! The admin account must exist (`heimservice admin create`). Needs Node.js (the fake
+//! PayPal). Prints one JSON line: the orders placed, paid online and refunded, and the
+//! days and seconds it took.
 
 // The tests' SMTP sink; it unwraps as tests do.
 #[allow(clippy::unwrap_used)]
 #[path = "../../tests/support/smtp_sink.rs"]
 mod smtp_sink;
+
+// The tests' fake PayPal (`ui/e2e/fake-paypal.mjs`); it unwraps as tests do.
+#[allow(clippy::unwrap_used, dead_code)]
+#[path = "../../tests/support/fake_paypal.rs"]
+mod fake_paypal;
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
@@ -29,6 +36,8 @@ use heimservice::clock::Clock;
 use heimservice::config::{Config, FlagValues};
 use heimservice::server::{self, RunningServer};
 use serde_json::{Value, json};
+
+use fake_paypal::FakePaypal;
 
 const RESTART_EVERY_DAYS: u32 = 30;
 /// Requests in flight at once: a busy evening's customers and the restaurant's board.
@@ -79,8 +88,9 @@ async fn start(
     data_dir: &Path,
     clock_start: DateTime<Utc>,
     smtp_port: u16,
+    paypal: &FakePaypal,
 ) -> anyhow::Result<RunningServer> {
-    let env: Vec<(String, String)> = [
+    let mut env: Vec<(String, String)> = [
         ("HEIMSERVICE_TESTING_CLOCK_START", clock_start.to_rfc3339()),
         ("HEIMSERVICE_CLOCK_TRUST", "always".into()),
         ("HEIMSERVICE_SMTP_HOST", "127.0.0.1".into()),
@@ -99,6 +109,12 @@ async fn start(
     .into_iter()
     .map(|(name, value)| (name.to_string(), value))
     .collect();
+    env.extend(
+        paypal
+            .server_env()
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value)),
+    );
     let flags = FlagValues {
         listen: Some("127.0.0.1:0".into()),
         data_dir: Some(data_dir.to_path_buf()),
@@ -152,8 +168,17 @@ struct Customer {
 
 /// Logs the customers in, registering (with an address) those that do not exist yet.
 async fn customers(base: &str) -> anyhow::Result<Vec<Customer>> {
-    let mut customers = Vec::new();
-    for index in 0..CUSTOMERS {
+    stream::iter(0..CUSTOMERS)
+        .map(|index| customer(base, index))
+        .buffered(4)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect()
+}
+
+async fn customer(base: &str, index: u64) -> anyhow::Result<Customer> {
+    {
         let source = Ipv4Addr::from(u32::from(Ipv4Addr::new(127, 1, 0, 1)) + index as u32);
         let client = client_from(IpAddr::V4(source))?;
         let email = format!("kunde{index}@example.com");
@@ -209,9 +234,8 @@ async fn customers(base: &str) -> anyhow::Result<Vec<Customer>> {
                 saved["id"].as_u64().context("a saved address without id")?
             }
         };
-        customers.push(Customer { token, address_id });
+        Ok(Customer { token, address_id })
     }
-    Ok(customers)
 }
 
 /// What can be ordered without an age check: a line without its quantity, with the
@@ -268,12 +292,24 @@ struct Day<'a> {
     admin: &'a str,
     customers: &'a [Customer],
     dishes: &'a [Value],
+    paypal: &'a FakePaypal,
+}
+
+/// What became of one order.
+enum Outcome {
+    Placed {
+        online: bool,
+        refunded: bool,
+    },
+    /// The shop refused it with this error code (a delivery below the minimum order
+    /// value).
+    Refused(String),
 }
 
 impl Day<'_> {
-    /// Places order `seed` and has the restaurant answer it; the error code when the
-    /// shop refused the order (a delivery below the minimum order value).
-    async fn order(&self, seed: u64) -> anyhow::Result<Option<String>> {
+    /// Places order `seed` (paid with PayPal first when it is an online one) and has
+    /// the restaurant answer it.
+    async fn order(&self, seed: u64) -> anyhow::Result<Outcome> {
         let roll = mix(seed);
         let pickup = roll % 100 < 35;
         // A delivery has two to four dishes (it must reach the minimum order value), a
@@ -287,34 +323,56 @@ impl Day<'_> {
                 dish
             })
             .collect();
+        let online = (roll >> 56) % 100 < 20;
         let mut body = json!({
             "order_type": if pickup { "pickup" } else { "delivery" },
-            "lines": lines, "payment_method": "cash", "preorder_at": null,
+            "lines": lines, "payment_method": if online { "online" } else { "cash" },
+            "preorder_at": null,
         });
         if (roll >> 24) % 100 < 15 {
             body["note"] = json!("Bitte klingeln, 2. Stock");
         }
-        let request = if (roll >> 32) % 100 < 30 {
-            let customer = &self.customers[((roll >> 40) % self.customers.len() as u64) as usize];
-            body["address_id"] = json!(customer.address_id);
-            self.client
-                .post(format!("{}/orders", self.base))
-                .bearer_auth(&customer.token)
-        } else {
-            let guest = (roll >> 40) % 50_000;
-            body["shipping_address"] = json!({
-                "type": "shipping", "customer_name": format!("Gast {guest}"), "line1": format!("Invalidenstraße {}", guest % 150 + 1),
-                "city": "Berlin", "zip": "10115", "country": "DE", "phone": format!("0151 {:08}", guest),
-                "email": format!("gast{guest}@example.com"),
-            });
-            self.client.post(format!("{}/orders/guest", self.base))
+        let customer = ((roll >> 32) % 100 < 30)
+            .then(|| &self.customers[((roll >> 40) % self.customers.len() as u64) as usize]);
+        let (path, token) = match customer {
+            Some(customer) => {
+                body["address_id"] = json!(customer.address_id);
+                ("orders", Some(customer.token.as_str()))
+            }
+            None => {
+                let guest = (roll >> 40) % 50_000;
+                body["shipping_address"] = json!({
+                    "type": "shipping", "customer_name": format!("Gast {guest}"), "line1": format!("Invalidenstraße {}", guest % 150 + 1),
+                    "city": "Berlin", "zip": "10115", "country": "DE", "phone": format!("0151 {:08}", guest),
+                    "email": format!("gast{guest}@example.com"),
+                });
+                ("orders/guest", None)
+            }
         };
-        let answer = request.json(&body).send().await?;
+        let post = |path: String| {
+            let request = self.client.post(format!("{}/{path}", self.base));
+            match token {
+                Some(token) => request.bearer_auth(token),
+                None => request,
+            }
+        };
+        if online {
+            // The customer's PayPal checkout: the server creates the PayPal order for
+            // the cart, the buyer approves it, and the order is placed with its id.
+            let answer = post(format!("{path}/paypal")).json(&body).send().await?;
+            if answer.status().is_client_error() {
+                return refusal(answer).await;
+            }
+            let created = checked(answer, "PayPal order").await?;
+            let paypal_order_id = created["paypal_order_id"]
+                .as_str()
+                .context("a PayPal order without id")?;
+            self.paypal.approve(paypal_order_id).await;
+            body["paypal_order_id"] = json!(paypal_order_id);
+        }
+        let answer = post(path.to_string()).json(&body).send().await?;
         if answer.status().is_client_error() {
-            let refusal: Value = answer.json().await.unwrap_or(Value::Null);
-            return Ok(Some(
-                refusal["code"].as_str().unwrap_or("unknown").to_string(),
-            ));
+            return refusal(answer).await;
         }
         let order = checked(answer, "order").await?;
         let id = order["id"].as_u64().context("an order without id")?;
@@ -323,7 +381,8 @@ impl Day<'_> {
                 .post(format!("{}/admin/orders/{id}/{path}", self.base))
                 .bearer_auth(self.admin)
         };
-        if (roll >> 48) % 100 < 5 {
+        let rejected = (roll >> 48) % 100 < 5;
+        if rejected {
             checked(
                 admin("reject".into())
                     .json(&json!({"reason": "Zu viel los heute"}))
@@ -350,17 +409,28 @@ impl Day<'_> {
             )
             .await?;
         }
-        Ok(None)
+        Ok(Outcome::Placed {
+            online,
+            refunded: online && rejected,
+        })
     }
+}
+
+async fn refusal(answer: reqwest::Response) -> anyhow::Result<Outcome> {
+    let refusal: Value = answer.json().await.unwrap_or(Value::Null);
+    Ok(Outcome::Refused(
+        refusal["code"].as_str().unwrap_or("unknown").to_string(),
+    ))
 }
 
 async fn build(job: Job) -> anyhow::Result<()> {
     let mut sink = smtp_sink::SmtpSink::start().await;
     // The mails are sent and forgotten, as by a real mail server.
     tokio::spawn(async move { while sink.mails.recv().await.is_some() {} });
+    let paypal = FakePaypal::start().await;
     let client = client_from(IpAddr::V4(Ipv4Addr::LOCALHOST))?;
     let started = Instant::now();
-    let mut placed = 0u64;
+    let (mut placed, mut online, mut refunded) = (0u64, 0u64, 0u64);
     let mut refused: BTreeMap<String, u64> = BTreeMap::new();
     let mut day = 0;
     while day < job.days {
@@ -368,8 +438,11 @@ async fn build(job: Job) -> anyhow::Result<()> {
             &job.data_dir,
             lunchtime(job.first_day + Duration::days(i64::from(day)))?,
             sink.port,
+            &paypal,
         )
         .await?;
+        // The fake keeps every PayPal order it saw; the ones before are finished.
+        paypal.reset().await;
         let base = format!("http://{}", running.addr);
         let admin = login(&client, &base, &job.admin_email, &job.admin_password)
             .await?
@@ -386,18 +459,26 @@ async fn build(job: Job) -> anyhow::Result<()> {
                 admin: &admin,
                 customers: &customers,
                 dishes: &dishes,
+                paypal: &paypal,
             };
             let seeds = (0..u64::from(job.per_day))
                 .map(|index| (date.num_days_from_ce() as u64) << 20 | index);
-            let results: Vec<anyhow::Result<Option<String>>> = stream::iter(seeds)
+            let results: Vec<anyhow::Result<Outcome>> = stream::iter(seeds)
                 .map(|seed| today.order(seed))
                 .buffer_unordered(IN_FLIGHT)
                 .collect()
                 .await;
             for result in results {
                 match result? {
-                    None => placed += 1,
-                    Some(code) => *refused.entry(code).or_default() += 1,
+                    Outcome::Placed {
+                        online: paid_online,
+                        refunded: paid_back,
+                    } => {
+                        placed += 1;
+                        online += u64::from(paid_online);
+                        refunded += u64::from(paid_back);
+                    }
+                    Outcome::Refused(code) => *refused.entry(code).or_default() += 1,
                 }
             }
             day += 1;
@@ -406,7 +487,7 @@ async fn build(job: Job) -> anyhow::Result<()> {
     }
     println!(
         "{}",
-        json!({"days": job.days, "orders": placed, "refused": refused, "seconds": started.elapsed().as_secs_f64()})
+        json!({"days": job.days, "orders": placed, "online": online, "refunded": refunded, "refused": refused, "seconds": started.elapsed().as_secs_f64()})
     );
     Ok(())
 }
