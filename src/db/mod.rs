@@ -2,6 +2,7 @@
 //! the typed repositories the API uses.
 
 pub mod backup;
+mod backup_thread;
 mod catalog;
 mod customers;
 mod database_slot;
@@ -248,11 +249,11 @@ impl Db {
         progress: impl FnMut(usize, usize) + Send + 'static,
     ) -> Result<backup::BackupInfo, backup::BackupError> {
         let slot = Arc::clone(&self.db);
-        tokio::task::spawn_blocking(move || {
+        backup_thread::run(move || {
             slot.with(|db| backup::write_backup(db, &dest, now_unix, progress))
         })
         .await
-        .map_err(|_| backup::BackupError::Db(DbError::Worker))?
+        .ok_or(backup::BackupError::Db(DbError::Worker))?
     }
 
     /// Writes fail since a storage fault (until the database is reopened); for the
