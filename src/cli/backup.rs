@@ -80,7 +80,7 @@ fn open_directly(data_dir: &Path) -> Result<Database, Failure> {
             path.display()
         ));
     }
-    Database::open(&path).map_err(|error| match error {
+    crate::db::open_file(&path).map_err(|error| match error {
         DatabaseError::DatabaseAlreadyOpen => format!(
             "the database {} is in use by another process, and no heimservice server answers on {}; \
              stop that process, or run this command on the machine and data directory of the running server",
@@ -194,7 +194,7 @@ async fn wait_until_released(data_dir: &Path) -> Result<(), Failure> {
     for _ in 0..300 {
         if control::connect(data_dir).await.is_none()
             && !matches!(
-                Database::open(&path),
+                crate::db::open_file(&path),
                 Err(DatabaseError::DatabaseAlreadyOpen)
             )
         {

@@ -5,7 +5,7 @@
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
 
-use redb::{Database, DatabaseError};
+use redb::DatabaseError;
 
 use crate::config::Config;
 use crate::control;
@@ -76,7 +76,7 @@ pub fn compact(config: &Config) -> Result<(), Failure> {
     }
     let size = |path: &std::path::Path| std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     let before = size(&path);
-    let mut db = Database::open(&path).map_err(|error| match error {
+    let mut db = crate::db::open_file(&path).map_err(|error| match error {
         DatabaseError::DatabaseAlreadyOpen => format!(
             "the database {} is in use by another process; stop it first",
             path.display()

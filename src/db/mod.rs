@@ -38,7 +38,7 @@ pub use guards::{ReadinessConfirmation, ReadinessInputs, UnansweredCount, Unansw
 pub use migrations::LATEST_SCHEMA_VERSION;
 pub use order_lists::{DayOrdersPage, DayPage, DaySummariesPage, OpenOrdersPage};
 pub use printing::SavedPrinter;
-pub use storage::{Opened, Storage};
+pub use storage::{Opened, Storage, open_file};
 pub use users::{AdminChangeError, NewUser, UserError};
 
 /// The database file inside the data directory.

@@ -142,6 +142,13 @@ impl Storage {
 /// costs little; the operating system's file cache still holds what is read often.
 pub(super) const CACHE_BYTES: usize = 16 * 1024 * 1024;
 
+/// Opens the database file at `path` for a command that works on it while no server
+/// runs (a backup, `compact`), with the server's small page cache: redb's default would
+/// let the command hold up to a gigabyte of a large file in memory.
+pub fn open_file(path: &Path) -> Result<Database, DatabaseError> {
+    redb::Builder::new().set_cache_size(CACHE_BYTES).open(path)
+}
+
 /// A boxed backend: `Builder::create_with_backend` takes a sized one.
 #[derive(Debug)]
 struct Backend(Box<dyn StorageBackend>);
