@@ -56,14 +56,34 @@ pub enum Checkout {
     Replayed(Order),
 }
 
-/// 256 random bits as hex: the secret of a customer's status link.
+/// 256 random bits as hex.
 pub fn new_token() -> Result<String, Refusal> {
     let mut random = [0u8; 32];
     getrandom::fill(&mut random).map_err(|error| {
         tracing::error!(%error, "no random token");
         Refusal::internal()
     })?;
-    Ok(random.iter().map(|byte| format!("{byte:02x}")).collect())
+    Ok(hex(&random))
+}
+
+/// The secret of a customer's status link, for an order placed `now`: 64 hex digits,
+/// the first 12 the time in milliseconds, the other 52 random (208 bits). Orders placed
+/// one after another get tokens that sort together, so the token index grows at its
+/// end like the other order indexes: with wholly random tokens every order wrote into
+/// a random page of an index that holds every order the shop ever had.
+pub fn new_order_token(now: DateTime<Utc>) -> Result<String, Refusal> {
+    let mut token = [0u8; 32];
+    let millis = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+    token[..6].copy_from_slice(&millis.to_be_bytes()[2..]);
+    getrandom::fill(&mut token[6..]).map_err(|error| {
+        tracing::error!(%error, "no random token");
+        Refusal::internal()
+    })?;
+    Ok(hex(&token))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 impl Shop {
@@ -206,7 +226,7 @@ impl Shop {
                 draft,
                 note: request.note,
                 payment: payment.clone(),
-                token: new_token()?,
+                token: new_order_token(self.clock.now())?,
                 answer_window: self.answer_window(),
                 idempotency,
                 paid_cents,
@@ -239,5 +259,26 @@ impl Shop {
                 Err(refused(refusal).into())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_tokens_sort_by_time_and_are_random_after_it() {
+        let at = |text: &str| text.parse::<DateTime<Utc>>().unwrap();
+        let first = new_order_token(at("2026-11-23T11:58:00.001Z")).unwrap();
+        let same_time = new_order_token(at("2026-11-23T11:58:00.001Z")).unwrap();
+        let later = new_order_token(at("2026-11-23T11:58:00.002Z")).unwrap();
+        for token in [&first, &same_time, &later] {
+            assert_eq!(token.len(), 64);
+            assert!(token.bytes().all(|byte| byte.is_ascii_hexdigit()));
+        }
+        assert_eq!(&first[..12], format!("{:012x}", 1_795_435_080_001u64));
+        assert_eq!(first[..12], same_time[..12]);
+        assert_ne!(first[12..], same_time[12..], "208 random bits");
+        assert!(first < later && same_time < later);
     }
 }

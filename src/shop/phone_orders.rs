@@ -7,7 +7,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::checkout::{Checkout, new_token};
+use super::checkout::{Checkout, new_order_token};
 use super::events::AnsweredBy;
 use super::{OrderRefused, Shop, ShopError};
 use crate::domain::order::OrderType;
@@ -56,7 +56,7 @@ impl Shop {
                 },
                 note: request.note,
                 payment: Payment::cash(),
-                token: new_token()?,
+                token: new_order_token(self.clock.now())?,
                 answer_window: self.answer_window(),
                 idempotency,
                 paid_cents: None,
