@@ -46,6 +46,15 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Today's business date in the store's time zone.
+    pub fn store_today(&self) -> chrono::NaiveDate {
+        self.shop
+            .clock()
+            .now()
+            .with_timezone(&self.config.timezone)
+            .date_naive()
+    }
+
     /// `menu` must be one of `shop`'s catalog listeners, so that it follows every
     /// change.
     pub fn new(

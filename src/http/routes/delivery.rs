@@ -123,12 +123,7 @@ fn postcode_input(body: PostcodeBody) -> Result<PostcodeInput, ApiError> {
 
 impl DeliveryApi {
     fn today(&self) -> NaiveDate {
-        self.state
-            .shop
-            .clock()
-            .now()
-            .with_timezone(&self.state.config.timezone)
-            .date_naive()
+        self.state.store_today()
     }
 
     fn code(code: &str) -> Result<DiscountCode, ApiError> {

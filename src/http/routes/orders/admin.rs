@@ -56,14 +56,7 @@ fn page_size(limit: Option<u32>) -> usize {
 impl OrdersAdminApi {
     /// The asked business day, or today in the store's time zone.
     fn business_day(&self, asked: Option<NaiveDate>) -> NaiveDate {
-        asked.unwrap_or_else(|| {
-            self.state
-                .shop
-                .clock()
-                .now()
-                .with_timezone(&self.state.config.timezone)
-                .date_naive()
-        })
+        asked.unwrap_or_else(|| self.state.store_today())
     }
 }
 
