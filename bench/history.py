@@ -4,8 +4,8 @@
 measures the static release binary on it at 0, 1 and 5 years: restart after `kill -9`
 under order load, clean restart and graceful stop, stored bytes per order, a hot
 backup (time, size, the server's extra memory) and its restore, the order placement
-rate against the fresh shop of the same run, the p99 of the lists that grow with the
-history, and the server's memory afterwards. Prints a table (also written to
+rate against a fresh shop (in rounds that alternate between them), the p99 of the
+lists that grow with the history, and the server's memory afterwards. Prints a table (also written to
 bench/results/history.md).
 
 Usage: bench/history.py [--years 1,5] [--per-day 300] [--no-build] [--keep DIR]
@@ -46,7 +46,9 @@ RESTARTS = 5
 KILLS = 3
 READ_SECONDS = 5
 PLACE_SECONDS = 5
-PLACE_RUNS = 3
+PLACE_RUNS = 1
+PLACE_ROUNDS = 5
+PLACE_WARMUP_SECONDS = 3
 
 
 def lunchtime(day):
@@ -97,7 +99,7 @@ def read_p99(shop, path, token):
     return result["p99_ms"]
 
 
-def placement_rps(shop, work):
+def placement_rps(shop, work, seconds=None):
     script = work / "order.lua"
     body = json.dumps(measures.order_body(shop), ensure_ascii=False)
     script.write_text(
@@ -107,7 +109,7 @@ def placement_rps(shop, work):
     )
     rates = []
     for _ in range(PLACE_RUNS):
-        result = measures.wrk(shop.base + "/orders/guest", measures.ORDER_CONNECTIONS, script=script, seconds=PLACE_SECONDS)
+        result = measures.wrk(shop.base + "/orders/guest", measures.ORDER_CONNECTIONS, script=script, seconds=seconds or PLACE_SECONDS)
         rates.append(measures.checked("orders", result)["rps"])
     return statistics.median(rates)
 
@@ -206,7 +208,9 @@ def measure(binary, tools, history_dir, day, work, customer):
             env=shop.env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
     figures["rss_after_3_backups_mib"] = shop.rss_kib() / 1024
-    figures["placement_rps"] = placement_rps(shop, work)
+    # Order load before the memory reading; the placement rates come from the rounds
+    # in `placement_rounds`, measured against a fresh shop at the same time.
+    placement_rps(shop, work)
     figures["rss_after_mib"] = shop.rss_kib() / 1024
     started = time.monotonic()
     shop.stop()
@@ -227,8 +231,37 @@ def measure(binary, tools, history_dir, day, work, customer):
     return figures
 
 
+def placement_rounds(binary, points, work):
+    """The order placement rate of each point (label, data dir, day), measured in
+    rounds that visit every point in turn: the machine's speed drifts over the minutes a
+    run takes, so each point's rate is compared with the fresh shop's of the same round.
+    Answers {label: (median rate, median ratio to the first point)}."""
+    rates = {label: [] for label, _, _ in points}
+    ratios = {label: [] for label, _, _ in points}
+    data = work / "placing"
+    for _ in range(PLACE_ROUNDS):
+        fresh_rate = None
+        for label, history_dir, day in points:
+            shutil.rmtree(data, ignore_errors=True)
+            shutil.copytree(history_dir, data)
+            shop = shop_on(binary, data, day)
+            shop.start()
+            try:
+                # The first seconds after a start fill the page cache: measured is the
+                # shop that has been open for a while, after the same warm-up for all.
+                placement_rps(shop, work, seconds=PLACE_WARMUP_SECONDS)
+                rate = placement_rps(shop, work)
+            finally:
+                shop.stop()
+            fresh_rate = fresh_rate or rate
+            rates[label].append(rate)
+            ratios[label].append(rate / fresh_rate)
+            print(f"placement {label}: {rate:,.0f} /s, {rate / fresh_rate:.2f} of fresh", file=sys.stderr)
+    shutil.rmtree(data, ignore_errors=True)
+    return {label: (statistics.median(rates[label]), statistics.median(ratios[label])) for label in rates}
+
+
 def table(stages, per_day):
-    fresh = stages[0][1]
     columns = " | ".join(f"{label}" for label, _ in stages)
     lines = [
         f"Order history of {per_day} orders a day, static musl build, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}.",
@@ -256,8 +289,6 @@ def table(stages, per_day):
     row("Server's RSS after three backups", "rss_after_3_backups_mib", lambda value: f"{value:.1f} MiB", "same as after one")
     row("Restore of that backup", "restore_s", lambda value: f"{value:.1f} s", "≤ 10 s")
     row("Order placement", "placement_rps", lambda value: f"{value:,.0f} /s", "")
-    for _, figures in stages:
-        figures["placement_ratio"] = figures["placement_rps"] / fresh["placement_rps"]
     row("Order placement / fresh shop", "placement_ratio", lambda value: f"{value:.2f}", "≥ 0.9")
     row("Board (open orders) p99", "board_p99_ms", ms, "≤ 20 ms")
     row("A day's history page (100 summaries) p99", "day_page_p99_ms", ms, "≤ 20 ms")
@@ -286,6 +317,7 @@ def main():
         fresh.mkdir()
         create_admin(binary, fresh)
         stages = [("fresh", measure(binary, tools, fresh, FIRST_DAY, work, None))]
+        points = [("fresh", fresh, FIRST_DAY)]
         stages[0][1]["bytes_per_order"] = None
         if not args.measure_kept:
             history.mkdir(parents=True, exist_ok=True)
@@ -293,22 +325,25 @@ def main():
         days = 0
         for year in years:
             target = round(year * DAYS_PER_YEAR)
-            point = history
             if args.measure_kept:
                 point = kept / f"year-{year:g}"
             else:
                 grown = grow(tools, history, FIRST_DAY + timedelta(days=days), target - days, args.per_day)
                 print(f"history: {json.dumps(grown)}", file=sys.stderr)
-                if kept:
-                    shutil.rmtree(kept / f"year-{year:g}", ignore_errors=True)
-                    shutil.copytree(history, kept / f"year-{year:g}")
+                point = (kept or work) / f"year-{year:g}"
+                shutil.rmtree(point, ignore_errors=True)
+                shutil.copytree(history, point)
             days = target
             today = FIRST_DAY + timedelta(days=days)
             figures = measure(binary, tools, point, today, work, ("kunde0@example.com", "kunden-passwort-0"))
             figures["bytes_per_order"] = figures["file_mib"] * MIB / figures["orders"]
             label = year_label(year)
             stages.append((label, figures))
+            points.append((label, point, today))
             print(f"{label}: {json.dumps(figures)}", file=sys.stderr)
+        for label, (rate, ratio) in placement_rounds(binary, points, work).items():
+            figures = dict(stages)[label]
+            figures["placement_rps"], figures["placement_ratio"] = rate, ratio
     report = table(stages, args.per_day)
     print(report)
     results = ROOT / "bench" / "results"
