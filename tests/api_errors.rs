@@ -162,10 +162,19 @@ async fn text_fields_refuse_numbers_and_booleans() {
     ]
     .into_iter()
     .map(|(path, body)| ("POST", path, body))
-    .chain(["phone", "impressum_text", "privacy_text"].map(|field| {
-        let body = crate::support::store_settings(serde_json::json!({ field: 12345 }));
-        ("PUT", "/stores/14", body)
-    }))
+    .chain(
+        [
+            "phone",
+            "impressum_text",
+            "privacy_text",
+            "terms_text",
+            "withdrawal_text_en",
+        ]
+        .map(|field| {
+            let body = crate::support::store_settings(serde_json::json!({ field: 12345 }));
+            ("PUT", "/stores/14", body)
+        }),
+    )
     .chain([(
         "PUT",
         "/banners/1",

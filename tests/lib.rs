@@ -47,4 +47,5 @@ mod stop_with_backlog;
 mod store_and_menu;
 mod store_settings;
 mod storefront_files;
+mod terms_and_withdrawal;
 mod upgrade;

@@ -1,5 +1,5 @@
-//! What a German shop still lacks before it may take orders: the Impressum and the
-//! privacy policy, allergen and additive labels on every product and topping (or the
+//! What a German shop still lacks before it may take orders: the Impressum, the
+//! privacy policy, the terms (AGB) and the withdrawal information, allergen and additive labels on every product and topping (or the
 //! explicit statement that it has none), a tax rate on every product, the legally
 //! required wording of the order button (§ 312j BGB) and, when online payment is on,
 //! the PayPal secret. One pure function computes the list; the server shows it on the
@@ -188,6 +188,22 @@ pub fn findings(
             "The privacy policy is empty (Store settings → Privacy policy).".into(),
         ));
     }
+    if profile.terms_text.trim().is_empty() {
+        found.push(finding(
+            "terms_missing",
+            Severity::Error,
+            setting("terms_text"),
+            "The terms (AGB) are empty (Store settings → Terms).".into(),
+        ));
+    }
+    if profile.withdrawal_text.trim().is_empty() {
+        found.push(finding(
+            "withdrawal_missing",
+            Severity::Error,
+            setting("withdrawal_text"),
+            "The withdrawal information is empty (Store settings → Withdrawal information).".into(),
+        ));
+    }
     let labelled: BTreeSet<(ItemKind, u64)> = catalog
         .item_allergies
         .values()
@@ -292,6 +308,10 @@ mod tests {
             privacy_text: "Datenschutz".into(),
             impressum_text_en: String::new(),
             privacy_text_en: String::new(),
+            terms_text: "AGB".into(),
+            terms_text_en: String::new(),
+            withdrawal_text: "Widerrufsbelehrung".into(),
+            withdrawal_text_en: String::new(),
             store_hours: vec![],
             closures: vec![],
             paused: false,
@@ -322,6 +342,8 @@ mod tests {
         let mut p = profile();
         p.impressum_text = "  ".into();
         p.privacy_text = String::new();
+        p.terms_text = String::new();
+        p.withdrawal_text = "  ".into();
         p.show_impressum = false;
         let settings = ReadinessSettings {
             online_payment: Some(OnlinePayment {
@@ -336,10 +358,54 @@ mod tests {
                 "impressum_missing:setting:impressum_text",
                 "impressum_hidden:setting:show_impressum",
                 "privacy_missing:setting:privacy_text",
+                "terms_missing:setting:terms_text",
+                "withdrawal_missing:setting:withdrawal_text",
                 "paypal_secret_missing:config:paypal.client_secret",
                 "order_button_wording:storefront:orders.place",
             ]
         );
+    }
+
+    #[test]
+    fn empty_terms_and_withdrawal_information_are_required_findings() {
+        let mut p = profile();
+        p.terms_text = " \n ".into();
+        p.withdrawal_text = String::new();
+        // An English version alone does not do: the German text is the one that binds.
+        p.terms_text_en = "Terms".into();
+        p.withdrawal_text_en = "Withdrawal".into();
+        let found = findings(&Catalog::default(), &p, &ReadinessSettings::default());
+        assert_eq!(
+            codes(&found),
+            [
+                "terms_missing:setting:terms_text",
+                "withdrawal_missing:setting:withdrawal_text",
+            ]
+        );
+        assert!(found.iter().all(|f| f.severity == Severity::Error));
+        assert_eq!(
+            found[0].detail,
+            "The terms (AGB) are empty (Store settings → Terms)."
+        );
+        assert_eq!(
+            found[1].detail,
+            "The withdrawal information is empty (Store settings → Withdrawal information)."
+        );
+        assert_eq!(
+            found[0].subject.admin_link().as_deref(),
+            Some("/admin/store-setting")
+        );
+        // Both keep the shop closed until written or confirmed.
+        assert_eq!(unconfirmed(&found, &[]).len(), 2);
+
+        p.terms_text = "AGB".into();
+        let found = findings(&Catalog::default(), &p, &ReadinessSettings::default());
+        assert_eq!(
+            codes(&found),
+            ["withdrawal_missing:setting:withdrawal_text"]
+        );
+        p.withdrawal_text = "Widerrufsbelehrung".into();
+        assert!(findings(&Catalog::default(), &p, &ReadinessSettings::default()).is_empty());
     }
 
     #[test]

@@ -57,6 +57,16 @@ pub struct StoreProfile {
     pub impressum_text_en: String,
     #[serde(default)]
     pub privacy_text_en: String,
+    /// The terms (AGB) and the withdrawal information (Widerrufsbelehrung), shown on
+    /// the storefront's terms page; `_en` for English visitors (empty: the German).
+    #[serde(default)]
+    pub terms_text: String,
+    #[serde(default)]
+    pub terms_text_en: String,
+    #[serde(default)]
+    pub withdrawal_text: String,
+    #[serde(default)]
+    pub withdrawal_text_en: String,
     pub store_hours: Vec<StoreHoursEntry>,
     #[serde(default)]
     pub closures: Vec<Closure>,
@@ -89,6 +99,8 @@ pub struct AutoPause {
 
 pub const SLOT_INTERVALS: [u16; 6] = [5, 10, 15, 20, 30, 60];
 pub const MAX_LEAD_MINUTES: u16 = 240;
+/// The longest terms or withdrawal information, in characters.
+pub const LEGAL_TEXT_MAX: usize = 50_000;
 
 /// A refused store setting: the field and what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -137,6 +149,14 @@ pub fn validate_profile(mut profile: StoreProfile) -> Result<StoreProfile, Setti
         false,
     )?;
     bounded_text("privacy_text_en", &profile.privacy_text_en, 50_000, false)?;
+    for (field, text) in [
+        ("terms_text", &profile.terms_text),
+        ("terms_text_en", &profile.terms_text_en),
+        ("withdrawal_text", &profile.withdrawal_text),
+        ("withdrawal_text_en", &profile.withdrawal_text_en),
+    ] {
+        bounded_text(field, text, LEGAL_TEXT_MAX, false)?;
+    }
     if profile.store_hours.len() > 70 {
         refuse("store_hours", "at most 70 slots")?;
     }
@@ -243,6 +263,10 @@ pub(crate) mod test_builders {
             privacy_text: String::new(),
             impressum_text_en: String::new(),
             privacy_text_en: String::new(),
+            terms_text: String::new(),
+            terms_text_en: String::new(),
+            withdrawal_text: String::new(),
+            withdrawal_text_en: String::new(),
             store_hours: hours
                 .iter()
                 .map(|(day, open, close)| StoreHoursEntry {
@@ -276,6 +300,10 @@ mod tests {
             privacy_text: String::new(),
             impressum_text_en: String::new(),
             privacy_text_en: String::new(),
+            terms_text: String::new(),
+            terms_text_en: String::new(),
+            withdrawal_text: String::new(),
+            withdrawal_text_en: String::new(),
             store_hours: vec![StoreHoursEntry {
                 day_of_week: 6,
                 open_time: "18:00".into(),
@@ -295,6 +323,54 @@ mod tests {
     fn a_sound_profile_passes_and_an_overnight_slot_is_allowed() {
         let checked = validate_profile(profile()).unwrap();
         assert_eq!(checked.store_hours[0].label, "**Late**");
+    }
+
+    /// Where a profile keeps one of its texts.
+    type TextOf = fn(&mut StoreProfile) -> &mut String;
+
+    #[test]
+    fn terms_and_withdrawal_texts_are_optional_and_at_most_50000_characters() {
+        let checked = validate_profile(profile()).unwrap();
+        assert_eq!(checked.terms_text, "");
+        assert_eq!(checked.withdrawal_text, "");
+
+        let longest = "ä".repeat(LEGAL_TEXT_MAX);
+        let mut p = profile();
+        p.terms_text = longest.clone();
+        p.terms_text_en = longest.clone();
+        p.withdrawal_text = longest.clone();
+        p.withdrawal_text_en = longest.clone();
+        let checked = validate_profile(p).unwrap();
+        assert_eq!(checked.withdrawal_text_en.chars().count(), LEGAL_TEXT_MAX);
+
+        let fields: [(&str, TextOf); 4] = [
+            ("terms_text", |p| &mut p.terms_text),
+            ("terms_text_en", |p| &mut p.terms_text_en),
+            ("withdrawal_text", |p| &mut p.withdrawal_text),
+            ("withdrawal_text_en", |p| &mut p.withdrawal_text_en),
+        ];
+        for (field, text) in fields {
+            let mut p = profile();
+            *text(&mut p) = format!("{longest}x");
+            let error = validate_profile(p).unwrap_err();
+            assert_eq!(error.field, field);
+            assert_eq!(error.message, "must be at most 50000 characters");
+        }
+    }
+
+    #[test]
+    fn a_stored_profile_without_terms_loads_with_them_empty() {
+        let mut stored = serde_json::to_value(profile()).unwrap();
+        for field in [
+            "terms_text",
+            "terms_text_en",
+            "withdrawal_text",
+            "withdrawal_text_en",
+        ] {
+            stored.as_object_mut().unwrap().remove(field);
+        }
+        let loaded: StoreProfile = serde_json::from_value(stored).unwrap();
+        assert_eq!(loaded, profile());
     }
 
     type Change = Box<dyn Fn(&mut StoreProfile)>;

@@ -68,6 +68,15 @@ pub struct StoreView {
     pub impressum_text_en: String,
     /// The privacy policy for English visitors; empty: the German one.
     pub privacy_text_en: String,
+    /// The terms (AGB), shown on the terms page; empty: the storefront links no terms.
+    pub terms_text: String,
+    /// The terms for English visitors; empty: the German ones.
+    pub terms_text_en: String,
+    /// The withdrawal information (Widerrufsbelehrung), shown below the terms; empty:
+    /// the storefront links none.
+    pub withdrawal_text: String,
+    /// The withdrawal information for English visitors; empty: the German one.
+    pub withdrawal_text_en: String,
     /// IANA time zone the hours are meant in.
     pub timezone: String,
     /// Public PayPal client id for the payment script; empty when PayPal is off.
@@ -160,6 +169,19 @@ pub struct StoreBody {
     /// unchanged.
     #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
     pub privacy_text_en: Option<String>,
+    /// The terms (AGB). Omitted: unchanged.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub terms_text: Option<String>,
+    /// The terms for English visitors (empty: the German ones). Omitted: unchanged.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub terms_text_en: Option<String>,
+    /// The withdrawal information (Widerrufsbelehrung). Omitted: unchanged.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub withdrawal_text: Option<String>,
+    /// The withdrawal information for English visitors (empty: the German one).
+    /// Omitted: unchanged.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub withdrawal_text_en: Option<String>,
     pub store_hours: Vec<StoreHoursView>,
     #[oai(default)]
     pub closures: Vec<ClosureView>,
@@ -222,6 +244,10 @@ impl StoreApi {
             privacy_text: profile.privacy_text,
             impressum_text_en: profile.impressum_text_en,
             privacy_text_en: profile.privacy_text_en,
+            terms_text: profile.terms_text,
+            terms_text_en: profile.terms_text_en,
+            withdrawal_text: profile.withdrawal_text,
+            withdrawal_text_en: profile.withdrawal_text_en,
             timezone: config.timezone.name().to_string(),
             paypal_client_id: config.paypal.client_id.clone(),
             store_hours: profile
@@ -261,8 +287,8 @@ impl StoreApi {
 
 #[OpenApi]
 impl StoreApi {
-    /// The restaurant: contact details, Impressum, opening hours, closures, pause switch
-    /// and pre-order settings.
+    /// The restaurant: contact details, Impressum, privacy policy, terms and withdrawal
+    /// information, opening hours, closures, pause switch and pre-order settings.
     #[oai(path = "/stores/:id", method = "get")]
     async fn get_store(
         &self,
@@ -301,6 +327,12 @@ impl StoreApi {
             privacy_text: body.privacy_text.unwrap_or(current.privacy_text),
             impressum_text_en: body.impressum_text_en.unwrap_or(current.impressum_text_en),
             privacy_text_en: body.privacy_text_en.unwrap_or(current.privacy_text_en),
+            terms_text: body.terms_text.unwrap_or(current.terms_text),
+            terms_text_en: body.terms_text_en.unwrap_or(current.terms_text_en),
+            withdrawal_text: body.withdrawal_text.unwrap_or(current.withdrawal_text),
+            withdrawal_text_en: body
+                .withdrawal_text_en
+                .unwrap_or(current.withdrawal_text_en),
             store_hours: body
                 .store_hours
                 .into_iter()

@@ -32,6 +32,10 @@ fn fixture() -> Fixture {
         privacy_text: String::new(),
         impressum_text_en: String::new(),
         privacy_text_en: String::new(),
+        terms_text: String::new(),
+        terms_text_en: String::new(),
+        withdrawal_text: String::new(),
+        withdrawal_text_en: String::new(),
         // Every day 11:00–22:00.
         store_hours: (0..7)
             .map(|day| StoreHoursEntry {
