@@ -166,6 +166,14 @@ export interface StoreSettings extends Versioned {
   impressum_text_en?: string;
   /** The English privacy policy; empty: the storefront shows the German one in English too. */
   privacy_text_en?: string;
+  /** The terms (AGB), shown on the storefront's terms page. */
+  terms_text?: string;
+  /** The English terms; empty: the storefront shows the German ones in English too. */
+  terms_text_en?: string;
+  /** The withdrawal information (Widerrufsbelehrung), shown below the terms. */
+  withdrawal_text?: string;
+  /** The English withdrawal information; empty: the storefront shows the German one in English too. */
+  withdrawal_text_en?: string;
   timezone: string;
   paypal_client_id?: string;
   store_hours: StoreHour[];

@@ -37,6 +37,17 @@ describe('readiness findings in the admin language', () => {
     );
   });
 
+  it('says in both languages that the terms or the withdrawal information are empty', () => {
+    const terms = finding('terms_missing', { kind: 'setting', key: 'terms_text' });
+    const withdrawal = finding('withdrawal_missing', { kind: 'setting', key: 'withdrawal_text' });
+    const de = i18n.getFixedT('de', ADMIN_NAMESPACE);
+    expect(findingText(terms, de)).toBe('Die AGB sind leer.');
+    expect(findingText(withdrawal, de)).toBe('Die Widerrufsbelehrung ist leer.');
+    const en = i18n.getFixedT('en', ADMIN_NAMESPACE);
+    expect(findingText(terms, en)).toBe('The terms (AGB) are empty.');
+    expect(findingText(withdrawal, en)).toBe('The withdrawal information is empty.');
+  });
+
   it('shows the server text for a code this UI does not know yet', () => {
     const t = i18n.getFixedT('en', ADMIN_NAMESPACE);
     expect(findingText(finding('something_new', {}), t)).toBe('English detail of something_new');

@@ -14,6 +14,8 @@ const KNOWN_CODES = [
   'impressum_missing',
   'impressum_hidden',
   'privacy_missing',
+  'terms_missing',
+  'withdrawal_missing',
   'tax_missing',
   'order_button_wording',
   'paypal_secret_missing',

@@ -70,6 +70,18 @@ describe('store settings checks', () => {
     expect(placeServerError(new ApiError(500, 'boom'), [], [], german)).toBeNull();
   });
 
+  it('sends the terms texts the record has, each at most 50,000 characters', () => {
+    const texts = { terms_text: 'AGB', terms_text_en: '', withdrawal_text: 'Widerruf', withdrawal_text_en: 'Withdrawal' };
+    expect(checkSettings(draft(texts)).body).toMatchObject(texts);
+    const without = checkSettings(draft()).body;
+    for (const name of ['terms_text', 'terms_text_en', 'withdrawal_text', 'withdrawal_text_en']) {
+      expect(without).not.toHaveProperty(name);
+    }
+    const long = checkSettings(draft({ ...texts, withdrawal_text: 'x'.repeat(50_001), terms_text_en: 'x'.repeat(50_000) }));
+    expect(long.body).toBeNull();
+    expect(long.errors).toEqual({ withdrawal_text: 'errors.too_long' });
+  });
+
   it('sends the English label of each slot, and the English texts only when the record has them', () => {
     const slot = { key: 'a', day: 1, open: '11:30', close: '14:30', label: 'Mittagstisch', label_en: ' Lunch ' };
     const withTexts = checkSettings(draft({ slots: [slot], impressum_text_en: 'Legal notice', privacy_text_en: '' }));

@@ -13,6 +13,12 @@ export const NOTE_MAX = 100;
 export const TEXT_MAX = 200;
 export const IMPRESSUM_MAX = 5000;
 export const PRIVACY_MAX = 50_000;
+/** The longest terms or withdrawal information (the server's limit). */
+export const TERMS_MAX = 50_000;
+
+/** The terms texts, each edited like the privacy policy. */
+export const TERMS_FIELDS = ['terms_text', 'withdrawal_text', 'terms_text_en', 'withdrawal_text_en'] as const;
+export type TermsField = (typeof TERMS_FIELDS)[number];
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,6 +57,11 @@ export interface SettingsDraft {
   /** The English texts; undefined when the server's record has none (they are then left as they are). */
   impressum_text_en?: string;
   privacy_text_en?: string;
+  /** The terms (AGB) and the withdrawal information, German and English; undefined when the server's record has none (then left as they are). */
+  terms_text?: string;
+  withdrawal_text?: string;
+  terms_text_en?: string;
+  withdrawal_text_en?: string;
 }
 
 /**
@@ -103,6 +114,16 @@ function byDayAndTime(a: { day_of_week: number; open_time: string }, b: { day_of
   return a.day_of_week - b.day_of_week || a.open_time.localeCompare(b.open_time);
 }
 
+/** The terms texts `from` has (the server's record or the form), leaving out those it lacks. */
+function termsTexts(from: Partial<Record<TermsField, string>>): Partial<Record<TermsField, string>> {
+  const texts: Partial<Record<TermsField, string>> = {};
+  for (const name of TERMS_FIELDS) {
+    const text = from[name];
+    if (typeof text === 'string') texts[name] = text;
+  }
+  return texts;
+}
+
 export function draftFromStore(store: StoreSettings): SettingsDraft {
   return {
     slots: [...store.store_hours].sort(byDayAndTime).map((hour) => ({
@@ -127,6 +148,7 @@ export function draftFromStore(store: StoreSettings): SettingsDraft {
     ...(typeof store.privacy_text === 'string' ? { privacy_text: store.privacy_text } : {}),
     ...(typeof store.impressum_text_en === 'string' ? { impressum_text_en: store.impressum_text_en } : {}),
     ...(typeof store.privacy_text_en === 'string' ? { privacy_text_en: store.privacy_text_en } : {}),
+    ...termsTexts(store),
   };
 }
 
@@ -187,6 +209,9 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
   if ((draft.privacy_text ?? '').length > PRIVACY_MAX) errors.privacy_text = 'errors.too_long';
   if ((draft.impressum_text_en ?? '').length > IMPRESSUM_MAX) errors.impressum_text_en = 'errors.too_long';
   if ((draft.privacy_text_en ?? '').length > PRIVACY_MAX) errors.privacy_text_en = 'errors.too_long';
+  for (const name of TERMS_FIELDS) {
+    if ((draft[name] ?? '').length > TERMS_MAX) errors[name] = 'errors.too_long';
+  }
 
   const slotKeys = slots.map((slot) => slot.key);
   const closureKeys = closures.map((closure) => closure.key);
@@ -210,6 +235,7 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
       ...(draft.privacy_text === undefined ? {} : { privacy_text: draft.privacy_text }),
       ...(draft.impressum_text_en === undefined ? {} : { impressum_text_en: draft.impressum_text_en }),
       ...(draft.privacy_text_en === undefined ? {} : { privacy_text_en: draft.privacy_text_en }),
+      ...termsTexts(draft),
       store_hours,
       closures: closureList,
       pickup_lead_minutes: pickup ?? 0,
@@ -239,6 +265,7 @@ const FIELDS = [
   'privacy_text',
   'impressum_text_en',
   'privacy_text_en',
+  ...TERMS_FIELDS,
   'pickup_lead_minutes',
   'delivery_lead_minutes',
   'slot_interval_minutes',

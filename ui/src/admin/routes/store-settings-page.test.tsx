@@ -160,6 +160,60 @@ describe('store settings screen', () => {
     expect(screen.queryByText('Unsaved changes')).toBeNull();
   });
 
+  it('edits the terms and the withdrawal information in both languages and saves them with the rest', async () => {
+    const { fetchMock, current } = storeServer(
+      store({ terms_text: '', terms_text_en: '', withdrawal_text: 'Kein Widerrufsrecht für Speisen.', withdrawal_text_en: '' }),
+    );
+    renderAdminAt('/admin/store-setting');
+    expect(await screen.findByRole('heading', { name: 'Terms and withdrawal information' })).toBeInTheDocument();
+    const terms = screen.getByLabelText('Terms (AGB)');
+    const withdrawal = screen.getByLabelText('Withdrawal information');
+    expect(terms).toHaveValue('');
+    expect(withdrawal).toHaveValue('Kein Widerrufsrecht für Speisen.');
+    expect(screen.getByLabelText('Withdrawal information in English (optional)')).toHaveAccessibleDescription(
+      'empty: the German text is shown',
+    );
+
+    fireEvent.input(terms, { target: { value: 'Es gelten diese AGB.' } });
+    fireEvent.input(screen.getByLabelText('Terms in English (optional)'), { target: { value: 'These terms apply.' } });
+    fireEvent.input(screen.getByLabelText('Withdrawal information in English (optional)'), {
+      target: { value: 'No right of withdrawal for food.' },
+    });
+    fireEvent.input(screen.getByLabelText('Phone'), { target: { value: '030 654321' } });
+    await save();
+
+    expect(await screen.findByText('Store settings saved.')).toBeInTheDocument();
+    const [body] = sent(fetchMock, 'PUT', '/stores/14') as StoreSettingsBody[];
+    expect(body).toMatchObject({
+      phone: '030 654321',
+      terms_text: 'Es gelten diese AGB.',
+      terms_text_en: 'These terms apply.',
+      withdrawal_text: 'Kein Widerrufsrecht für Speisen.',
+      withdrawal_text_en: 'No right of withdrawal for food.',
+    });
+    expect(current().terms_text).toBe('Es gelten diese AGB.');
+    expect(screen.getByLabelText('Terms (AGB)')).toHaveValue('Es gelten diese AGB.');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('shows a refusal naming a terms text next to that text', async () => {
+    stubFetch({
+      'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
+      'GET /stores/14': () => ({ body: store({ terms_text: 'AGB', withdrawal_text: '' }) }),
+      'PUT /stores/14': () => ({
+        status: 400,
+        body: { detail: 'withdrawal_text: must be at most 50000 characters', code: 'invalid', field: 'withdrawal_text' },
+      }),
+    });
+    renderAdminAt('/admin/store-setting');
+    const withdrawal = await screen.findByLabelText('Withdrawal information');
+    expect(withdrawal).toHaveAttribute('maxlength', '50000');
+    await save();
+    expect(await screen.findByText('Please check this entry.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Withdrawal information')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Terms (AGB)')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('leaves the English texts out of the body when the record has none, and says the German label is the fallback', async () => {
     await i18n.changeLanguage('de');
     const { fetchMock } = storeServer();

@@ -9,6 +9,7 @@ import { EditConflictNotice } from '../components/edit-conflict';
 import { Card, CheckboxInput, FormMessage, SelectInput, TextInput } from '../components/fields';
 import { HoursEditor } from '../components/hours-editor';
 import { PauseSwitch } from '../components/pause-switch';
+import { TermsTextsCard } from '../components/terms-texts-card';
 import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi } from '../lib/errors';
 import {
@@ -36,7 +37,10 @@ function fingerprint(draft: SettingsDraft): string {
   });
 }
 
-/** /admin/store-setting: opening hours, closures, the pause switch, pre-orders, contact and Impressum. */
+/**
+ * /admin/store-setting: opening hours, closures, the pause switch, pre-orders, contact and
+ * Impressum, terms and withdrawal information.
+ */
 export function StoreSettingsPage() {
   const { t } = useAdminTranslation();
   const { storeId } = getRuntimeConfig();
@@ -291,6 +295,7 @@ function StoreSettingsForm({ initial }: { initial: StoreSettings }) {
             />
           </div>
         </Card>
+        <TermsTextsCard draft={draft} errors={errors} onChange={update} />
         <div className="admin-form__sticky">
           {conflict && <EditConflictNotice text={conflictText(conflict, 'save', t)} onReload={loadCurrent} />}
           <FormMessage error={general} success={success} />
