@@ -39,8 +39,9 @@ async fn the_demo_shop_has_terms_and_withdrawal_information_in_both_languages() 
     let (status, store) = server.get_json("/stores/14").await;
     assert_eq!(status, 200);
     let text = |field: &str| store[field].as_str().unwrap().to_string();
-    assert!(text("terms_text").contains("Allgemeine Geschäftsbedingungen"));
-    assert!(text("terms_text_en").contains("Terms and conditions"));
+    assert!(text("terms_text").contains("Pizzeria Bella Napoli GmbH"));
+    assert!(text("terms_text").contains("Zahlungspflichtig bestellen"));
+    assert!(text("terms_text_en").contains("Place binding order"));
     let withdrawal = text("withdrawal_text");
     assert!(
         withdrawal.contains("§ 312g Abs. 2 Nr. 2 BGB"),
