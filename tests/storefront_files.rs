@@ -56,6 +56,7 @@ async fn client_routes_get_index_html_but_missing_assets_do_not() {
     let server = TestServer::start().await;
     for route in [
         "/order-online/privacypolicy",
+        "/order-online/terms",
         "/order-online/login/checkout",
         "/order-online/admin/products",
     ] {

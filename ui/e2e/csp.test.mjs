@@ -28,7 +28,7 @@ import {
 } from './support.mjs';
 
 const ORDER_PATH = /^\/order-online\/orders\/[0-9a-f]{64}$/;
-const STOREFRONT_PAGES = ['login', 'register', 'guest-login', 'forgot-password', 'support', 'privacypolicy', 'no-such-page'];
+const STOREFRONT_PAGES = ['login', 'register', 'guest-login', 'forgot-password', 'support', 'privacypolicy', 'terms', 'no-such-page'];
 const ADMIN_PAGES = [
   'home',
   'orders-history',

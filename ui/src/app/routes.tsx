@@ -15,6 +15,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRoute /> },
       lazyRoute('privacypolicy', () => import('./routes/privacy-policy')),
+      lazyRoute('terms', () => import('./routes/terms')),
       lazyRoute('login/:nextpage?', () => import('./routes/login')),
       lazyRoute('register', () => import('./routes/register')),
       lazyRoute('guest-login', () => import('./routes/guest-login')),

@@ -26,6 +26,14 @@ export interface Store {
   impressum_text_en?: string;
   /** The English privacy policy; empty: English shows `privacy_text` too. */
   privacy_text_en?: string;
+  /** The terms (AGB), shown on /terms; empty: the storefront links no terms. */
+  terms_text?: string;
+  /** The English terms; empty: English shows `terms_text` too. */
+  terms_text_en?: string;
+  /** The withdrawal information (Widerrufsbelehrung), shown below the terms on /terms#withdrawal. */
+  withdrawal_text?: string;
+  /** The English withdrawal information; empty: English shows `withdrawal_text` too. */
+  withdrawal_text_en?: string;
   timezone: string;
   store_hours: StoreHoursEntry[];
   /** Whole closed dates (YYYY-MM-DD, store time zone), today and later. */

@@ -470,6 +470,28 @@ describe('placing an order', () => {
     expect(essentials.compareDocumentPosition(binding) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(binding.compareDocumentPosition(area) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
+
+  it("links the store's terms and withdrawal information above the order button, opening in a new tab", async () => {
+    guestCheckout({
+      '/stores/14': { body: { ...demoStore, terms_text: 'AGB …', withdrawal_text: 'Widerrufsbelehrung …' } },
+    });
+    await immediately();
+    const notice = await screen.findByTestId('terms-notice');
+    expect(notice).toHaveTextContent(
+      'Es gelten unsere AGB (öffnet in neuem Tab). Informationen zu Ihrem Widerrufsrecht finden Sie in der Widerrufsbelehrung (öffnet in neuem Tab).',
+    );
+    expect(within(notice).getByRole('link', { name: /^AGB/ })).toHaveAttribute('href', '/terms');
+    expect(within(notice).getByRole('link', { name: /^Widerrufsbelehrung/ })).toHaveAttribute('href', '/terms#withdrawal');
+    for (const link of within(notice).getAllByRole('link')) expect(link).toHaveAttribute('target', '_blank');
+    expect(notice.nextElementSibling).toBe(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+  });
+
+  it('shows no such line while the store has neither text', async () => {
+    guestCheckout();
+    await immediately();
+    expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeInTheDocument();
+    expect(screen.queryByTestId('terms-notice')).toBeNull();
+  });
 });
 
 describe("the server's quote at checkout", () => {

@@ -24,13 +24,15 @@ import {
   type MinimumAge,
   type OrderTimeBlock,
 } from '../../features/cart/checkout';
-import { PlaceOrder, shownQuote, useCheckoutQuote } from '../../features/orders';
+import { PlaceOrder, shownQuote, useCheckoutQuote, type TermsLinks } from '../../features/orders';
 import { useAuth } from '../../lib/auth';
+import { termsTexts } from '../../lib/legal-texts';
 import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';
 import { buildOrderRequest, type OrderAddress } from '../../lib/orders-api';
 import { useOrderSettings } from '../../lib/order-settings';
 import { usePageTitle } from '../../lib/page-title';
 import { getRuntimeConfig } from '../../lib/runtime-config';
+import { useStore } from '../../lib/store-context';
 import { useAsync, type AsyncResult } from '../../lib/use-async';
 import { SessionPending } from './account-page';
 import { CheckoutTotals, quotedLineTotals } from './checkout-totals';
@@ -134,8 +136,17 @@ function timeBlockText(block: OrderTimeBlock, t: TFunction): string {
 }
 
 /** The checkout itself, once the guards let the customer in. */
+/** Which of the store's terms texts the visitor can read, for the line above the order button. */
+function useTermsLinks(): TermsLinks {
+  const { i18n } = useTranslation();
+  const store = useStore();
+  const { terms, withdrawal } = termsTexts(store.status === 'success' ? store.data : undefined, i18n.language);
+  return { terms: terms !== '', withdrawal: withdrawal !== '' };
+}
+
 function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; guestAddress: GuestShippingAddress | null }) {
   const { t } = useTranslation();
+  const termsLinks = useTermsLinks();
   const navigate = useNavigate();
   const cart = useCart();
   const { orderType } = useOrderSettings();
@@ -243,6 +254,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
               quote={quote}
               onPlaced={onPlaced}
               blockedReason={blockedReason}
+              termsLinks={termsLinks}
               essentials={{
                 orderType,
                 address: shortAddress(signedIn ? savedAddress : guestAddress, orderType),

@@ -40,6 +40,38 @@ describe('Footer', () => {
     expect(screen.queryByRole('link', { name: /Impressum/ })).not.toBeInTheDocument();
   });
 
+  it('links the terms and the withdrawal information, each opening in a new tab', async () => {
+    mockFetch({ '/stores/14': { body: { ...demoStore, terms_text: 'AGB …', withdrawal_text: 'Widerrufsbelehrung …' } } });
+    renderFooter();
+
+    const terms = await screen.findByRole('link', { name: /^AGB/ });
+    expect(terms).toHaveAttribute('href', '/order-online/terms');
+    const withdrawal = screen.getByRole('link', { name: /^Widerrufsbelehrung/ });
+    expect(withdrawal).toHaveAttribute('href', '/order-online/terms#withdrawal');
+    for (const link of [terms, withdrawal]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(link).toHaveTextContent('(öffnet in neuem Tab)');
+    }
+  });
+
+  it('links only the texts the store has written, in English too when only the German ones exist', async () => {
+    await i18n.changeLanguage('en');
+    mockFetch({ '/stores/14': { body: { ...demoStore, terms_text: 'AGB …', terms_text_en: '', withdrawal_text: '  ' } } });
+    renderFooter();
+
+    expect(await screen.findByRole('link', { name: /^Terms/ })).toHaveAttribute('href', '/order-online/terms');
+    expect(screen.queryByRole('link', { name: /Withdrawal/ })).not.toBeInTheDocument();
+  });
+
+  it('links neither without the texts', async () => {
+    mockFetch({ '/stores/14': { body: demoStore } });
+    renderFooter();
+
+    expect(await screen.findByRole('link', { name: /Impressum/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /AGB|Widerrufsbelehrung/ })).not.toBeInTheDocument();
+  });
+
   it('only logs a failed store fetch', async () => {
     const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({ '/stores/14': { status: 500, body: { detail: 'boom', code: 'internal' } } });

@@ -1,7 +1,8 @@
 import type { PayPalButtonsComponentProps, ReactPayPalScriptOptions } from '@paypal/react-paypal-js';
-import { act, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import i18n from '../../../lib/i18n';
@@ -11,6 +12,7 @@ import { demoOrder } from '../test/demo-order';
 import { demoQuote } from '../test/demo-quote';
 import { clearRuntimeConfig, setRuntimeConfig } from '../test/runtime-config';
 import { PlaceOrder } from './place-order';
+import type { TermsLinks } from './terms-notice';
 import type { CheckoutQuote, QuoteState } from './use-checkout-quote';
 
 type LoaderState = 'initial' | 'pending' | 'resolved' | 'rejected';
@@ -66,11 +68,13 @@ function renderPlaceOrder({
   payment = 'online',
   answers = {},
   blockedReason,
+  termsLinks,
 }: {
   state?: QuoteState;
   payment?: PaymentMethod;
   answers?: Record<string, Answer | (() => Answer)>;
   blockedReason?: string | null;
+  termsLinks?: TermsLinks;
 } = {}) {
   const fetchMock = mockFetch({
     '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-1', amount: 5, currency: 'EUR' } },
@@ -81,18 +85,21 @@ function renderPlaceOrder({
   const quote: CheckoutQuote = { state, refresh: vi.fn() };
   render(
     <I18nextProvider i18n={i18n}>
-      <PlaceOrder
-        guest
-        quote={quote}
-        onPlaced={onPlaced}
-        blockedReason={blockedReason}
-        essentials={{
-          orderType: 'pickup',
-          address: 'Gina Gast',
-          time: state.status === 'idle' ? null : { kind: 'immediately' },
-          payment,
-        }}
-      />
+      <MemoryRouter basename="/order-online/" initialEntries={['/order-online/checkout']}>
+        <PlaceOrder
+          guest
+          quote={quote}
+          onPlaced={onPlaced}
+          blockedReason={blockedReason}
+          {...(termsLinks ? { termsLinks } : {})}
+          essentials={{
+            orderType: 'pickup',
+            address: 'Gina Gast',
+            time: state.status === 'idle' ? null : { kind: 'immediately' },
+            payment,
+          }}
+        />
+      </MemoryRouter>
     </I18nextProvider>,
   );
   return { fetchMock, onPlaced, refresh: quote.refresh };
@@ -420,6 +427,59 @@ describe('the binding order button (cash)', () => {
     );
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(onPlaced).not.toHaveBeenCalled();
+  });
+});
+
+describe('the line on the terms and the withdrawal information', () => {
+  const both: TermsLinks = { terms: true, withdrawal: true };
+  afterEach(() => clearRuntimeConfig());
+  const cashReady: QuoteState = { status: 'ready', quote: demoQuote({ quote_id: 'q-1' }), request: { ...request, payment_method: 'cash' } };
+
+  /** Whether `earlier` comes before `later` in the document. */
+  const before = (earlier: Element, later: Element) =>
+    Boolean(earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+  it('stands directly above the cash button and links both texts in a new tab', () => {
+    renderPlaceOrder({ payment: 'cash', state: cashReady, termsLinks: both });
+    const notice = screen.getByTestId('terms-notice');
+    expect(notice).toHaveTextContent(
+      'Es gelten unsere AGB (öffnet in neuem Tab). Informationen zu Ihrem Widerrufsrecht finden Sie in der Widerrufsbelehrung (öffnet in neuem Tab).',
+    );
+    const terms = within(notice).getByRole('link', { name: /^AGB/ });
+    const withdrawal = within(notice).getByRole('link', { name: /^Widerrufsbelehrung/ });
+    expect(terms).toHaveAttribute('href', '/order-online/terms');
+    expect(withdrawal).toHaveAttribute('href', '/order-online/terms#withdrawal');
+    for (const link of [terms, withdrawal]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    const button = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    expect(before(notice, button)).toBe(true);
+    expect(notice.nextElementSibling).toBe(button);
+    expect(before(screen.getByTestId('order-essentials-total'), notice)).toBe(true);
+  });
+
+  it('stands above the PayPal buttons too, in English', async () => {
+    await i18n.changeLanguage('en');
+    setRuntimeConfig({ paypalClientId: 'client-1', paypalSdkUrl: 'http://127.0.0.1:9000/sdk/js', currency: 'EUR' });
+    renderOnline({ termsLinks: both });
+    const notice = screen.getByTestId('terms-notice');
+    expect(notice).toHaveTextContent(
+      'Our terms and conditions (opens in a new tab) apply. For your right of withdrawal, see the withdrawal information (opens in a new tab).',
+    );
+    expect(within(notice).getAllByRole('link')).toHaveLength(2);
+    expect(before(notice, await screen.findByTestId('paypal-area'))).toBe(true);
+  });
+
+  it('names only the texts the store has written, and nothing without them', () => {
+    renderPlaceOrder({ payment: 'cash', state: cashReady, termsLinks: { terms: false, withdrawal: true } });
+    const notice = screen.getByTestId('terms-notice');
+    expect(notice).toHaveTextContent(/^Informationen zu Ihrem Widerrufsrecht finden Sie in der Widerrufsbelehrung/);
+    expect(within(notice).getAllByRole('link')).toHaveLength(1);
+    cleanup();
+    renderPlaceOrder({ payment: 'cash', state: cashReady });
+    expect(screen.queryByTestId('terms-notice')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeInTheDocument();
   });
 });
 

@@ -9,6 +9,7 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { errorCode, orderErrorMessage } from '../lib/order-errors';
 import { OrderEssentials, type EssentialsTotal, type OrderEssentialsProps } from './order-essentials';
 import type { PlaceResult } from './paypal-checkout';
+import { TermsNotice, type TermsLinks } from './terms-notice';
 import { quotedRequest, shownQuote, type CheckoutQuote, type QuoteState } from './use-checkout-quote';
 
 // The PayPal SDK wrapper is loaded only when online payment is chosen.
@@ -27,6 +28,8 @@ export interface PlaceOrderProps {
    * the age not confirmed), worded for the customer; null or absent: nothing does.
    */
   blockedReason?: string | null;
+  /** Which of the store's terms texts exist: the line above the button links those. */
+  termsLinks?: TermsLinks;
 }
 
 function essentialsTotal(state: QuoteState): EssentialsTotal {
@@ -42,14 +45,24 @@ function blockedBy(state: QuoteState): 'loading' | 'refused' | null {
   return null;
 }
 
+const NO_TERMS: TermsLinks = { terms: false, withdrawal: false };
+
 /**
- * The end of checkout: the essential details, then the binding order button
- * (cash) or the PayPal buttons (online), and the answer of the server. The order
- * is placed (or paid) only against the quote shown; while it loads or is refused
- * the button is disabled. A refusal leaves everything as it was so the customer
- * can fix it and retry; a changed price (quote_changed) fetches the quote again.
+ * The end of checkout: the essential details, then the line pointing to the terms
+ * and the withdrawal information directly above the binding order button (cash) or
+ * the PayPal buttons (online), and the answer of the server. The order is placed (or
+ * paid) only against the quote shown; while it loads or is refused the button is
+ * disabled. A refusal leaves everything as it was so the customer can fix it and
+ * retry; a changed price (quote_changed) fetches the quote again.
  */
-export function PlaceOrder({ essentials, guest, quote, onPlaced, blockedReason = null }: PlaceOrderProps) {
+export function PlaceOrder({
+  essentials,
+  guest,
+  quote,
+  onPlaced,
+  blockedReason = null,
+  termsLinks = NO_TERMS,
+}: PlaceOrderProps) {
   const { t } = useTranslation();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -107,6 +120,7 @@ export function PlaceOrder({ essentials, guest, quote, onPlaced, blockedReason =
         <div className="place-order__online">
           <p className="place-order__binding">{t('orders.place')}</p>
           <p className="place-order__hint">{t('orders.paypal_hint')}</p>
+          <TermsNotice links={termsLinks} />
           {processing && <LoadingMessage text={t('orders.processing')} />}
           {onlineAvailable ? (
             <Suspense fallback={<LoadingMessage text={t('orders.paypal.initial')} />}>
@@ -127,6 +141,7 @@ export function PlaceOrder({ essentials, guest, quote, onPlaced, blockedReason =
       ) : (
         <>
           <p className="place-order__hint">{t('orders.binding_hint')}</p>
+          <TermsNotice links={termsLinks} />
           <button
             type="button"
             className={`button place-order__button${blocked === 'refused' || blocked === 'page' ? ' place-order__button--blocked' : ''}`}

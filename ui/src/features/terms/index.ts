@@ -1,0 +1,1 @@
+export { TermsDetails } from './components/terms-details';

@@ -1,0 +1,27 @@
+import type { Store } from './api';
+import { localized } from './localized';
+
+/** Where the storefront shows the terms, and the withdrawal information below them. */
+export const TERMS_PATH = '/terms';
+export const WITHDRAWAL_PATH = '/terms#withdrawal';
+
+export interface TermsTexts {
+  terms: string;
+  withdrawal: string;
+}
+
+/**
+ * The terms and the withdrawal information a visitor in `language` reads: the English
+ * ones where the store has written them, else the German. Empty (or blank) texts are
+ * empty strings, so nothing links to them.
+ */
+export function termsTexts(store: Store | undefined, language: string): TermsTexts {
+  const text = (german: string | undefined, english: string | undefined) => {
+    const shown = localized(german ?? '', english, language);
+    return shown.trim() === '' ? '' : shown;
+  };
+  return {
+    terms: text(store?.terms_text, store?.terms_text_en),
+    withdrawal: text(store?.withdrawal_text, store?.withdrawal_text_en),
+  };
+}
