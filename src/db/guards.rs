@@ -13,7 +13,7 @@ use super::tables::{
 };
 use super::{Db, DbError, record};
 use crate::domain::catalog::Catalog;
-use crate::domain::readiness::{ReadinessSettings, findings};
+use crate::domain::readiness::{Finding, ReadinessSettings, findings};
 use crate::domain::store_profile::{AutoPause, StoreProfile};
 
 /// "The shop may open with these findings": their keys, when and by whom.
@@ -87,26 +87,74 @@ pub(super) fn clear_when_resumed(
     Ok(())
 }
 
-/// Migration step: the findings of an existing shop's menu and settings count as
-/// confirmed, so an upgrade does not close it.
+/// Each store's profile and what the readiness check finds in it and the catalog now.
+fn findings_of_each_store(txn: &WriteTransaction) -> Result<Vec<(u64, Vec<Finding>)>, DbError> {
+    let catalog = load_catalog(txn)?;
+    let mut found = Vec::new();
+    for entry in txn.open_table(STORE_ID_TO_PROFILE)?.iter()? {
+        let (id, bytes) = entry?;
+        let profile = record::decode::<StoreProfile>(bytes.value())?;
+        found.push((
+            id.value(),
+            findings(&catalog, &profile, &ReadinessSettings::default()),
+        ));
+    }
+    Ok(found)
+}
+
+/// The upgrade that brought the readiness check: what it finds in a shop that took
+/// orders before counts as confirmed by the upgrade.
 pub(super) fn confirm_findings_of_upgrade(
     txn: &WriteTransaction,
     now: DateTime<Utc>,
 ) -> Result<(), DbError> {
-    let catalog = load_catalog(txn)?;
-    let mut profiles = Vec::new();
-    for entry in txn.open_table(STORE_ID_TO_PROFILE)?.iter()? {
-        let (id, bytes) = entry?;
-        profiles.push((id.value(), record::decode::<StoreProfile>(bytes.value())?));
-    }
+    let stores = findings_of_each_store(txn)?;
     let mut confirmations = txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION)?;
-    for (store_id, profile) in profiles {
-        let found = findings(&catalog, &profile, &ReadinessSettings::default());
+    for (store_id, found) in stores {
         if found.is_empty() {
             continue;
         }
         let confirmation = ReadinessConfirmation {
             finding_keys: found.iter().map(|finding| finding.key()).collect(),
+            confirmed_at: now,
+            admin_id: None,
+        };
+        confirmations.insert(store_id, record::encode(&confirmation)?.as_slice())?;
+    }
+    Ok(())
+}
+
+/// An upgrade that adds checks (`codes`): what they find in a shop that took orders
+/// before is added to its confirmation, as confirmed by the upgrade, so the new version
+/// does not close a shop at lunchtime; the dashboard lists the findings until they are
+/// fixed. Nothing else is confirmed: a shop its owner left closed stays closed.
+pub(super) fn confirm_new_findings_of_upgrade(
+    txn: &WriteTransaction,
+    now: DateTime<Utc>,
+    codes: &[&str],
+) -> Result<(), DbError> {
+    let stores = findings_of_each_store(txn)?;
+    let mut confirmations = txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION)?;
+    for (store_id, found) in stores {
+        let new: Vec<String> = found
+            .iter()
+            .filter(|finding| codes.contains(&finding.code.as_str()))
+            .map(Finding::key)
+            .collect();
+        if new.is_empty() {
+            continue;
+        }
+        let mut finding_keys = match confirmations.get(store_id)? {
+            Some(bytes) => record::decode::<ReadinessConfirmation>(bytes.value())?.finding_keys,
+            None => Vec::new(),
+        };
+        for key in new {
+            if !finding_keys.contains(&key) {
+                finding_keys.push(key);
+            }
+        }
+        let confirmation = ReadinessConfirmation {
+            finding_keys,
             confirmed_at: now,
             admin_id: None,
         };

@@ -23,6 +23,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v9,
     migrate_to_v10,
     migrate_to_v11,
+    migrate_to_v12,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -215,6 +216,18 @@ fn migrate_to_v11(txn: &WriteTransaction) -> Result<(), DbError> {
     Ok(())
 }
 
+/// Version 12: the readiness check requires the terms and the withdrawal information.
+/// A shop that took orders before keeps taking them: what the new checks find is added
+/// to its confirmation (see `confirm_new_findings_of_upgrade`).
+fn migrate_to_v12(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION)?;
+    super::guards::confirm_new_findings_of_upgrade(
+        txn,
+        chrono::Utc::now(),
+        &["terms_missing", "withdrawal_missing"],
+    )
+}
+
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");
 
 #[derive(serde::Deserialize)]
@@ -278,6 +291,88 @@ mod tests {
         let txn = db.begin_read().unwrap();
         let meta = txn.open_table(META).unwrap();
         assert!(meta.get("half_written").unwrap().is_none());
+    }
+
+    /// A version-11 shop: a profile stored before the terms existed, and what its owner
+    /// confirmed (`None`: nothing, the shop was ready).
+    fn shop_of_v11(confirmed: Option<(&str, u64)>) -> (tempfile::TempDir, Database) {
+        let (dir, db) = temp_db();
+        migrate_with(&db, &STEPS[..11]).unwrap();
+        let txn = db.begin_write().unwrap();
+        let profile = serde_json::json!({
+            "company_name": "Da Gino", "address_line": "Hauptstraße 1", "phone": "",
+            "show_impressum": true, "impressum_text": "Da Gino GmbH",
+            "privacy_text": "Datenschutz", "store_hours": [],
+        });
+        txn.open_table(STORE_ID_TO_PROFILE)
+            .unwrap()
+            .insert(
+                14,
+                super::super::record::encode(&profile).unwrap().as_slice(),
+            )
+            .unwrap();
+        if let Some((key, admin_id)) = confirmed {
+            let confirmation = super::super::guards::ReadinessConfirmation {
+                finding_keys: vec![key.to_string()],
+                confirmed_at: chrono::Utc::now(),
+                admin_id: Some(admin_id),
+            };
+            txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION)
+                .unwrap()
+                .insert(
+                    14,
+                    super::super::record::encode(&confirmation)
+                        .unwrap()
+                        .as_slice(),
+                )
+                .unwrap();
+        }
+        txn.commit().unwrap();
+        (dir, db)
+    }
+
+    fn confirmation(db: &Database) -> super::super::guards::ReadinessConfirmation {
+        let txn = db.begin_read().unwrap();
+        let table = txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION).unwrap();
+        super::super::record::decode(table.get(14).unwrap().unwrap().value()).unwrap()
+    }
+
+    #[test]
+    fn an_upgrade_to_v12_confirms_the_missing_terms_of_a_shop_that_took_orders() {
+        let (_dir, db) = shop_of_v11(None);
+        assert_eq!(migrate(&db).unwrap(), Some(11));
+        let confirmed = confirmation(&db);
+        assert_eq!(
+            confirmed.finding_keys,
+            [
+                "terms_missing:setting:terms_text",
+                "withdrawal_missing:setting:withdrawal_text"
+            ]
+        );
+        assert_eq!(confirmed.admin_id, None, "confirmed by the upgrade");
+    }
+
+    #[test]
+    fn an_upgrade_to_v12_adds_the_terms_to_what_the_owner_confirmed_and_nothing_else() {
+        let (_dir, db) = shop_of_v11(Some(("delivery_zones_missing:setting:postcodes", 3)));
+        migrate(&db).unwrap();
+        let confirmed = confirmation(&db);
+        assert_eq!(
+            confirmed.finding_keys,
+            [
+                "delivery_zones_missing:setting:postcodes",
+                "terms_missing:setting:terms_text",
+                "withdrawal_missing:setting:withdrawal_text"
+            ]
+        );
+        // Whatever else the check finds in this shop (its empty menu has no products,
+        // so only the settings count) stays unconfirmed.
+        assert!(
+            !confirmed
+                .finding_keys
+                .iter()
+                .any(|key| key.starts_with("impressum") || key.starts_with("privacy"))
+        );
     }
 
     #[test]

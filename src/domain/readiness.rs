@@ -1,6 +1,7 @@
 //! What a German shop still lacks before it may take orders: the Impressum, the
-//! privacy policy, the terms (AGB) and the withdrawal information, allergen and additive labels on every product and topping (or the
-//! explicit statement that it has none), a tax rate on every product, the legally
+//! privacy policy, the terms (AGB) and the withdrawal information, allergen and
+//! additive labels on every product and topping (or the explicit statement that it
+//! has none), a tax rate on every product, the legally
 //! required wording of the order button (§ 312j BGB) and, when online payment is on,
 //! the PayPal secret. One pure function computes the list; the server shows it on the
 //! dashboard and `heimservice check` prints it.
