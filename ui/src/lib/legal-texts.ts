@@ -3,7 +3,9 @@ import { localized } from './localized';
 
 /** Where the storefront shows the terms, and the withdrawal information below them. */
 export const TERMS_PATH = '/terms';
-export const WITHDRAWAL_PATH = '/terms#withdrawal';
+/** The id of the withdrawal information's section on the terms page. */
+export const WITHDRAWAL_ID = 'withdrawal';
+export const WITHDRAWAL_PATH = `${TERMS_PATH}#${WITHDRAWAL_ID}`;
 
 export interface TermsTexts {
   terms: string;

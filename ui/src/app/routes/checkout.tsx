@@ -135,7 +135,6 @@ function timeBlockText(block: OrderTimeBlock, t: TFunction): string {
   }
 }
 
-/** The checkout itself, once the guards let the customer in. */
 /** Which of the store's terms texts the visitor can read, for the line above the order button. */
 function useTermsLinks(): TermsLinks {
   const { i18n } = useTranslation();
@@ -143,6 +142,8 @@ function useTermsLinks(): TermsLinks {
   const { terms, withdrawal } = termsTexts(store.status === 'success' ? store.data : undefined, i18n.language);
   return { terms: terms !== '', withdrawal: withdrawal !== '' };
 }
+
+/** The checkout itself, once the guards let the customer in. */
 
 function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; guestAddress: GuestShippingAddress | null }) {
   const { t } = useTranslation();

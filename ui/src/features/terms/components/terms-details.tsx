@@ -2,12 +2,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
-import { termsTexts } from '../../../lib/legal-texts';
+import { termsTexts, WITHDRAWAL_ID } from '../../../lib/legal-texts';
 import { useStore } from '../../../lib/store-context';
 import './terms.css';
-
-/** The id of the withdrawal information's section: the footer and the checkout link to it. */
-const WITHDRAWAL_ID = 'withdrawal';
 
 /**
  * The store's terms (AGB) and below them its withdrawal information (Widerrufsbelehrung),
