@@ -8,6 +8,8 @@ use hmac::digest::KeyInit;
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
+use crate::domain::hex::hex;
+
 type HmacSha256 = Hmac<Sha256>;
 
 /// The cookie's name.
@@ -67,10 +69,6 @@ pub fn from_cookie_header(header: &str) -> Option<&str> {
         let (name, value) = pair.trim().split_once('=')?;
         (name == DEVICE_COOKIE).then_some(value.trim())
     })
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {

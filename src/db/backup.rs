@@ -165,7 +165,7 @@ pub fn write_backup(
         path: dest.to_path_buf(),
         reason: error.to_string(),
     })?;
-    let tag: String = random.iter().map(|byte| format!("{byte:02x}")).collect();
+    let tag = crate::domain::hex::hex(&random);
     let temp = dest.with_file_name(format!(".{file_name}.partial-{tag}"));
     // Checked once it is complete, read back from the disk, and only then given its name.
     let result = write_into(db, &temp, now_unix, &mut progress)

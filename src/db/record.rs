@@ -243,9 +243,9 @@ mod tests {
     fn the_dictionary_never_changes() {
         use sha2::{Digest, Sha256};
         let hash = Sha256::digest(DICTIONARY);
-        let hex: String = hash.iter().map(|byte| format!("{byte:02x}")).collect();
         assert_eq!(
-            hex, "d5419edbf75de00335b9f3386f0c964feaf87015c80ef37892604e56ccc500af",
+            crate::domain::hex::hex(&hash),
+            "d5419edbf75de00335b9f3386f0c964feaf87015c80ef37892604e56ccc500af",
             "records packed with it could not be read any more"
         );
     }

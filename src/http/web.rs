@@ -17,6 +17,7 @@ use rust_embed::RustEmbed;
 
 use crate::config::Config;
 use crate::domain::error::ErrorCode;
+use crate::domain::hex::hex;
 use crate::http::error::json_response;
 use crate::http::middleware::security_headers::StyleNonce;
 
@@ -290,10 +291,6 @@ fn accepts_encoding(header: &str, coding: &str) -> bool {
         });
         name.eq_ignore_ascii_case(coding) && !refused
     })
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -8,16 +8,14 @@ use crate::auth::passwords;
 use crate::auth::tokens::unix_now;
 use crate::db::{AccountDeletionRefusal, DbError, SupportMessage};
 use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
+use crate::domain::hex::hex;
 use crate::domain::user::{User, check_name, check_password, normalize_phone};
 
 /// How long a reset link works.
 const RESET_LIFETIME_SECONDS: i64 = 60 * 60;
 
 fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex(&Sha256::digest(token.as_bytes()))
 }
 
 impl Shop {
@@ -38,7 +36,7 @@ impl Shop {
             tracing::error!(%error, "reset: no random token");
             return;
         }
-        let token: String = random.iter().map(|byte| format!("{byte:02x}")).collect();
+        let token = hex(&random);
         let expires_at = unix_now() as i64 + RESET_LIFETIME_SECONDS;
         if let Err(error) = self
             .db

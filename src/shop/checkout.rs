@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 
 use super::{Shop, ShopError};
 use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
+use crate::domain::hex::hex;
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::LineRequest;
 use crate::domain::order::placing::{
@@ -56,13 +57,18 @@ pub enum Checkout {
     Replayed(Order),
 }
 
+/// Fills `bytes` with random ones; a system without randomness refuses the request.
+fn fill_random(bytes: &mut [u8]) -> Result<(), Refusal> {
+    getrandom::fill(bytes).map_err(|error| {
+        tracing::error!(%error, "no random token");
+        Refusal::internal()
+    })
+}
+
 /// 256 random bits as hex.
 pub fn new_token() -> Result<String, Refusal> {
     let mut random = [0u8; 32];
-    getrandom::fill(&mut random).map_err(|error| {
-        tracing::error!(%error, "no random token");
-        Refusal::internal()
-    })?;
+    fill_random(&mut random)?;
     Ok(hex(&random))
 }
 
@@ -75,15 +81,8 @@ pub fn new_order_token(now: DateTime<Utc>) -> Result<String, Refusal> {
     let mut token = [0u8; 32];
     let millis = u64::try_from(now.timestamp_millis()).unwrap_or(0);
     token[..6].copy_from_slice(&millis.to_be_bytes()[2..]);
-    getrandom::fill(&mut token[6..]).map_err(|error| {
-        tracing::error!(%error, "no random token");
-        Refusal::internal()
-    })?;
+    fill_random(&mut token[6..])?;
     Ok(hex(&token))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 impl Shop {

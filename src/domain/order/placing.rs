@@ -221,11 +221,7 @@ pub fn quote_id(draft: &OrderDraft, priced: &Priced) -> String {
         quote.discount_basis_points,
     );
     let bytes = serde_json::to_vec(&shown).unwrap_or_default();
-    Sha256::digest(&bytes)
-        .iter()
-        .take(16)
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    super::super::hex::hex(&Sha256::digest(&bytes)[..16])
 }
 
 /// Refused when the order holds age-restricted products the customer did not confirm

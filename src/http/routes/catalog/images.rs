@@ -100,7 +100,7 @@ fn checked_bytes(upload: ImageUpload) -> Result<(String, Image), ApiError> {
     })?;
     let mut random = [0u8; 8];
     getrandom::fill(&mut random).map_err(|_| ApiError::internal())?;
-    let key: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    let key = crate::domain::hex::hex(&random);
     Ok((format!("{key}.{}", image.format.extension()), image))
 }
 

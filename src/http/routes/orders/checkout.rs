@@ -163,7 +163,7 @@ pub fn idempotency(
     Ok(Some(IdempotencyKey {
         scope,
         key: key.to_string(),
-        request_hash: hash.iter().map(|byte| format!("{byte:02x}")).collect(),
+        request_hash: crate::domain::hex::hex(&hash),
     }))
 }
 
