@@ -25,6 +25,7 @@ mod crash_kill;
 mod data_erasure;
 mod disk_full;
 mod file_growth;
+mod fiscal_mode;
 mod hostile;
 mod https;
 mod list_pages;

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use super::limits::Within;
 use super::values::{self, Language, LogFormat, Secret, SmtpSecurity, TrustMode};
+use crate::domain::fiscal::mode::FiscalMode;
 
 #[derive(Debug, PartialEq, Eq)]
 pub struct KeySpec {
@@ -120,6 +121,9 @@ keys! {
         plain("tls.acme_directory", LETS_ENCRYPT_DIRECTORY, values::https_url);
     TLS_ACME_CA_FILE: ParseFn<Option<PathBuf>> =
         plain("tls.acme_ca_file", "", values::optional_path);
+
+    FISCAL_MODE: ParseFn<Option<FiscalMode>> = plain("fiscal.mode", "", values::fiscal_mode);
+    FISCAL_POS_CONFIRMED_BY: ParseFn<String> = plain("fiscal.pos_confirmed_by", "", values::text);
 
     BACKUP_EVERY_HOURS: ParseFn<Duration> = plain("backup.every_hours", "24", values::backup_hours);
     BACKUP_KEEP: ParseFn<usize> = plain("backup.keep", "7", values::backup_count);

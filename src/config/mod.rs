@@ -20,8 +20,8 @@ mod values;
 pub use keys::{KEYS, KeySpec, LETS_ENCRYPT_DIRECTORY};
 pub use limits::{LIMIT_RANGES, Limits};
 pub use sections::{
-    BackupConfig, ClockConfig, ClockTrust, OrdersConfig, PaypalConfig, PrintingConfig,
-    PrivacyConfig, SmtpConfig, TestingConfig,
+    BackupConfig, ClockConfig, ClockTrust, FiscalConfig, OrdersConfig, PaypalConfig,
+    PrintingConfig, PrivacyConfig, SmtpConfig, TestingConfig,
 };
 pub use sources::Source;
 pub use tls::{AcmeSettings, TlsFiles, TlsSetup};
@@ -93,6 +93,7 @@ pub struct Config {
     pub privacy: PrivacyConfig,
     /// Serve HTTPS (with PEM files or an ACME certificate) instead of plain HTTP.
     pub tls: Option<TlsSetup>,
+    pub fiscal: FiscalConfig,
     pub backup: BackupConfig,
     /// Mail is sent only when `smtp.host` is set.
     pub smtp: Option<SmtpConfig>,
@@ -177,6 +178,7 @@ impl Config {
             printing: PrintingConfig::read(values)?,
             privacy: PrivacyConfig::read(values)?,
             tls: TlsSetup::read(values)?,
+            fiscal: FiscalConfig::read(values)?,
             backup: BackupConfig::read(values)?,
             smtp: SmtpConfig::read(values)?,
             limits: Limits::read(values)?,

@@ -6,15 +6,16 @@ use std::time::Duration;
 
 use super::ConfigError;
 use super::keys::{
-    BACKUP_EVERY_HOURS, BACKUP_KEEP, CLOCK_SYNCHRONIZED_FILE, CLOCK_TRUST,
-    ORDERS_AUTO_REJECT_SECONDS, ORDERS_MAX_WAITING, ORDERS_PAUSE_AFTER_UNANSWERED,
-    ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES, PAYPAL_API_BASE, PAYPAL_CLIENT_ID,
-    PAYPAL_CLIENT_SECRET, PAYPAL_CURRENCY, PAYPAL_SDK_URL, PAYPAL_TIMEOUT_SECONDS,
-    PRINTING_TIMEOUT_SECONDS, PRIVACY_GUEST_DATA_DAYS, SMTP_FROM, SMTP_HOST, SMTP_PASSWORD,
-    SMTP_PORT, SMTP_SECURITY, SMTP_USERNAME, TESTING_CLOCK_START,
+    BACKUP_EVERY_HOURS, BACKUP_KEEP, CLOCK_SYNCHRONIZED_FILE, CLOCK_TRUST, FISCAL_MODE,
+    FISCAL_POS_CONFIRMED_BY, ORDERS_AUTO_REJECT_SECONDS, ORDERS_MAX_WAITING,
+    ORDERS_PAUSE_AFTER_UNANSWERED, ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES, PAYPAL_API_BASE,
+    PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_CURRENCY, PAYPAL_SDK_URL,
+    PAYPAL_TIMEOUT_SECONDS, PRINTING_TIMEOUT_SECONDS, PRIVACY_GUEST_DATA_DAYS, SMTP_FROM,
+    SMTP_HOST, SMTP_PASSWORD, SMTP_PORT, SMTP_SECURITY, SMTP_USERNAME, TESTING_CLOCK_START,
 };
 use super::sources::Values;
 use super::values::{Secret, SmtpSecurity, TrustMode};
+use crate::domain::fiscal::mode::FiscalMode;
 
 /// `[paypal]`
 #[derive(Debug, Clone, PartialEq)]
@@ -133,6 +134,26 @@ impl PrivacyConfig {
     pub(super) fn read(values: &mut Values) -> Result<PrivacyConfig, ConfigError> {
         Ok(PrivacyConfig {
             guest_data_days: values.get(&PRIVACY_GUEST_DATA_DAYS)?,
+        })
+    }
+}
+
+/// `[fiscal]`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FiscalConfig {
+    /// How cash is recorded, while the shop has no choice of its own yet (after that,
+    /// the admin area's choice holds); `None`: the owner chooses in the admin area.
+    pub mode: Option<FiscalMode>,
+    /// For `pos`: the name of the person who confirms that every cash payment is booked
+    /// in the restaurant's own certified POS (empty: confirmed in the admin area).
+    pub pos_confirmed_by: String,
+}
+
+impl FiscalConfig {
+    pub(super) fn read(values: &mut Values) -> Result<FiscalConfig, ConfigError> {
+        Ok(FiscalConfig {
+            mode: values.get(&FISCAL_MODE)?,
+            pos_confirmed_by: values.get(&FISCAL_POS_CONFIRMED_BY)?,
         })
     }
 }

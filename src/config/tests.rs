@@ -475,6 +475,7 @@ const REFUSED_VALUES: &[(&str, &str)] = &[
     ("printing.timeout_seconds", "61"),
     ("privacy.guest_data_days", "-1"),
     ("tls.acme_domains", "*.example.com"),
+    ("fiscal.mode", "kasse"),
     ("tls.acme_email", "mailto:owner@example.com"),
     ("tls.acme_directory", "http://acme.example.com"),
     ("backup.every_hours", "721"),

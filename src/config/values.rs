@@ -445,6 +445,18 @@ pub(super) fn smtp_security(value: &str) -> Result<SmtpSecurity, String> {
     }
 }
 
+/// `tse`, `pos` or `cashless`, or `None` when empty (the owner chooses in the admin area).
+pub(super) fn fiscal_mode(
+    value: &str,
+) -> Result<Option<crate::domain::fiscal::mode::FiscalMode>, String> {
+    if value.is_empty() {
+        return Ok(None);
+    }
+    crate::domain::fiscal::mode::FiscalMode::parse(value)
+        .map(Some)
+        .ok_or_else(|| format!("must be tse, pos or cashless, not `{value}`"))
+}
+
 /// An RFC 3339 instant, or `None` when empty.
 pub(super) fn optional_instant(
     value: &str,

@@ -134,6 +134,7 @@ fn copy_every_table(
         PAYPAL_ORDER_ID_TO_PAYMENT_ID,
         OPEN_PAYMENT_IDS,
         DAY_TO_TOTALS,
+        STORE_ID_TO_FISCAL_RECORD,
     ))
 }
 

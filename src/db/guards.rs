@@ -9,10 +9,12 @@ use serde::{Deserialize, Serialize};
 
 use super::catalog::load_catalog;
 use super::tables::{
-    STORE_ID_TO_PROFILE, STORE_ID_TO_READINESS_CONFIRMATION, STORE_ID_TO_UNANSWERED,
+    STORE_ID_TO_FISCAL_RECORD, STORE_ID_TO_PROFILE, STORE_ID_TO_READINESS_CONFIRMATION,
+    STORE_ID_TO_UNANSWERED,
 };
 use super::{Db, DbError, record};
 use crate::domain::catalog::Catalog;
+use crate::domain::fiscal::mode::FiscalRecord;
 use crate::domain::readiness::{Finding, ReadinessSettings, findings};
 use crate::domain::store_profile::{AutoPause, StoreProfile};
 
@@ -39,9 +41,10 @@ pub struct ReadinessInputs {
     pub catalog: Catalog,
     pub profile: Option<StoreProfile>,
     pub confirmation: Option<ReadinessConfirmation>,
+    pub fiscal: FiscalRecord,
 }
 
-fn read_record<T: serde::de::DeserializeOwned>(
+pub(super) fn read_record<T: serde::de::DeserializeOwned>(
     txn: &ReadTransaction,
     table: redb::TableDefinition<u64, &[u8]>,
     store_id: u64,
@@ -94,9 +97,10 @@ fn findings_of_each_store(txn: &WriteTransaction) -> Result<Vec<(u64, Vec<Findin
     for entry in txn.open_table(STORE_ID_TO_PROFILE)?.iter()? {
         let (id, bytes) = entry?;
         let profile = record::decode::<StoreProfile>(bytes.value())?;
+        let fiscal = super::fiscal::fiscal_record_in(txn, id.value())?;
         found.push((
             id.value(),
-            findings(&catalog, &profile, &ReadinessSettings::default()),
+            findings(&catalog, &profile, &fiscal, &ReadinessSettings::default()),
         ));
     }
     Ok(found)
@@ -170,6 +174,7 @@ impl Db {
                 catalog: load_catalog(txn)?,
                 profile: read_record(txn, STORE_ID_TO_PROFILE, store_id)?,
                 confirmation: read_record(txn, STORE_ID_TO_READINESS_CONFIRMATION, store_id)?,
+                fiscal: read_record(txn, STORE_ID_TO_FISCAL_RECORD, store_id)?.unwrap_or_default(),
             })
         })
         .await

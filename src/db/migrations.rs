@@ -24,6 +24,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v10,
     migrate_to_v11,
     migrate_to_v12,
+    migrate_to_v13,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -228,6 +229,17 @@ fn migrate_to_v12(txn: &WriteTransaction) -> Result<(), DbError> {
     )
 }
 
+/// The fiscal mode: a shop that took orders before the choice was required keeps
+/// taking them (cash as before), with the missing choice added to its confirmation.
+fn migrate_to_v13(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(STORE_ID_TO_FISCAL_RECORD)?;
+    super::guards::confirm_new_findings_of_upgrade(
+        txn,
+        chrono::Utc::now(),
+        &["fiscal_mode_missing"],
+    )
+}
+
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");
 
 #[derive(serde::Deserialize)]
@@ -340,7 +352,7 @@ mod tests {
     #[test]
     fn an_upgrade_to_v12_confirms_the_missing_terms_of_a_shop_that_took_orders() {
         let (_dir, db) = shop_of_v11(None);
-        assert_eq!(migrate(&db).unwrap(), Some(11));
+        assert_eq!(migrate_with(&db, &STEPS[..12]).unwrap(), Some(11));
         let confirmed = confirmation(&db);
         assert_eq!(
             confirmed.finding_keys,
@@ -355,7 +367,7 @@ mod tests {
     #[test]
     fn an_upgrade_to_v12_adds_the_terms_to_what_the_owner_confirmed_and_nothing_else() {
         let (_dir, db) = shop_of_v11(Some(("delivery_zones_missing:setting:postcodes", 3)));
-        migrate(&db).unwrap();
+        migrate_with(&db, &STEPS[..12]).unwrap();
         let confirmed = confirmation(&db);
         assert_eq!(
             confirmed.finding_keys,
@@ -373,6 +385,33 @@ mod tests {
                 .iter()
                 .any(|key| key.starts_with("impressum") || key.starts_with("privacy"))
         );
+    }
+
+    #[test]
+    fn an_upgrade_to_v13_confirms_the_missing_fiscal_mode_and_nothing_else() {
+        let (_dir, db) = shop_of_v11(Some(("delivery_zones_missing:setting:postcodes", 3)));
+        migrate_with(&db, &STEPS[..12]).unwrap();
+        assert_eq!(migrate(&db).unwrap(), Some(12));
+        let confirmed = confirmation(&db);
+        assert_eq!(
+            confirmed.finding_keys,
+            [
+                "delivery_zones_missing:setting:postcodes",
+                "terms_missing:setting:terms_text",
+                "withdrawal_missing:setting:withdrawal_text",
+                "fiscal_mode_missing:fiscal:mode"
+            ]
+        );
+        assert_eq!(confirmed.admin_id, None, "confirmed by the upgrade");
+    }
+
+    #[test]
+    fn a_fresh_database_confirms_nothing_for_the_fiscal_mode() {
+        let (_dir, db) = temp_db();
+        migrate(&db).unwrap();
+        let txn = db.begin_read().unwrap();
+        let table = txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION).unwrap();
+        assert!(table.get(14).unwrap().is_none());
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod database_slot;
 mod day_totals;
 mod demo_seed;
 mod erasure;
+mod fiscal;
 mod group_commit;
 mod guards;
 mod migrations;

@@ -287,6 +287,7 @@ pub(super) fn place(
         }],
         source: new.source,
         anonymised_at: None,
+        fiscal_mode: new.fiscal_mode,
     };
     if let Some(minutes) = new.accept_minutes
         && let Err(refused) = order.accept(minutes, draft.now)

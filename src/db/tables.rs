@@ -145,3 +145,8 @@ pub const META_NEXT_PAYMENT_ID: &str = "next_payment_id";
 /// Business date (`YYYY-MM-DD`, store time zone) → the day's figures
 /// (`domain::day_totals`), written with every change of one of its orders.
 pub const DAY_TO_TOTALS: TableDefinition<&str, &[u8]> = TableDefinition::new("day_to_totals");
+
+// The fiscal mode (schema v13).
+/// Every fiscal mode the shop chose, with who and when (`domain::fiscal::mode`).
+pub const STORE_ID_TO_FISCAL_RECORD: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("store_id_to_fiscal_record");

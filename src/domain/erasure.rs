@@ -102,6 +102,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
         history: vec![],
         source: Default::default(),
         anonymised_at: None,
+        fiscal_mode: None,
     }
 }
 

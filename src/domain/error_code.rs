@@ -146,6 +146,12 @@ error_codes! {
     PaymentRequired = "payment_required";
     /// Online payment is not offered.
     OnlinePaymentUnavailable = "online_payment_unavailable";
+    /// The shop takes no cash (fiscal mode `cashless`): pay online.
+    CashNotAccepted = "cash_not_accepted";
+    /// Phone orders are paid in cash, which the shop does not take (fiscal mode `cashless`).
+    PhoneOrdersCashless = "phone_orders_cashless";
+    /// The fiscal mode "own POS" needs the owner's confirmation.
+    PosNotConfirmed = "pos_not_confirmed";
     /// PayPal: not enough funds.
     InsufficientFunds = "insufficient_funds";
     /// PayPal: the payment method was declined.

@@ -8,6 +8,7 @@ pub mod edit_version;
 pub mod erasure;
 pub mod error;
 pub mod error_code;
+pub mod fiscal;
 pub mod hex;
 pub mod image;
 pub mod money;

@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::catalog::{Catalog, ItemKind};
+use super::fiscal::mode::{FiscalMode, FiscalRecord};
 use super::store_profile::StoreProfile;
 
 /// How serious a finding is. An error (something the law or the ordering itself needs)
@@ -64,6 +65,10 @@ pub enum Subject {
     Storefront {
         key: String,
     },
+    /// The fiscal mode (how cash is recorded), chosen on the admin's Fiscal page.
+    Fiscal {
+        key: String,
+    },
 }
 
 impl Subject {
@@ -73,6 +78,7 @@ impl Subject {
             Subject::Setting { .. } => Some("/admin/store-setting".into()),
             Subject::Product { id, .. } => Some(format!("/admin/products?id={id}")),
             Subject::Topping { id, .. } => Some(format!("/admin/toppings?id={id}")),
+            Subject::Fiscal { .. } => Some("/admin/fiscal".into()),
             Subject::Config { .. } | Subject::Storefront { .. } => None,
         }
     }
@@ -87,6 +93,7 @@ impl Subject {
             Subject::Topping { id, .. } => format!("topping:{id}"),
             Subject::Config { key } => format!("config:{key}"),
             Subject::Storefront { key } => format!("storefront:{key}"),
+            Subject::Fiscal { key } => format!("fiscal:{key}"),
         }
     }
 }
@@ -161,6 +168,7 @@ fn setting(key: &str) -> Subject {
 pub fn findings(
     catalog: &Catalog,
     profile: &StoreProfile,
+    fiscal: &FiscalRecord,
     settings: &ReadinessSettings,
 ) -> Vec<Finding> {
     let mut found = Vec::new();
@@ -253,6 +261,7 @@ pub fn findings(
             ));
         }
     }
+    found.extend(fiscal_findings(fiscal, settings));
     if let Some(payment) = settings.online_payment
         && payment.enabled
         && !payment.secret_set
@@ -283,6 +292,38 @@ pub fn findings(
     found
 }
 
+/// What the fiscal mode still lacks: a choice; for `pos`, the owner's confirmation; for
+/// `cashless`, a way to pay at all.
+fn fiscal_findings(fiscal: &FiscalRecord, settings: &ReadinessSettings) -> Option<Finding> {
+    let subject = Subject::Fiscal { key: "mode".into() };
+    let Some(choice) = fiscal.current() else {
+        return Some(finding(
+            "fiscal_mode_missing",
+            Severity::Error,
+            subject,
+            "No fiscal mode is chosen: say how cash is recorded for the tax office (TSE, your own POS, or no cash at all) on the Fiscal page or with fiscal.mode.".into(),
+        ));
+    };
+    if !choice.complete() {
+        return Some(finding(
+            "fiscal_pos_unconfirmed",
+            Severity::Error,
+            subject,
+            "The fiscal mode is “own POS”, but nobody confirmed that every cash payment is booked in the restaurant's certified POS (Fiscal page, or fiscal.pos_confirmed_by).".into(),
+        ));
+    }
+    let online = settings.online_payment.map(|payment| payment.enabled);
+    if choice.mode == FiscalMode::Cashless && online == Some(false) {
+        return Some(finding(
+            "fiscal_no_payment",
+            Severity::Error,
+            subject,
+            "The fiscal mode is “no cash”, but online payment is off (paypal.client_id is empty): customers could not pay at all.".into(),
+        ));
+    }
+    None
+}
+
 /// A confirmation covers the findings whose keys it lists; any other that blocks
 /// ordering still does.
 pub fn unconfirmed<'a>(findings: &'a [Finding], confirmed: &[String]) -> Vec<&'a Finding> {
@@ -298,6 +339,7 @@ mod tests {
     use super::*;
     use crate::domain::catalog::test_builders::*;
     use crate::domain::catalog::{Allergy, AllergyInput, ItemAllergy, ItemAllergyInput, Product};
+    use crate::domain::fiscal::mode::{ChosenBy, FiscalChoice, PosConfirmation};
 
     fn profile() -> StoreProfile {
         StoreProfile {
@@ -322,6 +364,22 @@ mod tests {
         }
     }
 
+    /// A shop that chose its fiscal mode and confirmed it.
+    fn chosen() -> FiscalRecord {
+        let at = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 11, 25, 9, 0, 0).unwrap();
+        let by = ChosenBy::Configuration {
+            name: "Gino".into(),
+        };
+        FiscalRecord {
+            choices: vec![FiscalChoice {
+                mode: FiscalMode::Pos,
+                chosen_at: at,
+                chosen_by: by.clone(),
+                pos_confirmation: Some(PosConfirmation { by, at }),
+            }],
+        }
+    }
+
     fn codes(found: &[Finding]) -> Vec<String> {
         found.iter().map(Finding::key).collect()
     }
@@ -335,7 +393,7 @@ mod tests {
             }),
             order_button_de: Some("Zahlungspflichtig bestellen".into()),
         };
-        assert!(findings(&Catalog::default(), &profile(), &settings).is_empty());
+        assert!(findings(&Catalog::default(), &profile(), &chosen(), &settings).is_empty());
     }
 
     #[test]
@@ -354,7 +412,7 @@ mod tests {
             order_button_de: Some("Bestellen".into()),
         };
         assert_eq!(
-            codes(&findings(&Catalog::default(), &p, &settings)),
+            codes(&findings(&Catalog::default(), &p, &chosen(), &settings)),
             [
                 "impressum_missing:setting:impressum_text",
                 "impressum_hidden:setting:show_impressum",
@@ -375,7 +433,12 @@ mod tests {
         // An English version alone does not do: the German text is the one that binds.
         p.terms_text_en = "Terms".into();
         p.withdrawal_text_en = "Withdrawal".into();
-        let found = findings(&Catalog::default(), &p, &ReadinessSettings::default());
+        let found = findings(
+            &Catalog::default(),
+            &p,
+            &chosen(),
+            &ReadinessSettings::default(),
+        );
         assert_eq!(
             codes(&found),
             [
@@ -400,13 +463,26 @@ mod tests {
         assert_eq!(unconfirmed(&found, &[]).len(), 2);
 
         p.terms_text = "AGB".into();
-        let found = findings(&Catalog::default(), &p, &ReadinessSettings::default());
+        let found = findings(
+            &Catalog::default(),
+            &p,
+            &chosen(),
+            &ReadinessSettings::default(),
+        );
         assert_eq!(
             codes(&found),
             ["withdrawal_missing:setting:withdrawal_text"]
         );
         p.withdrawal_text = "Widerrufsbelehrung".into();
-        assert!(findings(&Catalog::default(), &p, &ReadinessSettings::default()).is_empty());
+        assert!(
+            findings(
+                &Catalog::default(),
+                &p,
+                &chosen(),
+                &ReadinessSettings::default()
+            )
+            .is_empty()
+        );
     }
 
     #[test]
@@ -436,7 +512,12 @@ mod tests {
                 allergy_id: milk.id,
             })
             .unwrap();
-        let found = findings(&catalog, &profile(), &ReadinessSettings::default());
+        let found = findings(
+            &catalog,
+            &profile(),
+            &chosen(),
+            &ReadinessSettings::default(),
+        );
         assert_eq!(
             codes(&found),
             [format!("allergens_missing:product:{}", plain.id)]
@@ -454,7 +535,12 @@ mod tests {
         let mut orphan: Product = catalog.products[&labelled.id].clone();
         orphan.tax_id = 9999;
         catalog.products.insert(orphan.id, orphan);
-        let found = findings(&catalog, &profile(), &ReadinessSettings::default());
+        let found = findings(
+            &catalog,
+            &profile(),
+            &chosen(),
+            &ReadinessSettings::default(),
+        );
         assert!(codes(&found).contains(&format!("tax_missing:product:{}", labelled.id)));
     }
 
@@ -474,13 +560,62 @@ mod tests {
     fn a_confirmation_covers_only_the_findings_it_lists() {
         let mut p = profile();
         p.show_impressum = false;
-        let found = findings(&Catalog::default(), &p, &ReadinessSettings::default());
+        let found = findings(
+            &Catalog::default(),
+            &p,
+            &chosen(),
+            &ReadinessSettings::default(),
+        );
         assert_eq!(unconfirmed(&found, &[]).len(), 1);
         assert!(unconfirmed(&found, &[found[0].key()]).is_empty());
         p.privacy_text.clear();
-        let more = findings(&Catalog::default(), &p, &ReadinessSettings::default());
+        let more = findings(
+            &Catalog::default(),
+            &p,
+            &chosen(),
+            &ReadinessSettings::default(),
+        );
         let open = unconfirmed(&more, &[found[0].key()]);
         assert_eq!(open.len(), 1);
         assert_eq!(open[0].code, "privacy_missing");
+    }
+
+    #[test]
+    fn a_missing_or_unconfirmed_fiscal_mode_is_a_required_finding() {
+        let settings = ReadinessSettings::default();
+        let none = findings(
+            &Catalog::default(),
+            &profile(),
+            &FiscalRecord::default(),
+            &settings,
+        );
+        assert_eq!(codes(&none), ["fiscal_mode_missing:fiscal:mode"]);
+        assert_eq!(none[0].severity, Severity::Error);
+        assert_eq!(
+            none[0].subject.admin_link().as_deref(),
+            Some("/admin/fiscal")
+        );
+        let mut unconfirmed = chosen();
+        unconfirmed.choices[0].pos_confirmation = None;
+        let found = findings(&Catalog::default(), &profile(), &unconfirmed, &settings);
+        assert_eq!(codes(&found), ["fiscal_pos_unconfirmed:fiscal:mode"]);
+        assert_eq!(found[0].severity, Severity::Error);
+    }
+
+    #[test]
+    fn a_cashless_shop_without_online_payment_is_a_required_finding() {
+        let mut cashless = chosen();
+        cashless.choices[0].mode = FiscalMode::Cashless;
+        cashless.choices[0].pos_confirmation = None;
+        let with = |enabled| ReadinessSettings {
+            online_payment: Some(OnlinePayment {
+                enabled,
+                secret_set: enabled,
+            }),
+            order_button_de: None,
+        };
+        let found = findings(&Catalog::default(), &profile(), &cashless, &with(false));
+        assert_eq!(codes(&found), ["fiscal_no_payment:fiscal:mode"]);
+        assert!(findings(&Catalog::default(), &profile(), &cashless, &with(true)).is_empty());
     }
 }

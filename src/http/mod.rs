@@ -71,7 +71,10 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         routes::catalog::ItemAllergyApi { state: s() },
         routes::catalog::images::ImageApi { state: s() },
         routes::orders::admin::OrdersAdminApi { state: s() },
-        routes::readiness::ReadinessApi { state: s() },
+        (
+            routes::readiness::ReadinessApi { state: s() },
+            routes::fiscal::FiscalApi { state: s() },
+        ),
         routes::printers::PrintersApi { state: s() },
         routes::orders::phone::PhoneOrdersApi { state: s() },
         (

@@ -115,6 +115,9 @@ impl Shop {
     /// when it is: refused for the same reasons the order would be.
     pub async fn quote(&self, request: &CheckoutRequest) -> Result<QuotedOrder, ShopError> {
         self.ordering_gate()?;
+        if request.method == PaymentMethod::Cash {
+            self.refuse_cash_if_cashless()?;
+        }
         let draft = self.draft(request);
         let priced = self.priced(&draft, request).await?;
         Ok(QuotedOrder {
@@ -186,6 +189,9 @@ impl Shop {
         link_origin: &str,
     ) -> Result<Checkout, ShopError> {
         self.ordering_gate()?;
+        if request.method == PaymentMethod::Cash {
+            self.refuse_cash_if_cashless()?;
+        }
         let guest = request.guest();
         let refused = |refusal| OrderRefused { refusal, guest };
         let draft = self.draft(&request);
@@ -233,6 +239,7 @@ impl Shop {
                 accept_minutes: None,
                 expected_quote: request.quote_id.clone(),
                 max_waiting: Some(self.config.orders.max_waiting),
+                fiscal_mode: self.fiscal_mode(),
             })
             .await?;
         match placed {

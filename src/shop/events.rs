@@ -75,4 +75,10 @@ impl Shop {
         self.status.update(profile);
         self.readiness.refresh_logged().await;
     }
+
+    /// The owner chose a fiscal mode: the readiness check is recomputed (a missing or
+    /// unconfirmed choice keeps the shop shut).
+    pub(super) async fn fiscal_mode_changed(&self) {
+        self.readiness.refresh_logged().await;
+    }
 }

@@ -19,6 +19,7 @@ pub mod clock_guard;
 pub mod erasure;
 pub mod error;
 mod events;
+pub mod fiscal;
 mod guards;
 pub mod hubs;
 pub mod mail;
@@ -48,6 +49,7 @@ use crate::domain::order::Order;
 use crate::startup_error::StartupError;
 pub use catalog::CatalogListener;
 pub use error::{OrderRefused, ShopError};
+use fiscal::mode::FiscalState;
 use hubs::orders::OrderHub;
 use hubs::store_status::StatusHub;
 use mail::Mailer;
@@ -73,6 +75,8 @@ pub struct Shop {
     catalog_listeners: Arc<[Arc<dyn CatalogListener>]>,
     /// PayPal orders whose checkout is under way, left alone by the reconciliation.
     payments_in_flight: Arc<PaymentsInFlight>,
+    /// The fiscal mode that holds (whether cash may be taken).
+    fiscal: FiscalState,
 }
 
 impl Shop {
@@ -103,6 +107,9 @@ impl Shop {
             .await
             .map_err(|error| failed(&error))?;
         status.set_auto_pause(unanswered.auto_pause);
+        let fiscal = FiscalState::load(&db, config.store_id, &config.fiscal, clock.now())
+            .await
+            .map_err(|error| failed(&error))?;
         let readiness = Arc::new(Readiness::new(&config, db.clone(), Arc::clone(&status)));
         readiness.refresh().await.map_err(|error| failed(&error))?;
         Ok(Shop {
@@ -111,6 +118,7 @@ impl Shop {
             orders: Arc::new(OrderHub::default()),
             catalog_listeners: catalog_listeners.into(),
             payments_in_flight: Arc::default(),
+            fiscal,
             config,
             db,
             clock,

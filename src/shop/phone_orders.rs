@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use super::checkout::{Checkout, new_order_token};
 use super::events::AnsweredBy;
 use super::{OrderRefused, Shop, ShopError};
+use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::LineRequest;
 use crate::domain::order::placing::{
@@ -38,10 +39,20 @@ impl Shop {
     ) -> Result<Checkout, ShopError> {
         // An untrusted clock or an unconfirmed readiness check shuts phone orders too.
         self.ordering_gate()?;
+        // Phone orders are paid in cash, which a cashless shop does not take.
+        if !self.takes_cash() {
+            return Err(Refusal::new(
+                ErrorStatus::Conflict,
+                ErrorCode::PhoneOrdersCashless,
+                "Phone orders are paid in cash, and this shop takes no cash (fiscal mode “no cash”).",
+            )
+            .into());
+        }
         let placed = self
             .db
             .place_order(NewOrder {
                 max_waiting: None,
+                fiscal_mode: self.fiscal_mode(),
                 draft: OrderDraft {
                     store_id: self.config.store_id,
                     user_id: None,

@@ -67,7 +67,7 @@ pub fn report_of(inputs: ReadinessInputs, settings: &ReadinessSettings) -> Readi
             confirmation: inputs.confirmation,
         };
     };
-    let found = findings(&inputs.catalog, &profile, settings);
+    let found = findings(&inputs.catalog, &profile, &inputs.fiscal, settings);
     let confirmed = inputs
         .confirmation
         .as_ref()

@@ -263,6 +263,8 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             "/admin/readiness/confirm",
             [U, F, F, A],
         ),
+        http("GET", "/admin/fiscal", "/admin/fiscal", [U, F, F, O]),
+        http("PUT", "/admin/fiscal", "/admin/fiscal", [U, F, F, A]),
         http("GET", "/admin/printers", "/admin/printers", [U, F, F, O]),
         http(
             "POST",

@@ -46,6 +46,7 @@ impl LoggedServer {
             // The machine's time synchronisation must not decide a test (see TestServer).
             .env("HEIMSERVICE_CLOCK_TRUST", "always")
             .envs(super::HARNESS_ORDER_LIMITS)
+            .envs(super::HARNESS_FISCAL)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         for (name, value) in env {

@@ -74,6 +74,14 @@ pub const HARNESS_ORDER_LIMITS: [(&str, &str); 4] = [
     ("HEIMSERVICE_ORDERS_MAX_WAITING", "100000"),
 ];
 
+/// The tests' shop books cash in its own POS, confirmed in the configuration, so it
+/// opens like a shop whose owner chose its fiscal mode (`tests/fiscal_mode.rs` tests
+/// the other modes and the shop that has none).
+pub const HARNESS_FISCAL: [(&str, &str); 2] = [
+    ("HEIMSERVICE_FISCAL_MODE", "pos"),
+    ("HEIMSERVICE_FISCAL_POS_CONFIRMED_BY", "Test Harness"),
+];
+
 impl TestServerBuilder {
     /// Sets a `HEIMSERVICE_*` variable as the environment would.
     pub fn env(mut self, name: &str, value: &str) -> Self {
@@ -106,7 +114,7 @@ impl TestServerBuilder {
         }
         // The tests' shop is not under attack: the flood limits on orders are lifted
         // unless a test sets them (`hostile::order_floods` tests the defaults).
-        for (name, value) in HARNESS_ORDER_LIMITS {
+        for (name, value) in HARNESS_ORDER_LIMITS.into_iter().chain(HARNESS_FISCAL) {
             if !self.env.iter().any(|(set, _)| set == name) {
                 self.env.push((name.to_string(), value.to_string()));
             }
@@ -185,7 +193,8 @@ pub fn spawn_server_logged(
         .env("PATH", "/usr/bin:/bin")
         .env("NO_COLOR", "1")
         .env("HEIMSERVICE_CLOCK_TRUST", "always")
-        .envs(HARNESS_ORDER_LIMITS);
+        .envs(HARNESS_ORDER_LIMITS)
+        .envs(HARNESS_FISCAL);
     for (name, value) in env {
         command.env(name, value);
     }

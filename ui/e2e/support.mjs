@@ -71,6 +71,12 @@ export async function tearDown({ context, server, tempDirs }) {
 }
 
 /** The order limits of the tests' shop, far above what a test places. */
+/** The tests' shop books cash in its own POS, confirmed in the configuration (fiscal.test.mjs tests the choice). */
+const HARNESS_FISCAL = {
+  HEIMSERVICE_FISCAL_MODE: 'pos',
+  HEIMSERVICE_FISCAL_POS_CONFIRMED_BY: 'Test Harness',
+};
+
 const HARNESS_ORDER_LIMITS = {
   HEIMSERVICE_LIMITS_ORDERS_PER_IP: '1000000',
   HEIMSERVICE_LIMITS_ORDERS_PER_CONTACT: '1000000',
@@ -89,7 +95,7 @@ export function startServer(dataDir, { env = {} } = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
     // The server refuses unknown HEIMSERVICE_* settings; only the ones asked for are passed on.
     // The tests' shop is not under attack: the flood limits on orders are lifted.
-    env: cleanEnv({ HEIMSERVICE_CLOCK_TRUST: 'always', ...HARNESS_ORDER_LIMITS, ...env }),
+    env: cleanEnv({ HEIMSERVICE_CLOCK_TRUST: 'always', ...HARNESS_ORDER_LIMITS, ...HARNESS_FISCAL, ...env }),
   });
   const output = [];
   const remember = (stream, name) =>

@@ -20,6 +20,7 @@ pub mod summary;
 pub mod totals;
 
 use super::error::{ErrorStatus, PublicError};
+use super::fiscal::mode::FiscalMode;
 use super::vat::VatLine;
 use crate::domain::error::ErrorCode;
 use lines::PricedLine;
@@ -214,6 +215,11 @@ pub struct Order {
     /// and status stay for the tax records.
     #[serde(default)]
     pub anonymised_at: Option<DateTime<Utc>>,
+    /// The fiscal mode the order was placed under: in `pos`, its cash is booked in the
+    /// restaurant's own POS (the ticket says so). `None`: none was chosen, or the order
+    /// is older than the choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fiscal_mode: Option<FiscalMode>,
 }
 
 pub const MIN_ESTIMATE_MINUTES: u16 = 5;

@@ -14,6 +14,7 @@ use super::{Customer, Order, OrderSource, OrderType, Payment, TransitionError};
 use crate::domain::address::Address;
 use crate::domain::catalog::Catalog;
 use crate::domain::delivery::{Discount, Postcode};
+use crate::domain::fiscal::mode::FiscalMode;
 use crate::domain::store_profile::StoreProfile;
 
 /// Where the order goes.
@@ -87,6 +88,8 @@ pub struct NewOrder {
     /// Refuse the order while this many orders wait for an answer already
     /// (`orders.max_waiting`); `None` for orders accepted as they are placed.
     pub max_waiting: Option<u32>,
+    /// The fiscal mode the order is placed under (see [`Order::fiscal_mode`]).
+    pub fiscal_mode: Option<FiscalMode>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -53,6 +53,7 @@ fn order(order_type: OrderType) -> Order {
         history: vec![],
         source: OrderSource::Online,
         anonymised_at: None,
+        fiscal_mode: None,
     }
 }
 

@@ -108,5 +108,6 @@ pub fn sample_order() -> Order {
         }],
         source: Default::default(),
         anonymised_at: None,
+        fiscal_mode: None,
     }
 }

@@ -9,6 +9,7 @@ use super::escpos::{Align, Document, Size};
 use super::job::TicketKind;
 use super::printer::{Printer, Prints};
 use super::texts::{Lang, Texts};
+use crate::domain::fiscal::mode::FiscalMode;
 use crate::domain::money::format_euros;
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::PricedLine;
@@ -160,6 +161,10 @@ pub fn kitchen_ticket(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
         PaymentMethod::Cash => doc.row(texts.cash_due, &total),
         PaymentMethod::Online => doc.row(texts.paid_online, &total),
     };
+    // Fiscal mode "own POS": the cash is signed by the restaurant's till, not by us.
+    if order.payment.method == PaymentMethod::Cash && order.fiscal_mode == Some(FiscalMode::Pos) {
+        doc.text(texts.book_in_till);
+    }
     doc.cut(FEED_BEFORE_CUT);
     doc.into_bytes()
 }
@@ -401,6 +406,22 @@ mod tests {
         for line in text.lines() {
             assert!(line.chars().count() <= 42, "too wide: {line:?}");
         }
+    }
+
+    #[test]
+    fn in_the_fiscal_mode_own_pos_a_cash_ticket_says_to_book_it_in_the_till() {
+        let mut order = accepted();
+        let plain = text_of(&kitchen_ticket(&order, &shop(Lang::De), 42));
+        assert!(!plain.contains("In der Kasse buchen"), "{plain}");
+        order.fiscal_mode = Some(FiscalMode::Pos);
+        let text = text_of(&kitchen_ticket(&order, &shop(Lang::De), 42));
+        assert!(
+            text.contains("In der Kasse buchen (Vorbestellung)"),
+            "{text}"
+        );
+        order.payment.method = PaymentMethod::Online;
+        let online = text_of(&kitchen_ticket(&order, &shop(Lang::De), 42));
+        assert!(!online.contains("In der Kasse buchen"), "{online}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod delivery;
+pub mod fiscal;
 pub mod health;
 pub mod orders;
 pub mod payments;

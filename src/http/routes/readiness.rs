@@ -18,7 +18,7 @@ pub struct ReadinessApi {
 /// What a finding concerns.
 #[derive(Debug, Object)]
 pub struct SubjectView {
-    /// `setting`, `product`, `topping`, `config` or `storefront`.
+    /// `setting`, `product`, `topping`, `config`, `storefront` or `fiscal`.
     pub kind: String,
     /// The product's or topping's id.
     #[oai(nullable)]
@@ -86,6 +86,7 @@ fn subject_view(subject: &Subject) -> SubjectView {
         Subject::Topping { id, name } => ("topping", Some(*id), Some(name.clone()), None),
         Subject::Config { key } => ("config", None, None, Some(key.clone())),
         Subject::Storefront { key } => ("storefront", None, None, Some(key.clone())),
+        Subject::Fiscal { key } => ("fiscal", None, None, Some(key.clone())),
     };
     SubjectView {
         kind: kind.into(),

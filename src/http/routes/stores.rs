@@ -81,6 +81,8 @@ pub struct StoreView {
     pub timezone: String,
     /// Public PayPal client id for the payment script; empty when PayPal is off.
     pub paypal_client_id: String,
+    /// Cash payment is offered (false in the fiscal mode `cashless`).
+    pub cash_payment: bool,
     pub store_hours: Vec<StoreHoursView>,
     /// Today's and future closure dates.
     pub closures: Vec<ClosureView>,
@@ -250,6 +252,7 @@ impl StoreApi {
             withdrawal_text_en: profile.withdrawal_text_en,
             timezone: config.timezone.name().to_string(),
             paypal_client_id: config.paypal.client_id.clone(),
+            cash_payment: self.state.shop.takes_cash(),
             store_hours: profile
                 .store_hours
                 .into_iter()

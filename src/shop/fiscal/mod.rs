@@ -1,0 +1,4 @@
+//! How the shop records cash for the tax office: the fiscal mode the owner chose
+//! (`mode.rs`).
+
+pub mod mode;
