@@ -26,6 +26,7 @@ mod data_erasure;
 mod disk_full;
 mod file_growth;
 mod fiscal_mode;
+mod fiskaly_client;
 mod hostile;
 mod https;
 mod list_pages;

@@ -3,6 +3,7 @@
 
 pub mod failing_disk;
 pub mod fake_acme;
+pub mod fake_fiskaly;
 pub mod fake_paypal;
 pub mod logged_server;
 pub mod ordering;

@@ -1,4 +1,5 @@
 //! What German tax law (§ 146a AO, KassenSichV) asks of a shop that takes cash: how
-//! the shop records cash ([`mode`]).
+//! the shop records cash ([`mode`]) and what its cloud TSE signs for an order ([`tse`]).
 
 pub mod mode;
+pub mod tse;
