@@ -9,6 +9,7 @@ import { CategoriesOverviewPage } from './routes/categories-overview';
 import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/category-pages';
 import { DashboardPage } from './routes/dashboard';
 import { DiscountsPage } from './routes/discounts-page';
+import { FiscalPage } from './routes/fiscal-page';
 import { AdminLoginPage } from './routes/login';
 import { OrderDetailPage } from './routes/order-detail-page';
 import { OrdersHistoryPage } from './routes/orders-history-page';
@@ -54,6 +55,7 @@ export function AdminRoutes() {
           <Route path="products-list" element={<ProductListPage />} />
           <Route path="tax" element={<TaxPage />} />
           <Route path="store-setting" element={<StoreSettingsPage />} />
+          <Route path="fiscal" element={<FiscalPage />} />
           <Route path="disscount" element={<DiscountsPage />} />
           <Route path="postcodes" element={<PostcodesPage />} />
           <Route path="printers" element={<PrintersPage />} />

@@ -186,6 +186,8 @@ export interface StoreSettings extends Versioned {
   is_open?: boolean;
   closed_reason?: ClosedReason | null;
   auto_pause?: AutoPause | null;
+  /** Cash is offered in the storefront and phone orders are taken (false in the fiscal mode `cashless`). */
+  cash_payment?: boolean;
 }
 
 /** Why the shop is closed (GET /stores/{id}, the live status). */
@@ -197,10 +199,10 @@ export interface AutoPause {
   since: string;
 }
 
-/** The body of PUT /stores/{id}: the record without id, brand, timezone, paypal_client_id and the status. */
+/** The body of PUT /stores/{id}: the record without id, brand, timezone, paypal_client_id, the status and cash_payment. */
 export type StoreSettingsBody = Omit<
   StoreSettings,
-  'id' | 'brand' | 'timezone' | 'paypal_client_id' | 'is_open' | 'closed_reason' | 'auto_pause' | 'version'
+  'id' | 'brand' | 'timezone' | 'paypal_client_id' | 'is_open' | 'closed_reason' | 'auto_pause' | 'cash_payment' | 'version'
 >;
 
 /** GET /admin/readiness: what the shop still lacks before it may open. */
@@ -209,7 +211,7 @@ export interface ReadinessFinding {
   key: string;
   /** error (law or ordering needs it) and warning (advice) keep the shop closed until fixed or confirmed; hidden: the item is not sold, the shop stays open. */
   severity: 'error' | 'warning' | 'hidden';
-  subject: { kind: 'setting' | 'product' | 'topping' | 'config' | 'storefront'; id: number | null; name: string | null; key: string | null };
+  subject: { kind: 'setting' | 'product' | 'topping' | 'config' | 'storefront' | 'fiscal'; id: number | null; name: string | null; key: string | null };
   /** Admin path that fixes it, or null (configuration file). */
   link: string | null;
   /** English, for logs. */
@@ -293,4 +295,51 @@ export interface RevenueReport {
   to: string;
   totals: RevenueFigures;
   days: RevenueDay[];
+}
+
+/**
+ * How the cash of the shop's orders is recorded for the tax office: `tse` (signed by the
+ * shop's cloud TSE), `pos` (booked in the restaurant's own certified till) or `cashless`
+ * (no cash at all: online payment only, no phone orders).
+ */
+export type FiscalMode = 'tse' | 'pos' | 'cashless';
+
+/** Who made a fiscal choice or a confirmation: an admin, or the configuration file. */
+export interface FiscalChooser {
+  kind: 'admin' | 'configuration';
+  admin_id: number | null;
+  /** Empty for the configuration file. */
+  email: string;
+  /** The admin's name, or the name in `fiscal.pos_confirmed_by`. */
+  name: string;
+}
+
+/** One choice of fiscal mode. Times are UTC, RFC 3339. */
+export interface FiscalChoice {
+  mode: FiscalMode;
+  chosen_at: string;
+  chosen_by: FiscalChooser;
+  /** `pos` only: the owner's confirmation that every cash payment is booked in the certified till. */
+  pos_confirmation: { by: FiscalChooser; at: string } | null;
+}
+
+/** GET /admin/fiscal (and the answer of PUT /admin/fiscal). */
+export interface Fiscal {
+  /** The choice that holds; null while none was made (the shop stays closed). */
+  current: FiscalChoice | null;
+  /** Every choice, oldest first. */
+  history: FiscalChoice[];
+  /** Cash is offered in the storefront and phone orders are taken. */
+  takes_cash: boolean;
+  /** Online payment (PayPal) is configured. */
+  online_payment: boolean;
+  /** `fiscal.mode` of the configuration file, which chooses only while the shop has no choice of its own. */
+  configured_mode: FiscalMode | null;
+}
+
+/** The body of PUT /admin/fiscal. */
+export interface FiscalBody {
+  mode: FiscalMode;
+  /** Required true for `pos`. */
+  pos_confirmed: boolean;
 }

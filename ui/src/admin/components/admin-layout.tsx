@@ -13,6 +13,7 @@ export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'payments', label: 'nav.payments' },
   { path: 'revenue', label: 'nav.revenue' },
   { path: 'store-setting', label: 'nav.store_setting' },
+  { path: 'fiscal', label: 'nav.fiscal' },
   { path: 'disscount', label: 'nav.disscount' },
   { path: 'postcodes', label: 'nav.postcodes' },
   { path: 'printers', label: 'nav.printers' },

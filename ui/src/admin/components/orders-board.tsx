@@ -26,8 +26,10 @@ import { PrinterAlarms } from './printer-alarms';
  * The live orders board: new orders to accept or reject, the pre-orders waiting for
  * their answer apart from them, and the ones in the kitchen; the oldest page first,
  * more as asked; an alarm while so many wait that new online orders are refused.
+ * Phone orders are paid in cash: a shop that takes none (`takesCash` false, the fiscal
+ * mode "no cash") offers no phone order and says why.
  */
-export function OrdersBoard({ timezone }: { timezone: string }) {
+export function OrdersBoard({ timezone, takesCash }: { timezone: string; takesCash: boolean }) {
   const { t } = useAdminTranslation();
   const { logout } = useAuth();
   const { state, apply, retry, loadMore } = useOrdersBoard();
@@ -52,6 +54,8 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
           type="button"
           className="button button--small"
           data-testid="phone-order-open"
+          disabled={!takesCash}
+          aria-describedby={takesCash ? undefined : 'phone-order-cashless'}
           onClick={() => {
             setPlaced(undefined);
             setPhoneOrder(true);
@@ -63,6 +67,12 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
           {t('orders.board.history')}
         </Link>
       </div>
+      {!takesCash && (
+        <p className="admin-field__hint admin-board__cashless" data-testid="phone-order-cashless">
+          <span id="phone-order-cashless">{t('phone_order.cashless')}</span>{' '}
+          <Link to="/admin/fiscal">{t('phone_order.cashless_link')}</Link>
+        </p>
+      )}
       {state.waiting !== null && ordersOnHold(state) && (
         <p className="admin-board__on-hold" role="alert" data-testid="orders-on-hold">
           {t('orders.board.on_hold', { waiting: state.waiting.waiting })}
@@ -75,7 +85,7 @@ export function OrdersBoard({ timezone }: { timezone: string }) {
         </p>
       )}
       <PhoneOrderDialog
-        open={phoneOrder}
+        open={phoneOrder && takesCash}
         onClose={() => setPhoneOrder(false)}
         onPlaced={(order) => {
           apply(order);

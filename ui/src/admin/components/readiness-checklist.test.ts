@@ -48,6 +48,22 @@ describe('readiness findings in the admin language', () => {
     expect(findingText(withdrawal, en)).toBe('The withdrawal information is empty.');
   });
 
+  it('words the fiscal findings in both languages', () => {
+    const fiscal = (code: string) => finding(code, { kind: 'fiscal', id: null, key: 'mode' });
+    const de = i18n.getFixedT('de', ADMIN_NAMESPACE);
+    expect(findingText(fiscal('fiscal_mode_missing'), de)).toBe(
+      'Kein Fiskalmodus gewählt: Legen Sie fest, wie das Bargeld des Shops für das Finanzamt erfasst wird (Cloud-TSE, eigene zertifizierte Kasse oder gar kein Bargeld).',
+    );
+    expect(findingText(fiscal('fiscal_pos_unconfirmed'), de)).toBe(
+      'Der Fiskalmodus ist „Eigene zertifizierte Kasse“, aber niemand hat bestätigt, dass jede Barzahlung dort gebucht wird.',
+    );
+    const en = i18n.getFixedT('en', ADMIN_NAMESPACE);
+    expect(findingText(fiscal('fiscal_no_payment'), en)).toBe(
+      'The fiscal mode is “No cash”, but online payment is off (no PayPal in the configuration file): customers could not pay at all.',
+    );
+    expect(findingText(fiscal('fiscal_mode_missing'), en)).toMatch(/^No fiscal mode is chosen:/);
+  });
+
   it('shows the server text for a code this UI does not know yet', () => {
     const t = i18n.getFixedT('en', ADMIN_NAMESPACE);
     expect(findingText(finding('something_new', {}), t)).toBe('English detail of something_new');

@@ -19,6 +19,9 @@ const KNOWN_CODES = [
   'tax_missing',
   'order_button_wording',
   'paypal_secret_missing',
+  'fiscal_mode_missing',
+  'fiscal_pos_unconfirmed',
+  'fiscal_no_payment',
 ];
 
 /** The finding in the admin's language, naming the product or topping it concerns. */

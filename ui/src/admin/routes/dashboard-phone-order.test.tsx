@@ -23,10 +23,10 @@ const placed = acceptedOrder({
   customer: { ...adminOrder().customer, customer_name: 'Paul Anrufer' },
 });
 
-function server(place: Handler, immediately = true) {
+function server(place: Handler, immediately = true, cashPayment = true) {
   return stubFetch({
     'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
-    'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
+    'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false, cash_payment: cashPayment } }),
     'GET /admin/orders/open': () => ({ body: openOrdersPage() }),
     'GET /products/': () => ({ body: demoProducts }),
     'GET /postcodes/store/14': () => ({ body: POSTCODES }),
@@ -187,5 +187,18 @@ describe('phone orders on the board', () => {
     });
     const [body] = sent(fetchMock, 'POST', '/admin/phone-orders') as { preorder_at: string }[];
     expect(body?.preorder_at).toBe('2026-11-22T18:30:00Z');
+  });
+
+  it('offers no phone order in a shop that takes no cash, saying why and linking to the fiscal mode', async () => {
+    const fetchMock = server(() => ({ status: 201, body: placed }), true, false);
+    renderAdminAt('/admin/home');
+    const button = screen.getByTestId('phone-order-open');
+    await vi.waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAccessibleDescription('No phone orders: they are paid in cash, and the fiscal mode is “No cash”.');
+    const note = screen.getByTestId('phone-order-cashless');
+    expect(within(note).getByRole('link', { name: 'Fiscal mode' })).toHaveAttribute('href', '/admin/fiscal');
+    fireEvent.click(button);
+    expect(screen.queryByRole('dialog', { name: 'Phone order' })).toBeNull();
+    expect(sent(fetchMock, 'POST', '/admin/phone-orders')).toEqual([]);
   });
 });

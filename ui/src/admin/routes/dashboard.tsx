@@ -38,7 +38,7 @@ export function DashboardPage() {
       needsCatalog={false}
     >
       <ClosedReasonBanner state={closed === 'unknown' ? null : closed} timezone={timezone} />
-      <OrdersBoard timezone={timezone} />
+      <OrdersBoard timezone={timezone} takesCash={!(store.status === 'success' && store.data.cash_payment === false)} />
       <OrderingStatus closed={closed} />
       <ReadinessChecklist timezone={timezone} />
       <CatalogSummary />
