@@ -48,6 +48,8 @@ export interface Store {
   auto_pause?: { unanswered: number; since: string } | null;
   /** RFC 3339 UTC: when the hours next say open (closures respected); null while open, paused or blocked. */
   next_opening?: string | null;
+  /** The shop takes cash (false in the fiscal mode "no cash": customers pay online). */
+  cash_payment?: boolean;
 }
 
 export interface Category {

@@ -33,6 +33,7 @@ export const demoStore = {
   impressum_text: 'Pizzeria Bella Napoli GmbH\nGeschäftsführer: Mario Rossi',
   timezone: 'Europe/Berlin',
   store_hours: [{ day_of_week: 0, open_time: '11:30', close_time: '22:00', label: '' }],
+  cash_payment: true,
 };
 
 export const demoCategories = [

@@ -165,7 +165,8 @@ describe('checkout guards', () => {
     expect(screen.getByTestId('checkout-address')).toHaveTextContent('Gina Gast');
     expect(screen.getByTestId('checkout-address')).toHaveTextContent('Hauptstraße 1');
     expect(screen.getByText('Cola 0,33 l')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Cash' })).toBeChecked();
+    // Cash is offered once the store's record says the shop takes it.
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Cash' })).toBeChecked());
     expect(screen.getByRole('radio', { name: 'Pay online' })).not.toBeChecked();
     expect(await screen.findByTestId('cart-total')).toHaveTextContent('5,00 €');
     expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'ready');
@@ -491,6 +492,52 @@ describe('placing an order', () => {
     await immediately();
     expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeInTheDocument();
     expect(screen.queryByTestId('terms-notice')).toBeNull();
+  });
+});
+
+describe('a shop that takes no cash', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    setRuntimeConfig({ paypalClientId: 'client-1', paypalSdkUrl: 'http://127.0.0.1:1/sdk/js' });
+  });
+
+  afterEach(() => {
+    clearRuntimeConfig();
+  });
+
+  it('offers cash disabled with the reason, preselects online and asks the quote for online payment', async () => {
+    const { fetchMock } = guestCheckout({ '/stores/14': { body: { ...demoStore, cash_payment: false } } });
+    await quoted();
+    const cash = screen.getByRole('radio', { name: 'Barzahlung' });
+    expect(cash).toBeDisabled();
+    expect(cash).not.toBeChecked();
+    expect(cash).toHaveAccessibleDescription('Barzahlung ist in diesem Shop nicht möglich.');
+    expect(screen.getByRole('radio', { name: 'Online bezahlen' })).toBeChecked();
+    expect(screen.getByTestId('order-essentials')).toHaveTextContent('Online mit PayPal');
+    expect(screen.queryByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeNull();
+    expect(await screen.findByTestId('paypal-area')).toBeInTheDocument();
+    const asked = quotePosts(fetchMock);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const quote of asked) expect(quote.body.payment_method).toBe('online');
+  });
+
+  it('switches to online payment when the server refuses cash the store record still offered', async () => {
+    const { fetchMock } = guestCheckout();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/orders/guest/quote' && JSON.parse(String(init?.body)).payment_method === 'cash') {
+        return new Response(
+          JSON.stringify({ detail: 'This restaurant takes no cash. Please pay online.', code: 'cash_not_accepted', field: 'payment_method' }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        );
+      }
+      return answer(input, init);
+    });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Online bezahlen' })).toBeChecked());
+    await quoted();
+    expect(screen.getByRole('radio', { name: 'Barzahlung' })).toBeDisabled();
+    expect(screen.getByTestId('payment-cash-unavailable')).toHaveTextContent('Barzahlung ist in diesem Shop nicht möglich.');
+    expect(quotePosts(fetchMock).at(-1)?.body.payment_method).toBe('online');
   });
 });
 

@@ -25,6 +25,7 @@ import {
   type OrderTimeBlock,
 } from '../../features/cart/checkout';
 import { PlaceOrder, shownQuote, useCheckoutQuote, type TermsLinks } from '../../features/orders';
+import { ApiError } from '../../lib/api-error';
 import { useAuth } from '../../lib/auth';
 import { termsTexts } from '../../lib/legal-texts';
 import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';
@@ -85,16 +86,34 @@ function shortAddress(address: AddressLike | null | undefined, orderType: OrderT
   return [address.line1, [address.zip, address.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
-function PaymentChoice({ value, onChange }: { value: PaymentMethod; onChange: (value: PaymentMethod) => void }) {
+/**
+ * Cash and online payment. Cash is offered only once the store's record says the shop
+ * takes it (`cash`: null while that is not known yet); a shop that takes none shows the
+ * option disabled with the reason, as it does for online payment without PayPal.
+ */
+function PaymentChoice({
+  value,
+  onChange,
+  cash,
+}: {
+  value: PaymentMethod;
+  onChange: (value: PaymentMethod) => void;
+  cash: boolean | null;
+}) {
   const { t } = useTranslation();
   const onlineAvailable = getRuntimeConfig().paypalClientId !== '';
-  const unavailableId = useId();
+  const noteId = useId();
   const methods: PaymentMethod[] = ['cash', 'online'];
   return (
     <fieldset className="payment-choice">
       <legend className="visually-hidden">{t('checkout.payment')}</legend>
       {methods.map((method) => {
-        const disabled = method === 'online' && !onlineAvailable;
+        const disabled = method === 'online' ? !onlineAvailable : cash !== true;
+        const note =
+          method === 'online'
+            ? !onlineAvailable && t('checkout.payment_online_unavailable')
+            : cash === false && t('checkout.payment_cash_unavailable');
+        const describedBy = note ? `${noteId}-${method}` : undefined;
         return (
           <div key={method} className="payment-choice__item">
             <label
@@ -106,14 +125,14 @@ function PaymentChoice({ value, onChange }: { value: PaymentMethod; onChange: (v
                 value={method}
                 checked={value === method}
                 disabled={disabled}
-                aria-describedby={disabled ? unavailableId : undefined}
+                aria-describedby={describedBy}
                 onChange={() => onChange(method)}
               />
               <span>{t(`checkout.payment_${method}`)}</span>
             </label>
-            {disabled && (
-              <p id={unavailableId} className="payment-choice__note" data-testid="payment-online-unavailable">
-                {t('checkout.payment_online_unavailable')}
+            {note && (
+              <p id={describedBy} className="payment-choice__note" data-testid={`payment-${method}-unavailable`}>
+                {note}
               </p>
             )}
           </div>
@@ -121,6 +140,15 @@ function PaymentChoice({ value, onChange }: { value: PaymentMethod; onChange: (v
       })}
     </fieldset>
   );
+}
+
+/**
+ * Whether the shop takes cash: true or false once the store's record says so, null
+ * while it is not known (loading, or it could not be loaded).
+ */
+function useCashPayment(): boolean | null {
+  const store = useStore();
+  return store.status === 'success' ? store.data.cash_payment === true : null;
 }
 
 /** Why no order time keeps the order back, in the customer's words. */
@@ -143,15 +171,26 @@ function useTermsLinks(): TermsLinks {
   return { terms: terms !== '', withdrawal: withdrawal !== '' };
 }
 
-/** The checkout itself, once the guards let the customer in. */
+/** The server's refusal of cash in a shop that takes none (fiscal mode "no cash"). */
+function isCashRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'cash_not_accepted';
+}
 
+/** The checkout itself, once the guards let the customer in. */
 function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; guestAddress: GuestShippingAddress | null }) {
   const { t } = useTranslation();
   const termsLinks = useTermsLinks();
   const navigate = useNavigate();
   const cart = useCart();
   const { orderType } = useOrderSettings();
-  const [payment, setPayment] = useState<PaymentMethod>('cash');
+  // The customer's choice; the payment sent is cash only while the shop takes cash.
+  const [chosenPayment, setPayment] = useState<PaymentMethod | null>(null);
+  // Set when the server refused cash although the store's record (loaded earlier) offered
+  // it: the owner switched to "no cash" meanwhile. From then on only online is offered.
+  const [cashRefused, setCashRefused] = useState(false);
+  const storeCash = useCashPayment();
+  const cash = cashRefused ? false : storeCash;
+  const payment: PaymentMethod = cash === true ? (chosenPayment ?? 'cash') : 'online';
   const signedIn = addressId !== null;
   const addresses = useSavedAddresses(signedIn);
   const { markOrderPlaced } = cart;
@@ -185,6 +224,9 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
           ageConfirmed: confirmedAge !== null && (cartAge === null || confirmedAge >= cartAge),
         });
   const quote = useCheckoutQuote(request, !signedIn);
+  if (!cashRefused && payment === 'cash' && quote.state.status === 'refused' && isCashRefusal(quote.state.error)) {
+    setCashRefused(true);
+  }
   // The postcode is the delivery address's, as the server quoted it (never the header's).
   const quoted = shownQuote(quote.state);
   const age = highestAge(cartAge, quoted?.age_restriction);
@@ -237,7 +279,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
             <OrderTimeSelect offer={timeOffer} />
           </Section>
           <Section title={t('checkout.payment')}>
-            <PaymentChoice value={payment} onChange={setPayment} />
+            <PaymentChoice value={payment} onChange={setPayment} cash={cash} />
           </Section>
           <Section title={t('checkout.totals')}>
             <CheckoutTotals quote={quote} />
@@ -256,6 +298,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
               onPlaced={onPlaced}
               blockedReason={blockedReason}
               termsLinks={termsLinks}
+              cashAccepted={cash === true}
               essentials={{
                 orderType,
                 address: shortAddress(signedIn ? savedAddress : guestAddress, orderType),

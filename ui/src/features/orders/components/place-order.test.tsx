@@ -69,12 +69,14 @@ function renderPlaceOrder({
   answers = {},
   blockedReason,
   termsLinks,
+  cashAccepted = true,
 }: {
   state?: QuoteState;
   payment?: PaymentMethod;
   answers?: Record<string, Answer | (() => Answer)>;
   blockedReason?: string | null;
   termsLinks?: TermsLinks;
+  cashAccepted?: boolean;
 } = {}) {
   const fetchMock = mockFetch({
     '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-1', amount: 5, currency: 'EUR' } },
@@ -91,6 +93,7 @@ function renderPlaceOrder({
           quote={quote}
           onPlaced={onPlaced}
           blockedReason={blockedReason}
+          cashAccepted={cashAccepted}
           {...(termsLinks ? { termsLinks } : {})}
           essentials={{
             orderType: 'pickup',
@@ -427,6 +430,20 @@ describe('the binding order button (cash)', () => {
     );
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(onPlaced).not.toHaveBeenCalled();
+  });
+});
+
+describe('a shop that takes no cash', () => {
+  it('shows no cash order button and places nothing, even for a cash payment', () => {
+    const cashRequest: OrderRequest = { ...request, payment_method: 'cash' };
+    const { fetchMock } = renderPlaceOrder({
+      payment: 'cash',
+      state: { status: 'ready', quote: demoQuote({ quote_id: 'q-1' }), request: cashRequest },
+      cashAccepted: false,
+    });
+    expect(screen.queryByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeNull();
+    expect(screen.getByTestId('place-order-no-cash')).toHaveTextContent('Barzahlung ist in diesem Shop nicht möglich.');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

@@ -30,6 +30,11 @@ export interface PlaceOrderProps {
   blockedReason?: string | null;
   /** Which of the store's terms texts exist: the line above the button links those. */
   termsLinks?: TermsLinks;
+  /**
+   * Whether the shop takes cash (its record says so). Without it no cash order button is
+   * shown and none is placed, whatever payment the essentials name.
+   */
+  cashAccepted: boolean;
 }
 
 function essentialsTotal(state: QuoteState): EssentialsTotal {
@@ -49,11 +54,12 @@ const NO_TERMS: TermsLinks = { terms: false, withdrawal: false };
 
 /**
  * The end of checkout: the essential details, then the line pointing to the terms
- * and the withdrawal information directly above the binding order button (cash) or
- * the PayPal buttons (online), and the answer of the server. The order is placed (or
- * paid) only against the quote shown; while it loads or is refused the button is
- * disabled. A refusal leaves everything as it was so the customer can fix it and
- * retry; a changed price (quote_changed) fetches the quote again.
+ * and the withdrawal information directly above the binding order button (cash, in a
+ * shop that takes it) or the PayPal buttons (online), and the answer of the server.
+ * The order is placed (or paid) only against the quote shown; while it loads or is
+ * refused the button is disabled. A refusal leaves everything as it was so the
+ * customer can fix it and retry; a changed price (quote_changed) fetches the quote
+ * again.
  */
 export function PlaceOrder({
   essentials,
@@ -62,6 +68,7 @@ export function PlaceOrder({
   onPlaced,
   blockedReason = null,
   termsLinks = NO_TERMS,
+  cashAccepted,
 }: PlaceOrderProps) {
   const { t } = useTranslation();
   const [processing, setProcessing] = useState(false);
@@ -104,7 +111,7 @@ export function PlaceOrder({
   );
 
   const placeCash = () => {
-    if (processing || blocked !== null) return;
+    if (processing || blocked !== null || !cashAccepted) return;
     if (state.status === 'idle') {
       setError(t('orders.errors.select_time'));
       return;
@@ -138,6 +145,10 @@ export function PlaceOrder({
             <p className="place-order__unavailable">{t('checkout.payment_online_unavailable')}</p>
           )}
         </div>
+      ) : !cashAccepted ? (
+        <p className="place-order__unavailable" data-testid="place-order-no-cash">
+          {t('checkout.payment_cash_unavailable')}
+        </p>
       ) : (
         <>
           <p className="place-order__hint">{t('orders.binding_hint')}</p>
