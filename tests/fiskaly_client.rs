@@ -19,7 +19,7 @@ const TILL: &str = "heimservice-14";
 const PIN: &str = "pin-482916";
 
 fn tx(n: u64) -> String {
-    heimservice::domain::fiscal::tse::tx_id_of(14, n)
+    heimservice::domain::fiscal::tse::tx_id_of(14, n, "order-token")
 }
 
 fn client_of(access: FiskalyAccess) -> FiskalyClient {

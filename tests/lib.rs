@@ -50,4 +50,5 @@ mod store_and_menu;
 mod store_settings;
 mod storefront_files;
 mod terms_and_withdrawal;
+mod tse_signing;
 mod upgrade;

@@ -124,6 +124,13 @@ keys! {
 
     FISCAL_MODE: ParseFn<Option<FiscalMode>> = plain("fiscal.mode", "", values::fiscal_mode);
     FISCAL_POS_CONFIRMED_BY: ParseFn<String> = plain("fiscal.pos_confirmed_by", "", values::text);
+    FISCAL_TSE_API_BASE: ParseFn<String> =
+        plain("fiscal.tse_api_base", "https://kassensichv-middleware.fiskaly.com", values::base_url);
+    FISCAL_TSE_API_KEY: ParseFn<String> = plain("fiscal.tse_api_key", "", values::text);
+    FISCAL_TSE_API_SECRET: ParseFn<Secret> = secret("fiscal.tse_api_secret", "", values::secret);
+    FISCAL_TSE_TIMEOUT_SECONDS: ParseFn<Duration> =
+        plain("fiscal.tse_timeout_seconds", "10", |text| values::seconds(text, 60));
+    FISCAL_TILL_SERIAL: ParseFn<String> = plain("fiscal.till_serial", "", values::till_serial);
 
     BACKUP_EVERY_HOURS: ParseFn<Duration> = plain("backup.every_hours", "24", values::backup_hours);
     BACKUP_KEEP: ParseFn<usize> = plain("backup.keep", "7", values::backup_count);

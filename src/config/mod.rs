@@ -21,7 +21,7 @@ pub use keys::{KEYS, KeySpec, LETS_ENCRYPT_DIRECTORY};
 pub use limits::{LIMIT_RANGES, Limits};
 pub use sections::{
     BackupConfig, ClockConfig, ClockTrust, FiscalConfig, OrdersConfig, PaypalConfig,
-    PrintingConfig, PrivacyConfig, SmtpConfig, TestingConfig,
+    PrintingConfig, PrivacyConfig, SmtpConfig, TestingConfig, TseConfig,
 };
 pub use sources::Source;
 pub use tls::{AcmeSettings, TlsFiles, TlsSetup};

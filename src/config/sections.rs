@@ -7,9 +7,10 @@ use std::time::Duration;
 use super::ConfigError;
 use super::keys::{
     BACKUP_EVERY_HOURS, BACKUP_KEEP, CLOCK_SYNCHRONIZED_FILE, CLOCK_TRUST, FISCAL_MODE,
-    FISCAL_POS_CONFIRMED_BY, ORDERS_AUTO_REJECT_SECONDS, ORDERS_MAX_WAITING,
-    ORDERS_PAUSE_AFTER_UNANSWERED, ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES, PAYPAL_API_BASE,
-    PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_CURRENCY, PAYPAL_SDK_URL,
+    FISCAL_POS_CONFIRMED_BY, FISCAL_TILL_SERIAL, FISCAL_TSE_API_BASE, FISCAL_TSE_API_KEY,
+    FISCAL_TSE_API_SECRET, FISCAL_TSE_TIMEOUT_SECONDS, ORDERS_AUTO_REJECT_SECONDS,
+    ORDERS_MAX_WAITING, ORDERS_PAUSE_AFTER_UNANSWERED, ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES,
+    PAYPAL_API_BASE, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_CURRENCY, PAYPAL_SDK_URL,
     PAYPAL_TIMEOUT_SECONDS, PRINTING_TIMEOUT_SECONDS, PRIVACY_GUEST_DATA_DAYS, SMTP_FROM,
     SMTP_HOST, SMTP_PASSWORD, SMTP_PORT, SMTP_SECURITY, SMTP_USERNAME, TESTING_CLOCK_START,
 };
@@ -147,6 +148,28 @@ pub struct FiscalConfig {
     /// For `pos`: the name of the person who confirms that every cash payment is booked
     /// in the restaurant's own certified POS (empty: confirmed in the admin area).
     pub pos_confirmed_by: String,
+    /// The cloud TSE (fiskaly SIGN DE); its key and secret may be empty (the readiness
+    /// check then says so when the mode is `tse`).
+    pub tse: TseConfig,
+}
+
+/// How the shop reaches its cloud TSE (`fiscal.tse_*`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TseConfig {
+    pub api_base: String,
+    pub api_key: String,
+    pub api_secret: Secret,
+    /// How long one call to the TSE may take before it counts as an outage.
+    pub timeout: Duration,
+    /// The till's serial number (the fiskaly client's, registered with the tax office).
+    pub till_serial: String,
+}
+
+impl TseConfig {
+    /// Both the key and the secret are set.
+    pub fn configured(&self) -> bool {
+        !self.api_key.is_empty() && self.api_secret.is_set()
+    }
 }
 
 impl FiscalConfig {
@@ -154,6 +177,13 @@ impl FiscalConfig {
         Ok(FiscalConfig {
             mode: values.get(&FISCAL_MODE)?,
             pos_confirmed_by: values.get(&FISCAL_POS_CONFIRMED_BY)?,
+            tse: TseConfig {
+                api_base: values.get(&FISCAL_TSE_API_BASE)?,
+                api_key: values.get(&FISCAL_TSE_API_KEY)?,
+                api_secret: values.get(&FISCAL_TSE_API_SECRET)?,
+                timeout: values.get(&FISCAL_TSE_TIMEOUT_SECONDS)?,
+                till_serial: values.get(&FISCAL_TILL_SERIAL)?,
+            },
         })
     }
 }

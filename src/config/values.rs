@@ -445,6 +445,15 @@ pub(super) fn smtp_security(value: &str) -> Result<SmtpSecurity, String> {
     }
 }
 
+/// The till's serial number for the TSE and the tax office, or empty (then derived from
+/// the store id).
+pub(super) fn till_serial(value: &str) -> Result<String, String> {
+    if value.is_empty() || crate::domain::fiscal::tse::is_client_serial(value) {
+        return Ok(value.to_string());
+    }
+    Err("must be 1 to 70 letters, digits, spaces or ' ( ) + , - . : = ?".into())
+}
+
 /// `tse`, `pos` or `cashless`, or `None` when empty (the owner chooses in the admin area).
 pub(super) fn fiscal_mode(
     value: &str,

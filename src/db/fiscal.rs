@@ -59,3 +59,26 @@ impl Db {
         .await
     }
 }
+
+impl Db {
+    /// Changes the store's fiscal record with `change` (the TSE's setup and outages),
+    /// durably when it says it changed something; answers the record as stored after.
+    pub async fn update_fiscal_record<F>(
+        &self,
+        store_id: u64,
+        change: F,
+    ) -> Result<FiscalRecord, DbError>
+    where
+        F: FnOnce(&mut FiscalRecord) -> bool + Send + 'static,
+    {
+        self.commit(move |txn| {
+            let mut record = fiscal_record_in(txn, store_id)?;
+            if change(&mut record) {
+                txn.open_table(STORE_ID_TO_FISCAL_RECORD)?
+                    .insert(store_id, record::encode(&record)?.as_slice())?;
+            }
+            Ok(record)
+        })
+        .await
+    }
+}

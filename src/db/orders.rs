@@ -288,6 +288,7 @@ pub(super) fn place(
         source: new.source,
         anonymised_at: None,
         fiscal_mode: new.fiscal_mode,
+        tse: None,
     };
     if let Some(minutes) = new.accept_minutes
         && let Err(refused) = order.accept(minutes, draft.now)

@@ -103,6 +103,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
         source: Default::default(),
         anonymised_at: None,
         fiscal_mode: None,
+        tse: None,
     }
 }
 

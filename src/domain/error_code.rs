@@ -152,6 +152,10 @@ error_codes! {
     PhoneOrdersCashless = "phone_orders_cashless";
     /// The fiscal mode "own POS" needs the owner's confirmation.
     PosNotConfirmed = "pos_not_confirmed";
+    /// The cloud TSE's key and secret are not configured.
+    TseNotConfigured = "tse_not_configured";
+    /// The cloud TSE could not be set up (try again).
+    TseSetupFailed = "tse_setup_failed";
     /// PayPal: not enough funds.
     InsufficientFunds = "insufficient_funds";
     /// PayPal: the payment method was declined.

@@ -124,6 +124,8 @@ pub struct ReadinessSettings {
     pub online_payment: Option<OnlinePayment>,
     /// The German text of the storefront's final order button.
     pub order_button_de: Option<String>,
+    /// The cloud TSE's key and secret are configured (`fiscal.tse_api_key`, `…_secret`).
+    pub tse_configured: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -312,6 +314,30 @@ fn fiscal_findings(fiscal: &FiscalRecord, settings: &ReadinessSettings) -> Optio
             "The fiscal mode is “own POS”, but nobody confirmed that every cash payment is booked in the restaurant's certified POS (Fiscal page, or fiscal.pos_confirmed_by).".into(),
         ));
     }
+    if choice.mode == FiscalMode::Tse {
+        if settings.tse_configured == Some(false) {
+            return Some(finding(
+                "fiscal_tse_credentials_missing",
+                Severity::Error,
+                Subject::Config {
+                    key: "fiscal.tse_api_key".into(),
+                },
+                "The fiscal mode is “TSE”, but fiscal.tse_api_key or fiscal.tse_api_secret is not set; set both in the configuration file.".into(),
+            ));
+        }
+        if fiscal
+            .tse
+            .as_ref()
+            .is_none_or(|setup| setup.registration.is_none())
+        {
+            return Some(finding(
+                "fiscal_tse_not_set_up",
+                Severity::Error,
+                subject,
+                "The fiscal mode is “TSE”, but the TSE is not set up yet (Fiscal page: set up the TSE).".into(),
+            ));
+        }
+    }
     let online = settings.online_payment.map(|payment| payment.enabled);
     if choice.mode == FiscalMode::Cashless && online == Some(false) {
         return Some(finding(
@@ -377,6 +403,7 @@ mod tests {
                 chosen_by: by.clone(),
                 pos_confirmation: Some(PosConfirmation { by, at }),
             }],
+            ..FiscalRecord::default()
         }
     }
 
@@ -392,6 +419,7 @@ mod tests {
                 secret_set: true,
             }),
             order_button_de: Some("Zahlungspflichtig bestellen".into()),
+            tse_configured: Some(true),
         };
         assert!(findings(&Catalog::default(), &profile(), &chosen(), &settings).is_empty());
     }
@@ -410,6 +438,7 @@ mod tests {
                 secret_set: false,
             }),
             order_button_de: Some("Bestellen".into()),
+            tse_configured: Some(false),
         };
         assert_eq!(
             codes(&findings(&Catalog::default(), &p, &chosen(), &settings)),
@@ -613,9 +642,60 @@ mod tests {
                 secret_set: enabled,
             }),
             order_button_de: None,
+            tse_configured: None,
         };
         let found = findings(&Catalog::default(), &profile(), &cashless, &with(false));
         assert_eq!(codes(&found), ["fiscal_no_payment:fiscal:mode"]);
         assert!(findings(&Catalog::default(), &profile(), &cashless, &with(true)).is_empty());
+    }
+
+    #[test]
+    fn the_tse_mode_needs_its_credentials_and_a_finished_setup() {
+        let mut tse = chosen();
+        tse.choices[0].mode = FiscalMode::Tse;
+        tse.choices[0].pos_confirmation = None;
+        let with = |configured| ReadinessSettings {
+            tse_configured: Some(configured),
+            ..ReadinessSettings::default()
+        };
+        let keys = |record: &FiscalRecord, settings: &ReadinessSettings| {
+            codes(&findings(&Catalog::default(), &profile(), record, settings))
+        };
+        assert_eq!(
+            keys(&tse, &with(false)),
+            ["fiscal_tse_credentials_missing:config:fiscal.tse_api_key"]
+        );
+        assert_eq!(
+            keys(&tse, &with(true)),
+            ["fiscal_tse_not_set_up:fiscal:mode"]
+        );
+        let at = tse.choices[0].chosen_at;
+        let mut setup = crate::domain::fiscal::signing::TseSetup {
+            tss_id: "tss".into(),
+            client_id: "client".into(),
+            admin_pin: "123456".into(),
+            till_serial: "heimservice-14".into(),
+            begun_at: at,
+            registration: None,
+        };
+        tse.tse = Some(setup.clone());
+        assert_eq!(
+            keys(&tse, &with(true)),
+            ["fiscal_tse_not_set_up:fiscal:mode"]
+        );
+        setup.registration = Some(crate::domain::fiscal::tse::TseRegistration {
+            tss_id: "tss".into(),
+            tss_serial_number: "serial".into(),
+            tss_public_key: "key".into(),
+            tss_certificate: "certificate".into(),
+            signature_algorithm: "ecdsa-plain-SHA384".into(),
+            signature_timestamp_format: "unixTime".into(),
+            bsi_certification_id: None,
+            initialized_at: None,
+            client_id: "client".into(),
+            client_serial_number: "heimservice-14".into(),
+        });
+        tse.tse = Some(setup);
+        assert!(keys(&tse, &with(true)).is_empty());
     }
 }

@@ -58,7 +58,7 @@ pub enum Checkout {
 }
 
 /// Fills `bytes` with random ones; a system without randomness refuses the request.
-fn fill_random(bytes: &mut [u8]) -> Result<(), Refusal> {
+pub(super) fn fill_random(bytes: &mut [u8]) -> Result<(), Refusal> {
     getrandom::fill(bytes).map_err(|error| {
         tracing::error!(%error, "no random token");
         Refusal::internal()

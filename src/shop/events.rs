@@ -28,6 +28,7 @@ impl Shop {
     /// confirmation with the status link.
     pub(super) fn order_placed(&self, order: &Order, link_origin: &str) {
         self.order_changed(order);
+        self.sign_placed(order);
         self.mail_confirmation(order, link_origin);
     }
 
@@ -52,6 +53,7 @@ impl Shop {
     ) {
         for order in orders {
             self.order_changed(order);
+            self.sign_placed(order);
             self.mail_decision(order);
         }
         if let Some(counted) = counted {

@@ -50,6 +50,7 @@ use crate::startup_error::StartupError;
 pub use catalog::CatalogListener;
 pub use error::{OrderRefused, ShopError};
 use fiscal::mode::FiscalState;
+use fiscal::signing::Tse;
 use hubs::orders::OrderHub;
 use hubs::store_status::StatusHub;
 use mail::Mailer;
@@ -77,6 +78,8 @@ pub struct Shop {
     payments_in_flight: Arc<PaymentsInFlight>,
     /// The fiscal mode that holds (whether cash may be taken).
     fiscal: FiscalState,
+    /// The cloud TSE, when its key and secret are configured.
+    tse: Option<Arc<Tse>>,
 }
 
 impl Shop {
@@ -110,6 +113,9 @@ impl Shop {
         let fiscal = FiscalState::load(&db, config.store_id, &config.fiscal, clock.now())
             .await
             .map_err(|error| failed(&error))?;
+        let tse = Tse::new(&config.fiscal.tse, config.store_id)
+            .map_err(|error| failed(&error))?
+            .map(Arc::new);
         let readiness = Arc::new(Readiness::new(&config, db.clone(), Arc::clone(&status)));
         readiness.refresh().await.map_err(|error| failed(&error))?;
         Ok(Shop {
@@ -119,6 +125,7 @@ impl Shop {
             catalog_listeners: catalog_listeners.into(),
             payments_in_flight: Arc::default(),
             fiscal,
+            tse,
             config,
             db,
             clock,

@@ -7,6 +7,7 @@
 use super::events::AnsweredBy;
 use super::{Shop, ShopError, order_not_found};
 use crate::domain::error::PublicError;
+use crate::domain::fiscal::signing::{OrderTse, TseStep};
 use crate::domain::order::answering::AnswerWindow;
 use crate::domain::order::{
     AUTO_REJECT_REASON, Order, OrderStatus, PaymentStatus, TransitionError,
@@ -25,7 +26,7 @@ impl Shop {
         }
     }
 
-    async fn change_order(
+    pub(super) async fn change_order(
         &self,
         id: u64,
         change: impl FnOnce(&mut Order) -> Result<(), TransitionError> + Send + 'static,
@@ -38,11 +39,38 @@ impl Shop {
         Ok(order)
     }
 
+    /// The TSE's answer to `step` of order `id` when it may be taken (fiscal mode
+    /// `tse`), asked before the change is written and written with it: `check` is the
+    /// change, tried on the order as it is now, so that nothing is signed for a change
+    /// that is refused.
+    async fn sign_before(
+        &self,
+        id: u64,
+        step: TseStep,
+        check: impl FnOnce(&mut Order) -> Result<(), TransitionError>,
+    ) -> Result<Option<OrderTse>, ShopError> {
+        if !self.signs_orders() {
+            return Ok(None);
+        }
+        let order = self.db.order(id).await?.ok_or_else(order_not_found)?;
+        check(&mut order.clone())?;
+        Ok(self.sign(&order, step).await)
+    }
+
     /// Staff accept a waiting order: ready (or at the door) in `minutes`.
     pub async fn accept(&self, id: u64, minutes: u16) -> Result<Order, ShopError> {
         let now = self.clock.now();
+        let tse = self
+            .sign_before(id, TseStep::Finish, |order| order.accept(minutes, now))
+            .await?;
         let order = self
-            .change_order(id, move |order| order.accept(minutes, now))
+            .change_order(id, move |order| {
+                order.accept(minutes, now)?;
+                if tse.is_some() {
+                    order.tse = tse;
+                }
+                Ok(())
+            })
             .await?;
         self.order_changed(&order);
         self.order_answered(&order, AnsweredBy::Staff).await;
@@ -101,8 +129,17 @@ impl Shop {
     async fn reject_order(&self, id: u64, reason: &str) -> Result<Order, ShopError> {
         let now = self.clock.now();
         let reason = reason.to_string();
+        let tse = self
+            .sign_before(id, TseStep::Cancel, |order| order.reject(&reason, now))
+            .await?;
         let order = self
-            .change_order(id, move |order| order.reject(&reason, now))
+            .change_order(id, move |order| {
+                order.reject(&reason, now)?;
+                if tse.is_some() {
+                    order.tse = tse;
+                }
+                Ok(())
+            })
             .await?;
         self.order_changed(&order);
         self.refund_if_paid(order).await

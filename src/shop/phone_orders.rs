@@ -84,6 +84,7 @@ impl Shop {
             Placement::Created(order) => {
                 // The staff are at the board: this answers like an accept.
                 self.order_changed(&order);
+                self.sign_placed(&order);
                 self.order_answered(&order, AnsweredBy::Staff).await;
                 Checkout::Created(order)
             }

@@ -34,6 +34,7 @@ pub fn settings(config: &Config) -> ReadinessSettings {
             secret_set: config.paypal.client_secret.is_set(),
         }),
         order_button_de: Some(order_button_de()),
+        tse_configured: Some(config.fiscal.tse.configured()),
     }
 }
 

@@ -265,6 +265,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         http("GET", "/admin/fiscal", "/admin/fiscal", [U, F, F, O]),
         http("PUT", "/admin/fiscal", "/admin/fiscal", [U, F, F, A]),
+        http(
+            "POST",
+            "/admin/fiscal/tse",
+            "/admin/fiscal/tse",
+            [U, F, F, A],
+        ),
         http("GET", "/admin/printers", "/admin/printers", [U, F, F, O]),
         http(
             "POST",

@@ -2,4 +2,5 @@
 //! the shop records cash ([`mode`]) and what its cloud TSE signs for an order ([`tse`]).
 
 pub mod mode;
+pub mod signing;
 pub mod tse;

@@ -8,6 +8,8 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::signing::{TseOutage, TseSetup};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FiscalMode {
@@ -82,10 +84,16 @@ impl FiscalChoice {
     }
 }
 
-/// Every choice the shop made, oldest first; the last one holds. Never shortened.
+/// Every choice the shop made, oldest first; the last one holds. Never shortened, like
+/// the TSE's outages.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FiscalRecord {
     pub choices: Vec<FiscalChoice>,
+    /// The cloud TSE, once its setup began.
+    #[serde(default)]
+    pub tse: Option<TseSetup>,
+    #[serde(default)]
+    pub tse_outages: Vec<TseOutage>,
 }
 
 impl FiscalRecord {
@@ -200,7 +208,10 @@ mod tests {
     }
 
     fn record_of(choices: Vec<FiscalChoice>) -> FiscalRecord {
-        FiscalRecord { choices }
+        FiscalRecord {
+            choices,
+            ..FiscalRecord::default()
+        }
     }
 
     #[test]

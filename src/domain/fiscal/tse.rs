@@ -12,17 +12,21 @@ use crate::domain::hex::hex;
 /// same transaction id.
 const TX_ID_PREFIX: &[u8] = b"heimservice/tse-transaction/v1\0";
 
-/// The TSE transaction id of order `order_id` of store `store_id`: a UUID (version 8,
-/// from SHA-256) that a retried call repeats, so fiskaly sees the same transaction.
-pub fn tx_id_of(store_id: u64, order_id: u64) -> String {
+/// The TSE transaction id of order `order_id` of store `store_id`: a UUID with the
+/// version 4 bits fiskaly will require, made from SHA-256 of the ids and the order's
+/// status token, so that a retried call repeats it and fiskaly sees the same
+/// transaction, while an order id used again (a database restored from an older
+/// backup) gets a new one: its token is new.
+pub fn tx_id_of(store_id: u64, order_id: u64, order_token: &str) -> String {
     let mut hasher = Sha256::new();
     hasher.update(TX_ID_PREFIX);
     hasher.update(store_id.to_be_bytes());
     hasher.update(order_id.to_be_bytes());
+    hasher.update(order_token.as_bytes());
     let digest = hasher.finalize();
     let mut bytes = [0u8; 16];
     bytes.copy_from_slice(&digest[..16]);
-    bytes[6] = (bytes[6] & 0x0f) | 0x80;
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
     bytes[8] = (bytes[8] & 0x3f) | 0x80;
     let digits = hex(&bytes);
     format!(

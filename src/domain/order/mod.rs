@@ -21,6 +21,7 @@ pub mod totals;
 
 use super::error::{ErrorStatus, PublicError};
 use super::fiscal::mode::FiscalMode;
+use super::fiscal::signing::OrderTse;
 use super::vat::VatLine;
 use crate::domain::error::ErrorCode;
 use lines::PricedLine;
@@ -220,6 +221,9 @@ pub struct Order {
     /// is older than the choice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fiscal_mode: Option<FiscalMode>,
+    /// What the cloud TSE did with the order (fiscal mode `tse`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tse: Option<OrderTse>,
 }
 
 pub const MIN_ESTIMATE_MINUTES: u16 = 5;

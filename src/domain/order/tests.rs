@@ -54,6 +54,7 @@ fn order(order_type: OrderType) -> Order {
         source: OrderSource::Online,
         anonymised_at: None,
         fiscal_mode: None,
+        tse: None,
     }
 }
 

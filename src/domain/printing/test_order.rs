@@ -109,5 +109,6 @@ pub fn sample_order() -> Order {
         source: Default::default(),
         anonymised_at: None,
         fiscal_mode: None,
+        tse: None,
     }
 }

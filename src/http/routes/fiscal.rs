@@ -8,6 +8,7 @@ use poem_openapi::{Object, OpenApi};
 use crate::domain::fiscal::mode::{
     ChosenBy, FiscalChoice, FiscalMode, FiscalRecord, FiscalRequest,
 };
+use crate::domain::fiscal::signing::TseOutage;
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::{ApiError, required};
@@ -63,6 +64,105 @@ pub struct FiscalView {
     /// while the shop has no choice of its own.
     #[oai(nullable)]
     pub configured_mode: Option<String>,
+    pub tse: TseStatusView,
+}
+
+/// The cloud TSE: whether it is configured, its setup and what to register with the
+/// tax office, and its outages.
+#[derive(Debug, Object)]
+pub struct TseStatusView {
+    /// `fiscal.tse_api_key` and `fiscal.tse_api_secret` are set.
+    pub configured: bool,
+    /// Null until the setup began.
+    #[oai(nullable)]
+    pub setup: Option<TseSetupView>,
+    /// The outage that lasts now, if any.
+    #[oai(nullable)]
+    pub outage: Option<TseOutageView>,
+    /// Every outage, oldest first.
+    pub outages: Vec<TseOutageView>,
+}
+
+#[derive(Debug, Object)]
+pub struct TseSetupView {
+    pub tss_id: String,
+    pub client_id: String,
+    pub till_serial: String,
+    /// UTC, RFC 3339.
+    pub begun_at: String,
+    /// What the owner registers with the tax office (ELSTER); null until the setup
+    /// finished.
+    #[oai(nullable)]
+    pub registration: Option<TseRegistrationView>,
+}
+
+#[derive(Debug, Object)]
+pub struct TseRegistrationView {
+    pub tss_serial_number: String,
+    /// Base64.
+    pub tss_public_key: String,
+    /// Base64.
+    pub tss_certificate: String,
+    pub signature_algorithm: String,
+    pub signature_timestamp_format: String,
+    #[oai(nullable)]
+    pub bsi_certification_id: Option<String>,
+    /// Unix seconds: when the TSE went into service.
+    #[oai(nullable)]
+    pub initialized_at: Option<i64>,
+    pub client_serial_number: String,
+}
+
+#[derive(Debug, Object)]
+pub struct TseOutageView {
+    /// UTC, RFC 3339.
+    pub started_at: String,
+    /// Null while it lasts.
+    #[oai(nullable)]
+    pub ended_at: Option<String>,
+    pub reason: String,
+    /// The orders whose TSE step went unsigned.
+    pub missed_orders: Vec<u64>,
+}
+
+fn outage_view(outage: &TseOutage) -> TseOutageView {
+    TseOutageView {
+        started_at: rfc3339(outage.started_at),
+        ended_at: outage.ended_at.map(rfc3339),
+        reason: outage.reason.clone(),
+        missed_orders: outage.missed_orders.clone(),
+    }
+}
+
+fn tse_view(record: &FiscalRecord, configured: bool) -> TseStatusView {
+    TseStatusView {
+        configured,
+        setup: record.tse.as_ref().map(|setup| TseSetupView {
+            tss_id: setup.tss_id.clone(),
+            client_id: setup.client_id.clone(),
+            till_serial: setup.till_serial.clone(),
+            begun_at: rfc3339(setup.begun_at),
+            registration: setup
+                .registration
+                .as_ref()
+                .map(|registration| TseRegistrationView {
+                    tss_serial_number: registration.tss_serial_number.clone(),
+                    tss_public_key: registration.tss_public_key.clone(),
+                    tss_certificate: registration.tss_certificate.clone(),
+                    signature_algorithm: registration.signature_algorithm.clone(),
+                    signature_timestamp_format: registration.signature_timestamp_format.clone(),
+                    bsi_certification_id: registration.bsi_certification_id.clone(),
+                    initialized_at: registration.initialized_at,
+                    client_serial_number: registration.client_serial_number.clone(),
+                }),
+        }),
+        outage: record
+            .tse_outages
+            .last()
+            .filter(|last| last.ended_at.is_none())
+            .map(outage_view),
+        outages: record.tse_outages.iter().map(outage_view).collect(),
+    }
 }
 
 #[derive(Debug, Object)]
@@ -119,6 +219,7 @@ impl FiscalApi {
             takes_cash: record.takes_cash(),
             online_payment: !config.paypal.client_id.is_empty(),
             configured_mode: config.fiscal.mode.map(|mode| mode.as_str().to_string()),
+            tse: tse_view(record, config.fiscal.tse.configured()),
         }
     }
 }
@@ -154,6 +255,17 @@ impl FiscalApi {
             .shop
             .choose_fiscal_mode(&admin.0, request)
             .await?;
+        Ok(Json(self.view(&record)))
+    }
+
+    /// Set up the cloud TSE (admin): its TSS and this till as its client at fiskaly,
+    /// or finish a setup that stopped. Answers what to register with the tax office.
+    /// 409 `tse_not_configured` without `fiscal.tse_api_key`/`…_secret`; 503
+    /// `tse_setup_failed` when fiskaly could not finish it (try again).
+    #[oai(path = "/admin/fiscal/tse", method = "post")]
+    async fn set_up_tse(&self, admin: AdminAuth) -> Result<Json<FiscalView>, ApiError> {
+        let record = self.state.shop.set_up_tse().await?;
+        tracing::info!(admin = admin.0.id, "TSE set up");
         Ok(Json(self.view(&record)))
     }
 }

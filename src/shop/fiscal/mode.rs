@@ -51,7 +51,7 @@ impl FiscalState {
         Ok(FiscalState(Arc::new(RwLock::new(record))))
     }
 
-    fn set(&self, record: FiscalRecord) {
+    pub(super) fn set(&self, record: FiscalRecord) {
         *self
             .0
             .write()

@@ -3,16 +3,18 @@ use serde_json::json;
 use super::*;
 
 #[test]
-fn the_transaction_id_of_an_order_is_a_fixed_version_8_uuid() {
-    let id = tx_id_of(14, 1001);
-    assert_eq!(id, tx_id_of(14, 1001));
+fn the_transaction_id_of_an_order_is_a_fixed_uuid_with_the_version_4_bits() {
+    let id = tx_id_of(14, 1001, "token");
+    assert_eq!(id, tx_id_of(14, 1001, "token"));
     assert!(is_uuid(&id), "{id}");
-    assert_eq!(&id[14..15], "8");
+    assert_eq!(&id[14..15], "4");
     assert!("89ab".contains(&id[19..20]), "{id}");
-    assert_ne!(id, tx_id_of(14, 1002));
-    assert_ne!(id, tx_id_of(15, 1001));
+    assert_ne!(id, tx_id_of(14, 1002, "token"));
+    assert_ne!(id, tx_id_of(15, 1001, "token"));
+    // An order id used again (an older backup restored) has another token.
+    assert_ne!(id, tx_id_of(14, 1001, "other token"));
     // The ids are hashed apart: (1, 23) is not (12, 3).
-    assert_ne!(tx_id_of(1, 23), tx_id_of(12, 3));
+    assert_ne!(tx_id_of(1, 23, "t"), tx_id_of(12, 3, "t"));
 }
 
 #[test]

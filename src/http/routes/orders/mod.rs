@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod checkout;
 pub mod phone;
+mod tse_view;
 pub mod views;
 #[cfg(test)]
 mod views_json_tests;

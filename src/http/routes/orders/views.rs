@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use poem_openapi::{Enum, Object};
 use serde::Serialize;
 
+use super::tse_view::TseView;
 use crate::db::{DayOrdersPage, DaySummariesPage, OpenOrdersPage};
 use crate::domain::money::cents_to_euros;
 use crate::domain::order::OrderType;
@@ -303,6 +304,9 @@ pub struct OrderView {
     /// it and the driver or counter checks an ID. Null: none.
     #[oai(nullable)]
     pub age_restriction: Option<u8>,
+    /// The cloud TSE's data for the receipt (fiscal mode `tse`); null otherwise.
+    #[oai(nullable)]
+    pub tse: Option<TseView>,
 }
 
 /// An order as the restaurant sees it.
@@ -520,6 +524,7 @@ impl From<&Order> for OrderView {
             source: order.source.as_str().into(),
             anonymised_at: order.anonymised_at,
             age_restriction: order.age_restriction(),
+            tse: order.tse.as_ref().map(TseView::from),
         }
     }
 }
