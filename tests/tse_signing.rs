@@ -6,6 +6,8 @@
 
 use serde_json::{Value, json};
 
+use crate::live_orders::open_board;
+use crate::live_status::{Socket, next_message};
 use crate::support::TestServer;
 use crate::support::fake_fiskaly::FakeFiskaly;
 use crate::support::ordering::{LUNCHTIME, Menu, answer, guest_order, lunch_lines, post_with};
@@ -23,6 +25,18 @@ async fn tse_shop(fake: &FakeFiskaly) -> TestServer {
         .env("HEIMSERVICE_FISCAL_TILL_SERIAL", "Kasse 1")
         .start()
         .await
+}
+
+/// The board's messages until one of type `kind` arrives (within 5 s).
+async fn board_until(board: &mut Socket, kind: &str) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let message = next_message(board, left).await;
+        if message["type"] == kind {
+            return message;
+        }
+    }
 }
 
 async fn readiness_keys(server: &TestServer, admin: &str) -> Vec<String> {
@@ -194,9 +208,19 @@ async fn during_an_outage_orders_flow_unsigned_and_signing_resumes_afterwards() 
     let server = tse_shop(&fake).await;
     let admin = server.admin_token().await;
     set_up(&server, &admin).await;
+    let (mut board, snapshot) = open_board(&server, &admin).await;
+    assert_eq!(snapshot["tse_outage"], Value::Null, "{snapshot}");
 
     fake.down("503").await;
     let order = place(&server).await;
+    let outage = board_until(&mut board, "tse").await;
+    assert_eq!(
+        outage["outage"]["missed_orders"],
+        json!([order["id"]]),
+        "{outage}"
+    );
+    let (_, later) = open_board(&server, &admin).await;
+    assert_eq!(later["tse_outage"]["missed_orders"], json!([order["id"]]));
     let unsigned = order_until(&server, &admin, &order, |seen| tse_state(seen) == "failed").await;
     assert_eq!(unsigned["tse"]["failed_step"], "start", "{unsigned}");
     let accepted = answer(&server, &admin, &order, "accept", json!({ "minutes": 20 })).await;
@@ -217,6 +241,8 @@ async fn during_an_outage_orders_flow_unsigned_and_signing_resumes_afterwards() 
     assert_eq!(tse_state(&started), "active", "{started}");
     let signed = answer(&server, &admin, &next, "accept", json!({ "minutes": 20 })).await;
     assert_eq!(signed["tse"]["state"], "finished", "{signed}");
+    let ended = board_until(&mut board, "tse").await;
+    assert_eq!(ended["outage"], Value::Null, "{ended}");
     let (_, fiscal) = server
         .send("GET", "/admin/fiscal", Some(&admin), None)
         .await;
@@ -225,6 +251,7 @@ async fn during_an_outage_orders_flow_unsigned_and_signing_resumes_afterwards() 
     assert_eq!(outages.len(), 1);
     assert!(outages[0]["ended_at"].is_string(), "{fiscal}");
     assert_eq!(outages[0]["missed_orders"], json!([order["id"]]));
+    drop(board);
     server.stop().await;
 }
 

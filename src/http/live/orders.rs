@@ -18,6 +18,7 @@ use serde_json::json;
 use tokio::sync::{broadcast, watch};
 
 use crate::clock::Clock;
+use crate::domain::fiscal::signing::TseOutage;
 use crate::domain::order::Order;
 use crate::domain::user::Role;
 use crate::http::AppState;
@@ -102,13 +103,28 @@ where
     }
 }
 
-/// The board's updates: its orders, and each change of the printer alarms as
-/// `{ "type": "printers", "alarms": […] }`.
+/// The board's updates: its orders, each change of the printer alarms as
+/// `{ "type": "printers", "alarms": […] }` and of the TSE's outage as
+/// `{ "type": "tse", "outage": {…} | null }`.
 struct BoardUpdates<O> {
     orders: O,
     alarms: watch::Receiver<Vec<PrinterAlarm>>,
     alarms_open: bool,
+    outage: watch::Receiver<Option<TseOutage>>,
+    outage_open: bool,
     clock: Clock,
+}
+
+/// The TSE's outage as the board shows it: since when, why, and the orders it missed.
+fn outage_json(outage: Option<&TseOutage>) -> serde_json::Value {
+    match outage {
+        Some(outage) => json!({
+            "started_at": outage.started_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            "reason": outage.reason,
+            "missed_orders": outage.missed_orders,
+        }),
+        None => serde_json::Value::Null,
+    }
 }
 
 impl<O: Updates> Updates for BoardUpdates<O> {
@@ -117,6 +133,8 @@ impl<O: Updates> Updates for BoardUpdates<O> {
             orders,
             alarms,
             alarms_open,
+            outage,
+            outage_open,
             clock,
         } = self;
         async move {
@@ -126,6 +144,19 @@ impl<O: Updates> Updates for BoardUpdates<O> {
                     Ok(()) => Some(vec![alarms_message(&alarms.borrow_and_update(), clock.now())]),
                     Err(_) => {
                         *alarms_open = false;
+                        Some(Vec::new())
+                    }
+                },
+                changed = outage.changed(), if *outage_open => match changed {
+                    Ok(()) => {
+                        let message = json!({
+                            "type": "tse",
+                            "outage": outage_json(outage.borrow_and_update().as_ref()),
+                        });
+                        Some(vec![message.to_string()])
+                    }
+                    Err(_) => {
+                        *outage_open = false;
                         Some(Vec::new())
                     }
                 },
@@ -163,6 +194,7 @@ async fn board_session(state: AppState, socket: WebSocketStream, _slot: SocketSl
     // missed.
     let changes = state.shop.order_changes();
     let alarms = state.shop.printing().watch_alarms();
+    let outage = state.shop.watch_tse_outage();
     let waiting_limit = state.config.orders.max_waiting;
     // The first page of the open orders (the board loads the others as asked).
     let snapshot = |state: AppState| async move {
@@ -175,6 +207,7 @@ async fn board_session(state: AppState, socket: WebSocketStream, _slot: SocketSl
         let mut message = open_orders_view(&page, waiting_limit).to_json()?;
         message["type"] = json!("snapshot");
         message["printer_alarms"] = json!(state.shop.printing().alarms());
+        message["tse_outage"] = outage_json(state.shop.watch_tse_outage().borrow().as_ref());
         message["server_time"] = json!(state.shop.clock().now());
         Some(vec![message.to_string()])
     };
@@ -204,6 +237,8 @@ async fn board_session(state: AppState, socket: WebSocketStream, _slot: SocketSl
         orders,
         alarms,
         alarms_open: true,
+        outage,
+        outage_open: true,
         clock,
     };
     follow(liveness, sink, incoming, updates).await;

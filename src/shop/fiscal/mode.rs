@@ -5,17 +5,33 @@
 
 use std::sync::{Arc, RwLock};
 
+use tokio::sync::watch;
+
 use super::super::{Shop, ShopError};
 use crate::db::{Db, DbError};
 use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
 use crate::domain::fiscal::mode::{
     ChosenBy, FiscalMode, FiscalRecord, FiscalRefusal, FiscalRequest, choose, from_configuration,
 };
+use crate::domain::fiscal::signing::TseOutage;
 use crate::domain::user::User;
 
-/// The fiscal record as last committed.
-#[derive(Clone, Default)]
-pub struct FiscalState(Arc<RwLock<FiscalRecord>>);
+/// The fiscal record as last committed, and the TSE's outage that lasts now (the
+/// board follows it).
+#[derive(Clone)]
+pub struct FiscalState(
+    Arc<RwLock<FiscalRecord>>,
+    Arc<watch::Sender<Option<TseOutage>>>,
+);
+
+/// The outage of `record` that lasts now.
+fn open_outage(record: &FiscalRecord) -> Option<TseOutage> {
+    record
+        .tse_outages
+        .last()
+        .filter(|last| last.ended_at.is_none())
+        .cloned()
+}
 
 impl FiscalState {
     /// Loads the record, adding the configuration file's choice (`fiscal.mode`,
@@ -48,14 +64,21 @@ impl FiscalState {
                 "fiscal.mode in the configuration differs from the mode chosen in the admin area, which holds"
             );
         }
-        Ok(FiscalState(Arc::new(RwLock::new(record))))
+        let outage = watch::Sender::new(open_outage(&record));
+        Ok(FiscalState(Arc::new(RwLock::new(record)), Arc::new(outage)))
     }
 
     pub(super) fn set(&self, record: FiscalRecord) {
+        let outage = open_outage(&record);
         *self
             .0
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner()) = record;
+        self.1.send_if_modified(|current| {
+            let changed = *current != outage;
+            *current = outage;
+            changed
+        });
     }
 
     /// The record as last committed.
@@ -99,6 +122,11 @@ impl Shop {
     /// The mode that holds, if one was chosen.
     pub fn fiscal_mode(&self) -> Option<FiscalMode> {
         self.fiscal.mode()
+    }
+
+    /// The TSE's outage that lasts now, and each change of it.
+    pub fn watch_tse_outage(&self) -> watch::Receiver<Option<TseOutage>> {
+        self.fiscal.1.subscribe()
     }
 
     /// Whether cash may be offered (not in the fiscal mode `cashless`).
