@@ -10,7 +10,10 @@ use crate::live_orders::open_board;
 use crate::live_status::{Socket, next_message};
 use crate::support::TestServer;
 use crate::support::fake_fiskaly::FakeFiskaly;
-use crate::support::ordering::{LUNCHTIME, Menu, answer, guest_order, lunch_lines, post_with};
+use crate::support::ordering::{
+    LUNCHTIME, Menu, answer, guest_order, lunch_lines, outbox, post_with,
+};
+use crate::support::printer_sink::{PrinterSink, decode};
 
 async fn tse_shop(fake: &FakeFiskaly) -> TestServer {
     let access = fake.access(std::time::Duration::from_secs(1));
@@ -295,5 +298,83 @@ async fn without_its_credentials_the_tse_cannot_be_set_up_and_the_shop_stays_clo
         .await;
     assert_eq!(status, 409, "{refused}");
     assert_eq!(refused["code"], "tse_not_configured");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_printed_receipt_carries_the_tse_data_and_its_qr_code() {
+    let fake = FakeFiskaly::start().await;
+    let server = tse_shop(&fake).await;
+    let admin = server.admin_token().await;
+    set_up(&server, &admin).await;
+    let sink = PrinterSink::start().await;
+    let (status, printer) = server
+        .send(
+            "POST",
+            "/admin/printers",
+            Some(&admin),
+            Some(
+                json!({ "name": "Kasse", "host": "127.0.0.1", "port": sink.port,
+                         "prints": "receipt", "width": 42 }),
+            ),
+        )
+        .await;
+    assert_eq!(status, 201, "{printer}");
+    let order = place(&server).await;
+    order_until(&server, &admin, &order, |seen| tse_state(seen) == "active").await;
+    let accepted = answer(&server, &admin, &order, "accept", json!({ "minutes": 30 })).await;
+    let tse = &accepted["tse"];
+    let receipts = sink.wait_for(1, std::time::Duration::from_secs(5)).await;
+    assert_eq!(receipts.len(), 1);
+    let printed = decode(&receipts[0]);
+    // Long values wrap at the paper's edge: compared without line breaks and spaces.
+    let joined: String = printed
+        .text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    for expected in [
+        format!(
+            "TSE-Seriennummer: {}",
+            tse["tss_serial_number"].as_str().unwrap()
+        ),
+        "Kassen-Seriennummer: Kasse 1".to_string(),
+        "Prozesstyp: Kassenbeleg-V1".to_string(),
+        "Signaturzähler".to_string(),
+        tse["signature_counter"].to_string(),
+    ] {
+        let expected: String = expected.chars().filter(|c| !c.is_whitespace()).collect();
+        assert!(
+            joined.contains(&expected),
+            "{expected:?} missing in\n{}",
+            printed.text
+        );
+    }
+    assert!(printed.text.contains("TSE-Transaktion"), "{}", printed.text);
+    assert_eq!(printed.qr_codes, [tse["qr_code_data"].as_str().unwrap()]);
+    // The acceptance mail carries the same receipt data, the QR code's as text.
+    let mails = outbox(&server, &admin, 2).await;
+    let accepted_mail = mails
+        .iter()
+        .find(|mail| mail["subject"].as_str().unwrap().contains("angenommen"))
+        .expect("the acceptance mail");
+    let body = accepted_mail["body"].as_str().unwrap();
+    for expected in [
+        format!(
+            "TSE-Transaktion / transaction: {}",
+            tse["transaction_number"]
+        ),
+        format!(
+            "Signaturzähler / signature counter: {}",
+            tse["signature_counter"]
+        ),
+        format!(
+            "QR-Code (Inhalt / content): {}",
+            tse["qr_code_data"].as_str().unwrap()
+        ),
+    ] {
+        assert!(body.contains(&expected), "{expected:?} missing in\n{body}");
+    }
+    sink.stop().await;
     server.stop().await;
 }

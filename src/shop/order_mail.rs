@@ -7,6 +7,7 @@
 use std::fmt::Write;
 
 use super::Shop;
+use crate::domain::fiscal::signing::OrderTse;
 use crate::domain::money::format_euros;
 use crate::domain::order::{Order, OrderSource, OrderStatus, PaymentStatus};
 
@@ -40,6 +41,62 @@ fn lines_text(order: &Order) -> String {
         );
     }
     let _ = writeln!(text, "Gesamt / total: {}", format_euros(totals.total_cents));
+    text
+}
+
+/// The receipt's TSE data (§ 6 KassenSichV) in the acceptance mail; the QR code's
+/// content as text, since the mail is plain text.
+fn tse_text(order: &Order, timezone: chrono_tz::Tz) -> String {
+    let time = |seconds: i64| {
+        chrono::DateTime::<chrono::Utc>::from_timestamp(seconds, 0)
+            .map(|at| {
+                at.with_timezone(&timezone)
+                    .format("%d.%m.%Y %H:%M:%S")
+                    .to_string()
+            })
+            .unwrap_or_default()
+    };
+    let mut text = String::new();
+    match &order.tse {
+        None => {}
+        Some(OrderTse::Failed { .. }) => {
+            text.push_str("\nTSE ausgefallen / TSE out of order: dieser Beleg ist nicht signiert / this receipt is not signed.\n");
+        }
+        Some(OrderTse::Signed { signature }) => {
+            let _ = write!(
+                text,
+                "\nBeleg / receipt (TSE)\n\
+                 TSE-Transaktion / transaction: {}\n\
+                 Beginn / start: {}\n\
+                 Ende / end: {}\n\
+                 TSE-Seriennummer / TSE serial number: {}\n\
+                 Kassen-Seriennummer / till serial number: {}\n\
+                 Signaturzähler / signature counter: {}\n\
+                 Signaturalgorithmus / algorithm: {}\n\
+                 Zeitformat / time format: {}\n\
+                 Signatur / signature: {}\n",
+                signature.number,
+                time(signature.time_start),
+                signature.time_end.map(time).unwrap_or_default(),
+                signature.tss_serial_number,
+                signature.client_serial_number,
+                signature.signature.counter,
+                signature.signature.algorithm,
+                signature.log.timestamp_format,
+                signature.signature.value,
+            );
+            if let Some(qr) = &signature.qr_code_data {
+                let mut fields = qr.split(';').skip(2);
+                let kind = fields.next().unwrap_or_default();
+                let data = fields.next().unwrap_or_default();
+                let _ = write!(
+                    text,
+                    "Prozesstyp / process type: {kind}\nProzessdaten / process data: {data}\n\
+                     QR-Code (Inhalt / content): {qr}\n"
+                );
+            }
+        }
+    }
     text
 }
 
@@ -93,7 +150,8 @@ impl Shop {
                     format!(
                         "Guten Tag,\n\n{brand} hat Ihre Bestellung Nr. {number} angenommen. Voraussichtlich um \
                          {time} Uhr.\n{ordered}\n---\n\nHello,\n\n{brand} accepted your order no. {number}. \
-                         Expected at {time}.\n"
+                         Expected at {time}.\n{receipt}",
+                        receipt = tse_text(order, self.config.timezone),
                     ),
                 )
             }

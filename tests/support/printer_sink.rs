@@ -112,6 +112,9 @@ pub struct Printout {
     pub ends_with_cut: bool,
     /// `ESC @` resets.
     pub resets: usize,
+    /// The data of each QR code printed (`GS ( k`: stored with function 180 and
+    /// printed with function 181).
+    pub qr_codes: Vec<String>,
 }
 
 /// Decodes `bytes`; panics on a command this decoder does not know or a stray control
@@ -121,6 +124,7 @@ pub fn decode(bytes: &[u8]) -> Printout {
     let mut i = 0;
     let mut large = false;
     let mut bold = false;
+    let mut stored_qr: Option<String> = None;
     let mut run: Vec<u8> = Vec::new();
     let flush = |run: &mut Vec<u8>, out: &mut Printout, large: bool, bold: bool| {
         if run.is_empty() {
@@ -179,6 +183,30 @@ pub fn decode(bytes: &[u8]) -> Printout {
                         assert!(i <= bytes.len(), "GS V without its argument");
                         out.cuts += 1;
                         out.ends_with_cut = true;
+                    }
+                    b'(' => {
+                        assert_eq!(bytes.get(i + 2), Some(&b'k'), "GS ( other than k");
+                        let low = usize::from(*bytes.get(i + 3).expect("GS ( k pL"));
+                        let high = usize::from(*bytes.get(i + 4).expect("GS ( k pH"));
+                        let length = low + high * 256;
+                        let body = bytes.get(i + 5..i + 5 + length).expect("GS ( k data");
+                        assert_eq!(body[0], 49, "GS ( k cn is 49 (QR code)");
+                        match body[1] {
+                            // Store the data: fn 180 (`P`), m = 48.
+                            80 => {
+                                assert_eq!(body[2], 48);
+                                stored_qr = Some(String::from_utf8(body[3..].to_vec()).unwrap());
+                            }
+                            // Print the stored data: fn 181 (`Q`).
+                            81 => out.qr_codes.push(
+                                stored_qr
+                                    .take()
+                                    .expect("a QR code printed before it was stored"),
+                            ),
+                            65 | 67 | 69 => {}
+                            other => panic!("unknown QR function {other}"),
+                        }
+                        i += 5 + length;
                     }
                     other => panic!("unknown GS {other:#04x} at byte {i}"),
                 }

@@ -197,6 +197,31 @@ impl Document {
         self
     }
 
+    /// A QR code of `data` (model 2, error correction M, centred), drawn by the printer
+    /// itself (`GS ( k`); up to 7,089 bytes of data.
+    pub fn qr(&mut self, data: &str) -> &mut Self {
+        let data = data.as_bytes();
+        let stored = u16::try_from(data.len().min(7_089) + 3).unwrap_or(u16::MAX);
+        let [low, high] = stored.to_le_bytes();
+        self.align(Align::Center);
+        // Model 2; module size 4 dots; error correction M (15 %).
+        self.bytes
+            .extend_from_slice(&[GS, b'(', b'k', 4, 0, 49, 65, 50, 0]);
+        self.bytes
+            .extend_from_slice(&[GS, b'(', b'k', 3, 0, 49, 67, 4]);
+        self.bytes
+            .extend_from_slice(&[GS, b'(', b'k', 3, 0, 49, 69, 49]);
+        self.bytes
+            .extend_from_slice(&[GS, b'(', b'k', low, high, 49, 80, 48]);
+        self.bytes
+            .extend_from_slice(&data[..usize::from(stored) - 3]);
+        // Print what was stored.
+        self.bytes
+            .extend_from_slice(&[GS, b'(', b'k', 3, 0, 49, 81, 48]);
+        self.bytes.push(LF);
+        self.align(Align::Left)
+    }
+
     pub fn into_bytes(self) -> Vec<u8> {
         self.bytes
     }

@@ -8,6 +8,7 @@ pub mod job;
 pub mod printer;
 pub mod texts;
 pub mod tickets;
+mod tse_block;
 
 #[cfg(test)]
 pub(crate) mod test_order;

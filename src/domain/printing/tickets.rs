@@ -9,6 +9,7 @@ use super::escpos::{Align, Document, Size};
 use super::job::TicketKind;
 use super::printer::{Printer, Prints};
 use super::texts::{Lang, Texts};
+use super::tse_block::tse_block;
 use crate::domain::fiscal::mode::FiscalMode;
 use crate::domain::money::format_euros;
 use crate::domain::order::OrderType;
@@ -257,6 +258,7 @@ pub fn receipt(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
         PaymentMethod::Online => texts.online,
     };
     doc.row(texts.payment, paid);
+    tse_block(&mut doc, order.tse.as_ref(), shop);
     doc.blank().align(Align::Center).text(texts.thanks);
     doc.cut(FEED_BEFORE_CUT);
     doc.into_bytes()
@@ -341,6 +343,15 @@ mod tests {
             match bytes[i] {
                 ESC if bytes.get(i + 1) == Some(&b'@') => i += 2,
                 GS if bytes.get(i + 1) == Some(&b'V') => i += 4,
+                // `GS ( k pL pH …`: the QR code, shown as [QR data].
+                GS if bytes.get(i + 1) == Some(&b'(') => {
+                    let length = usize::from(bytes[i + 3]) + usize::from(bytes[i + 4]) * 256;
+                    let body = &bytes[i + 5..i + 5 + length];
+                    if body[1] == 80 {
+                        text.push_str(&format!("[QR {}]", String::from_utf8_lossy(&body[3..])));
+                    }
+                    i += 5 + length;
+                }
                 ESC | GS => i += 3,
                 0x80 => {
                     text.push('€');
@@ -479,6 +490,78 @@ mod tests {
         assert_eq!(format_rate(1900), "19 %");
         assert_eq!(format_rate(550), "5,5 %");
         assert_eq!(format_rate(1025), "10,25 %");
+    }
+
+    fn finished_signature() -> crate::domain::fiscal::tse::TseSignature {
+        use crate::domain::fiscal::tse::{TseSignature, TxLog, TxSignature, TxState};
+        TseSignature {
+            tx_id: "tx".into(),
+            tss_id: "tss".into(),
+            client_id: "client".into(),
+            number: 42,
+            state: TxState::Finished,
+            revision: 2,
+            latest_revision: 2,
+            time_start: 1_795_950_000,
+            time_end: Some(1_795_951_800),
+            tss_serial_number: "a1b2c3d4".into(),
+            client_serial_number: "Kasse 1".into(),
+            signature: TxSignature {
+                value: "c2lnbmF0dXJl".into(),
+                counter: 87,
+                algorithm: "ecdsa-plain-SHA256".into(),
+                public_key: "cHVibGlj".into(),
+            },
+            log: TxLog {
+                operation: "FinishTransaction".into(),
+                timestamp: 1_795_951_800,
+                timestamp_format: "unixTime".into(),
+            },
+            qr_code_data: Some(
+                "V0;Kasse 1;Kassenbeleg-V1;Beleg^0.00_26.07_0.00_0.00_0.00^26.07:Bar;42;87;2026-11-29T11:00:00.000Z;2026-11-29T11:30:00.000Z;ecdsa-plain-SHA256;unixTime;c2lnbmF0dXJl;cHVibGlj".into(),
+            ),
+        }
+    }
+
+    #[test]
+    fn a_signed_receipt_carries_the_tse_data_and_its_qr_code() {
+        use crate::domain::fiscal::signing::{OrderTse, TseStep};
+        let mut order = accepted();
+        order.tse = Some(OrderTse::Signed {
+            signature: finished_signature(),
+        });
+        let text = text_of(&receipt(&order, &shop(Lang::De), 42));
+        for expected in [
+            "TSE-Transaktion",
+            "42",
+            "Beginn",
+            "29.11.2026 12:00:00",
+            "Ende",
+            "29.11.2026 12:30:00",
+            "TSE-Seriennummer: a1b2c3d4",
+            "Kassen-Seriennummer: Kasse 1",
+            "Signaturzähler",
+            "87",
+            "Signatur: c2lnbmF0dXJl",
+            "Prozesstyp: Kassenbeleg-V1",
+            "Prozessdaten:",
+            "Beleg^0.00_26.07_0.00_0.00_0.00^26.07:Bar",
+            "[QR V0;Kasse 1;Kassenbeleg-V1;",
+        ] {
+            assert!(text.contains(expected), "{expected:?} missing in\n{text}");
+        }
+        order.tse = Some(OrderTse::Failed {
+            step: TseStep::Finish,
+            at: order.created_at,
+            reason: "timeout".into(),
+            started: None,
+        });
+        let failed = text_of(&receipt(&order, &shop(Lang::De), 42));
+        assert!(failed.contains("TSE ausgefallen"), "{failed}");
+        assert!(!failed.contains("[QR"), "{failed}");
+        order.tse = None;
+        let plain = text_of(&receipt(&order, &shop(Lang::De), 42));
+        assert!(!plain.contains("TSE"), "{plain}");
     }
 
     #[test]
