@@ -335,6 +335,59 @@ export interface Fiscal {
   online_payment: boolean;
   /** `fiscal.mode` of the configuration file, which chooses only while the shop has no choice of its own. */
   configured_mode: FiscalMode | null;
+  /** The cloud TSE: whether it is configured, its setup and its outages. */
+  tse: FiscalTse;
+}
+
+/** What the owner registers with the tax office (ELSTER) once the TSE's setup finished. */
+export interface TseRegistration {
+  tss_serial_number: string;
+  /** Base64. */
+  tss_public_key: string;
+  /** Base64. */
+  tss_certificate: string;
+  signature_algorithm: string;
+  signature_timestamp_format: string;
+  /** Null when fiskaly does not name it; its certificate does. */
+  bsi_certification_id: string | null;
+  /** Unix seconds: when the TSE went into service. */
+  initialized_at: number | null;
+  /** The till's serial number, as fiskaly knows its client. */
+  client_serial_number: string;
+}
+
+/** The shop's TSE and till at fiskaly; `registration` is null until the setup finished. */
+export interface TseSetup {
+  tss_id: string;
+  client_id: string;
+  till_serial: string;
+  /** UTC, RFC 3339. */
+  begun_at: string;
+  registration: TseRegistration | null;
+}
+
+/** A time the TSE could not be reached; orders flowed unsigned meanwhile. */
+export interface TseOutage {
+  /** UTC, RFC 3339. */
+  started_at: string;
+  /** Null while it lasts. */
+  ended_at: string | null;
+  /** The first failure, in the server's English. */
+  reason: string;
+  /** The ids of the orders whose TSE step went unsigned. */
+  missed_orders: number[];
+}
+
+/** The `tse` of GET /admin/fiscal. */
+export interface FiscalTse {
+  /** `fiscal.tse_api_key` and `fiscal.tse_api_secret` are set. */
+  configured: boolean;
+  /** Null until the setup began. */
+  setup: TseSetup | null;
+  /** The outage that lasts now, if any. */
+  outage: TseOutage | null;
+  /** Every outage, oldest first. */
+  outages: TseOutage[];
 }
 
 /** The body of PUT /admin/fiscal. */

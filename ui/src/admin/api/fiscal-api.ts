@@ -20,3 +20,13 @@ export function chooseFiscalMode(body: FiscalBody): Promise<Fiscal> {
     }),
   );
 }
+
+/**
+ * POST /admin/fiscal/tse: sets the cloud TSE up at fiskaly (or finishes a setup that
+ * stopped), which can take half a minute; answers the record with what to register with
+ * the tax office. 409 `tse_not_configured` without the API key and secret in the
+ * configuration, 503 `tse_setup_failed` when fiskaly could not finish it.
+ */
+export function setUpTse(): Promise<Fiscal> {
+  return logged('setUpTse', apiFetch<Fiscal>('/admin/fiscal/tse', { method: 'POST' }));
+}

@@ -21,11 +21,13 @@ import { OrderCard } from './order-card';
 import { PhoneOrderDialog } from './phone-order-dialog';
 import { PreordersColumn } from './preorders-column';
 import { PrinterAlarms } from './printer-alarms';
+import { TseOutageBanner } from './tse-outage-banner';
 
 /**
  * The live orders board: new orders to accept or reject, the pre-orders waiting for
  * their answer apart from them, and the ones in the kitchen; the oldest page first,
- * more as asked; an alarm while so many wait that new online orders are refused.
+ * more as asked; an alarm while so many wait that new online orders are refused, and
+ * while printers do not print or the cloud TSE does not sign.
  * Phone orders are paid in cash: a shop that takes none (`takesCash` false, the fiscal
  * mode "no cash") offers no phone order and says why.
  */
@@ -113,6 +115,7 @@ export function OrdersBoard({ timezone, takesCash }: { timezone: string; takesCa
           </div>
         </div>
       )}
+      <TseOutageBanner outage={state.tseOutage} timezone={timezone} />
       <PrinterAlarms alarms={state.printerAlarms} />
       <div className="admin-board__columns">
         <BoardColumn

@@ -64,6 +64,26 @@ describe('readiness findings in the admin language', () => {
     expect(findingText(fiscal('fiscal_mode_missing'), en)).toMatch(/^No fiscal mode is chosen:/);
   });
 
+  it('words the cloud TSE findings in both languages: the credentials to configure, the TSE to set up', () => {
+    const credentials = finding('fiscal_tse_credentials_missing', { kind: 'config', id: null, key: 'fiscal.tse_api_key' });
+    const notSetUp = finding('fiscal_tse_not_set_up', { kind: 'fiscal', id: null, key: 'mode' });
+    const de = i18n.getFixedT('de', ADMIN_NAMESPACE);
+    expect(findingText(credentials, de)).toBe(
+      'Der Fiskalmodus ist „Cloud-TSE (fiskaly)“, aber API-Key oder Secret der TSE fehlen: Tragen Sie fiscal.tse_api_key und fiscal.tse_api_secret in die Konfigurationsdatei ein und starten Sie den Shop neu.',
+    );
+    expect(findingText(notSetUp, de)).toBe(
+      'Der Fiskalmodus ist „Cloud-TSE (fiskaly)“, aber die TSE ist noch nicht eingerichtet: Richten Sie sie auf der Seite Fiskalmodus ein.',
+    );
+    const en = i18n.getFixedT('en', ADMIN_NAMESPACE);
+    expect(findingText(credentials, en)).toBe(
+      "The fiscal mode is “Cloud TSE (fiskaly)”, but the TSE's API key or secret is missing: set fiscal.tse_api_key and fiscal.tse_api_secret in the configuration file and restart the shop.",
+    );
+    expect(findingText(notSetUp, en)).toBe(
+      'The fiscal mode is “Cloud TSE (fiskaly)”, but the TSE is not set up yet: set it up on the Fiscal page.',
+    );
+    expect(findingText(notSetUp, en)).not.toContain('English detail');
+  });
+
   it('shows the server text for a code this UI does not know yet', () => {
     const t = i18n.getFixedT('en', ADMIN_NAMESPACE);
     expect(findingText(finding('something_new', {}), t)).toBe('English detail of something_new');

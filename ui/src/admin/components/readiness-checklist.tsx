@@ -22,6 +22,8 @@ const KNOWN_CODES = [
   'fiscal_mode_missing',
   'fiscal_pos_unconfirmed',
   'fiscal_no_payment',
+  'fiscal_tse_credentials_missing',
+  'fiscal_tse_not_set_up',
 ];
 
 /** The finding in the admin's language, naming the product or topping it concerns. */

@@ -78,6 +78,34 @@ describe('parseBoardMessage', () => {
     expect(parseBoardMessage(JSON.stringify({ type: 'printers' }))).toBeNull();
   });
 
+  it("reads the TSE's outage of the snapshot and of tse messages, and its end", () => {
+    const outage = { started_at: '2026-11-23T11:03:00Z', reason: 'timed out after 1 s', missed_orders: [41, 42] };
+    expect(parseBoardMessage(JSON.stringify({ type: 'snapshot', orders: [], tse_outage: outage }))).toEqual({
+      type: 'snapshot',
+      orders: [],
+      tse_outage: outage,
+    });
+    expect(parseBoardMessage(JSON.stringify({ type: 'snapshot', orders: [], tse_outage: null }))).toEqual({
+      type: 'snapshot',
+      orders: [],
+      tse_outage: null,
+    });
+    // A snapshot's outage that is not one counts as none; ids that are not numbers are dropped.
+    expect(parseBoardMessage(JSON.stringify({ type: 'snapshot', orders: [], tse_outage: { reason: 'x' } }))).toEqual({
+      type: 'snapshot',
+      orders: [],
+      tse_outage: null,
+    });
+    expect(parseBoardMessage(JSON.stringify({ type: 'tse', outage: { ...outage, missed_orders: [41, '42'] } }))).toEqual({
+      type: 'tse',
+      outage: { ...outage, missed_orders: [41] },
+    });
+    expect(parseBoardMessage(JSON.stringify({ type: 'tse', outage }))).toEqual({ type: 'tse', outage });
+    expect(parseBoardMessage(JSON.stringify({ type: 'tse', outage: null }))).toEqual({ type: 'tse', outage: null });
+    expect(parseBoardMessage(JSON.stringify({ type: 'tse' }))).toBeNull();
+    expect(parseBoardMessage(JSON.stringify({ type: 'tse', outage: { started_at: 'soon', missed_orders: [] } }))).toBeNull();
+  });
+
   it('rejects anything else', () => {
     expect(parseBoardMessage('{nope')).toBeNull();
     expect(parseBoardMessage(JSON.stringify({ type: 'order', order: { id: 1 } }))).toBeNull();

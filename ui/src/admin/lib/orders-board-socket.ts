@@ -4,17 +4,27 @@ import type { WaitingCounts } from '../api/orders-admin-api';
 import { browserSocket, keepConnected, type SocketLike } from '../../lib/reconnecting-socket';
 import { parsePrinterAlarms, type PrinterAlarm } from './printer-alarms';
 import { noteServerTime } from './server-clock';
+import { parseTseOutage, type BoardTseOutage } from './tse-outage';
 
 /**
  * A message of the live order board (contract: orders-api.md, "Live board"). The
  * snapshot is the first page of the open orders (`next_after` for the next one) and
- * also carries the printers that do not answer; `printers` brings each change. The
- * snapshot and each order change say how many orders wait for an answer.
+ * also carries the printers that do not answer and the TSE's outage; `printers` and
+ * `tse` bring each change. The snapshot and each order change say how many orders
+ * wait for an answer.
  */
 export type BoardMessage =
-  | { type: 'snapshot'; orders: AdminOrder[]; printer_alarms?: PrinterAlarm[]; next_after?: number | null; waiting?: WaitingCounts }
+  | {
+      type: 'snapshot';
+      orders: AdminOrder[];
+      printer_alarms?: PrinterAlarm[];
+      tse_outage?: BoardTseOutage | null;
+      next_after?: number | null;
+      waiting?: WaitingCounts;
+    }
   | { type: 'order'; order: AdminOrder; waiting?: WaitingCounts }
   | { type: 'printers'; alarms: PrinterAlarm[] }
+  | { type: 'tse'; outage: BoardTseOutage | null }
   | BoardRefusal;
 
 /**
@@ -62,11 +72,17 @@ export function parseBoardMessage(data: unknown): BoardMessage | null {
   if (record.type === 'snapshot' && Array.isArray(record.orders)) {
     const snapshot: Extract<BoardMessage, { type: 'snapshot' }> = { type: 'snapshot', orders: record.orders.filter(isOrder) };
     if ('printer_alarms' in record) snapshot.printer_alarms = parsePrinterAlarms(record.printer_alarms);
+    if ('tse_outage' in record) snapshot.tse_outage = parseTseOutage(record.tse_outage);
     if ('next_after' in record) snapshot.next_after = typeof record.next_after === 'number' ? record.next_after : null;
     return withWaiting(snapshot, record);
   }
   if (record.type === 'printers' && Array.isArray(record.alarms)) {
     return { type: 'printers', alarms: parsePrinterAlarms(record.alarms) };
+  }
+  if (record.type === 'tse' && 'outage' in record) {
+    if (record.outage === null) return { type: 'tse', outage: null };
+    const outage = parseTseOutage(record.outage);
+    return outage === null ? null : { type: 'tse', outage };
   }
   if (record.type === 'order' && isOrder(record.order)) {
     const change: Extract<BoardMessage, { type: 'order' }> = { type: 'order', order: record.order };

@@ -49,6 +49,20 @@ describe('boardReducer', () => {
     expect(boardReducer(raised, { type: 'snapshot', orders: [] }).printerAlarms).toEqual([]);
   });
 
+  it("keeps the TSE's outage of the snapshot until the socket reports a change, and drops it with its end", () => {
+    const outage = { started_at: '2026-11-23T11:03:00Z', reason: 'timeout', missed_orders: [1] };
+    expect(INITIAL_BOARD.tseOutage).toBeNull();
+    const down = boardReducer(INITIAL_BOARD, { type: 'snapshot', orders: [first], tse_outage: outage });
+    expect(down.tseOutage).toEqual(outage);
+    expect(boardReducer(down, { type: 'order', order: second }).tseOutage).toEqual(outage);
+    const more = { ...outage, missed_orders: [1, 2] };
+    expect(boardReducer(down, { type: 'tse', outage: more }).tseOutage).toEqual(more);
+    expect(boardReducer(down, { type: 'tse', outage: null }).tseOutage).toBeNull();
+    // A snapshot without it (a server that does not sign, or after a reconnect) clears it.
+    expect(boardReducer(down, { type: 'snapshot', orders: [] }).tseOutage).toBeNull();
+    expect(boardReducer(INITIAL_BOARD, { type: 'tse', outage }).tseOutage).toEqual(outage);
+  });
+
   it('inserts a new order in arrival order', () => {
     const early = adminOrder({ id: 9, created_at: '2026-11-22T17:05:00Z' });
     expect(ids(boardReducer(live(), { type: 'order', order: early }))).toEqual([1, 9, 2]);

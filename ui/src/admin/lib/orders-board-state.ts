@@ -1,6 +1,7 @@
 import { OPEN_STATUSES, type AdminOrder, type OrderStatus } from '../../lib/order-types';
 import type { OpenOrdersPage, WaitingCounts } from '../api/orders-admin-api';
 import type { PrinterAlarm } from './printer-alarms';
+import type { BoardTseOutage } from './tse-outage';
 
 /** How the live board is connected: the first snapshot makes it live; a drop makes it reconnect. */
 export type BoardConnection = 'connecting' | 'live' | 'reconnecting' | 'failed';
@@ -25,13 +26,24 @@ export interface BoardState {
   loaded: boolean;
   /** Printers that do not take their documents, as the socket last said. */
   printerAlarms: PrinterAlarm[];
+  /** The cloud TSE's outage while it lasts, as the socket last said; null while it signs. */
+  tseOutage: BoardTseOutage | null;
 }
 
 export type BoardAction =
-  /** The socket's first page of open orders (and the printer alarms, the waiting count). */
-  | { type: 'snapshot'; orders: AdminOrder[]; printer_alarms?: PrinterAlarm[]; next_after?: number | null; waiting?: WaitingCounts }
+  /** The socket's first page of open orders (and the printer alarms, the TSE's outage, the waiting count). */
+  | {
+      type: 'snapshot';
+      orders: AdminOrder[];
+      printer_alarms?: PrinterAlarm[];
+      tse_outage?: BoardTseOutage | null;
+      next_after?: number | null;
+      waiting?: WaitingCounts;
+    }
   /** The printer alarms changed. */
   | { type: 'printers'; alarms: PrinterAlarm[] }
+  /** The TSE's outage began, changed (another order missed) or ended. */
+  | { type: 'tse'; outage: BoardTseOutage | null }
   /** An order was created or changed (from the socket, with the new waiting count, or from our own action). */
   | { type: 'order'; order: AdminOrder; waiting?: WaitingCounts }
   /** The server refused the connection; no reconnecting until asked. */
@@ -59,6 +71,7 @@ export const INITIAL_BOARD: BoardState = {
   error: null,
   loaded: false,
   printerAlarms: [],
+  tseOutage: null,
 };
 
 export function isOpenStatus(status: OrderStatus): boolean {
@@ -113,9 +126,12 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
         connection: 'live',
         error: null,
         printerAlarms: action.printer_alarms ?? [],
+        tseOutage: action.tse_outage ?? null,
       };
     case 'printers':
       return { ...state, printerAlarms: action.alarms };
+    case 'tse':
+      return { ...state, tseOutage: action.outage };
     case 'order':
       return changed(state, action.order, action.waiting);
     case 'error':

@@ -16,6 +16,7 @@ const fiscal = (change: Partial<Fiscal> = {}): Fiscal => ({
   takes_cash: true,
   online_payment: true,
   configured_mode: null,
+  tse: { configured: false, setup: null, outage: null, outages: [] },
   ...change,
 });
 

@@ -5,6 +5,8 @@ import { chooseFiscalMode, getFiscal } from '../api/fiscal-api';
 import { AdminPage } from '../components/admin-page';
 import { Card, CheckboxInput, FormMessage } from '../components/fields';
 import { FiscalHistory } from '../components/fiscal-history';
+import { CloudTse } from '../components/fiscal-tse';
+import { TseOutages } from '../components/tse-outages';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { chooserText, FISCAL_MODES, fiscalModeName } from '../lib/fiscal';
 import { formatDateTime } from '../lib/order-format';
@@ -18,7 +20,8 @@ const FIELDS = ['mode', 'pos_confirmed'] as const;
 /**
  * /admin/fiscal: how the cash of the shop's orders is recorded for the tax office
  * (German KassenSichV). The owner chooses one of three modes; the own till needs their
- * confirmation. Every choice is kept with who made it and when.
+ * confirmation. Every choice is kept with who made it and when. With the cloud TSE the
+ * page sets it up and shows what to register with the tax office, and its outages.
  */
 export function FiscalPage() {
   const { t } = useAdminTranslation();
@@ -34,6 +37,16 @@ export function FiscalPage() {
       {fiscal !== null && (
         <>
           <CurrentChoice fiscal={fiscal} timezone={timezone} />
+          {showsTse(fiscal) && (
+            <>
+              <Card title={t('fiscal.tse.title')}>
+                <CloudTse fiscal={fiscal} timezone={timezone} onChanged={setSaved} />
+              </Card>
+              <Card title={t('fiscal.tse.outages.title')}>
+                <TseOutages outages={fiscal.tse.outages} timezone={timezone} />
+              </Card>
+            </>
+          )}
           <Card title={t('fiscal.choose')}>
             <FiscalForm fiscal={fiscal} onSaved={setSaved} />
           </Card>
@@ -44,6 +57,11 @@ export function FiscalPage() {
       )}
     </AdminPage>
   );
+}
+
+/** The cloud TSE has its say while it is the mode, and once it was set up (its data stays needed). */
+function showsTse(fiscal: Fiscal): boolean {
+  return fiscal.current?.mode === 'tse' || fiscal.tse.setup !== null;
 }
 
 /** The mode that holds, who chose it and when, and what it means for cash and phone orders. */
