@@ -66,6 +66,34 @@ export interface StatusChange {
   note: string;
 }
 
+/**
+ * What the cloud TSE did with an order (fiscal mode `tse`): `active` (started when it was
+ * placed), `finished` (the signed receipt, once accepted), `cancelled` (rejected), or
+ * `failed` (the TSE could not be reached: the receipt says "TSE ausgefallen", with what
+ * the start left). The receipt fields of § 6 KassenSichV; times in unix seconds.
+ */
+export interface OrderTse {
+  state: 'active' | 'finished' | 'cancelled' | 'failed';
+  /** For `failed`: the step the TSE did not sign. */
+  failed_step: 'start' | 'finish' | 'cancel' | null;
+  transaction_number: number | null;
+  time_start: number | null;
+  time_end: number | null;
+  tss_serial_number: string | null;
+  client_serial_number: string | null;
+  signature_counter: number | null;
+  /** Base64. */
+  signature: string | null;
+  signature_algorithm: string | null;
+  /** e.g. `unixTime`. */
+  log_time_format: string | null;
+  /** e.g. `Kassenbeleg-V1`. */
+  process_type: string | null;
+  process_data: string | null;
+  /** The receipt's QR code content. */
+  qr_code_data: string | null;
+}
+
 export interface Order {
   id: number;
   number: number;
@@ -105,6 +133,8 @@ export interface Order {
   anonymised_at: string | null;
   /** The highest minimum age of the ordered products (beer and wine 16, spirits 18): check the ID on handover. */
   age_restriction?: 16 | 18 | null;
+  /** The cloud TSE's data of the order; null (or missing) when the shop does not sign with one. */
+  tse?: OrderTse | null;
 }
 
 export interface AdminOrder extends Order {

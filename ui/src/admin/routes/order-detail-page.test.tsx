@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import type { OrderCustomer } from '../../lib/order-types';
+import { failedTse, signedTse } from '../../test/signed-receipt';
 import { KitchenTicket } from '../components/kitchen-ticket';
 import '../i18n';
 import { acceptedOrder, adminOrder } from '../test-orders';
@@ -155,6 +156,39 @@ describe('order detail', () => {
     expect(within(content()).getByText('Zu viel los')).toBeInTheDocument();
     expect(within(content()).getByText('This order is finished.')).toBeInTheDocument();
     expect(screen.queryByTestId('reject-order')).toBeNull();
+  });
+
+  it("shows the TSE's receipt data of an accepted order with its QR code, and none without a TSE", async () => {
+    detailServer({ 'GET /admin/orders/57': () => ({ body: acceptedOrder({ tse: signedTse() }) }) });
+    renderAdminAt('/admin/orders/57');
+    const receipt = await screen.findByTestId('tse-receipt');
+    expect(receipt.closest('.admin-card')?.querySelector('h2')).toHaveTextContent('Receipt (TSE)');
+    expect(receipt).toHaveTextContent('Transaction number17');
+    expect(receipt).toHaveTextContent('Start23/11/2026 12:10:05');
+    expect(receipt).toHaveTextContent('End23/11/2026 12:12:30');
+    expect(await within(receipt).findByRole('img', { name: 'QR code of the receipt' })).toBeInTheDocument();
+  });
+
+  it('says that the transaction started while the order waits, and "TSE out of order" when the TSE failed', async () => {
+    let tse = signedTse({ state: 'active', time_end: null, qr_code_data: null, process_type: null, process_data: null });
+    detailServer({ 'GET /admin/orders/57': () => ({ body: adminOrder({ tse }) }) });
+    const { unmount } = renderAdminAt('/admin/orders/57');
+    expect(await screen.findByTestId('tse-receipt')).toHaveTextContent(
+      'Transaction started: the receipt is signed when the order is accepted.',
+    );
+    unmount();
+    tse = failedTse();
+    renderAdminAt('/admin/orders/57');
+    const receipt = await screen.findByTestId('tse-receipt');
+    expect(within(receipt).getByTestId('tse-receipt-failed')).toHaveTextContent(/^TSE out of order/);
+  });
+
+  it('has no receipt card in a shop without a TSE', async () => {
+    detailServer({ 'GET /admin/orders/57': () => ({ body: acceptedOrder() }) });
+    renderAdminAt('/admin/orders/57');
+    await screen.findByRole('heading', { level: 1, name: 'Order #3' });
+    expect(screen.queryByTestId('tse-receipt')).toBeNull();
+    expect(screen.queryByText('Receipt (TSE)')).toBeNull();
   });
 
   it('prints the kitchen ticket', async () => {

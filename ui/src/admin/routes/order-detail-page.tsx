@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
+import { TseReceipt } from '../../components/tse-receipt/tse-receipt';
 import { ApiError } from '../../lib/api-error';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import type { AdminOrder } from '../../lib/order-types';
@@ -18,7 +19,10 @@ import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 
 const notAnOrder = () => Promise.reject(new ApiError(404, undefined, 'order_not_found'));
 
-/** /admin/orders/:id: everything about one order, its actions and the printable kitchen ticket. */
+/**
+ * /admin/orders/:id: everything about one order (with what the cloud TSE signed), its
+ * actions and the printable kitchen ticket.
+ */
 export function OrderDetailPage() {
   const { t } = useAdminTranslation();
   const { id = '' } = useParams();
@@ -91,6 +95,11 @@ function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: str
           <OrderLines lines={order.lines} />
           <OrderTotals order={order} />
         </Card>
+        {order.tse && (
+          <Card title={t('orders.detail.receipt')}>
+            <TseReceipt tse={order.tse} timezone={timezone} />
+          </Card>
+        )}
         <Card title={t('orders.detail.history')}>
           <StatusHistory order={order} timezone={timezone} />
         </Card>

@@ -7,6 +7,7 @@ import i18n from '../../lib/i18n';
 import type { Order, OrderCustomer } from '../../lib/order-types';
 import { StoreProvider } from '../../lib/store-context';
 import { FakeSocket, setVisibility } from '../../test/fake-websocket';
+import { failedTse, signedTse } from '../../test/signed-receipt';
 import { forgetLiveProducts } from '../../lib/live-menu';
 import { demoProducts, demoStore, mockFetch } from '../../test/fetch-mock';
 import { StorefrontProvider } from '../storefront-provider';
@@ -272,6 +273,45 @@ describe('order status page', () => {
       await waitFor(() => expect(status()).toHaveTextContent('Warten auf Bestätigung durch das Restaurant'));
       expect(screen.queryByTestId('order-call-us')).not.toBeInTheDocument();
       expect(screen.queryByText(/Rufen Sie uns an/)).not.toBeInTheDocument();
+    });
+  });
+
+  describe("the receipt's TSE data", () => {
+    it('is not shown while the transaction only started and the restaurant has not answered', async () => {
+      renderStatus({ body: demoOrder({ tse: signedTse({ state: 'active', time_end: null, qr_code_data: null }) }) });
+      await waitFor(() => expect(status()).toHaveTextContent('Warten auf Bestätigung durch das Restaurant'));
+      expect(screen.queryByTestId('order-receipt')).not.toBeInTheDocument();
+    });
+
+    it('appears with the acceptance: transaction number, TSE serial number, signature and the QR code', async () => {
+      renderStatus({ body: demoOrder({ tse: signedTse({ state: 'active', time_end: null, qr_code_data: null }) }) });
+      await waitFor(() => expect(status()).toHaveTextContent('Warten auf Bestätigung'));
+      await push(demoOrder({ status: 'accepted', estimated_minutes: 20, estimated_ready_at: '2026-11-22T17:25:00Z', tse: signedTse() }));
+      const receipt = await screen.findByTestId('order-receipt');
+      expect(within(receipt).getByRole('heading', { level: 2, name: 'Beleg' })).toBeInTheDocument();
+      expect(receipt).toHaveTextContent('Transaktionsnummer17');
+      expect(receipt).toHaveTextContent(`Seriennummer der TSE${signedTse().tss_serial_number}`);
+      expect(receipt).toHaveTextContent('Signaturzähler34');
+      expect(await within(receipt).findByRole('img', { name: 'QR-Code des Belegs' })).toBeInTheDocument();
+    });
+
+    it('says "TSE ausgefallen" on an accepted order the TSE could not sign', async () => {
+      renderStatus({ body: demoOrder({ status: 'preparing', tse: failedTse() }) });
+      const receipt = await screen.findByTestId('order-receipt');
+      expect(receipt).toHaveTextContent('TSE ausgefallen');
+      expect(within(receipt).queryByRole('img')).not.toBeInTheDocument();
+    });
+
+    it('is not shown for a rejected order, whose transaction was cancelled', async () => {
+      renderStatus({ body: demoOrder({ status: 'rejected', rejection_reason: 'Zu voll', tse: signedTse({ state: 'cancelled' }) }) });
+      await screen.findByTestId('order-rejection');
+      expect(screen.queryByTestId('order-receipt')).not.toBeInTheDocument();
+    });
+
+    it('is not shown in a shop without a TSE', async () => {
+      renderStatus({ body: demoOrder({ status: 'completed', tse: null }) });
+      await waitFor(() => expect(status()).toHaveTextContent('Abgeschlossen'));
+      expect(screen.queryByTestId('order-receipt')).not.toBeInTheDocument();
     });
   });
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/status-message';
 import { useStore } from '../../../lib/store-context';
 import { OrderDetails } from './order-details';
+import { OrderReceipt } from './order-receipt';
 import { OrderStatusCard } from './order-status-card';
 import type { Reorder } from './reorder-button';
 import { useLiveOrder } from './use-live-order';
@@ -27,7 +28,8 @@ function CallUs() {
 
 /**
  * The order status page body: 'processing' until the order is loaded, then its live
- * state, and the restaurant's phone number for questions. With `reorder`, a finished
+ * state (with the receipt's TSE data once accepted), and the restaurant's phone number
+ * for questions. With `reorder`, a finished
  * order can be ordered again.
  */
 export function OrderStatusPage({ token, reorder }: { token: string; reorder?: Reorder }) {
@@ -65,7 +67,10 @@ export function OrderStatusPage({ token, reorder }: { token: string; reorder?: R
       {live.status === 'error' && <ErrorMessage text={t('orders.status_page.load_error')} onRetry={live.retry} />}
       {live.status === 'ready' && (
         <div className="order-page__grid">
-          <OrderStatusCard order={live.order} timezone={timezone} />
+          <div className="order-page__side">
+            <OrderStatusCard order={live.order} timezone={timezone} />
+            <OrderReceipt order={live.order} timezone={timezone} />
+          </div>
           <OrderDetails order={live.order} reorder={reorder} />
         </div>
       )}
