@@ -22,6 +22,7 @@ mod cli_menu;
 mod cli_startup_errors;
 mod clock_guard;
 mod crash_kill;
+mod daily_closings;
 mod data_erasure;
 mod disk_full;
 mod file_growth;

@@ -135,6 +135,8 @@ fn copy_every_table(
         OPEN_PAYMENT_IDS,
         DAY_TO_TOTALS,
         STORE_ID_TO_FISCAL_RECORD,
+        CLOSING_NUMBER_TO_CLOSING,
+        CLOSING_DAY_TO_NUMBER,
     ))
 }
 

@@ -25,6 +25,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v11,
     migrate_to_v12,
     migrate_to_v13,
+    migrate_to_v14,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -238,6 +239,13 @@ fn migrate_to_v13(txn: &WriteTransaction) -> Result<(), DbError> {
         chrono::Utc::now(),
         &["fiscal_mode_missing"],
     )
+}
+
+/// Daily closings.
+fn migrate_to_v14(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(CLOSING_NUMBER_TO_CLOSING)?;
+    txn.open_table(CLOSING_DAY_TO_NUMBER)?;
+    Ok(())
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -4,6 +4,7 @@
 pub mod backup;
 mod backup_thread;
 mod catalog;
+mod closings;
 mod customers;
 mod database_slot;
 mod day_totals;

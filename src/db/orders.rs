@@ -248,7 +248,8 @@ pub(super) fn place(
         }));
     }
     let draft = &new.draft;
-    let business_date: NaiveDate = draft.now.with_timezone(&draft.timezone).date_naive();
+    let calendar_date: NaiveDate = draft.now.with_timezone(&draft.timezone).date_naive();
+    let business_date = super::closings::business_date_after_closings(txn, calendar_date)?;
     let day = business_date.to_string();
     // The id and the day's number are taken only once nothing can refuse the order any
     // more: the transaction may commit other orders with it, and the numbers must stay

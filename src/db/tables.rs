@@ -150,3 +150,11 @@ pub const DAY_TO_TOTALS: TableDefinition<&str, &[u8]> = TableDefinition::new("da
 /// Every fiscal mode the shop chose, with who and when (`domain::fiscal::mode`).
 pub const STORE_ID_TO_FISCAL_RECORD: TableDefinition<u64, &[u8]> =
     TableDefinition::new("store_id_to_fiscal_record");
+
+// Daily closings (schema v14).
+/// Closing number → the day's closing (`domain::fiscal::closing`), never changed.
+pub const CLOSING_NUMBER_TO_CLOSING: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("closing_number_to_closing");
+/// Business date (`YYYY-MM-DD`) → its closing's number: a day is closed once.
+pub const CLOSING_DAY_TO_NUMBER: TableDefinition<&str, u64> =
+    TableDefinition::new("closing_day_to_number");

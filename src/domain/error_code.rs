@@ -156,6 +156,10 @@ error_codes! {
     TseNotConfigured = "tse_not_configured";
     /// The cloud TSE could not be set up (try again).
     TseSetupFailed = "tse_setup_failed";
+    /// The business day is closed already (its daily closing exists).
+    DayClosed = "day_closed";
+    /// Orders of the day still wait for an answer: the day cannot be closed yet.
+    OrdersWaiting = "orders_waiting" ["count"];
     /// PayPal: not enough funds.
     InsufficientFunds = "insufficient_funds";
     /// PayPal: the payment method was declined.

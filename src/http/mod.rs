@@ -74,6 +74,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         (
             routes::readiness::ReadinessApi { state: s() },
             routes::fiscal::FiscalApi { state: s() },
+            routes::closings::ClosingsApi { state: s() },
         ),
         routes::printers::PrintersApi { state: s() },
         routes::orders::phone::PhoneOrdersApi { state: s() },

@@ -5,6 +5,7 @@ use crate::db::{ChangeError, DbError};
 use crate::domain::catalog::CatalogError;
 use crate::domain::edit_version::EditConflict;
 use crate::domain::error::{ErrorCode, ErrorStatus, PublicError, Refusal};
+use crate::domain::fiscal::closing::ClosingRefusal;
 use crate::domain::order::TransitionError;
 use crate::domain::order::lines::LineError;
 use crate::domain::order::placing::PlaceRefusal;
@@ -27,6 +28,8 @@ pub enum ShopError {
     Refused(#[from] Refusal),
     #[error(transparent)]
     Conflict(#[from] EditConflict),
+    #[error(transparent)]
+    Closing(ClosingRefusal),
 }
 
 impl From<ChangeError> for ShopError {
@@ -48,6 +51,7 @@ impl ShopError {
             ShopError::Order(error) => error,
             ShopError::Refused(error) => error,
             ShopError::Conflict(error) => error,
+            ShopError::Closing(error) => error,
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod backups;
 pub mod catalog;
 pub mod checkout;
 pub mod clock_guard;
+mod closings;
 pub mod erasure;
 pub mod error;
 mod events;
@@ -155,6 +156,7 @@ impl Shop {
                 finishing.clone(),
             ),
             reconciliation::spawn(self.clone(), finishing.clone()),
+            closings::spawn(self.clone(), finishing.clone()),
         ];
         tasks.extend(erasure::spawn(
             self.db.clone(),

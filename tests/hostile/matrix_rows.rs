@@ -265,6 +265,14 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         http("GET", "/admin/fiscal", "/admin/fiscal", [U, F, F, O]),
         http("PUT", "/admin/fiscal", "/admin/fiscal", [U, F, F, A]),
+        http("GET", "/admin/closings", "/admin/closings", [U, F, F, O]),
+        http(
+            "GET",
+            "/admin/closings/{number}",
+            format!("/admin/closings/{NO_SUCH_ID}"),
+            [U, F, F, N],
+        ),
+        http("POST", "/admin/closings", "/admin/closings", [U, F, F, A]),
         http(
             "POST",
             "/admin/fiscal/tse",

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod catalog;
+pub mod closings;
 pub mod delivery;
 pub mod fiscal;
 pub mod health;
