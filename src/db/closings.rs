@@ -7,7 +7,8 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::orders::read_order;
 use super::tables::{
-    CLOSING_DAY_TO_NUMBER, CLOSING_NUMBER_TO_CLOSING, DAY_TO_TOTALS, ORDER_DAY_AND_ID,
+    CLOSING_DAY_TO_NUMBER, CLOSING_NUMBER_TO_CLOSING, DAY_TO_TOTALS, META,
+    META_CLOSINGS_SKIP_THROUGH, ORDER_DAY_AND_ID,
 };
 use super::{Db, DbError, record};
 use crate::domain::day_totals::DayTotals;
@@ -139,10 +140,18 @@ impl Db {
     /// first (the days after the last closed one).
     pub async fn unclosed_days(&self, until: NaiveDate) -> Result<Vec<NaiveDate>, DbError> {
         self.read(move |txn| {
-            let last_closed = txn
+            let skipped = txn
+                .open_table(META)?
+                .get(META_CLOSINGS_SKIP_THROUGH)?
+                .and_then(|days| i32::try_from(days.value()).ok())
+                .and_then(NaiveDate::from_num_days_from_ce_opt)
+                .map(|day| day.to_string());
+            let closed = txn
                 .open_table(CLOSING_DAY_TO_NUMBER)?
                 .last()?
                 .map(|(day, _)| day.value().to_string());
+            // Both are `YYYY-MM-DD`: the later of the two in text order.
+            let last_closed = closed.max(skipped);
             let until = until.to_string();
             let totals = txn.open_table(DAY_TO_TOTALS)?;
             let days = match &last_closed {

@@ -2,7 +2,9 @@
 //! lacks, each in one write transaction that also records the new version; a newer one
 //! is refused so an older binary never misreads data it does not understand.
 
-use redb::{Database, ReadTransaction, ReadableDatabase, TableError, WriteTransaction};
+use redb::{
+    Database, ReadTransaction, ReadableDatabase, ReadableTable, TableError, WriteTransaction,
+};
 
 use super::DbError;
 use super::tables::*;
@@ -241,10 +243,27 @@ fn migrate_to_v13(txn: &WriteTransaction) -> Result<(), DbError> {
     )
 }
 
-/// Daily closings.
+/// Daily closings. A shop with a history closes its days from the newest one it had
+/// orders on (today, at an upgrade during opening hours); the days before stay in its
+/// reports but get no closing after the fact.
 fn migrate_to_v14(txn: &WriteTransaction) -> Result<(), DbError> {
     txn.open_table(CLOSING_NUMBER_TO_CLOSING)?;
     txn.open_table(CLOSING_DAY_TO_NUMBER)?;
+    let newest = txn
+        .open_table(DAY_TO_TOTALS)?
+        .last()?
+        .map(|(day, _)| day.value().to_string());
+    let Some(newest) = newest else {
+        return Ok(());
+    };
+    let newest = newest
+        .parse::<chrono::NaiveDate>()
+        .map_err(|error| DbError::Decode(format!("day {newest}: {error}")))?;
+    if let Some(before) = newest.pred_opt() {
+        let days = u64::try_from(chrono::Datelike::num_days_from_ce(&before)).unwrap_or(0);
+        txn.open_table(META)?
+            .insert(META_CLOSINGS_SKIP_THROUGH, days)?;
+    }
     Ok(())
 }
 
@@ -411,6 +430,42 @@ mod tests {
             ]
         );
         assert_eq!(confirmed.admin_id, None, "confirmed by the upgrade");
+    }
+
+    #[test]
+    fn an_upgrade_to_v14_closes_no_day_of_the_history_before_the_newest() {
+        let (_dir, db) = temp_db();
+        migrate_with(&db, &STEPS[..13]).unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            let mut totals = txn.open_table(DAY_TO_TOTALS).unwrap();
+            let day = crate::domain::day_totals::DayTotals::default();
+            let bytes = super::super::record::encode(&day).unwrap();
+            for date in ["2026-11-20", "2026-11-21", "2026-11-23"] {
+                totals.insert(date, bytes.as_slice()).unwrap();
+            }
+        }
+        txn.commit().unwrap();
+        migrate(&db).unwrap();
+        let skipped = db
+            .begin_read()
+            .unwrap()
+            .open_table(META)
+            .unwrap()
+            .get(META_CLOSINGS_SKIP_THROUGH)
+            .unwrap()
+            .map(|days| days.value());
+        let expected = chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+        assert_eq!(
+            skipped,
+            Some(chrono::Datelike::num_days_from_ce(&expected) as u64)
+        );
+        // A fresh database has no history to skip.
+        let (_fresh_dir, fresh) = temp_db();
+        migrate(&fresh).unwrap();
+        let txn = fresh.begin_read().unwrap();
+        let meta = txn.open_table(META).unwrap();
+        assert!(meta.get(META_CLOSINGS_SKIP_THROUGH).unwrap().is_none());
     }
 
     #[test]

@@ -155,6 +155,9 @@ pub const STORE_ID_TO_FISCAL_RECORD: TableDefinition<u64, &[u8]> =
 /// Closing number → the day's closing (`domain::fiscal::closing`), never changed.
 pub const CLOSING_NUMBER_TO_CLOSING: TableDefinition<u64, &[u8]> =
     TableDefinition::new("closing_number_to_closing");
+/// The last business day (days since 1 January of year 1) of the history an upgrade
+/// to v14 found: those days are not closed retroactively.
+pub const META_CLOSINGS_SKIP_THROUGH: &str = "closings_skip_through";
 /// Business date (`YYYY-MM-DD`) → its closing's number: a day is closed once.
 pub const CLOSING_DAY_TO_NUMBER: TableDefinition<&str, u64> =
     TableDefinition::new("closing_day_to_number");

@@ -44,17 +44,21 @@ impl FiscalState {
     ) -> Result<FiscalState, DbError> {
         let mode = configured.mode;
         let confirmed_by = configured.pos_confirmed_by.clone();
-        let record = db
-            .choose_fiscal_mode(store_id, move |record| {
-                Ok::<_, std::convert::Infallible>(from_configuration(
-                    record,
-                    mode,
-                    &confirmed_by,
-                    now,
-                ))
-            })
-            .await?;
-        let Ok(record) = record;
+        let mut record = db.fiscal_record(store_id).await?;
+        // Written only when the configuration adds a choice: a start commits nothing.
+        if from_configuration(&record, mode, &confirmed_by, now).is_some() {
+            let Ok(stored) = db
+                .choose_fiscal_mode(store_id, move |record| {
+                    Ok::<_, std::convert::Infallible>(from_configuration(
+                        record,
+                        mode,
+                        &confirmed_by,
+                        now,
+                    ))
+                })
+                .await?;
+            record = stored;
+        }
         if let (Some(configured), Some(chosen)) = (mode, record.mode())
             && configured != chosen
         {
