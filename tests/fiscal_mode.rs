@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::ordering::{LUNCHTIME, Menu, guest_order, lunch_lines, post_with};
+use crate::support::ordering::{LUNCHTIME, Menu, guest_order, lunch_lines, phone_body, post_with};
 use crate::support::{TestServer, TestServerBuilder};
 
 fn lunch_shop(fiscal_mode: &str, confirmed_by: &str) -> TestServerBuilder {
@@ -162,12 +162,7 @@ async fn a_cashless_shop_refuses_cash_and_phone_orders_and_says_so() {
         assert_eq!(refused["code"], "cash_not_accepted", "{path}");
         assert_eq!(refused["field"], "payment_method", "{path}");
     }
-    let mut phone = body.clone();
-    let object = phone.as_object_mut().unwrap();
-    let customer = object.remove("shipping_address").unwrap();
-    object.remove("payment_method");
-    object.insert("customer".into(), customer);
-    object.insert("minutes".into(), json!(30));
+    let phone = phone_body(&body, 30);
     let (status, refused) =
         post_with(&server, "/admin/phone-orders", Some(&admin), &[], &phone).await;
     assert_eq!(status, 409, "{refused}");

@@ -13,18 +13,6 @@ use crate::support::{TestServer, with_field};
 
 const PHONE: &str = "/admin/phone-orders";
 
-/// The phone form's body for the same choices as a guest's `body`: the address becomes
-/// the caller, cash is implied, and the kitchen's estimate comes along.
-fn phone_body(guest: &Value, minutes: i64) -> Value {
-    let mut body = guest.clone();
-    let object = body.as_object_mut().unwrap();
-    let customer = object.remove("shipping_address").unwrap_or(Value::Null);
-    object.remove("payment_method");
-    object.insert("customer".into(), customer);
-    object.insert("minutes".into(), json!(minutes));
-    body
-}
-
 fn cents(value: &Value) -> i64 {
     (value.as_f64().unwrap() * 100.0).round() as i64
 }

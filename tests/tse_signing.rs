@@ -11,7 +11,7 @@ use crate::live_status::{Socket, next_message};
 use crate::support::TestServer;
 use crate::support::fake_fiskaly::FakeFiskaly;
 use crate::support::ordering::{
-    LUNCHTIME, Menu, answer, guest_order, lunch_lines, outbox, post_with,
+    LUNCHTIME, Menu, answer, guest_order, lunch_lines, outbox, phone_body, post_with,
 };
 use crate::support::printer_sink::{PrinterSink, decode};
 
@@ -265,12 +265,7 @@ async fn a_phone_order_in_the_tse_mode_is_signed_as_it_is_accepted() {
     let admin = server.admin_token().await;
     set_up(&server, &admin).await;
     let menu = Menu::load(&server).await;
-    let mut body = guest_order(lunch_lines(&menu), "10115");
-    let object = body.as_object_mut().unwrap();
-    let customer = object.remove("shipping_address").unwrap();
-    object.remove("payment_method");
-    object.insert("customer".into(), customer);
-    object.insert("minutes".into(), json!(30));
+    let body = phone_body(&guest_order(lunch_lines(&menu), "10115"), 30);
     let (status, order) = post_with(&server, "/admin/phone-orders", Some(&admin), &[], &body).await;
     assert_eq!(status, 201, "{order}");
     let signed = order_until(&server, &admin, &order, |seen| {

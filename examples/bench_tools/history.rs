@@ -18,6 +18,11 @@
 #[path = "../../tests/support/smtp_sink.rs"]
 mod smtp_sink;
 
+// How the tests run a fake of `ui/e2e/` as a Node child process.
+#[allow(clippy::unwrap_used, dead_code)]
+#[path = "../../tests/support/node_fake.rs"]
+mod node_fake;
+
 // The tests' fake PayPal (`ui/e2e/fake-paypal.mjs`); it unwraps as tests do.
 #[allow(clippy::unwrap_used, dead_code)]
 #[path = "../../tests/support/fake_paypal.rs"]
@@ -105,6 +110,9 @@ async fn start(
         ("HEIMSERVICE_LIMITS_ORDERS_PER_CONTACT", "1000000".into()),
         ("HEIMSERVICE_LIMITS_MAILS_PER_ADDRESS", "1000000".into()),
         ("HEIMSERVICE_ORDERS_MAX_WAITING", "100000".into()),
+        // The benchmark's shop books cash in its own POS (the fiscal mode is chosen).
+        ("HEIMSERVICE_FISCAL_MODE", "pos".into()),
+        ("HEIMSERVICE_FISCAL_POS_CONFIRMED_BY", "Benchmark".into()),
     ]
     .into_iter()
     .map(|(name, value)| (name.to_string(), value))

@@ -5,21 +5,15 @@
 //! read every call it received. The child's stdin stays piped: when the test process
 //! ends, however it ends, the pipe closes and the fake exits.
 
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::Duration;
 
+use super::node_fake::NodeFake;
 use heimservice::shop::fiscal::fiskaly::FiskalyAccess;
 use serde_json::{Value, json};
 
-const LISTENING: &str = "FAKE_FISKALY_LISTENING ";
-const STARTUP_LIMIT: Duration = Duration::from_secs(15);
-
 pub struct FakeFiskaly {
-    child: Child,
-    /// Held open for the fake's lifetime; closing it stops the fake.
-    stdin: Option<ChildStdin>,
+    /// The process; dropping it stops the fake.
+    _process: NodeFake,
     url: String,
     client: reqwest::Client,
 }
@@ -28,48 +22,13 @@ impl FakeFiskaly {
     /// Starts `node ui/e2e/fake-fiskaly.mjs` on a free port and waits (at most 15 s)
     /// until it listens.
     pub async fn start() -> FakeFiskaly {
-        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("ui/e2e/fake-fiskaly.mjs");
-        let spawned = Command::new("node")
-            .arg(&script)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn();
-        let mut child = match spawned {
-            Ok(child) => child,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                panic!("the fake fiskaly needs Node.js, but `node` is not on PATH ({error})")
-            }
-            Err(error) => panic!("could not run node {}: {error}", script.display()),
-        };
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().unwrap();
-        let (sender, receiver) = tokio::sync::oneshot::channel();
-        // Keeps reading after the line so a full pipe never blocks the fake.
-        std::thread::spawn(move || {
-            let mut sender = Some(sender);
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if let Some(url) = line.strip_prefix(LISTENING)
-                    && let Some(sender) = sender.take()
-                {
-                    let _ = sender.send(url.trim().to_string());
-                }
-            }
-        });
-        let mut fake = FakeFiskaly {
-            child,
-            stdin,
-            url: String::new(),
+        let process =
+            NodeFake::start("fake-fiskaly.mjs", "FAKE_FISKALY_LISTENING", "fake fiskaly").await;
+        FakeFiskaly {
+            url: process.url.clone(),
+            _process: process,
             client: reqwest::Client::new(),
-        };
-        fake.url = match tokio::time::timeout(STARTUP_LIMIT, receiver).await {
-            Ok(Ok(url)) => url,
-            // Dropping `fake` stops the child.
-            Ok(Err(_)) => panic!("the fake fiskaly exited before listening (its stderr is above)"),
-            Err(_) => panic!("the fake fiskaly did not listen within {STARTUP_LIMIT:?}"),
-        };
-        fake
+        }
     }
 
     /// What a [`heimservice::shop::fiscal::fiskaly::FiskalyClient`] needs to reach this
@@ -188,13 +147,5 @@ impl FakeFiskaly {
             .unwrap_or_else(|error| panic!("fake fiskaly {method} {path}: {error}"));
         let status = response.status().as_u16();
         (status, response.json().await.unwrap())
-    }
-}
-
-impl Drop for FakeFiskaly {
-    fn drop(&mut self) {
-        drop(self.stdin.take());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

@@ -4,18 +4,11 @@
 //! read what the server sent. The child's stdin stays piped: when the test process
 //! ends, however it ends, the pipe closes and the fake exits.
 
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::time::Duration;
-
-const LISTENING: &str = "FAKE_PAYPAL_LISTENING ";
-const STARTUP_LIMIT: Duration = Duration::from_secs(15);
+use super::node_fake::NodeFake;
 
 pub struct FakePaypal {
-    child: Child,
-    /// Held open for the fake's lifetime; closing it stops the fake.
-    stdin: Option<ChildStdin>,
+    /// The process; dropping it stops the fake.
+    _process: NodeFake,
     url: String,
     client: reqwest::Client,
 }
@@ -24,48 +17,13 @@ impl FakePaypal {
     /// Starts `node ui/e2e/fake-paypal.mjs` on a free port and waits (at most 15 s)
     /// until it listens.
     pub async fn start() -> FakePaypal {
-        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("ui/e2e/fake-paypal.mjs");
-        let spawned = Command::new("node")
-            .arg(&script)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn();
-        let mut child = match spawned {
-            Ok(child) => child,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                panic!("the fake PayPal needs Node.js, but `node` is not on PATH ({error})")
-            }
-            Err(error) => panic!("could not run node {}: {error}", script.display()),
-        };
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().unwrap();
-        let (sender, receiver) = tokio::sync::oneshot::channel();
-        // Keeps reading after the line so a full pipe never blocks the fake.
-        std::thread::spawn(move || {
-            let mut sender = Some(sender);
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if let Some(url) = line.strip_prefix(LISTENING)
-                    && let Some(sender) = sender.take()
-                {
-                    let _ = sender.send(url.trim().to_string());
-                }
-            }
-        });
-        let mut fake = FakePaypal {
-            child,
-            stdin,
-            url: String::new(),
+        let process =
+            NodeFake::start("fake-paypal.mjs", "FAKE_PAYPAL_LISTENING", "fake PayPal").await;
+        FakePaypal {
+            url: process.url.clone(),
+            _process: process,
             client: reqwest::Client::new(),
-        };
-        fake.url = match tokio::time::timeout(STARTUP_LIMIT, receiver).await {
-            Ok(Ok(url)) => url,
-            // Dropping `fake` stops the child.
-            Ok(Err(_)) => panic!("the fake PayPal exited before listening (its stderr is above)"),
-            Err(_) => panic!("the fake PayPal did not listen within {STARTUP_LIMIT:?}"),
-        };
-        fake
+        }
     }
 
     /// `http://127.0.0.1:PORT`: the server's `paypal.api_base`.
@@ -169,14 +127,6 @@ impl FakePaypal {
             .unwrap_or_else(|error| panic!("fake PayPal {method} {path}: {error}"));
         let status = response.status().as_u16();
         (status, response.json().await.unwrap())
-    }
-}
-
-impl Drop for FakePaypal {
-    fn drop(&mut self) {
-        drop(self.stdin.take());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

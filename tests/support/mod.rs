@@ -6,6 +6,7 @@ pub mod fake_acme;
 pub mod fake_fiskaly;
 pub mod fake_paypal;
 pub mod logged_server;
+pub mod node_fake;
 pub mod ordering;
 pub mod paypal_checkout;
 pub mod printer_sink;

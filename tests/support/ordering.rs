@@ -81,6 +81,18 @@ pub fn guest_order(lines: Value, zip: &str) -> Value {
     })
 }
 
+/// The phone form's body for the same choices as a guest's `body`: the address becomes
+/// the caller, cash is implied, and the kitchen's estimate comes along.
+pub fn phone_body(guest: &Value, minutes: i64) -> Value {
+    let mut body = guest.clone();
+    let object = body.as_object_mut().unwrap();
+    let customer = object.remove("shipping_address").unwrap_or(Value::Null);
+    object.remove("payment_method");
+    object.insert("customer".into(), customer);
+    object.insert("minutes".into(), json!(minutes));
+    body
+}
+
 /// Two Bruschetta and a small Coca-Cola: 14,60 € of goods, over the 12 € minimum.
 pub fn lunch_lines(menu: &Menu) -> Value {
     json!([

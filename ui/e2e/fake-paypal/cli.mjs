@@ -1,40 +1,11 @@
 // The fake PayPal as a child process: `node e2e/fake-paypal.mjs [options]` (see there).
+import { runAsChild } from '../fake-cli.mjs';
 import { startFakePaypal } from './server.mjs';
 
-function parseArgs(argv) {
-  const options = {};
-  let ignoreStdin = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--ignore-stdin') ignoreStdin = true;
-    else if (arg === '--port') options.port = Number(argv[++i]);
-    else if (arg === '--client-id') options.clientId = argv[++i];
-    else if (arg === '--client-secret') options.clientSecret = argv[++i];
-    else throw new Error(`unknown argument ${arg}`);
-  }
-  if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port < 65536)) {
-    throw new Error('--port needs a port number');
-  }
-  return { options, ignoreStdin };
-}
-
-export async function main() {
-  const { options, ignoreStdin } = parseArgs(process.argv.slice(2));
-  const paypal = await startFakePaypal(options);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    paypal.close().finally(() => process.exit(0));
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  if (!ignoreStdin) {
-    // The parent holds our stdin; when it closes it (or dies), we stop.
-    process.stdin.on('end', stop);
-    process.stdin.on('close', stop);
-    process.stdin.on('error', stop);
-    process.stdin.resume();
-  }
-  process.stdout.write(`FAKE_PAYPAL_LISTENING ${paypal.url}\n`);
+export function main() {
+  return runAsChild({
+    start: startFakePaypal,
+    flags: { '--client-id': 'clientId', '--client-secret': 'clientSecret' },
+    listening: 'FAKE_PAYPAL_LISTENING',
+  });
 }
