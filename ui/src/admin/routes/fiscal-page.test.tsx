@@ -91,7 +91,7 @@ describe('fiscal screen', () => {
       /^Our drivers or our counter book every cash payment in our own certified till \(with TSE\); the shop's orders are its pre-orders\./,
     );
     expect(screen.getByRole('radio', { name: 'Cloud TSE (fiskaly)' })).toHaveAccessibleDescription(
-      "Cash orders are signed by the shop's cloud TSE (fiskaly).",
+      "Every order, paid in cash or online, is signed by the shop's cloud TSE (fiskaly).",
     );
     expect(screen.getByText('No choice made yet.')).toBeInTheDocument();
   });

@@ -130,7 +130,7 @@ describe('the cloud TSE on the fiscal page', () => {
     expect(sent(fetchMock, 'POST', '/admin/fiscal/tse')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 3, name: 'For the tax office (ELSTER)' })).toBeInTheDocument();
     expect(screen.getByTestId('fiscal-tse')).toHaveTextContent(
-      'Every electronic recording system must be registered with the tax office via ELSTER (since 2025, within one month of going into service).',
+      'Every electronic recording system must be registered with the tax office via ELSTER (since 2025, within one month of its acquisition).',
     );
     expect(elsterFacts()).toEqual({
       'Type of system': 'Electronic recording system: online ordering system',
