@@ -7,6 +7,7 @@ import { RequireAdmin } from './components/require-admin';
 import { BannersPage } from './routes/banners-page';
 import { CategoriesOverviewPage } from './routes/categories-overview';
 import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/category-pages';
+import { ClosingDetailPage, ClosingsPage } from './routes/closings-page';
 import { DashboardPage } from './routes/dashboard';
 import { DiscountsPage } from './routes/discounts-page';
 import { FiscalPage } from './routes/fiscal-page';
@@ -49,6 +50,8 @@ export function AdminRoutes() {
           <Route path="orders-history" element={<OrdersHistoryPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="revenue" element={<RevenuePage />} />
+          <Route path="closings" element={<ClosingsPage />} />
+          <Route path="closings/:number" element={<ClosingDetailPage />} />
           <Route path="category" element={<CategoryFormPage />} />
           <Route path="category-list" element={<CategoryListPage />} />
           <Route path="products" element={<ProductPage />} />

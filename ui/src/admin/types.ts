@@ -396,3 +396,43 @@ export interface FiscalBody {
   /** Required true for `pos`. */
   pos_confirmed: boolean;
 }
+
+/** One VAT rate of a daily closing; amounts in integer cents. */
+export interface ClosingVat {
+  /** 700 is 7 %. */
+  rate_basis_points: number;
+  gross_cents: number;
+  net_cents: number;
+  vat_cents: number;
+}
+
+/**
+ * A daily closing (Kassenabschluss, "Z-Bon"): a business day's figures, numbered without
+ * gaps and never changed once written. Amounts are integer cents.
+ */
+export interface DailyClosing {
+  /** 1, 2, 3, … in the order the days were closed. */
+  number: number;
+  /** "yyyy-MM-dd", store time. */
+  business_date: string;
+  /** UTC, RFC 3339. */
+  closed_at: string;
+  /** `automatic`: the shop after the day's last opening hour; `admin`: on demand. */
+  closed_by: 'automatic' | 'admin';
+  /** The admin's name and e-mail; empty for an automatic closing. */
+  closed_by_name: string;
+  closed_by_email: string;
+  /** Orders sold (not rejected). */
+  orders: number;
+  /** Orders rejected (cancellations). */
+  cancelled: number;
+  gross_cents: number;
+  net_cents: number;
+  vat_cents: number;
+  cash_cents: number;
+  online_cents: number;
+  /** Per VAT rate, lowest first. */
+  vat: ClosingVat[];
+  /** The ids of the day's orders the TSE could not sign. */
+  unsigned_orders: number[];
+}

@@ -12,6 +12,7 @@ export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'orders-history', label: 'nav.orders_history' },
   { path: 'payments', label: 'nav.payments' },
   { path: 'revenue', label: 'nav.revenue' },
+  { path: 'closings', label: 'nav.closings' },
   { path: 'store-setting', label: 'nav.store_setting' },
   { path: 'fiscal', label: 'nav.fiscal' },
   { path: 'disscount', label: 'nav.disscount' },
