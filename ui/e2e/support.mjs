@@ -70,13 +70,13 @@ export async function tearDown({ context, server, tempDirs }) {
   await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
-/** The order limits of the tests' shop, far above what a test places. */
 /** The tests' shop books cash in its own POS, confirmed in the configuration (fiscal.test.mjs tests the choice). */
 const HARNESS_FISCAL = {
   HEIMSERVICE_FISCAL_MODE: 'pos',
   HEIMSERVICE_FISCAL_POS_CONFIRMED_BY: 'Test Harness',
 };
 
+/** The order limits of the tests' shop, far above what a test places. */
 const HARNESS_ORDER_LIMITS = {
   HEIMSERVICE_LIMITS_ORDERS_PER_IP: '1000000',
   HEIMSERVICE_LIMITS_ORDERS_PER_CONTACT: '1000000',

@@ -13,7 +13,7 @@ use super::signing::{TseOutage, TseSetup};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FiscalMode {
-    /// Cash orders are signed by the shop's cloud TSE.
+    /// Every order (cash and online) is signed by the shop's cloud TSE.
     Tse,
     /// Cash is booked in the restaurant's own certified POS; the orders are its pre-orders.
     Pos,

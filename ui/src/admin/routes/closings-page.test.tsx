@@ -198,7 +198,7 @@ describe('daily closings page', () => {
     });
     renderAdminAt('/admin/closings');
     await confirmCloseToday();
-    expect(await screen.findByRole('alert')).toHaveTextContent('3 orders of this day still wait for an answer. Please answer them first.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Orders of this day still wait for an answer (count: 3). Please answer them first.');
   });
 
   it('shows a closing as a Z-Bon with the shop, its VAT rates, totals, payments and unsigned orders, and prints it', async () => {
@@ -275,7 +275,7 @@ describe('daily closings page', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Jetzt abschließen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      '2 Bestellungen dieses Tages warten noch auf eine Antwort. Bitte beantworten Sie sie zuerst.',
+      'Bestellungen dieses Tages warten noch auf eine Antwort (Anzahl: 2). Bitte beantworten Sie sie zuerst.',
     );
     view.unmount();
 
