@@ -32,6 +32,14 @@ impl Shop {
         self.mail_confirmation(order, link_origin);
     }
 
+    /// Staff took an order on the phone, accepted as it was placed: it is announced,
+    /// its TSE transaction signed, and it answers like an accept.
+    pub(super) async fn phone_order_taken(&self, order: &Order) {
+        self.order_changed(order);
+        self.sign_placed(order);
+        self.order_answered(order, AnsweredBy::Staff).await;
+    }
+
     /// The restaurant's answer (accepted or rejected) is final: the customer gets a
     /// mail, and the count of orders nobody answered starts again or goes up (enough
     /// in a row pause ordering, `orders.pause_after_unanswered`).

@@ -8,7 +8,6 @@
 use chrono::{DateTime, Utc};
 
 use super::checkout::{Checkout, new_order_token};
-use super::events::AnsweredBy;
 use super::{OrderRefused, Shop, ShopError};
 use crate::domain::error::{ErrorCode, ErrorStatus, Refusal};
 use crate::domain::order::OrderType;
@@ -83,9 +82,7 @@ impl Shop {
         Ok(match placed {
             Placement::Created(order) => {
                 // The staff are at the board: this answers like an accept.
-                self.order_changed(&order);
-                self.sign_placed(&order);
-                self.order_answered(&order, AnsweredBy::Staff).await;
+                self.phone_order_taken(&order).await;
                 Checkout::Created(order)
             }
             Placement::Replayed(order) => Checkout::Replayed(order),

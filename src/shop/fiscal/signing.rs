@@ -188,6 +188,7 @@ impl Shop {
             let Ok(Some(order)) = shop.db.order(id).await else {
                 return;
             };
+            let seen = order.status;
             let step = match order.status {
                 crate::domain::order::OrderStatus::WaitingForConfirmation => TseStep::Start,
                 crate::domain::order::OrderStatus::Rejected => TseStep::Cancel,
@@ -196,10 +197,10 @@ impl Shop {
             let Some(tse) = shop.sign(&order, step).await else {
                 return;
             };
-            // Written unless the order's answer (which signs too) came first.
+            // Written unless the order was answered meanwhile: its answer signs itself.
             let changed = shop
                 .change_order(id, move |order| {
-                    if !order.tse.as_ref().is_some_and(OrderTse::ended) {
+                    if order.status == seen && !order.tse.as_ref().is_some_and(OrderTse::ended) {
                         order.tse = Some(tse);
                     }
                     Ok(())
