@@ -229,8 +229,8 @@ impl FiscalApi {
     /// How cash is recorded for the tax office (admin): the fiscal mode that holds and
     /// every earlier choice, with who made it and when.
     #[oai(path = "/admin/fiscal", method = "get")]
-    async fn fiscal(&self, _admin: AdminAuth) -> Json<FiscalView> {
-        Json(self.view(&self.state.shop.fiscal_record()))
+    async fn fiscal(&self, _admin: AdminAuth) -> Result<Json<FiscalView>, ApiError> {
+        Ok(Json(self.view(&self.state.shop.fiscal_record())))
     }
 
     /// Choose the fiscal mode (admin): `tse` (cash orders signed by the cloud TSE),
