@@ -42,6 +42,14 @@ async fn findings(server: &TestServer, admin: &str) -> Vec<(String, String, Valu
         .collect()
 }
 
+async fn finding_keys(server: &TestServer, admin: &str) -> Vec<String> {
+    findings(server, admin)
+        .await
+        .into_iter()
+        .map(|(key, _, _)| key)
+        .collect()
+}
+
 async fn choose(server: &TestServer, admin: &str, body: Value) -> (u16, Value) {
     server
         .send("PUT", "/admin/fiscal", Some(admin), Some(body))
@@ -116,11 +124,7 @@ async fn a_shop_without_a_fiscal_mode_takes_no_orders_until_the_owner_chooses() 
 async fn the_configuration_confirms_pos_with_the_name_it_gives() {
     let unconfirmed = lunch_shop("pos", "").start().await;
     let admin = unconfirmed.admin_token().await;
-    let keys: Vec<String> = findings(&unconfirmed, &admin)
-        .await
-        .into_iter()
-        .map(|(key, _, _)| key)
-        .collect();
+    let keys = finding_keys(&unconfirmed, &admin).await;
     assert_eq!(keys, ["fiscal_pos_unconfirmed:fiscal:mode"]);
     let data_dir = unconfirmed.stop().await;
 
@@ -179,11 +183,7 @@ async fn a_cashless_shop_refuses_cash_and_phone_orders_and_says_so() {
 async fn a_cashless_shop_without_online_payment_stays_closed() {
     let server = lunch_shop("cashless", "").start().await;
     let admin = server.admin_token().await;
-    let keys: Vec<String> = findings(&server, &admin)
-        .await
-        .into_iter()
-        .map(|(key, _, _)| key)
-        .collect();
+    let keys = finding_keys(&server, &admin).await;
     assert_eq!(keys, ["fiscal_no_payment:fiscal:mode"]);
     let (_, store) = server.get_json("/stores/14").await;
     assert_eq!(store["closed_reason"], "not_ready");

@@ -16,10 +16,8 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   assertTitle,
-  cents,
   createAdmin,
-  euro,
-  gotoWithStorage,
+  guestPickupAtCheckout,
   launchBrowser,
   LUNCHTIME,
   SERVER_BIN,
@@ -78,34 +76,8 @@ function shop(name, env) {
   state.guestAtCheckout = async () => {
     const bruschetta = state.products.find((product) => product.name === 'Bruschetta');
     assert.ok(bruschetta, 'the demo menu has Bruschetta');
-    const cartLine = {
-      ...bruschetta,
-      uniqueKey: `${bruschetta.id}|base|`,
-      quantity: 2,
-      extras: [],
-      basePrice: bruschetta.price,
-      tax: bruschetta.tax.percentage,
-      selectedVariant: null,
-      displayName: bruschetta.name,
-      displayPrice: euro(cents(bruschetta.price)),
-    };
     const page = await state.newPage();
-    await gotoWithStorage(
-      page,
-      state.url('guest-login'),
-      (line) => {
-        globalThis.localStorage.setItem('order_type', 'pickup');
-        globalThis.localStorage.setItem('cartItems', JSON.stringify([line]));
-      },
-      cartLine,
-    );
-    await page.getByLabel('Name', { exact: true }).fill('Gina Gast');
-    await page.getByLabel('Street and house number').fill('Gartenweg 5');
-    await page.getByLabel('Postcode', { exact: true }).fill('10115');
-    await page.getByLabel('City').fill('Berlin');
-    await page.getByLabel('Phone').fill('0176555444');
-    await page.getByRole('button', { name: 'Continue to checkout' }).click();
-    await visible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
+    await guestPickupAtCheckout(page, state.url('guest-login'), bruschetta, { name: 'Gina Gast' });
     return page;
   };
 

@@ -162,6 +162,41 @@ export async function gotoWithStorage(page, url, change, arg) {
   await page.goto(url);
 }
 
+/**
+ * A guest with `quantity` of `product` (from the public menu) in the cart for pickup,
+ * details filled in as `name`, at the checkout (`guestLoginUrl`: the storefront's
+ * guest-login page).
+ */
+export async function guestPickupAtCheckout(page, guestLoginUrl, product, { name, quantity = 2 }) {
+  const cartLine = {
+    ...product,
+    uniqueKey: `${product.id}|base|`,
+    quantity,
+    extras: [],
+    basePrice: product.price,
+    tax: product.tax.percentage,
+    selectedVariant: null,
+    displayName: product.name,
+    displayPrice: euro(cents(product.price)),
+  };
+  await gotoWithStorage(
+    page,
+    guestLoginUrl,
+    (line) => {
+      globalThis.localStorage.setItem('order_type', 'pickup');
+      globalThis.localStorage.setItem('cartItems', JSON.stringify([line]));
+    },
+    cartLine,
+  );
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Street and house number').fill('Gartenweg 5');
+  await page.getByLabel('Postcode', { exact: true }).fill('10115');
+  await page.getByLabel('City').fill('Berlin');
+  await page.getByLabel('Phone').fill('0176555444');
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
+}
+
 export async function visible(locator) {
   await locator.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
   return locator;

@@ -19,10 +19,8 @@ import {
   ADMIN_PASSWORD,
   adminToken,
   assertTitle,
-  cents,
   createAdmin,
-  euro,
-  gotoWithStorage,
+  guestPickupAtCheckout,
   launchBrowser,
   LUNCHTIME,
   placeGuestOrder,
@@ -105,34 +103,8 @@ describe('a shop that signs its orders with the cloud TSE', { timeout: 300_000 }
     const products = await (await fetch(api('/products/?store_id=14'))).json();
     const bruschetta = products.find((product) => product.name === 'Bruschetta');
     assert.ok(bruschetta, 'the demo menu has Bruschetta');
-    const cartLine = {
-      ...bruschetta,
-      uniqueKey: `${bruschetta.id}|base|`,
-      quantity: 2,
-      extras: [],
-      basePrice: bruschetta.price,
-      tax: bruschetta.tax.percentage,
-      selectedVariant: null,
-      displayName: bruschetta.name,
-      displayPrice: euro(cents(bruschetta.price)),
-    };
     const page = await newPage();
-    await gotoWithStorage(
-      page,
-      url('guest-login'),
-      (line) => {
-        globalThis.localStorage.setItem('order_type', 'pickup');
-        globalThis.localStorage.setItem('cartItems', JSON.stringify([line]));
-      },
-      cartLine,
-    );
-    await page.getByLabel('Name', { exact: true }).fill('Theo Tse');
-    await page.getByLabel('Street and house number').fill('Gartenweg 5');
-    await page.getByLabel('Postcode', { exact: true }).fill('10115');
-    await page.getByLabel('City').fill('Berlin');
-    await page.getByLabel('Phone').fill('0176555444');
-    await page.getByRole('button', { name: 'Continue to checkout' }).click();
-    await visible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
+    await guestPickupAtCheckout(page, url('guest-login'), bruschetta, { name: 'Theo Tse' });
     assert.equal(await page.getByRole('radio', { name: 'Cash' }).isChecked(), true);
     await page.locator('[data-testid="checkout-quote"][data-state="ready"]').waitFor({ timeout: STEP_TIMEOUT_MS });
     await page.getByRole('button', { name: 'Place binding order', exact: true }).click();
