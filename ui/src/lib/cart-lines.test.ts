@@ -5,6 +5,7 @@ import {
   addItem,
   buildCartItem,
   cartItemKey,
+  depositCents,
   itemCount,
   lineTotalCents,
   MAX_LINE_QUANTITY,
@@ -14,6 +15,7 @@ import {
   selectionOf,
   setItemQuantity,
   subtotalCents,
+  unitDepositCents,
   type CartItem,
 } from './cart-lines';
 
@@ -104,6 +106,50 @@ describe('buildCartItem', () => {
     expect(rebuilt.uniqueKey).toBe(item.uniqueKey);
     expect(rebuilt.basePrice).toBe(7.9);
     expect(rebuilt.tax).toBe(7);
+  });
+});
+
+describe('price labels of a cart line', () => {
+  const bottled: Product = { ...cola, deposit: 0.25, net_content: { amount: 0.33, unit: 'l' }, unit_price: 7.58 };
+  const water: Product = {
+    ...cola,
+    id: 33,
+    type: 'variable',
+    price: 1.9,
+    deposit: null,
+    net_content: null,
+    unit_price: null,
+    variants: [
+      { id: 330, name: '0,25 l', name_en: null, price: 1.9, deposit: 0.08, net_content: { amount: 0.25, unit: 'l' }, unit_price: 7.6 },
+      { id: 331, name: '0,75 l', name_en: null, price: 3.2, deposit: 0.15, net_content: { amount: 0.75, unit: 'l' }, unit_price: 4.27 },
+    ],
+  };
+
+  it("keeps a simple product's deposit, net content and unit price", () => {
+    const item = buildCartItem(bottled, { variantId: null, extras: [] }, 'de', 4);
+    expect(item).toMatchObject({ deposit: 0.25, net_content: { amount: 0.33, unit: 'l' }, unit_price: 7.58 });
+    expect(unitDepositCents(item)).toBe(25);
+    expect(depositCents([item, buildCartItem(cola, { variantId: null, extras: [] }, 'de', 2)])).toBe(100);
+    // The deposit is charged beside the price, never in it.
+    expect(lineTotalCents(item)).toBe(1000);
+  });
+
+  it("takes the chosen variant's, like its price, and gives the edit modal the product's own (none)", () => {
+    const item = buildCartItem(water, { variantId: 331, extras: [] }, 'de');
+    expect(item).toMatchObject({ price: 3.2, deposit: 0.15, net_content: { amount: 0.75, unit: 'l' }, unit_price: 4.27 });
+    const product = productOf(item);
+    expect(product).toMatchObject({ price: 1.9, deposit: null, net_content: null, unit_price: null });
+    expect(product.variants).toEqual(water.variants);
+    expect(buildCartItem(product, { variantId: 330, extras: [] }, 'de').deposit).toBe(0.08);
+    expect(productOf(buildCartItem(bottled, { variantId: null, extras: [] }, 'de'))).toMatchObject({ deposit: 0.25 });
+  });
+
+  it('counts no deposit for a line stored before deposits existed', () => {
+    const line = { ...buildCartItem(cola, { variantId: null, extras: [] }, 'de', 3), deposit: undefined };
+    const stored = JSON.parse(JSON.stringify(line)) as CartItem;
+    expect(stored).not.toHaveProperty('deposit');
+    expect(unitDepositCents(stored)).toBe(0);
+    expect(depositCents([stored])).toBe(0);
   });
 });
 

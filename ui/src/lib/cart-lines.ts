@@ -27,7 +27,9 @@ export interface SelectedVariant {
 /**
  * A cart line: the product's fields plus the choice made for it. `price` is the
  * unit price without extras (the variant's price for variable products),
- * `basePrice` the product's own price, `tax` the tax percentage.
+ * `basePrice` the product's own price, `tax` the tax percentage. Like `price`, the
+ * price labels (`deposit`, `net_content`, `unit_price`) are the chosen variant's for
+ * variable products; a line stored before they existed has none.
  */
 export interface CartItem extends Omit<Product, 'tax'> {
   uniqueKey: string;
@@ -68,6 +70,11 @@ export function unitPriceCents(item: Pick<CartItem, 'price' | 'extras'>): number
   );
 }
 
+/** The deposit (Pfand) of one item in cents; 0 when none. */
+export function unitDepositCents(item: Pick<CartItem, 'deposit'>): number {
+  return typeof item.deposit === 'number' ? toCents(item.deposit) : 0;
+}
+
 /** price × quantity + Σ(extra price × extra quantity × item quantity), in cents. */
 export function lineTotalCents(item: Pick<CartItem, 'price' | 'extras' | 'quantity'>): number {
   return unitPriceCents(item) * item.quantity;
@@ -76,6 +83,11 @@ export function lineTotalCents(item: Pick<CartItem, 'price' | 'extras' | 'quanti
 /** Subtotal of the cart in cents (spec §9). */
 export function subtotalCents(items: readonly Pick<CartItem, 'price' | 'extras' | 'quantity'>[]): number {
   return items.reduce((sum, item) => sum + lineTotalCents(item), 0);
+}
+
+/** The deposits of the cart in cents: Σ deposit × quantity (charged on top of the subtotal). */
+export function depositCents(items: readonly Pick<CartItem, 'deposit' | 'quantity'>[]): number {
+  return items.reduce((sum, item) => sum + unitDepositCents(item) * item.quantity, 0);
 }
 
 export function itemCount(items: readonly Pick<CartItem, 'quantity'>[]): number {
@@ -124,7 +136,16 @@ export function buildCartItem(
     ? { id: variant.id, name: variant.name, name_en: variant.name_en, price: variant.price }
     : null;
   const price = selectedVariant ? selectedVariant.price : product.price;
-  const partial = { ...product, price, extras, selectedVariant };
+  const labels = variant ?? product;
+  const partial = {
+    ...product,
+    price,
+    deposit: labels.deposit ?? null,
+    net_content: labels.net_content ?? null,
+    unit_price: labels.unit_price ?? null,
+    extras,
+    selectedVariant,
+  };
   return {
     ...partial,
     uniqueKey: cartItemKey(product.id, selectedVariant?.id, extras),
@@ -206,6 +227,8 @@ export function replaceItem(items: readonly CartItem[], key: string, edited: Car
 
 /** The product a line was made from (for the edit modal); the stored fields, not a fresh fetch. */
 export function productOf(item: CartItem): Product {
+  // A variable product carries its price labels on its variants only.
+  const own = item.type !== 'variable';
   return {
     id: item.id,
     category_id: item.category_id,
@@ -222,5 +245,8 @@ export function productOf(item: CartItem): Product {
     available: item.available,
     allergens: item.allergens,
     enriched_topping_groups: item.enriched_topping_groups,
+    deposit: own ? (item.deposit ?? null) : null,
+    net_content: own ? (item.net_content ?? null) : null,
+    unit_price: own ? (item.unit_price ?? null) : null,
   };
 }

@@ -9,7 +9,29 @@ export interface Allergen {
   name_en: string | null;
 }
 
-export interface ProductVariant {
+/** The unit a unit price is per: litre (drinks) or kilogram. */
+export type ContentUnit = 'l' | 'kg';
+
+/** A product's (or variant's) net content, e.g. { amount: 0.33, unit: 'l' }. */
+export interface NetContent {
+  amount: number;
+  unit: ContentUnit;
+}
+
+/**
+ * What German price labelling (PAngV) shows beside a price. Absent in carts stored
+ * before these fields existed: read absent as none.
+ */
+export interface PriceLabels {
+  /** The deposit (Pfand) per unit in euros, charged on top of the price; null: none. */
+  deposit?: number | null;
+  /** null: none (the product is not sold by volume or weight). */
+  net_content?: NetContent | null;
+  /** Euros per 1 l or 1 kg, computed by the server from the price and the content; null without content. */
+  unit_price?: number | null;
+}
+
+export interface ProductVariant extends PriceLabels {
   id: number;
   name: string;
   name_en: string | null;
@@ -42,7 +64,8 @@ export interface Tax {
 
 export type ProductType = 'simple' | 'variable';
 
-export interface Product {
+/** For a variable product the price labels are null here and set on each variant. */
+export interface Product extends PriceLabels {
   id: number;
   category_id: number;
   name: string;

@@ -38,7 +38,10 @@ export interface OrderLine {
   extras: OrderExtra[];
   tax_percentage: number;
   allergens: AllergenRef[];
+  /** Price × quantity with the extras; the deposit is not in it. */
   total: number;
+  /** The deposit (Pfand) per unit in euros, charged on top of `total`; 0 when none. */
+  deposit: number;
 }
 
 export interface VatLine {
@@ -112,7 +115,11 @@ export interface Order {
   discount_percentage: number;
   discount: number;
   delivery_fee: number;
+  /** Σ line deposit × quantity: never discounted, not counted towards the minimum; 0 when none. */
+  deposit: number;
+  /** subtotal − discount + delivery_fee + deposit. */
   total: number;
+  /** Per rate; a drink's deposit is in its rate's figures. */
   vat: VatLine[];
   estimated_minutes: number | null;
   estimated_ready_at: string | null;
@@ -208,6 +215,9 @@ export interface OrderQuote {
   discount_percentage: number;
   discount: number;
   delivery_fee: number;
+  /** Σ line deposit × quantity; 0 when none. */
+  deposit: number;
+  /** subtotal − discount + delivery_fee + deposit. */
   total: number;
   /** The highest minimum age of the quoted products (16 or 18); null or missing: none. */
   age_restriction?: 16 | 18 | null;

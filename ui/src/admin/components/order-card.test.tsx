@@ -39,6 +39,7 @@ const DELIVERY_WITH_NOTES = adminOrder({
       tax_percentage: 19,
       allergens: [],
       total: 3.2,
+      deposit: 0,
     },
   ],
   age_restriction: 16,

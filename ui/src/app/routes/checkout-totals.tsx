@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LoadingMessage } from '../../components/status-message';
-import { TotalsList, type TotalsFigures } from '../../features/cart/checkout';
+import { TotalsList, type QuotedLine, type TotalsFigures } from '../../features/cart/checkout';
 import { orderErrorMessage, shownQuote, type CheckoutQuote } from '../../features/orders';
 import { toCents } from '../../lib/money';
 import type { OrderQuote } from '../../lib/order-types';
@@ -15,23 +15,26 @@ function figuresOf(quote: OrderQuote, deliveryMinutes: number | null): TotalsFig
     discountCents: toCents(quote.discount),
     deliveryFeeCents: delivery ? toCents(quote.delivery_fee) : null,
     deliveryMinutes: delivery ? deliveryMinutes : null,
+    depositCents: toCents(quote.deposit),
     totalCents: toCents(quote.total),
   };
 }
 
 /**
- * The quoted line totals in cart order, or null unless the quote's lines are the
- * cart's (same products and quantities in the same order).
+ * The quoted line totals and deposits in cart order, or null unless the quote's lines
+ * are the cart's (same products and quantities in the same order).
  */
-export function quotedLineTotals(
+export function quotedLines(
   quote: OrderQuote | null,
   items: readonly { id: number; quantity: number }[],
-): number[] | null {
+): QuotedLine[] | null {
   if (quote === null || quote.lines.length !== items.length) return null;
   const same = quote.lines.every(
     (line, index) => line.product_id === items[index]?.id && line.quantity === items[index]?.quantity,
   );
-  return same ? quote.lines.map((line) => toCents(line.total)) : null;
+  return same
+    ? quote.lines.map((line) => ({ totalCents: toCents(line.total), depositCents: toCents(line.deposit) }))
+    : null;
 }
 
 /**

@@ -659,6 +659,29 @@ describe("the server's quote at checkout", () => {
     expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('4,50 €');
   });
 
+  it('shows the quoted deposit under its line and as its own row before the total, which includes it', async () => {
+    guestCheckout({
+      '/orders/guest/quote': {
+        body: demoQuote({ lines: [{ ...demoQuote().lines[0]!, deposit: 0.25 }], deposit: 0.5, total: 5.5 }),
+      },
+    });
+    await immediately();
+    expect(screen.getByTestId('line-deposit')).toHaveTextContent(/^zzgl\. 2 × 0,25 € Pfand$/);
+    expect(screen.getByTestId('checkout-line-total')).toHaveTextContent('5,00 €');
+    const rows = [...screen.getByTestId('checkout-quote').querySelectorAll('dt')].map((term) => term.textContent);
+    expect(rows).toEqual(['Zwischensumme', 'Pfand', 'Gesamt']);
+    expect(screen.getByTestId('cart-deposit')).toHaveTextContent('0,50 €');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('5,50 €');
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('5,50 €');
+  });
+
+  it('shows no deposit row for a quote without deposits', async () => {
+    guestCheckout();
+    await immediately();
+    expect(screen.queryByTestId('cart-deposit')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('line-deposit')).not.toBeInTheDocument();
+  });
+
   it('a changed price places nothing, shows the new quote and the message; pressing again places at the new price', async () => {
     let price = 2.5;
     const quoteNow = () => ({

@@ -36,7 +36,7 @@ import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useStore } from '../../lib/store-context';
 import { useAsync, type AsyncResult } from '../../lib/use-async';
 import { SessionPending } from './account-page';
-import { CheckoutTotals, quotedLineTotals } from './checkout-totals';
+import { CheckoutTotals, quotedLines } from './checkout-totals';
 import './checkout.css';
 
 interface AddressLike {
@@ -270,7 +270,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
             </Link>
           </Section>
           <Section title={t('checkout.your_order')}>
-            <CheckoutLines lineTotalsCents={quotedLineTotals(quoted, cart.items)} />
+            <CheckoutLines quotedLines={quotedLines(quoted, cart.items)} />
             <OrderNoteField />
           </Section>
         </div>

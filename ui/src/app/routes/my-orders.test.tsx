@@ -73,7 +73,7 @@ function renderMyOrders(orders: unknown[] = [], products: unknown[] = demoProduc
 
 const line = (overrides: Partial<OrderLine>): OrderLine => ({
   product_id: 30, variant_id: null, name: 'Cola 0,33 l', unit_price: 2, quantity: 1, extras: [],
-  tax_percentage: 19, allergens: [], total: 2, ...overrides,
+  tax_percentage: 19, allergens: [], total: 2, deposit: 0, ...overrides,
 });
 
 beforeEach(() => {

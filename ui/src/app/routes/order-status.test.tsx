@@ -167,6 +167,31 @@ describe('order status page', () => {
     expect(screen.getByTestId('order-estimated-time')).toHaveTextContent(/^Vorbestellt für 19:30 Uhr$/);
   });
 
+  it('shows the deposit under its line and as its own row before the total', async () => {
+    const cola = {
+      product_id: 30, variant_id: null, name: 'Cola 0,33 l', unit_price: 2.5, quantity: 4, extras: [],
+      tax_percentage: 19, allergens: [], total: 10, deposit: 0.25,
+    };
+    // 21,00 € + 10,00 € − 10 % + 2,50 € fee + 1,00 € deposit.
+    renderStatus({
+      body: demoOrder({ lines: [...demoOrder().lines, cola], subtotal: 31, discount: 3.1, deposit: 1, total: 31.4 }),
+    });
+    const line = (await screen.findByText('Cola 0,33 l')).closest('li')!;
+    expect(within(line).getByTestId('line-deposit')).toHaveTextContent(/^zzgl\. 4 × 0,25 € Pfand$/);
+    expect(screen.getAllByTestId('line-deposit')).toHaveLength(1);
+    const rows = [...document.querySelectorAll('.order-totals__row dt')].map((term) => term.textContent);
+    expect(rows.slice(0, 5)).toEqual(['Zwischensumme', 'Rabatt (10 %)', 'Liefergebühr', 'Pfand', 'Gesamt']);
+    expect(screen.getByTestId('order-deposit')).toHaveTextContent('1,00 €');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('31,40 €');
+  });
+
+  it('shows no deposit row for an order without deposits', async () => {
+    renderStatus({ body: demoOrder() });
+    await screen.findByTestId('order-total');
+    expect(screen.queryByTestId('order-deposit')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('line-deposit')).not.toBeInTheDocument();
+  });
+
   it('shows the notes for the driver with the delivery address', async () => {
     const customer: OrderCustomer & { notes: string } = { ...demoOrder().customer, notes: 'Hinterhaus, 3. OG' };
     renderStatus({ body: demoOrder({ customer }) });
@@ -321,7 +346,7 @@ describe('order status page', () => {
       lines: [
         {
           product_id: 30, variant_id: null, name: 'Cola 0,33 l', unit_price: 2, quantity: 3, extras: [],
-          tax_percentage: 19, allergens: [], total: 6,
+          tax_percentage: 19, allergens: [], total: 6, deposit: 0,
         },
       ],
     });

@@ -5,7 +5,7 @@ export {
   useCartAgeRestriction,
   type MinimumAge,
 } from './components/age-confirmation';
-export { CheckoutLines } from './components/checkout-lines';
+export { CheckoutLines, type QuotedLine } from './components/checkout-lines';
 export { OrderNoteField } from './components/order-note-field';
 export {
   closedReasonKey,

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineDeposit } from '../../../components/line-deposit';
 import { formatPrice } from '../../../lib/format-price';
 import { fetchLiveProducts } from '../../../lib/live-menu';
 import { localized } from '../../../lib/localized';
 import { fromCents } from '../../../lib/money';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { displayNameFor, lineTotalCents, type CartItem } from '../../../lib/cart-lines';
+import { displayNameFor, lineTotalCents, unitDepositCents, type CartItem } from '../../../lib/cart-lines';
 import { needsOptions } from '../../../lib/product-selection';
 import type { LineProblem } from '../lib/line-availability';
 import { useCart } from './cart-provider';
@@ -50,6 +51,7 @@ function CartLine({ item, problem, onRemove }: CartLineProps) {
             ))}
           </ul>
         )}
+        <LineDeposit className="cart-line__deposit" depositCents={unitDepositCents(item)} quantity={item.quantity} />
         <div className="cart-line__actions">
           {canEdit && (
             <button

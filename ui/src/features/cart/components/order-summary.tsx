@@ -25,6 +25,7 @@ export function OrderSummary({ open }: { open: boolean }) {
           discountCents: totals.discountCents,
           deliveryFeeCents: delivery ? totals.deliveryFeeCents : null,
           deliveryMinutes: delivery && postcode !== null ? postcode.delivery_time : null,
+          depositCents: totals.depositCents,
           totalCents: totals.totalCents,
         }}
       />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AgeNotice } from '../../../components/age-notice';
 import { AllergenCodes } from '../../../components/allergen-codes';
 import { Modal } from '../../../components/modal';
+import { hasPriceLabels, PriceLabels } from '../../../components/price-labels';
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import type { Product, ToppingGroup } from '../../../lib/menu-api';
@@ -92,6 +93,13 @@ export function ProductOptionsModal({
       {description && <p className="options-modal__description">{description}</p>}
       <AllergenCodes allergens={product.allergens} />
       <AgeNotice age={product.age_restriction} />
+      {/* A variable product's labels are its variants', beside their prices below. */}
+      {product.type !== 'variable' && hasPriceLabels(product) && (
+        <p className="options-modal__price" data-testid="options-price">
+          <span className="options-modal__price-value">{formatPrice(product.price)}</span>{' '}
+          <PriceLabels labels={product} />
+        </p>
+      )}
 
       {product.type === 'variable' && product.variants.length > 0 && (
         <fieldset className="options-group">
@@ -109,7 +117,10 @@ export function ProductOptionsModal({
                   onChange={() => setSelection((current) => ({ ...current, variantId: variant.id }))}
                 />
                 <span className="option-row__name">{localized(variant.name, variant.name_en, language)}</span>
-                <span className="option-row__price">{formatPrice(variant.price)}</span>
+                <span className="option-row__price option-row__price--labelled">
+                  <span>{formatPrice(variant.price)}</span>
+                  <PriceLabels labels={variant} />
+                </span>
               </label>
             ))}
           </div>

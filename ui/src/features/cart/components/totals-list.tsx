@@ -14,13 +14,15 @@ export interface TotalsFigures {
   deliveryFeeCents: number | null;
   /** The delivery time in minutes, when known. */
   deliveryMinutes: number | null;
+  /** The deposits (Pfand) of all items; a row only when there are any. */
+  depositCents: number;
   totalCents: number;
 }
 
-/** Subtotal, discount, delivery fee and time, and the grand total. */
+/** Subtotal, discount, delivery fee and time, deposit, and the grand total. */
 export function TotalsList({ figures }: { figures: TotalsFigures }) {
   const { i18n, t } = useTranslation();
-  const { discountPercent, deliveryFeeCents, deliveryMinutes } = figures;
+  const { discountPercent, deliveryFeeCents, deliveryMinutes, depositCents } = figures;
   const percent = String(discountPercent ?? 0).replace('.', i18n.resolvedLanguage === 'en' ? '.' : ',');
   return (
     <dl className="cart-totals__list">
@@ -44,6 +46,12 @@ export function TotalsList({ figures }: { figures: TotalsFigures }) {
         <div className="cart-summary__row cart-summary__row--muted">
           <dt>{t('cart.delivery_time')}</dt>
           <dd data-testid="cart-delivery-time">{`${deliveryMinutes}m`}</dd>
+        </div>
+      )}
+      {depositCents > 0 && (
+        <div className="cart-summary__row">
+          <dt>{t('cart.deposit')}</dt>
+          <dd data-testid="cart-deposit">{euros(depositCents)}</dd>
         </div>
       )}
       <div className="cart-summary__row cart-summary__row--total">

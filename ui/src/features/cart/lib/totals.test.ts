@@ -14,6 +14,8 @@ interface Vector {
     subtotal_cents: number;
     discount_cents: number;
     delivery_fee_cents: number;
+    /** Absent in vectors written before deposits: none. */
+    deposit_cents?: number;
     total_cents: number;
     minimum_missing_cents: number;
   };
@@ -38,6 +40,7 @@ describe('order totals (shared vectors)', () => {
       subtotalCents: vector.expect.subtotal_cents,
       discountCents: vector.expect.discount_cents,
       deliveryFeeCents: vector.expect.delivery_fee_cents,
+      depositCents: vector.expect.deposit_cents ?? 0,
       totalCents: vector.expect.total_cents,
       minimumMissingCents: vector.expect.minimum_missing_cents,
     });
@@ -56,6 +59,7 @@ describe('orderTotals', () => {
       subtotalCents: 1190,
       discountCents: 119,
       deliveryFeeCents: 250,
+      depositCents: 0,
       totalCents: 1321,
       minimumMissingCents: 310,
     });
@@ -63,8 +67,28 @@ describe('orderTotals', () => {
       subtotalCents: 1190,
       discountCents: 119,
       deliveryFeeCents: 0,
+      depositCents: 0,
       totalCents: 1071,
       minimumMissingCents: 0,
+    });
+  });
+
+  it("adds each cart line's deposit per item after the discount, a line stored without one counting none", () => {
+    const withDeposits = totalsLines([
+      { price: 7.9, quantity: 1, extras: [], deposit: null },
+      { price: 2.5, quantity: 4, extras: [], deposit: 0.25 },
+      { price: 3.2, quantity: 1, extras: [] },
+    ]);
+    expect(withDeposits.map((line) => line.deposit_cents)).toEqual([0, 25, 0]);
+    expect(
+      orderTotals({ lines: withDeposits, orderType: 'delivery', discountPercent: 10, deliveryFeeCents: 250, minimumOrderCents: 2200 }),
+    ).toEqual({
+      subtotalCents: 2110,
+      discountCents: 211,
+      deliveryFeeCents: 250,
+      depositCents: 100,
+      totalCents: 2249,
+      minimumMissingCents: 90,
     });
   });
 

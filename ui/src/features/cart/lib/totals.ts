@@ -1,6 +1,6 @@
 import type { Discount, OrderType } from '../../../lib/store-api';
 import { toCents } from '../../../lib/money';
-import type { CartItem } from '../../../lib/cart-lines';
+import { unitDepositCents, type CartItem } from '../../../lib/cart-lines';
 
 /**
  * Order totals in integer cents (contract: store-api.md, "Totals"); the server
@@ -9,6 +9,8 @@ import type { CartItem } from '../../../lib/cart-lines';
 
 export interface TotalsLine {
   price_cents: number;
+  /** The deposit (Pfand) per unit; absent or 0: none. */
+  deposit_cents?: number;
   quantity: number;
   extras: { price_cents: number; quantity: number }[];
 }
@@ -28,6 +30,8 @@ export interface OrderTotals {
   subtotalCents: number;
   discountCents: number;
   deliveryFeeCents: number;
+  /** Σ deposit × quantity: added after the discount, never discounted. */
+  depositCents: number;
   totalCents: number;
   /** How much the subtotal lacks to reach the minimum (delivery only); 0 when reached. */
   minimumMissingCents: number;
@@ -43,7 +47,9 @@ export function percentOfCents(amountCents: number, percent: number): number {
 /**
  * subtotal = Σ (price + Σ extra price × extra quantity) × quantity;
  * discount = subtotal × percent, half up; fee = 0 for pickup;
- * total = subtotal − discount + fee; missing = max(0, minimum − subtotal) for delivery.
+ * deposit = Σ deposit × quantity (PAngV: beside the price, never discounted);
+ * total = subtotal − discount + fee + deposit;
+ * missing = max(0, minimum − subtotal) for delivery (the deposit does not count).
  */
 export function orderTotals(input: TotalsInput): OrderTotals {
   const subtotalCents = input.lines.reduce(
@@ -56,19 +62,24 @@ export function orderTotals(input: TotalsInput): OrderTotals {
   const discountCents = input.discountPercent === null ? 0 : percentOfCents(subtotalCents, input.discountPercent);
   const delivery = input.orderType === 'delivery';
   const deliveryFeeCents = delivery ? input.deliveryFeeCents : 0;
+  const depositCents = input.lines.reduce((sum, line) => sum + (line.deposit_cents ?? 0) * line.quantity, 0);
   return {
     subtotalCents,
     discountCents,
     deliveryFeeCents,
-    totalCents: subtotalCents - discountCents + deliveryFeeCents,
+    depositCents,
+    totalCents: subtotalCents - discountCents + deliveryFeeCents + depositCents,
     minimumMissingCents: delivery ? Math.max(0, input.minimumOrderCents - subtotalCents) : 0,
   };
 }
 
 /** Cart lines in the shape orderTotals reads. */
-export function totalsLines(items: readonly Pick<CartItem, 'price' | 'quantity' | 'extras'>[]): TotalsLine[] {
+export function totalsLines(
+  items: readonly Pick<CartItem, 'price' | 'deposit' | 'quantity' | 'extras'>[],
+): TotalsLine[] {
   return items.map((item) => ({
     price_cents: toCents(item.price),
+    deposit_cents: unitDepositCents(item),
     quantity: item.quantity,
     extras: item.extras.map((extra) => ({ price_cents: toCents(extra.price), quantity: extra.quantity })),
   }));

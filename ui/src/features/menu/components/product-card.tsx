@@ -1,15 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { AgeNotice } from '../../../components/age-notice';
 import { AllergenCodes } from '../../../components/allergen-codes';
+import { PriceLabels } from '../../../components/price-labels';
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
-import type { Product } from '../../../lib/menu-api';
+import type { PriceLabels as Labels, Product } from '../../../lib/menu-api';
 
 /** "7,50 €", or "ab 7,90 €" when the price depends on the chosen variant. */
 export function usePriceLabel(product: Product): string {
   const { t } = useTranslation();
   const price = formatPrice(product.price);
   return product.type === 'variable' && product.variants.length > 1 ? t('menu.price_from', { price }) : price;
+}
+
+/**
+ * The unit price and deposit that go with the card's price: the product's own, or for
+ * a variable product those of the variant whose price the card shows (the lowest).
+ */
+export function cardPriceLabels(product: Product): Labels {
+  if (product.type !== 'variable') return product;
+  const shown = product.variants.reduce<Product['variants'][number] | null>(
+    (lowest, variant) => (lowest === null || variant.price < lowest.price ? variant : lowest),
+    null,
+  );
+  return shown ?? {};
 }
 
 export function ProductCard({ product, onAdd }: { product: Product; onAdd: (product: Product) => void }) {
@@ -38,7 +52,10 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
         <AllergenCodes allergens={product.allergens} />
         <AgeNotice age={product.age_restriction} />
         <div className="product-card__footer">
-          <span className="product-card__price">{price}</span>
+          <div className="product-card__price-block">
+            <span className="product-card__price">{price}</span>
+            <PriceLabels labels={cardPriceLabels(product)} />
+          </div>
           <button
             type="button"
             className="product-card__add"

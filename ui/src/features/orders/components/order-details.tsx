@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { LineDeposit } from '../../../components/line-deposit';
 import { driverNotes } from '../../../lib/driver-notes';
 import { formatPrice } from '../../../lib/format-price';
+import { toCents } from '../../../lib/money';
 import { OPEN_STATUSES, type Order, type OrderLine } from '../../../lib/order-types';
 import { useStore } from '../../../lib/store-context';
 import { ReorderButton, type Reorder } from './reorder-button';
@@ -22,6 +24,7 @@ function Line({ line }: { line: OrderLine }) {
               .join(', ')}
           </span>
         )}
+        <LineDeposit className="order-line__deposit" depositCents={toCents(line.deposit)} quantity={line.quantity} />
       </span>
       <span className="order-line__price">{formatPrice(line.total)}</span>
     </li>
@@ -47,6 +50,12 @@ function Totals({ order }: { order: Order }) {
         <div className="order-totals__row">
           <dt>{t('cart.delivery_fee')}</dt>
           <dd>{formatPrice(order.delivery_fee)}</dd>
+        </div>
+      )}
+      {order.deposit > 0 && (
+        <div className="order-totals__row">
+          <dt>{t('cart.deposit')}</dt>
+          <dd data-testid="order-deposit">{formatPrice(order.deposit)}</dd>
         </div>
       )}
       <div className="order-totals__row order-totals__row--total">
