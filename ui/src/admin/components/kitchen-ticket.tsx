@@ -81,6 +81,7 @@ export function KitchenTicket({ order: stored, brand, timezone }: { order: Admin
       {order.order_type === 'delivery' && (
         <TicketRow label={t('orders.detail.delivery_fee')} value={formatPrice(order.delivery_fee)} />
       )}
+      {order.deposit > 0 && <TicketRow label={t('orders.detail.deposit')} value={formatPrice(order.deposit)} />}
       <TicketRow label={t('orders.detail.total')} value={formatPrice(order.total)} strong />
       <hr />
       <p className="admin-ticket__strong">{t(paymentKey(order))}</p>

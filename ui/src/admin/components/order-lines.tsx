@@ -50,6 +50,11 @@ export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
               <td data-label={t('orders.detail.product')}>
                 <div className="admin-order-lines__item">
                   <strong>{line.name}</strong>
+                  {line.deposit > 0 && (
+                    <span className="admin-order-lines__deposit" data-testid="line-deposit">
+                      {t('orders.detail.line_deposit', { amount: formatPrice(line.deposit) })}
+                    </span>
+                  )}
                   <AllergenList allergens={line.allergens} />
                   {line.extras.length > 0 && (
                     <ul className="admin-order-lines__extras">

@@ -3,7 +3,7 @@ import type { Order } from '../../lib/order-types';
 import { formatDecimalInput } from '../lib/price';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
-/** Subtotal, discount, delivery fee and total, then the VAT per rate (net, VAT, gross). */
+/** Subtotal, discount, delivery fee, deposit and total, then the VAT per rate (net, VAT, gross). */
 export function OrderTotals({ order }: { order: Order }) {
   const { t } = useAdminTranslation();
   return (
@@ -23,6 +23,14 @@ export function OrderTotals({ order }: { order: Order }) {
           <div>
             <dt>{t('orders.detail.delivery_fee')}</dt>
             <dd className="admin-num">{formatPrice(order.delivery_fee)}</dd>
+          </div>
+        )}
+        {order.deposit > 0 && (
+          <div>
+            <dt>{t('orders.detail.deposit')}</dt>
+            <dd className="admin-num" data-testid="order-deposit">
+              {formatPrice(order.deposit)}
+            </dd>
           </div>
         )}
         <div className="admin-order-totals__total">

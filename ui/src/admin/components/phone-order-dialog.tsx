@@ -9,7 +9,15 @@ import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useServedPostcodes } from '../../lib/served-postcodes';
 import { useAsync } from '../../lib/use-async';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
-import { addItem, buildCartItem, removeItem, setItemQuantity, subtotalCents, type CartItem } from '../../lib/cart-lines';
+import {
+  addItem,
+  buildCartItem,
+  depositCents,
+  removeItem,
+  setItemQuantity,
+  subtotalCents,
+  type CartItem,
+} from '../../lib/cart-lines';
 import { getPhoneOrderSlots, placePhoneOrder, type PhoneCaller, type PhoneOrderRequest } from '../api/phone-orders-api';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { useAdminTranslation } from '../lib/use-admin-translation';
@@ -78,6 +86,7 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
   const delivery = orderType === 'delivery';
   const zone = delivery ? postcodes?.find((record) => record.postcode === caller.zip) : undefined;
   const subtotal = subtotalCents(items);
+  const deposit = depositCents(items);
   const missing = zone ? Math.max(0, toCents(zone.minimum_order_amount) - subtotal) : 0;
   const closedNow = offer.status === 'success' && !offer.data.immediately;
   const slots = offer.status === 'success' ? offer.data.slots : [];
@@ -249,6 +258,14 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
               <div>
                 <dt>{t('phone_order.delivery_fee')}</dt>
                 <dd className="admin-num">{formatPrice(zone.delivery_fee)}</dd>
+              </div>
+            )}
+            {deposit > 0 && (
+              <div>
+                <dt>{t('phone_order.deposit')}</dt>
+                <dd className="admin-num" data-testid="phone-deposit">
+                  {formatPrice(fromCents(deposit))}
+                </dd>
               </div>
             )}
           </dl>

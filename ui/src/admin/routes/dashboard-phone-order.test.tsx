@@ -23,12 +23,12 @@ const placed = acceptedOrder({
   customer: { ...adminOrder().customer, customer_name: 'Paul Anrufer' },
 });
 
-function server(place: Handler, immediately = true, cashPayment = true) {
+function server(place: Handler, immediately = true, cashPayment = true, products: unknown[] = demoProducts) {
   return stubFetch({
     'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
     'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false, cash_payment: cashPayment } }),
     'GET /admin/orders/open': () => ({ body: openOrdersPage() }),
-    'GET /products/': () => ({ body: demoProducts }),
+    'GET /products/': () => ({ body: products }),
     'GET /postcodes/store/14': () => ({ body: POSTCODES }),
     'GET /admin/phone-orders/slots': () => ({
       body: { immediately, slots: [{ time: '19:30', starts_at: '2026-11-22T18:30:00Z' }] },
@@ -125,6 +125,19 @@ describe('phone orders on the board', () => {
     expect(card).toHaveTextContent('#5');
     expect(within(card).getByTestId('phone-mark')).toHaveTextContent('Phone');
     expect(card).toHaveTextContent('Paul Anrufer');
+  });
+
+  it("adds the drinks' deposit as its own sum, and none without deposits", async () => {
+    const bottled = demoProducts.map((product) => (product.id === 30 ? { ...product, deposit: 0.25 } : product));
+    server(() => ({ status: 201, body: placed }), true, true, bottled);
+    const dialog = await openDialog();
+    expect(within(dialog).queryByTestId('phone-deposit')).toBeNull();
+    type(dialog, /^Search the menu/, 'cola');
+    fireEvent.click(within(dialog).getByTestId('phone-product'));
+    fireEvent.click(within(dialog).getByTestId('phone-product'));
+    expect(within(dialog).getByTestId('phone-subtotal')).toHaveTextContent('5,00 €');
+    expect(within(dialog).getByTestId('phone-deposit')).toHaveTextContent('0,50 €');
+    expect(within(dialog).getByText('Deposit')).toBeInTheDocument();
   });
 
   it('shows the refusal next to its field, and a lost answer is retried with the same key', async () => {

@@ -202,6 +202,24 @@ describe('order detail', () => {
     expect(ticket().closest('.admin-no-print')).toBeNull();
   });
 
+  it("shows a line's deposit under its name and the deposit as its own row before the total", async () => {
+    const cola = {
+      product_id: 30, variant_id: null, name: 'Cola 0,33 l', unit_price: 2.5, quantity: 4, extras: [],
+      tax_percentage: 19, allergens: [], total: 10, deposit: 0.25,
+    };
+    const order = acceptedOrder({ lines: [...adminOrder().lines, cola], subtotal: 31, discount: 3.1, deposit: 1, total: 31.4 });
+    detailServer({ 'GET /admin/orders/57': () => ({ body: order }) });
+    renderAdminAt('/admin/orders/57');
+    await screen.findByTestId('order-deposit');
+    const page = within(content());
+    expect(page.getByRole('row', { name: /Cola/ })).toHaveTextContent('plus 0,25 € deposit each');
+    expect(page.getAllByTestId('line-deposit')).toHaveLength(1);
+    const terms = [...content().querySelectorAll('.admin-order-totals dt')].map((term) => term.textContent);
+    expect(terms).toEqual(['Subtotal', 'Discount (10 %)', 'Delivery fee', 'Deposit', 'Total']);
+    expect(page.getByTestId('order-deposit')).toHaveTextContent('1,00 €');
+    expect(content().querySelector('.admin-order-totals__total dd')).toHaveTextContent('31,40 €');
+  });
+
   it('says when the order does not exist', async () => {
     detailServer({ 'GET /admin/orders/999': () => ({ status: 404, body: { detail: 'No such order', code: 'order_not_found' } }) });
     renderAdminAt('/admin/orders/999');
@@ -267,6 +285,12 @@ describe('kitchen ticket', () => {
     expect(screen.queryByTestId('ticket-age-check')).toBeNull();
   });
 
+  it('prints the deposit as its own row before the total, and only when there is one', () => {
+    renderTicket(adminOrder({ subtotal: 21, deposit: 0.5, total: 21.9 }));
+    const rows = [...ticket().querySelectorAll('.admin-ticket__row')].map((row) => row.textContent);
+    expect(rows.slice(-3)).toEqual(['Liefergebühr2,50 €', 'Pfand0,50 €', 'Gesamt21,90 €']);
+  });
+
   it('leaves out what a pickup order without note and discount does not have', () => {
     renderTicket(
       adminOrder({
@@ -286,6 +310,7 @@ describe('kitchen ticket', () => {
     expect(text).not.toContain('Anmerkung');
     expect(text).not.toContain('Rabatt');
     expect(text).not.toContain('Liefergebühr');
+    expect(text).not.toContain('Pfand');
     expect(text).not.toContain('VORBESTELLUNG');
   });
 });
