@@ -84,6 +84,19 @@ describe('readiness findings in the admin language', () => {
     expect(findingText(notSetUp, en)).not.toContain('English detail');
   });
 
+  it('names in both languages the product with a deposit whose unit price is missing (no net content)', () => {
+    const water = { ...finding('unit_price_missing', { kind: 'product', name: 'Mineralwasser' }), severity: 'warning' as const };
+    const de = i18n.getFixedT('de', ADMIN_NAMESPACE);
+    expect(findingText(water, de)).toBe(
+      'Produkt „Mineralwasser“ hat Pfand, aber keine Füllmenge: Ohne sie zeigt der Shop keinen Grundpreis (je Liter oder Kilogramm), wie ihn die Preisangabenverordnung für Getränke verlangt. Tragen Sie die Füllmenge (z. B. 0,33 l) beim Produkt oder bei jeder seiner Varianten ein.',
+    );
+    const en = i18n.getFixedT('en', ADMIN_NAMESPACE);
+    expect(findingText(water, en)).toBe(
+      'Product “Mineralwasser” has a deposit but no net content: without it the shop shows no unit price (per litre or kilogram), which German price labelling (PAngV) requires for drinks. Enter the content (e.g. 0,33 l) on the product or on each of its variants.',
+    );
+    expect(findingText(water, en)).not.toContain('English detail');
+  });
+
   it('shows the server text for a code this UI does not know yet', () => {
     const t = i18n.getFixedT('en', ADMIN_NAMESPACE);
     expect(findingText(finding('something_new', {}), t)).toBe('English detail of something_new');

@@ -24,6 +24,7 @@ const KNOWN_CODES = [
   'fiscal_no_payment',
   'fiscal_tse_credentials_missing',
   'fiscal_tse_not_set_up',
+  'unit_price_missing',
 ];
 
 /** The finding in the admin's language, naming the product or topping it concerns. */
