@@ -1,3 +1,4 @@
+import type { PriceLabels } from '../lib/menu-api';
 import type { VatLine } from '../lib/order-types';
 
 /** A record the admin area edits carries its version: send it back in `If-Match` (see lib/edit-version.ts). */
@@ -22,7 +23,8 @@ export interface Category extends Versioned {
   visible: boolean;
 }
 
-export interface Variant {
+/** With its deposit, net content and the unit price the server computes (PAngV). */
+export interface Variant extends PriceLabels {
   id?: number;
   name: string;
   name_en: string | null;
@@ -31,7 +33,8 @@ export interface Variant {
 
 export type ProductType = 'simple' | 'variable';
 
-export interface Product extends Versioned {
+/** A variable product's deposit and net content are null here and set on each variant. */
+export interface Product extends Versioned, PriceLabels {
   id: number;
   category_id: number;
   name: string;

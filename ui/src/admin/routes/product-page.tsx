@@ -12,6 +12,7 @@ import {
 import { AdminPage } from '../components/admin-page';
 import { EditConflictNotice } from '../components/edit-conflict';
 import { Card, CheckboxInput, FormMessage, SelectInput, TextInput } from '../components/fields';
+import { PriceLabelInputs } from '../components/price-label-inputs';
 import { useCatalog } from '../lib/catalog-context';
 import { conflictText, isEditConflict } from '../lib/edit-version';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
@@ -19,10 +20,12 @@ import { IMAGE_TYPES, imageFileError } from '../lib/image-file';
 import { byName } from '../lib/names';
 import {
   draftFromProduct,
+  labelErrorFields,
   newVariantRow,
   PRODUCT_ERROR_FIELDS,
   productBody,
   productFields,
+  type LabelDraft,
   type ProductDraft,
   type VariantRow,
 } from '../lib/product-form';
@@ -110,6 +113,15 @@ function ProductForm({
     update(
       { variants: draft.variants.map((row, i) => (i === index ? { ...row, ...change } : row)) },
       Object.keys(change).map((key) => `variants.${index}.${key}`).concat('variants'),
+    );
+  const setLabels = (change: Partial<LabelDraft>) =>
+    update({ labels: { ...draft.labels, ...change } }, labelErrorFields(change));
+  const setVariantLabels = (index: number, change: Partial<LabelDraft>) =>
+    update(
+      {
+        variants: draft.variants.map((row, i) => (i === index ? { ...row, labels: { ...row.labels, ...change } } : row)),
+      },
+      labelErrorFields(change, `variants.${index}.`),
     );
   const toggle = (key: 'groupIds' | 'allergyIds', id: number, on: boolean) =>
     update({
@@ -282,11 +294,22 @@ function ProductForm({
           {draft.type === 'simple' && (
             <TextInput id="product-price" label={t('fields.price')} required inputMode="decimal" hint={t('hints.price')} value={draft.price} error={fieldError('price')} onChange={(value) => update({ price: value }, ['price'])} />
           )}
+          {draft.type === 'simple' && (
+            <PriceLabelInputs
+              id="product"
+              price={draft.price}
+              labels={draft.labels}
+              depositError={fieldError('deposit')}
+              contentError={fieldError('net_content')}
+              onChange={setLabels}
+            />
+          )}
         </div>
         {draft.type === 'variable' && (
           <fieldset className="admin-variants">
             <legend>{t('products.variants')}</legend>
             <p className="admin-field__hint">{t('hints.variants')}</p>
+            <p className="admin-field__hint">{t('hints.variant_labels')}</p>
             {fieldError('variants') && (
               <p className="admin-field__error" role="alert">
                 {fieldError('variants')}
@@ -305,6 +328,17 @@ function ProductForm({
                 >
                   ✕
                 </button>
+                <div className="admin-variants__labels">
+                  <PriceLabelInputs
+                    id={`product-variant-${index}`}
+                    variant={index + 1}
+                    price={row.price}
+                    labels={row.labels}
+                    depositError={fieldError(`variants.${index}.deposit`)}
+                    contentError={fieldError(`variants.${index}.net_content`)}
+                    onChange={(change) => setVariantLabels(index, change)}
+                  />
+                </div>
               </div>
             ))}
             <button type="button" className="button button--ghost button--small" onClick={() => update({ variants: [...draft.variants, newVariantRow()] }, ['variants'])}>
