@@ -1,7 +1,7 @@
 //! `heimservice menu export|import` against a running shop (the storefront shows the
 //! imported menu at once) and on a stopped one.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::support::{run_binary, spawn_server};
 
@@ -43,6 +43,10 @@ async fn the_menu_round_trips_and_an_import_is_all_or_nothing() {
         product(&mut document, "Peroni 0,33 l")["age_restriction"],
         16
     );
+    // The deposit and the net content travel with the product (PAngV).
+    let lemon = product(&mut document, "Bitter Lemon 0,33 l");
+    assert_eq!(lemon["deposit_cents"], 25);
+    assert_eq!(lemon["net_content"], json!({"milli": 330, "unit": "l"}));
     let file = dir.path().join("menu.json");
 
     // Unchanged, the document changes nothing.
@@ -60,6 +64,7 @@ async fn the_menu_round_trips_and_an_import_is_all_or_nothing() {
 
     // A new price and one product fewer: a dry run says so and changes nothing.
     product(&mut document, "Tiramisu")["price_cents"] = 600.into();
+    product(&mut document, "Bitter Lemon 0,33 l")["deposit_cents"] = 15.into();
     for category in document["categories"].as_array_mut().unwrap() {
         category["products"]
             .as_array_mut()
@@ -81,7 +86,10 @@ async fn the_menu_round_trips_and_an_import_is_all_or_nothing() {
     );
     let stdout = text(&dry.stdout);
     assert!(dry.status.success(), "{}", text(&dry.stderr));
-    assert!(stdout.contains("change 1 product: Tiramisu"), "{stdout}");
+    assert!(
+        stdout.contains("change 2 products: Tiramisu, Bitter Lemon 0,33 l"),
+        "{stdout}"
+    );
     assert!(stdout.contains("remove 1 product: Panna Cotta"), "{stdout}");
     assert_eq!(menu_now().await, before, "a dry run changes nothing");
 
@@ -106,6 +114,13 @@ async fn the_menu_round_trips_and_an_import_is_all_or_nothing() {
         .find(|p| p["name"] == "Tiramisu")
         .unwrap();
     assert_eq!(tiramisu["price"], 6.0);
+    let lemon = after
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Bitter Lemon 0,33 l")
+        .unwrap();
+    assert_eq!(lemon["deposit"], 0.15);
 
     // A mistake names its place, and nothing of the file is applied.
     product(&mut document, "Tiramisu")["price_cents"] = 700.into();
@@ -243,7 +258,7 @@ async fn the_menu_as_csv_round_trips_and_a_bad_row_names_its_line() {
     assert_eq!(tiramisu["price"], 6.2);
 
     // A row with a price that is not one: its line, and nothing changes.
-    let bad = format!("{edited}\nDesserts;Tartufo;;;;viel;Speisen 7 %;yes;;;;\n");
+    let bad = format!("{edited}\nDesserts;Tartufo;;;;viel;Speisen 7 %;yes;;;;;;\n");
     std::fs::write(&file, &bad).unwrap();
     let refused = run_binary(
         &["menu", "import", file.to_str().unwrap(), "--data-dir", data],

@@ -24,6 +24,7 @@ mod clock_guard;
 mod crash_kill;
 mod daily_closings;
 mod data_erasure;
+mod deposits;
 mod disk_full;
 mod file_growth;
 mod fiscal_mode;

@@ -15,6 +15,8 @@ async fn a_guest_cash_order_is_priced_by_the_server_numbered_and_tracked() {
     let server = lunch_server().await;
     let menu = Menu::load(&server).await;
     let cola_small = menu.product("Coca-Cola")["variants"][0]["price"].clone();
+    let cola_deposit = cents(&menu.product("Coca-Cola")["variants"][0]["deposit"]);
+    assert_eq!(cola_deposit, 15, "the demo's small Coca-Cola has a deposit");
     let (status, order) = post_with(
         &server,
         "/orders/guest",
@@ -32,7 +34,10 @@ async fn a_guest_cash_order_is_priced_by_the_server_numbered_and_tracked() {
         0,
         "no delivery discount in the demo"
     );
-    assert_eq!(cents(&order["total"]), goods + 150);
+    // The deposit is charged beside the goods (PAngV), not inside them.
+    assert_eq!(cents(&order["deposit"]), cola_deposit);
+    assert_eq!(cents(&order["lines"][1]["deposit"]), cola_deposit);
+    assert_eq!(cents(&order["total"]), goods + 150 + cola_deposit);
     assert_eq!(order["status"], "waiting_for_confirmation");
     assert_eq!(order["payment_status"], "cash_due");
     assert_eq!(order["number"], 1);
@@ -53,7 +58,7 @@ async fn a_guest_cash_order_is_priced_by_the_server_numbered_and_tracked() {
     assert_eq!(vat[0]["percentage"], 7.0);
     assert_eq!(vat[1]["percentage"], 19.0);
     let gross: i64 = vat.iter().map(|v| cents(&v["gross"])).sum();
-    assert_eq!(gross, goods + 150);
+    assert_eq!(gross, goods + 150 + cola_deposit);
     for rate in vat {
         assert_eq!(
             cents(&rate["net"]) + cents(&rate["vat"]),

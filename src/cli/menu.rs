@@ -55,6 +55,19 @@ pub struct ImportArgs {
 
 type Failure = String;
 
+/// "1 product", "2 products", "2 categories", "2 taxes".
+fn counted(kind: &str, count: usize) -> String {
+    if count == 1 {
+        kind.to_string()
+    } else if let Some(stem) = kind.strip_suffix('y') {
+        format!("{stem}ies")
+    } else if kind.ends_with('x') {
+        format!("{kind}es")
+    } else {
+        format!("{kind}s")
+    }
+}
+
 fn describe(changes: &MenuChanges) -> String {
     if changes.is_empty() {
         return "nothing to change: the menu already is this document".into();
@@ -67,8 +80,9 @@ fn describe(changes: &MenuChanges) -> String {
     ] {
         for (kind, names) in map {
             lines.push(format!(
-                "{verb} {} {kind}: {}",
+                "{verb} {} {}: {}",
                 names.len(),
+                counted(kind, names.len()),
                 names.join(", ")
             ));
         }

@@ -103,6 +103,10 @@ pub struct DemoProduct {
     allergens: Vec<String>,
     #[serde(default)]
     age_restriction: Option<u8>,
+    #[serde(default)]
+    deposit_cents: i64,
+    #[serde(default)]
+    net_content: Option<NetContent>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -111,6 +115,10 @@ pub struct DemoVariant {
     name: String,
     name_en: Option<String>,
     price_cents: i64,
+    #[serde(default)]
+    deposit_cents: i64,
+    #[serde(default)]
+    net_content: Option<NetContent>,
 }
 
 pub fn demo_restaurant() -> Result<DemoRestaurant, DbError> {
@@ -216,12 +224,16 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
                             name: v.name,
                             name_en: v.name_en,
                             price_cents: v.price_cents,
+                            deposit_cents: v.deposit_cents,
+                            net_content: v.net_content,
                         })
                         .collect(),
                     sort_order: product.sort_order,
                     available: product.available,
                     no_allergens: Some(product.allergens.is_empty()),
                     age_restriction: product.age_restriction,
+                    deposit_cents: product.deposit_cents,
+                    net_content: product.net_content,
                 })?
                 .id;
             for (position, group) in product.topping_groups.iter().enumerate() {

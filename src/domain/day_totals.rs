@@ -20,6 +20,9 @@ pub struct DayTotals {
     /// Of that, paid in cash (or on delivery) and online.
     pub cash_cents: i64,
     pub online_cents: i64,
+    /// Of the revenue, the deposits (Pfand) charged with the goods.
+    #[serde(default)]
+    pub deposit_cents: i64,
     /// The VAT in that revenue, one line per rate, lowest rate first.
     pub vat: Vec<VatLine>,
 }
@@ -52,6 +55,7 @@ impl DayTotals {
         self.revenue_cents += other.revenue_cents;
         self.cash_cents += other.cash_cents;
         self.online_cents += other.online_cents;
+        self.deposit_cents += other.deposit_cents;
         for line in &other.vat {
             self.add_vat(line, 1);
         }
@@ -72,6 +76,7 @@ impl DayTotals {
         self.orders = count(self.orders);
         let total = sign * order.totals.total_cents;
         self.revenue_cents += total;
+        self.deposit_cents += sign * order.totals.deposit_cents;
         match order.payment.method {
             PaymentMethod::Cash => self.cash_cents += total,
             PaymentMethod::Online => self.online_cents += total,

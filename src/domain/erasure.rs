@@ -85,6 +85,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
             subtotal_cents: 1460,
             discount_cents: 0,
             delivery_fee_cents: 250,
+            deposit_cents: 0,
             total_cents: 1710,
             minimum_missing_cents: 0,
         },

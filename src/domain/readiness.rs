@@ -1,7 +1,8 @@
 //! What a German shop still lacks before it may take orders: the Impressum, the
 //! privacy policy, the terms (AGB) and the withdrawal information, allergen and
 //! additive labels on every product and topping (or the explicit statement that it
-//! has none), a tax rate on every product, the legally
+//! has none), a tax rate on every product, the unit price of bottled drinks (advice:
+//! a product with a deposit but no net content, PAngV § 4), the legally
 //! required wording of the order button (§ 312j BGB) and, when online payment is on,
 //! the PayPal secret. One pure function computes the list; the server shows it on the
 //! dashboard and `heimservice check` prints it.
@@ -246,6 +247,20 @@ pub fn findings(
                 format!("Product “{}” has no tax rate.", product.name),
             ));
         }
+        if lacks_unit_price(product) {
+            found.push(finding(
+                "unit_price_missing",
+                Severity::Warning,
+                Subject::Product {
+                    id: product.id,
+                    name: product.name.clone(),
+                },
+                format!(
+                    "Product “{}” has a deposit but no net content, so the menu shows no unit price (€/l); bottled drinks need one (PAngV § 4). Add the content (e.g. 0,33 l) to the product or each of its variants.",
+                    product.name
+                ),
+            ));
+        }
     }
     for topping in catalog.toppings.values() {
         if !topping.no_allergens && !labelled.contains(&(ItemKind::Topping, topping.id)) {
@@ -292,6 +307,16 @@ pub fn findings(
         ));
     }
     found
+}
+
+/// A bottled drink (it carries a deposit) whose menu entry cannot show a price per litre.
+fn lacks_unit_price(product: &crate::domain::catalog::Product) -> bool {
+    let bottled_without = |deposit: i64, content: Option<_>| deposit > 0 && content.is_none();
+    bottled_without(product.deposit_cents, product.net_content)
+        || product
+            .variants
+            .iter()
+            .any(|variant| bottled_without(variant.deposit_cents, variant.net_content))
 }
 
 /// What the fiscal mode still lacks: a choice; for `pos`, the owner's confirmation; for
@@ -507,6 +532,65 @@ mod tests {
             findings(
                 &Catalog::default(),
                 &p,
+                &chosen(),
+                &ReadinessSettings::default()
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_bottled_drink_without_its_content_is_advice() {
+        use crate::domain::catalog::{ContentUnit, NetContent};
+        let mut catalog = Catalog::default();
+        let tax = tax(&mut catalog, "Getränke", 1900);
+        let category = category(&mut catalog, "Getränke");
+        let cola = product(&mut catalog, category, "Cola", 250, tax, &[]);
+        let sizes = product(
+            &mut catalog,
+            category,
+            "Wasser",
+            0,
+            tax,
+            &[("0,5 l", 200), ("1 l", 300)],
+        );
+        let juice = product(&mut catalog, category, "Saft", 300, tax, &[]);
+        let litre = NetContent {
+            milli: 1000,
+            unit: ContentUnit::L,
+        };
+        let drinks = &mut catalog.products;
+        drinks.get_mut(&cola.id).unwrap().deposit_cents = 25;
+        // Sizes: one variant with a deposit and its content, the other without content.
+        let variants = &mut drinks.get_mut(&sizes.id).unwrap().variants;
+        variants[0].deposit_cents = 25;
+        variants[0].net_content = Some(NetContent {
+            milli: 500,
+            ..litre
+        });
+        variants[1].deposit_cents = 25;
+        // A deposit with its content is complete; content alone needs no deposit.
+        drinks.get_mut(&juice.id).unwrap().net_content = Some(litre);
+        let found = findings(
+            &catalog,
+            &profile(),
+            &chosen(),
+            &ReadinessSettings::default(),
+        );
+        assert_eq!(
+            codes(&found),
+            [
+                format!("unit_price_missing:product:{}", cola.id),
+                format!("unit_price_missing:product:{}", sizes.id),
+            ]
+        );
+        assert!(found.iter().all(|f| f.severity == Severity::Warning));
+        catalog.products.get_mut(&cola.id).unwrap().net_content = Some(litre);
+        catalog.products.get_mut(&sizes.id).unwrap().variants[1].net_content = Some(litre);
+        assert!(
+            findings(
+                &catalog,
+                &profile(),
                 &chosen(),
                 &ReadinessSettings::default()
             )

@@ -2,7 +2,8 @@
 //! the gross amount: net = gross × 100 / (100 + rate), rounded to the cent. The order
 //! discount and the delivery fee are spread over the rates in proportion to each rate's
 //! share of the goods (the fee follows the food it delivers), with largest-remainder
-//! rounding so the parts add up to the cent.
+//! rounding so the parts add up to the cent. A deposit (Pfand) bears the VAT of what it
+//! is charged with, undiscounted.
 
 use std::collections::BTreeMap;
 
@@ -57,15 +58,22 @@ pub fn split_gross(gross_cents: i64, rate_basis_points: u32) -> (i64, i64) {
     (net, gross_cents - net)
 }
 
-/// One line per VAT rate, lowest rate first. `goods` are (rate, gross line total).
+/// One line per VAT rate, lowest rate first. `goods` are (rate, gross line total),
+/// `deposits` (rate, gross deposit of a line).
 pub fn vat_breakdown(
     goods: &[(u32, i64)],
     discount_cents: i64,
     delivery_fee_cents: i64,
+    deposits: &[(u32, i64)],
 ) -> Vec<VatLine> {
     let mut per_rate: BTreeMap<u32, i64> = BTreeMap::new();
+    let mut deposit_per_rate: BTreeMap<u32, i64> = BTreeMap::new();
     for (rate, gross) in goods {
         *per_rate.entry(*rate).or_default() += gross;
+    }
+    for (rate, gross) in deposits {
+        per_rate.entry(*rate).or_default();
+        *deposit_per_rate.entry(*rate).or_default() += gross;
     }
     let rates: Vec<u32> = per_rate.keys().copied().collect();
     let weights: Vec<i64> = per_rate.values().copied().collect();
@@ -75,7 +83,8 @@ pub fn vat_breakdown(
         .iter()
         .enumerate()
         .map(|(i, rate)| {
-            let gross = weights[i] - discounts[i] + fees[i];
+            let deposit = deposit_per_rate.get(rate).copied().unwrap_or(0);
+            let gross = weights[i] - discounts[i] + fees[i] + deposit;
             let (net, vat) = split_gross(gross, *rate);
             VatLine {
                 rate_basis_points: *rate,
@@ -115,7 +124,7 @@ mod tests {
     #[test]
     fn discount_and_fee_follow_each_rates_share() {
         // 30 € food at 7 %, 10 € drinks at 19 %, 10 % discount (4 €), 2 € fee.
-        let lines = vat_breakdown(&[(700, 2000), (1900, 1000), (700, 1000)], 400, 200);
+        let lines = vat_breakdown(&[(700, 2000), (1900, 1000), (700, 1000)], 400, 200, &[]);
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0].rate_basis_points, 700);
         assert_eq!(lines[0].gross_cents, 3000 - 300 + 150);
@@ -125,5 +134,17 @@ mod tests {
         for line in &lines {
             assert_eq!(line.net_cents + line.vat_cents, line.gross_cents);
         }
+    }
+
+    #[test]
+    fn a_deposit_bears_its_drinks_rate_undiscounted() {
+        // 20 € food at 7 %, 10 € drinks at 19 % with 1 € deposit, 10 % discount (3 €).
+        let lines = vat_breakdown(&[(700, 2000), (1900, 1000)], 300, 0, &[(1900, 100)]);
+        assert_eq!(lines[0].gross_cents, 2000 - 200);
+        assert_eq!(lines[1].gross_cents, 1000 - 100 + 100);
+        assert_eq!(
+            split_gross(1000, 1900),
+            (lines[1].net_cents, lines[1].vat_cents)
+        );
     }
 }

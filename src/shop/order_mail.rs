@@ -24,6 +24,15 @@ fn lines_text(order: &Order) -> String {
         for extra in &line.extras {
             let _ = writeln!(text, "    + {} × {}", extra.quantity, extra.name);
         }
+        if line.deposit_cents > 0 {
+            let _ = writeln!(
+                text,
+                "    Pfand / deposit {} × {}  {}",
+                line.quantity,
+                format_euros(line.deposit_cents),
+                format_euros(line.deposit_total_cents())
+            );
+        }
     }
     let totals = &order.totals;
     if totals.discount_cents > 0 {
@@ -38,6 +47,13 @@ fn lines_text(order: &Order) -> String {
             text,
             "Liefergebühr / delivery fee: {}",
             format_euros(totals.delivery_fee_cents)
+        );
+    }
+    if totals.deposit_cents > 0 {
+        let _ = writeln!(
+            text,
+            "Pfand / deposit: {}",
+            format_euros(totals.deposit_cents)
         );
     }
     let _ = writeln!(text, "Gesamt / total: {}", format_euros(totals.total_cents));

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::price_labels;
 use super::validate::{self, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_SELECTIONS, MAX_VARIANTS};
 use super::*;
 
@@ -170,6 +171,18 @@ impl Entity for Product {
                 }
                 (Vec::new(), validate::price("price", input.price_cents)?)
             }
+            ProductType::Variable if input.deposit_cents != 0 => {
+                return Err(CatalogError::invalid(
+                    "deposit",
+                    "a variable product keeps its deposit on each variant",
+                ));
+            }
+            ProductType::Variable if input.net_content.is_some() => {
+                return Err(CatalogError::invalid(
+                    "net_content",
+                    "a variable product keeps its net content on each variant",
+                ));
+            }
             ProductType::Variable => {
                 if input.variants.is_empty() {
                     return Err(CatalogError::invalid(
@@ -210,6 +223,8 @@ impl Entity for Product {
                             MAX_NAME_CHARS,
                         )?,
                         price_cents: validate::price("variants", variant.price_cents)?,
+                        deposit_cents: price_labels::deposit("variants", variant.deposit_cents)?,
+                        net_content: price_labels::net_content("variants", variant.net_content)?,
                     });
                 }
                 let lowest = variants.iter().map(|v| v.price_cents).min().unwrap_or(0);
@@ -244,6 +259,8 @@ impl Entity for Product {
             image_key: previous.and_then(|p| p.image_key),
             no_allergens,
             age_restriction: validate::age_restriction(input.age_restriction)?,
+            deposit_cents: price_labels::deposit("deposit", input.deposit_cents)?,
+            net_content: price_labels::net_content("net_content", input.net_content)?,
         })
     }
 

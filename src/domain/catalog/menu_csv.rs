@@ -7,8 +7,13 @@
 use std::collections::HashMap;
 
 use super::menu_document::{CategoryDoc, MenuDocument, ProductDoc, VariantDoc};
+use super::price_labels::{ContentUnit, MAX_CONTENT_MILLI, NetContent};
 
-pub const COLUMNS: [&str; 12] = [
+/// The columns before the deposit and the content were added: such a file still reads,
+/// and its products keep the deposit and content they have.
+const COLUMNS_BEFORE_DEPOSITS: usize = 12;
+
+pub const COLUMNS: [&str; 14] = [
     "category",
     "product",
     "product_en",
@@ -21,6 +26,8 @@ pub const COLUMNS: [&str; 12] = [
     "topping_groups",
     "description",
     "description_en",
+    "deposit",
+    "content",
 ];
 
 fn euros(cents: i64) -> String {
@@ -40,6 +47,24 @@ fn parse_euros(text: &str) -> Option<i64> {
     let whole: i64 = whole.parse().ok()?;
     let fraction: i64 = format!("{fraction:0<2}").parse().ok()?;
     whole.checked_mul(100)?.checked_add(fraction)
+}
+
+/// `0,33 l`, `1.5 l`, `1 kg` → the net content.
+fn parse_content(text: &str) -> Option<NetContent> {
+    let (amount, unit) = text.trim().rsplit_once(' ')?;
+    let unit = ContentUnit::parse(unit)?;
+    let amount = amount.trim().replace(',', ".");
+    let (whole, fraction) = amount.split_once('.').unwrap_or((&amount, ""));
+    let digits = |part: &str| part.chars().all(|c| c.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 3 {
+        return None;
+    }
+    let whole: u32 = whole.parse().ok()?;
+    let fraction: u32 = format!("{fraction:0<3}").parse().ok()?;
+    let milli = whole.checked_mul(1000)?.checked_add(fraction)?;
+    (1..=MAX_CONTENT_MILLI)
+        .contains(&milli)
+        .then_some(NetContent { milli, unit })
 }
 
 fn list(items: &[String]) -> String {
@@ -106,8 +131,15 @@ pub fn to_csv(document: &MenuDocument) -> Result<String, String> {
                 .get(product.tax.as_str())
                 .unwrap_or(&product.tax.as_str())
                 .to_string();
-            let rows: Vec<(String, String, i64)> = if product.variants.is_empty() {
-                vec![(String::new(), String::new(), product.price_cents)]
+            type Row = (String, String, i64, i64, Option<NetContent>);
+            let rows: Vec<Row> = if product.variants.is_empty() {
+                vec![(
+                    String::new(),
+                    String::new(),
+                    product.price_cents,
+                    product.deposit_cents,
+                    product.net_content,
+                )]
             } else {
                 product
                     .variants
@@ -117,11 +149,19 @@ pub fn to_csv(document: &MenuDocument) -> Result<String, String> {
                             v.name.clone(),
                             v.name_en.clone().unwrap_or_default(),
                             v.price_cents,
+                            v.deposit_cents,
+                            v.net_content,
                         )
                     })
                     .collect()
             };
-            for (variant, variant_en, price) in rows {
+            for (variant, variant_en, price, deposit, content) in rows {
+                let deposit = if deposit > 0 {
+                    euros(deposit)
+                } else {
+                    String::new()
+                };
+                let content = content.map(NetContent::label).unwrap_or_default();
                 writer
                     .write_record([
                         category.name.as_str(),
@@ -136,6 +176,8 @@ pub fn to_csv(document: &MenuDocument) -> Result<String, String> {
                         list(&groups).as_str(),
                         product.description.as_deref().unwrap_or(""),
                         product.description_en.as_deref().unwrap_or(""),
+                        deposit.as_str(),
+                        content.as_str(),
                     ])
                     .map_err(|e| e.to_string())?;
             }
@@ -164,7 +206,8 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
         .map_err(|e| format!("line 1: {e}"))?
         .clone();
     let header: Vec<&str> = headers.iter().map(str::trim).collect();
-    if header != COLUMNS {
+    let labelled = header == COLUMNS;
+    if !labelled && header != COLUMNS[..COLUMNS_BEFORE_DEPOSITS] {
         return Err(format!(
             "line 1: the columns must be {} (as `menu export --format csv` writes them)",
             COLUMNS.join(";")
@@ -205,6 +248,29 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
         }
         let price = parse_euros(field(5))
             .ok_or_else(|| fail("price", format!("`{}` is not a price like 8,90", field(5))))?;
+        let deposit = if labelled {
+            Some(match field(12) {
+                "" => 0,
+                text => parse_euros(text).ok_or_else(|| {
+                    fail("deposit", format!("`{text}` is not an amount like 0,25"))
+                })?,
+            })
+        } else {
+            None
+        };
+        let content = if labelled {
+            Some(match field(13) {
+                "" => None,
+                text => Some(parse_content(text).ok_or_else(|| {
+                    fail(
+                        "content",
+                        format!("`{text}` is not a content like 0,33 l or 1 kg"),
+                    )
+                })?),
+            })
+        } else {
+            None
+        };
         let tax = *tax_keys
             .get(field(6))
             .ok_or_else(|| fail("tax", format!("there is no tax `{}` in the shop", field(6))))?;
@@ -253,10 +319,13 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
         let existing = products.iter().position(|p| p.name == name);
         match (existing, variant.is_empty()) {
             (Some(index), false) if !products[index].variants.is_empty() => {
+                let known = known_variant(&old_categories, category, name, variant);
                 products[index].variants.push(VariantDoc {
                     name: variant.to_string(),
                     name_en: optional(field(4)),
                     price_cents: price,
+                    deposit_cents: deposit.unwrap_or_else(|| known.map_or(0, |v| v.deposit_cents)),
+                    net_content: content.unwrap_or_else(|| known.and_then(|v| v.net_content)),
                 });
                 products[index].price_cents = products[index].price_cents.min(price);
             }
@@ -289,10 +358,15 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
                     variants: if variant.is_empty() {
                         Vec::new()
                     } else {
+                        let known = known_variant(&old_categories, category, name, variant);
                         vec![VariantDoc {
                             name: variant.to_string(),
                             name_en: optional(field(4)),
                             price_cents: price,
+                            deposit_cents: deposit
+                                .unwrap_or_else(|| known.map_or(0, |v| v.deposit_cents)),
+                            net_content: content
+                                .unwrap_or_else(|| known.and_then(|v| v.net_content)),
                         }]
                     },
                     topping_groups,
@@ -304,6 +378,17 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
                     },
                     // The spreadsheet has no column for it: a known product keeps its age.
                     age_restriction: known.and_then(|p| p.age_restriction),
+                    // A product with sizes keeps them on its variants.
+                    deposit_cents: if variant.is_empty() {
+                        deposit.unwrap_or_else(|| known.map_or(0, |p| p.deposit_cents))
+                    } else {
+                        0
+                    },
+                    net_content: if variant.is_empty() {
+                        content.unwrap_or_else(|| known.and_then(|p| p.net_content))
+                    } else {
+                        None
+                    },
                 });
             }
         }
@@ -311,6 +396,23 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
     let mut document = current.clone();
     document.categories = categories;
     Ok(CsvMenu { document, lines })
+}
+
+/// The variant an older file's row refers to, to keep what the file has no column for.
+fn known_variant<'a>(
+    old_categories: &HashMap<&str, &'a CategoryDoc>,
+    category: &str,
+    product: &str,
+    variant: &str,
+) -> Option<&'a VariantDoc> {
+    old_categories
+        .get(category)?
+        .products
+        .iter()
+        .find(|p| p.name == product)?
+        .variants
+        .iter()
+        .find(|v| v.name == variant)
 }
 
 /// Rewrites `categories[i].products[j]` in an import error to the CSV line.
@@ -398,7 +500,7 @@ mod tests {
     fn a_bad_row_names_its_line_and_column() {
         let document = export(&demo_seed_catalog());
         let mut csv = to_csv(&document).unwrap();
-        csv.push_str("Pizza;Pizza Neu;;;;acht;Speisen 7 %;yes;;;;\n");
+        csv.push_str("Pizza;Pizza Neu;;;;acht;Speisen 7 %;yes;;;;;;\n");
         let error = from_csv(&csv, &document).err().unwrap();
         let last_line = csv.lines().count();
         assert_eq!(
@@ -427,6 +529,82 @@ mod tests {
             "line 12, tax: there is no tax `x`"
         );
         assert_eq!(name_line("something else", &lines), "something else");
+    }
+
+    fn labels(d: &MenuDocument) -> Vec<(String, i64, Option<NetContent>)> {
+        d.categories
+            .iter()
+            .flat_map(|c| c.products.iter())
+            .flat_map(|p| {
+                let own = (p.name.clone(), p.deposit_cents, p.net_content);
+                std::iter::once(own).chain(p.variants.iter().map(|v| {
+                    (
+                        format!("{} ({})", p.name, v.name),
+                        v.deposit_cents,
+                        v.net_content,
+                    )
+                }))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn deposits_and_contents_round_trip_and_an_older_file_keeps_them() {
+        let document = export(&demo_seed_catalog());
+        let csv = to_csv(&document).unwrap();
+        assert!(csv.contains(";0,25;0,33 l\n"), "{csv}");
+        let back = from_csv(&csv, &document).unwrap().document;
+        assert_eq!(labels(&back), labels(&document));
+        assert!(
+            labels(&document).iter().any(|(_, deposit, _)| *deposit > 0),
+            "the demo sells drinks with a deposit"
+        );
+        // A file written before the two columns existed.
+        let older: String = csv
+            .lines()
+            .map(|line| {
+                let cells: Vec<&str> = line.split(';').collect();
+                format!("{}\n", cells[..COLUMNS_BEFORE_DEPOSITS].join(";"))
+            })
+            .collect();
+        let back = from_csv(&older, &document).unwrap().document;
+        assert_eq!(labels(&back), labels(&document));
+        // Wrong cells name their column.
+        let bad = csv.replacen(";0,25;0,33 l\n", ";25 ct;0,33 l\n", 1);
+        let error = from_csv(&bad, &document).err().unwrap();
+        assert!(
+            error.contains("column deposit: `25 ct` is not an amount like 0,25"),
+            "{error}"
+        );
+        let bad = csv.replacen(";0,25;0,33 l\n", ";0,25;0,33 Liter\n", 1);
+        let error = from_csv(&bad, &document).err().unwrap();
+        assert!(
+            error.contains("column content: `0,33 Liter` is not a content like 0,33 l or 1 kg"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn contents_read_in_litres_or_kilograms() {
+        let litres = |milli| {
+            Some(NetContent {
+                milli,
+                unit: ContentUnit::L,
+            })
+        };
+        assert_eq!(parse_content("0,33 l"), litres(330));
+        assert_eq!(parse_content("1.5 l"), litres(1500));
+        assert_eq!(
+            parse_content("1 kg"),
+            Some(NetContent {
+                milli: 1000,
+                unit: ContentUnit::Kg
+            })
+        );
+        assert_eq!(parse_content("0,3333 l"), None);
+        assert_eq!(parse_content("0 l"), None);
+        assert_eq!(parse_content("1 Liter"), None);
+        assert_eq!(parse_content("l"), None);
     }
 
     #[test]

@@ -50,6 +50,10 @@ pub struct ToppingDoc {
     pub no_allergens: bool,
 }
 
+fn is_zero(value: &i64) -> bool {
+    *value == 0
+}
+
 fn is_false(value: &bool) -> bool {
     !value
 }
@@ -118,6 +122,13 @@ pub struct ProductDoc {
     /// Sold only to persons of at least this age (16 or 18).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub age_restriction: Option<u8>,
+    /// The deposit (Pfand) per unit, charged beside the price (simple products).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deposit_cents: i64,
+    /// The net content the unit price is computed from, e.g.
+    /// `{"milli": 330, "unit": "l"}` for 0,33 l (simple products).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_content: Option<NetContent>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +138,12 @@ pub struct VariantDoc {
     #[serde(default)]
     pub name_en: Option<String>,
     pub price_cents: i64,
+    /// As [`ProductDoc::deposit_cents`], for this variant.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deposit_cents: i64,
+    /// As [`ProductDoc::net_content`], for this variant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_content: Option<NetContent>,
 }
 
 /// What an import changed, by kind: names created, changed and removed.
@@ -291,6 +308,8 @@ pub fn export(catalog: &Catalog) -> MenuDocument {
                                     name: v.name.clone(),
                                     name_en: v.name_en.clone(),
                                     price_cents: v.price_cents,
+                                    deposit_cents: v.deposit_cents,
+                                    net_content: v.net_content,
                                 })
                                 .collect(),
                             topping_groups: product_groups
@@ -302,6 +321,8 @@ pub fn export(catalog: &Catalog) -> MenuDocument {
                                 && allergen_codes(catalog, ItemKind::Product, p.id).is_empty(),
                             allergens: allergen_codes(catalog, ItemKind::Product, p.id),
                             age_restriction: p.age_restriction,
+                            deposit_cents: p.deposit_cents,
+                            net_content: p.net_content,
                         })
                         .collect(),
                 }
@@ -548,12 +569,16 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
                         name: v.name.clone(),
                         name_en: v.name_en.clone(),
                         price_cents: v.price_cents,
+                        deposit_cents: v.deposit_cents,
+                        net_content: v.net_content,
                     })
                     .collect(),
                 sort_order: product.sort_order,
                 available: product.available,
                 no_allergens: Some(product.no_allergens && product.allergens.is_empty()),
                 age_restriction: product.age_restriction,
+                deposit_cents: product.deposit_cents,
+                net_content: product.net_content,
             };
             let id = upsert::<Product>(
                 catalog,

@@ -10,6 +10,7 @@ mod menu;
 pub mod menu_csv;
 pub mod menu_document;
 mod precondition;
+pub mod price_labels;
 mod types;
 mod validate;
 
@@ -23,6 +24,7 @@ pub use menu::{
     visible_categories,
 };
 pub use precondition::RecordPrecondition;
+pub use price_labels::{ContentUnit, NetContent};
 pub use types::*;
 
 /// Why a catalog change was refused.

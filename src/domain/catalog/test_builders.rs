@@ -55,12 +55,16 @@ pub fn product_input(
                 name: (*name).into(),
                 name_en: None,
                 price_cents: *price_cents,
+                deposit_cents: 0,
+                net_content: None,
             })
             .collect(),
         sort_order: 0,
         available: true,
         no_allergens: Some(true),
         age_restriction: None,
+        deposit_cents: 0,
+        net_content: None,
     }
 }
 

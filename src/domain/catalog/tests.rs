@@ -33,6 +33,8 @@ fn simple_product(category_id: u64, tax_id: u64, name: &str, price_cents: i64) -
         available: true,
         no_allergens: Some(true),
         age_restriction: None,
+        deposit_cents: 0,
+        net_content: None,
     }
 }
 
@@ -42,6 +44,8 @@ fn variant(id: Option<u64>, name: &str, price_cents: i64) -> VariantInput {
         name: name.into(),
         name_en: None,
         price_cents,
+        deposit_cents: 0,
+        net_content: None,
     }
 }
 

@@ -1,5 +1,11 @@
 use serde::{Deserialize, Serialize};
 
+use super::price_labels::NetContent;
+
+fn is_zero(value: &i64) -> bool {
+    *value == 0
+}
+
 /// A VAT rate. German menus use 7 % (food) and 19 % (drinks).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tax {
@@ -57,6 +63,12 @@ pub struct Variant {
     #[serde(default)]
     pub name_en: Option<String>,
     pub price_cents: i64,
+    /// The deposit (Pfand) per unit, shown beside the price and charged as its own line.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deposit_cents: i64,
+    /// The content a unit price is computed from (PAngV).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_content: Option<NetContent>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,6 +103,23 @@ pub struct Product {
     /// § 9): the storefront says so and checkout asks for a confirmation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub age_restriction: Option<u8>,
+    /// As [`Variant::deposit_cents`]; a variable product keeps it on each variant.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deposit_cents: i64,
+    /// As [`Variant::net_content`]; a variable product keeps it on each variant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_content: Option<NetContent>,
+}
+
+impl Product {
+    /// The deposit and content of what a line sells: the variant's for a variable
+    /// product, the product's otherwise.
+    pub fn labels_of(&self, variant_id: Option<u64>) -> (i64, Option<NetContent>) {
+        match variant_id.and_then(|id| self.variants.iter().find(|v| v.id == id)) {
+            Some(variant) => (variant.deposit_cents, variant.net_content),
+            None => (self.deposit_cents, self.net_content),
+        }
+    }
 }
 
 /// An extra such as "Salami" or "Extra Käse". Its price in a group is the group
@@ -209,6 +238,8 @@ pub struct VariantInput {
     pub name: String,
     pub name_en: Option<String>,
     pub price_cents: i64,
+    pub deposit_cents: i64,
+    pub net_content: Option<NetContent>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -229,6 +260,9 @@ pub struct ProductInput {
     pub no_allergens: Option<bool>,
     /// 16 or 18; `None`: sold to anyone.
     pub age_restriction: Option<u8>,
+    /// Simple products only; a variable product's are on its variants.
+    pub deposit_cents: i64,
+    pub net_content: Option<NetContent>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -63,6 +63,18 @@ pub struct PricedLine {
     /// The product's minimum age (see [`Product::age_restriction`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub age_restriction: Option<u8>,
+    /// The deposit (Pfand) per unit: charged beside `total_cents`, not in it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deposit_cents: i64,
+}
+
+fn is_zero(value: &i64) -> bool {
+    *value == 0
+}
+
+/// The deposit of all `lines`: each line's deposit times its quantity.
+pub fn deposit_cents(lines: &[PricedLine]) -> i64 {
+    lines.iter().map(PricedLine::deposit_total_cents).sum()
 }
 
 /// The highest minimum age among `lines`: what the customer must confirm and the driver
@@ -72,6 +84,10 @@ pub fn age_restriction(lines: &[PricedLine]) -> Option<u8> {
 }
 
 impl PricedLine {
+    pub fn deposit_total_cents(&self) -> i64 {
+        self.deposit_cents * i64::from(self.quantity)
+    }
+
     pub fn cart_line(&self) -> CartLine {
         CartLine {
             product_id: self.product_id,
@@ -309,6 +325,7 @@ fn price_line(
         allergens: codes(&item.allergens),
         total_cents: 0,
         age_restriction: product.age_restriction,
+        deposit_cents: product.labels_of(line.variant_id).0,
     };
     priced.total_cents = priced.cart_line().total_cents();
     Ok(priced)

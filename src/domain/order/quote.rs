@@ -6,7 +6,7 @@ use chrono_tz::Tz;
 
 use super::OrderType;
 use super::cart::subtotal_cents;
-use super::lines::{LineError, LineRequest, PricedLine, reprice};
+use super::lines::{LineError, LineRequest, PricedLine, deposit_cents, reprice};
 use super::totals::{DeliveryTerms, Totals, order_totals};
 use crate::domain::address::normalize_zip;
 use crate::domain::catalog::Catalog;
@@ -101,6 +101,7 @@ pub fn quote(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<Quote, 
         choice.order_type,
         discount,
         terms,
+        deposit_cents(&lines),
     );
     if let Some(zone) = zone
         && totals.minimum_missing_cents > 0
@@ -114,7 +115,17 @@ pub fn quote(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<Quote, 
         .iter()
         .map(|line| (line.tax_basis_points, line.total_cents))
         .collect();
-    let vat = vat_breakdown(&goods, totals.discount_cents, totals.delivery_fee_cents);
+    let deposits: Vec<(u32, i64)> = lines
+        .iter()
+        .filter(|line| line.deposit_cents > 0)
+        .map(|line| (line.tax_basis_points, line.deposit_total_cents()))
+        .collect();
+    let vat = vat_breakdown(
+        &goods,
+        totals.discount_cents,
+        totals.delivery_fee_cents,
+        &deposits,
+    );
     Ok(Quote {
         lines,
         totals,

@@ -67,7 +67,7 @@ mod tests {
         let stored = serde_json::to_vec(&order).unwrap();
         let summary: OrderSummary = serde_json::from_slice(&stored).unwrap();
         assert_eq!(summary, OrderSummary::from(&order));
-        assert_eq!(summary.totals.total_cents, 2730 - 273 + 150);
+        assert_eq!(summary.totals.total_cents, 2730 - 273 + 150 + 25);
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Order totals (spec §9), in cents, the same for the storefront and the server:
 //! discount = subtotal × percent, rounded half up to the cent; the delivery fee is 0 for
-//! pickup; grand total = subtotal − discount + delivery fee. The minimum order amount is
-//! compared with the subtotal (before the discount) and applies to delivery only.
+//! pickup; grand total = subtotal − discount + delivery fee + deposit. The deposit
+//! (Pfand, PAngV) is the sum of the lines' deposits: never discounted and not counted
+//! towards the minimum order amount, which is compared with the subtotal (before the
+//! discount) and applies to delivery only.
 
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +21,9 @@ pub struct Totals {
     pub subtotal_cents: i64,
     pub discount_cents: i64,
     pub delivery_fee_cents: i64,
+    /// The lines' deposits, charged on top (0 for orders from before deposits).
+    #[serde(default)]
+    pub deposit_cents: i64,
     pub total_cents: i64,
     /// How much is missing to the minimum order amount (0 when met or for pickup).
     pub minimum_missing_cents: i64,
@@ -34,6 +39,7 @@ pub fn order_totals(
     order_type: OrderType,
     discount_basis_points: Option<u32>,
     delivery: DeliveryTerms,
+    deposit_cents: i64,
 ) -> Totals {
     let discount = discount_basis_points.map_or(0, |bp| discount_cents(subtotal_cents, bp));
     let (fee, minimum) = match order_type {
@@ -44,7 +50,8 @@ pub fn order_totals(
         subtotal_cents,
         discount_cents: discount,
         delivery_fee_cents: fee,
-        total_cents: subtotal_cents - discount + fee,
+        deposit_cents,
+        total_cents: subtotal_cents - discount + fee + deposit_cents,
         minimum_missing_cents: (minimum - subtotal_cents).max(0),
     }
 }
@@ -73,6 +80,8 @@ mod tests {
     #[derive(Deserialize)]
     struct Line {
         price_cents: i64,
+        #[serde(default)]
+        deposit_cents: i64,
         quantity: u32,
         extras: Vec<Extra>,
     }
@@ -89,7 +98,7 @@ mod tests {
             "../../../assets/test-vectors/order-totals.json"
         ))
         .unwrap();
-        assert!(file.vectors.len() >= 8);
+        assert!(file.vectors.len() >= 11);
         for vector in file.vectors {
             let lines: Vec<CartLine> = vector
                 .lines
@@ -121,6 +130,11 @@ mod tests {
                     fee_cents: vector.delivery_fee_cents,
                     minimum_order_cents: vector.minimum_order_cents,
                 },
+                vector
+                    .lines
+                    .iter()
+                    .map(|line| line.deposit_cents * i64::from(line.quantity))
+                    .sum(),
             );
             assert_eq!(totals, vector.expect, "{}", vector.name);
         }

@@ -41,6 +41,7 @@ pub fn sample_order() -> Order {
             allergens: vec![allergen("A", "Gluten"), allergen("G", "Milch")],
             total_cents: 2480,
             age_restriction: None,
+            deposit_cents: 0,
         },
         PricedLine {
             product_id: 7,
@@ -53,11 +54,13 @@ pub fn sample_order() -> Order {
             allergens: vec![allergen("2", "Koffein")],
             total_cents: 250,
             age_restriction: None,
+            deposit_cents: 25,
         },
     ];
     let subtotal = 2730;
     let discount = 273;
     let fee = 150;
+    let deposit = 25;
     Order {
         id: 41,
         number: 12,
@@ -87,13 +90,19 @@ pub fn sample_order() -> Order {
         },
         preorder_at: None,
         note: "Bitte klingeln, 3. OG".into(),
-        vat: vat_breakdown(&[(700, 2480), (1900, 250)], discount, fee),
+        vat: vat_breakdown(
+            &[(700, 2480), (1900, 250)],
+            discount,
+            fee,
+            &[(1900, deposit)],
+        ),
         lines,
         totals: Totals {
             subtotal_cents: subtotal,
             discount_cents: discount,
             delivery_fee_cents: fee,
-            total_cents: subtotal - discount + fee,
+            deposit_cents: deposit,
+            total_cents: subtotal - discount + fee + deposit,
             minimum_missing_cents: 0,
         },
         discount_basis_points: 1000,

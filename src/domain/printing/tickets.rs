@@ -231,6 +231,17 @@ pub fn receipt(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
             let each = line.total_cents / i64::from(line.quantity);
             doc.text(&format!("  {} {}", texts.each, format_euros(each)));
         }
+        if line.deposit_cents > 0 {
+            doc.row(
+                &format!(
+                    "  {} {} x {}",
+                    texts.deposit,
+                    line.quantity,
+                    format_euros(line.deposit_cents)
+                ),
+                &format!("{} {letter}", format_euros(line.deposit_total_cents())),
+            );
+        }
     }
     doc.rule();
     let totals = &order.totals;
@@ -247,6 +258,9 @@ pub fn receipt(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
     }
     if order.order_type == OrderType::Delivery {
         doc.row(texts.delivery_fee, &format_euros(totals.delivery_fee_cents));
+    }
+    if totals.deposit_cents > 0 {
+        doc.row(texts.deposit, &format_euros(totals.deposit_cents));
     }
     doc.bold(true).size(Size::Tall);
     doc.row(texts.total, &format_euros(totals.total_cents));
@@ -410,7 +424,8 @@ mod tests {
             "10115 Berlin",
             "Tel. 030 555 1234",
             "BAR kassieren",
-            "26,07 €",
+            // Goods, discount and fee, and the Coca-Cola's deposit.
+            "26,32 €",
         ] {
             assert!(text.contains(expected), "{expected:?} missing in\n{text}");
         }
@@ -470,8 +485,10 @@ mod tests {
             "-2,73 €",
             "Liefergebühr",
             "1,50 €",
+            "Pfand 1 x 0,25 €                  0,25 € B",
+            "Pfand                               0,25 €",
             "Gesamt",
-            "26,07 €",
+            "26,32 €",
             "A 7 %",
             "B 19 %",
             "Zahlungsart",

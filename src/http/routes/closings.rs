@@ -48,6 +48,8 @@ pub struct ClosingView {
     pub vat_cents: i64,
     pub cash_cents: i64,
     pub online_cents: i64,
+    /// Of the gross, the deposits (Pfand) charged with the goods.
+    pub deposit_cents: i64,
     /// Per VAT rate, lowest first.
     pub vat: Vec<ClosingVatView>,
     /// Orders of the day the TSE could not sign.
@@ -81,6 +83,7 @@ fn closing_view(closing: &DailyClosing) -> ClosingView {
         vat_cents: totals.vat.iter().map(|line| line.vat_cents).sum(),
         cash_cents: totals.cash_cents,
         online_cents: totals.online_cents,
+        deposit_cents: totals.deposit_cents,
         vat: totals
             .vat
             .iter()

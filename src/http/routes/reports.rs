@@ -32,6 +32,8 @@ pub struct FiguresView {
     /// Of the revenue, paid in cash and online (PayPal).
     pub cash: f64,
     pub online: f64,
+    /// Of the revenue, the deposits (Pfand) charged with the goods.
+    pub deposit: f64,
     /// The VAT in the revenue, one line per rate.
     pub vat: Vec<VatView>,
 }
@@ -44,6 +46,7 @@ impl From<&DayTotals> for FiguresView {
             revenue: cents_to_euros(totals.revenue_cents),
             cash: cents_to_euros(totals.cash_cents),
             online: cents_to_euros(totals.online_cents),
+            deposit: cents_to_euros(totals.deposit_cents),
             vat: totals.vat.iter().map(VatView::from).collect(),
         }
     }

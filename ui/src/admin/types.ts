@@ -434,6 +434,8 @@ export interface DailyClosing {
   vat_cents: number;
   cash_cents: number;
   online_cents: number;
+  /** Of the gross, the deposits (Pfand) charged with the goods. */
+  deposit_cents: number;
   /** Per VAT rate, lowest first. */
   vat: ClosingVat[];
   /** The ids of the day's orders the TSE could not sign. */

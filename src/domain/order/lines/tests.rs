@@ -248,11 +248,15 @@ fn a_variant_of_another_product_is_refused() {
                 name: "26 cm".into(),
                 name_en: None,
                 price_cents: 1,
+                deposit_cents: 0,
+                net_content: None,
             }],
             sort_order: 0,
             available: true,
             no_allergens: Some(true),
             age_restriction: None,
+            deposit_cents: 0,
+            net_content: None,
         })
         .unwrap();
     let foreign = other.variants[0].id;
@@ -488,6 +492,7 @@ mod shared_vectors {
                 OrderType::Pickup,
                 cart.discount_percent.map(|p| (p * 100.0).round() as u32),
                 DeliveryTerms::default(),
+                0,
             );
             assert_eq!(
                 totals.subtotal_cents, cart.expect.subtotal_cents,

@@ -6,6 +6,7 @@ use poem_openapi::Object;
 use crate::domain::catalog::*;
 use crate::domain::money::{MAX_PRICE_CENTS, euros_to_cents, percent_to_basis_points};
 use crate::http::error::{ApiError, required};
+use crate::http::routes::catalog::price_labels::{NetContentView, deposit_cents, net_content};
 use crate::http::routes::catalog::views::{ItemKindView, ProductTypeView};
 
 fn cents(field: &str, euros: f64) -> Result<i64, ApiError> {
@@ -89,6 +90,14 @@ pub struct VariantBody {
     pub name_en: Option<String>,
     /// Euros.
     pub price: Option<f64>,
+    /// The deposit (Pfand) in euros per unit, shown beside the price and charged as its
+    /// own line; at most 10. Omitted or null: none.
+    #[oai(nullable)]
+    pub deposit: Option<f64>,
+    /// The net content, e.g. `{"amount": 0.33, "unit": "l"}`, from which the unit price
+    /// (PAngV) is computed. Omitted or null: none.
+    #[oai(nullable)]
+    pub net_content: Option<NetContentView>,
 }
 
 #[derive(Debug, Object)]
@@ -125,6 +134,15 @@ pub struct ProductBody {
     /// Omitted or null: sold to anyone.
     #[oai(nullable)]
     pub age_restriction: Option<u8>,
+    /// The deposit (Pfand) in euros per unit, for a simple product (a
+    /// variable product's are on its variants), shown beside the price and charged as its
+    /// own line; at most 10. Omitted or null: none.
+    #[oai(nullable)]
+    pub deposit: Option<f64>,
+    /// The net content, e.g. `{"amount": 0.33, "unit": "l"}`, from which the unit price
+    /// (PAngV) is computed. Omitted or null: none.
+    #[oai(nullable)]
+    pub net_content: Option<NetContentView>,
 }
 
 impl IntoInput for ProductBody {
@@ -139,6 +157,8 @@ impl IntoInput for ProductBody {
                     name: required("variants", variant.name)?,
                     name_en: variant.name_en,
                     price_cents: cents("variants", required("variants", variant.price)?)?,
+                    deposit_cents: deposit_cents("variants", variant.deposit)?,
+                    net_content: net_content("variants", variant.net_content)?,
                 })
             })
             .collect::<Result<Vec<_>, ApiError>>()?;
@@ -159,6 +179,8 @@ impl IntoInput for ProductBody {
             available: self.available,
             no_allergens: self.no_allergens,
             age_restriction: self.age_restriction,
+            deposit_cents: deposit_cents("deposit", self.deposit)?,
+            net_content: net_content("net_content", self.net_content)?,
         })
     }
 }

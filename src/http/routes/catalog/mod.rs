@@ -13,6 +13,7 @@
 pub mod images;
 pub mod inputs;
 pub mod menu;
+pub mod price_labels;
 pub mod views;
 
 use poem::http::HeaderMap;

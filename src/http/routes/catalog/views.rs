@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::domain::catalog::*;
 use crate::domain::money::cents_to_euros;
 use crate::http::edit_versions::Versioned;
+use crate::http::routes::catalog::price_labels::{NetContentView, label_views};
 
 pub fn image_url(key: &str) -> String {
     format!("/images/{key}")
@@ -100,15 +101,34 @@ pub struct VariantView {
     pub name_en: Option<String>,
     /// Euros.
     pub price: f64,
+    /// Euros per unit, shown beside the price ("zzgl. 0,25 € Pfand") and charged as
+    /// its own line; null: none. A variable product's is on each variant.
+    #[oai(nullable)]
+    pub deposit: Option<f64>,
+    /// The content the unit price is computed from; null: none.
+    #[oai(nullable)]
+    pub net_content: Option<NetContentView>,
+    /// Euros per litre or kilogram (the unit of `net_content`), rounded half up; null:
+    /// no content.
+    #[oai(nullable)]
+    pub unit_price: Option<f64>,
 }
 
 impl From<&Variant> for VariantView {
     fn from(variant: &Variant) -> Self {
+        let labels = label_views(
+            variant.price_cents,
+            variant.deposit_cents,
+            variant.net_content,
+        );
         VariantView {
             id: variant.id,
             name: variant.name.clone(),
             name_en: variant.name_en.clone(),
             price: cents_to_euros(variant.price_cents),
+            deposit: labels.deposit,
+            net_content: labels.net_content,
+            unit_price: labels.unit_price,
         }
     }
 }
@@ -184,12 +204,31 @@ pub struct ProductView {
     /// Sold only to persons of at least this age (16 or 18); null: to anyone.
     #[oai(nullable)]
     pub age_restriction: Option<u8>,
+    /// Euros per unit, shown beside the price ("zzgl. 0,25 € Pfand") and charged as
+    /// its own line; null: none. A variable product's is on each variant.
+    #[oai(nullable)]
+    pub deposit: Option<f64>,
+    /// The content the unit price is computed from; null: none.
+    #[oai(nullable)]
+    pub net_content: Option<NetContentView>,
+    /// Euros per litre or kilogram (the unit of `net_content`), rounded half up; null:
+    /// no content.
+    #[oai(nullable)]
+    pub unit_price: Option<f64>,
 }
 
 impl From<&MenuProduct> for ProductView {
     fn from(menu: &MenuProduct) -> Self {
         let product = &menu.product;
+        let labels = label_views(
+            product.price_cents,
+            product.deposit_cents,
+            product.net_content,
+        );
         ProductView {
+            deposit: labels.deposit,
+            net_content: labels.net_content,
+            unit_price: labels.unit_price,
             id: product.id,
             category_id: product.category_id,
             name: product.name.clone(),
@@ -231,6 +270,35 @@ impl From<&MenuProduct> for ProductView {
     }
 }
 
+/// A variant as the admin edits it: what the product body's variant takes back.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct VariantRecord {
+    pub id: u64,
+    pub name: String,
+    #[oai(nullable)]
+    pub name_en: Option<String>,
+    /// Euros.
+    pub price: f64,
+    /// Euros per unit; null: none.
+    #[oai(nullable)]
+    pub deposit: Option<f64>,
+    #[oai(nullable)]
+    pub net_content: Option<NetContentView>,
+}
+
+impl From<&Variant> for VariantRecord {
+    fn from(variant: &Variant) -> Self {
+        VariantRecord {
+            id: variant.id,
+            name: variant.name.clone(),
+            name_en: variant.name_en.clone(),
+            price: cents_to_euros(variant.price_cents),
+            deposit: (variant.deposit_cents > 0).then(|| cents_to_euros(variant.deposit_cents)),
+            net_content: variant.net_content.map(NetContentView::from),
+        }
+    }
+}
+
 /// A product as the admin edits it.
 #[derive(Debug, Clone, Object, Serialize)]
 pub struct ProductRecord {
@@ -247,7 +315,7 @@ pub struct ProductRecord {
     #[oai(rename = "type")]
     #[serde(rename = "type")]
     pub kind: ProductTypeView,
-    pub variants: Vec<VariantView>,
+    pub variants: Vec<VariantRecord>,
     #[oai(nullable)]
     pub image_url: Option<String>,
     pub sort_order: i32,
@@ -257,11 +325,20 @@ pub struct ProductRecord {
     /// Sold only to persons of at least this age (16 or 18); null: to anyone.
     #[oai(nullable)]
     pub age_restriction: Option<u8>,
+    /// Euros per unit, shown beside the price ("zzgl. 0,25 € Pfand") and charged as
+    /// its own line; null: none. A variable product's is on each variant.
+    #[oai(nullable)]
+    pub deposit: Option<f64>,
+    /// The content the unit price is computed from; null: none.
+    #[oai(nullable)]
+    pub net_content: Option<NetContentView>,
 }
 
 impl From<&Product> for ProductRecord {
     fn from(product: &Product) -> Self {
         ProductRecord {
+            deposit: (product.deposit_cents > 0).then(|| cents_to_euros(product.deposit_cents)),
+            net_content: product.net_content.map(NetContentView::from),
             id: product.id,
             category_id: product.category_id,
             name: product.name.clone(),
@@ -271,7 +348,7 @@ impl From<&Product> for ProductRecord {
             price: cents_to_euros(product.price_cents),
             tax_id: product.tax_id,
             kind: product.kind.into(),
-            variants: product.variants.iter().map(VariantView::from).collect(),
+            variants: product.variants.iter().map(VariantRecord::from).collect(),
             image_url: product.image_key.as_deref().map(image_url),
             sort_order: product.sort_order,
             available: product.available,

@@ -141,6 +141,9 @@ pub struct QuoteView {
     pub discount_percentage: f64,
     pub discount: f64,
     pub delivery_fee: f64,
+    /// The lines' deposits (Pfand), charged on top of the goods: total = subtotal −
+    /// discount + delivery_fee + deposit.
+    pub deposit: f64,
     pub total: f64,
     /// The highest minimum age among the products (16 or 18): placing the order needs
     /// `age_confirmed`. Null: none.
@@ -166,6 +169,7 @@ impl QuoteView {
             discount_percentage: percent(quote.discount_basis_points),
             discount: cents_to_euros(quote.totals.discount_cents),
             delivery_fee: cents_to_euros(quote.totals.delivery_fee_cents),
+            deposit: cents_to_euros(quote.totals.deposit_cents),
             total: cents_to_euros(quote.totals.total_cents),
             age_restriction: quote.age_restriction(),
         }
@@ -205,7 +209,10 @@ pub struct OrderLineView {
     pub extras: Vec<OrderExtraView>,
     pub tax_percentage: f64,
     pub allergens: Vec<AllergenView>,
+    /// The goods: unit price and extras times quantity, without the deposit.
     pub total: f64,
+    /// The deposit (Pfand) per unit, charged beside `total`; 0: none.
+    pub deposit: f64,
 }
 
 #[derive(Debug, Clone, Object, Serialize)]
@@ -277,6 +284,9 @@ pub struct OrderView {
     pub discount_percentage: f64,
     pub discount: f64,
     pub delivery_fee: f64,
+    /// The lines' deposits (Pfand), charged on top of the goods: total = subtotal −
+    /// discount + delivery_fee + deposit.
+    pub deposit: f64,
     pub total: f64,
     pub vat: Vec<VatView>,
     #[oai(nullable)]
@@ -451,6 +461,7 @@ fn line_view(line: &PricedLine) -> OrderLineView {
         tax_percentage: percent(line.tax_basis_points),
         allergens: allergens(&line.allergens),
         total: cents_to_euros(line.total_cents),
+        deposit: cents_to_euros(line.deposit_cents),
     }
 }
 
@@ -500,6 +511,7 @@ impl From<&Order> for OrderView {
             discount_percentage: percent(order.discount_basis_points),
             discount: cents_to_euros(order.totals.discount_cents),
             delivery_fee: cents_to_euros(order.totals.delivery_fee_cents),
+            deposit: cents_to_euros(order.totals.deposit_cents),
             total: cents_to_euros(order.totals.total_cents),
             vat: order.vat.iter().map(VatView::from).collect(),
             estimated_minutes: order.estimated_minutes,

@@ -32,6 +32,7 @@ export function ZBon({ closing, shop, timezone }: { closing: DailyClosing; shop:
   const payments = [
     { label: t('closings.zbon.cash'), value: formatCents(closing.cash_cents) },
     { label: t('closings.zbon.online'), value: formatCents(closing.online_cents) },
+    { label: t('closings.zbon.deposit'), value: formatCents(closing.deposit_cents) },
   ];
 
   return (

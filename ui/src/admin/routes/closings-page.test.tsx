@@ -31,6 +31,7 @@ function closing(number: number, changes: Partial<DailyClosing> = {}): DailyClos
     vat_cents: 108,
     cash_cents: 1650,
     online_cents: 0,
+    deposit_cents: 0,
     vat: [{ rate_basis_points: 700, gross_cents: 1650, net_cents: 1542, vat_cents: 108 }],
     unsigned_orders: [],
     ...changes,
@@ -51,6 +52,7 @@ const SEVEN = closing(7, {
   vat_cents: 343,
   cash_cents: 3000,
   online_cents: 1250,
+  deposit_cents: 50,
   vat: [
     { rate_basis_points: 700, gross_cents: 3570, net_cents: 3336, vat_cents: 234 },
     { rate_basis_points: 1900, gross_cents: 680, net_cents: 571, vat_cents: 109 },
@@ -229,6 +231,7 @@ describe('daily closings page', () => {
     expect(facts('z-bon-payments')).toEqual([
       ['of which cash', '30,00 €'],
       ['of which online', '12,50 €'],
+      ['of which deposit (Pfand)', '0,50 €'],
     ]);
     const unsigned = screen.getByTestId('z-bon-unsigned');
     expect(within(unsigned).getByRole('heading', { name: '2 orders without a TSE signature' })).toBeInTheDocument();
