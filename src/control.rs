@@ -14,10 +14,12 @@ use tokio::sync::watch;
 
 use crate::db::backup::BackupInfo;
 use crate::domain::catalog::menu_document::MenuDocument;
-use crate::shop::Shop;
+use crate::domain::period::Period;
 use crate::shop::admin_accounts::{AdminOutcome, AdminRequest};
 use crate::shop::catalog::ImportOutcome;
+use crate::shop::exports::ExportFile;
 use crate::shop::readiness::ReadinessReport;
+use crate::shop::{Shop, ShopError};
 
 pub const SOCKET_FILE_NAME: &str = "control.sock";
 /// A menu document is the largest request; the socket is the owner's alone (mode 0600).
@@ -47,6 +49,8 @@ pub enum Request {
     },
     /// The readiness check as the running server sees it.
     Check,
+    /// The DSFinV-K export of the daily closings from `from` to `to` (`YYYY-MM-DD`).
+    ExportDsfinvk { from: String, to: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -77,6 +81,11 @@ pub enum Answer {
     },
     Readiness {
         report: Box<ReadinessReport>,
+    },
+    /// An export's file, its bytes in base64.
+    Exported {
+        file_name: String,
+        base64: String,
     },
     Error {
         detail: String,
@@ -207,12 +216,29 @@ pub async fn carry_out(
             },
             Err(error) => failed(error.to_string()),
         },
+        Request::ExportDsfinvk { from, to } => match Period::between(&from, &to) {
+            Ok(period) => exported(shop.dsfinvk_export(period).await),
+            Err(refused) => failed(refused.to_string()),
+        },
         Request::Backup { path } => match shop.backup(path, progress).await {
             Ok(info) => Answer::from(info),
             Err(error) => failed(error.to_string()),
         },
     }
 }
+fn exported(file: Result<ExportFile, ShopError>) -> Answer {
+    use base64::Engine;
+    match file {
+        Ok(file) => Answer::Exported {
+            file_name: file.file_name,
+            base64: base64::engine::general_purpose::STANDARD.encode(&file.bytes),
+        },
+        Err(error) => Answer::Error {
+            detail: crate::domain::error::PublicError::detail(&error),
+        },
+    }
+}
+
 /// A connection to the running server, if one answers on the data directory's socket.
 pub async fn connect(data_dir: &Path) -> Option<UnixStream> {
     let path = socket_path(data_dir);

@@ -26,6 +26,7 @@ mod daily_closings;
 mod data_erasure;
 mod deposits;
 mod disk_full;
+mod dsfinvk_export;
 mod file_growth;
 mod fiscal_mode;
 mod fiskaly_client;

@@ -63,7 +63,7 @@ async fn place(server: &TestServer) -> Value {
 }
 
 /// The order as the admin sees it once `done` holds (checked every 100 ms, at most 5 s).
-async fn order_until(
+pub async fn order_until(
     server: &TestServer,
     admin: &str,
     order: &Value,
@@ -81,7 +81,7 @@ async fn order_until(
     seen
 }
 
-fn tse_state(order: &Value) -> &str {
+pub fn tse_state(order: &Value) -> &str {
     order["tse"]["state"].as_str().unwrap_or("none")
 }
 
@@ -101,7 +101,7 @@ async fn revisions(fake: &FakeFiskaly) -> Vec<(String, Value)> {
         .collect()
 }
 
-async fn set_up(server: &TestServer, admin: &str) -> Value {
+pub async fn set_up(server: &TestServer, admin: &str) -> Value {
     let (status, fiscal) = server
         .send("POST", "/admin/fiscal/tse", Some(admin), None)
         .await;

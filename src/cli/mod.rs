@@ -4,6 +4,7 @@ mod admin;
 mod backup;
 mod check;
 mod config_check;
+mod export;
 mod maintenance;
 mod menu;
 mod serve;
@@ -79,6 +80,9 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Give free space in the database file back to the disk (stop the shop first)
     Compact,
+    /// Export the records for the tax office (DSFinV-K), also while the shop is open
+    #[command(subcommand)]
+    Export(export::ExportCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -184,6 +188,10 @@ pub fn run(cli: Cli) -> Result<(), (String, u8)> {
         Command::Healthcheck => {
             let config = load().map_err(startup)?;
             maintenance::healthcheck(&config).map_err(|message| (message, 1))
+        }
+        Command::Export(command) => {
+            let config = load().map_err(startup)?;
+            export::run(config, command).map_err(|message| (message, 1))
         }
         Command::Compact => {
             let config = load().map_err(startup)?;

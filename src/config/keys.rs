@@ -131,6 +131,8 @@ keys! {
     FISCAL_TSE_TIMEOUT_SECONDS: ParseFn<Duration> =
         plain("fiscal.tse_timeout_seconds", "10", |text| values::seconds(text, 60));
     FISCAL_TILL_SERIAL: ParseFn<String> = plain("fiscal.till_serial", "", values::till_serial);
+    FISCAL_TAX_NUMBER: ParseFn<String> = plain("fiscal.tax_number", "", values::tax_number);
+    FISCAL_VAT_ID: ParseFn<String> = plain("fiscal.vat_id", "", values::vat_id);
 
     BACKUP_EVERY_HOURS: ParseFn<Duration> = plain("backup.every_hours", "24", values::backup_hours);
     BACKUP_KEEP: ParseFn<usize> = plain("backup.keep", "7", values::backup_count);

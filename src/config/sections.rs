@@ -7,12 +7,13 @@ use std::time::Duration;
 use super::ConfigError;
 use super::keys::{
     BACKUP_EVERY_HOURS, BACKUP_KEEP, CLOCK_SYNCHRONIZED_FILE, CLOCK_TRUST, FISCAL_MODE,
-    FISCAL_POS_CONFIRMED_BY, FISCAL_TILL_SERIAL, FISCAL_TSE_API_BASE, FISCAL_TSE_API_KEY,
-    FISCAL_TSE_API_SECRET, FISCAL_TSE_TIMEOUT_SECONDS, ORDERS_AUTO_REJECT_SECONDS,
-    ORDERS_MAX_WAITING, ORDERS_PAUSE_AFTER_UNANSWERED, ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES,
-    PAYPAL_API_BASE, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_CURRENCY, PAYPAL_SDK_URL,
-    PAYPAL_TIMEOUT_SECONDS, PRINTING_TIMEOUT_SECONDS, PRIVACY_GUEST_DATA_DAYS, SMTP_FROM,
-    SMTP_HOST, SMTP_PASSWORD, SMTP_PORT, SMTP_SECURITY, SMTP_USERNAME, TESTING_CLOCK_START,
+    FISCAL_POS_CONFIRMED_BY, FISCAL_TAX_NUMBER, FISCAL_TILL_SERIAL, FISCAL_TSE_API_BASE,
+    FISCAL_TSE_API_KEY, FISCAL_TSE_API_SECRET, FISCAL_TSE_TIMEOUT_SECONDS, FISCAL_VAT_ID,
+    ORDERS_AUTO_REJECT_SECONDS, ORDERS_MAX_WAITING, ORDERS_PAUSE_AFTER_UNANSWERED,
+    ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES, PAYPAL_API_BASE, PAYPAL_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET, PAYPAL_CURRENCY, PAYPAL_SDK_URL, PAYPAL_TIMEOUT_SECONDS,
+    PRINTING_TIMEOUT_SECONDS, PRIVACY_GUEST_DATA_DAYS, SMTP_FROM, SMTP_HOST, SMTP_PASSWORD,
+    SMTP_PORT, SMTP_SECURITY, SMTP_USERNAME, TESTING_CLOCK_START,
 };
 use super::sources::Values;
 use super::values::{Secret, SmtpSecurity, TrustMode};
@@ -151,6 +152,10 @@ pub struct FiscalConfig {
     /// The cloud TSE (fiskaly SIGN DE); its key and secret may be empty (the readiness
     /// check then says so when the mode is `tse`).
     pub tse: TseConfig,
+    /// The business's tax number (Steuernummer) and VAT id (USt-IdNr.), for the
+    /// DSFinV-K export (at least one of them); empty: not given.
+    pub tax_number: String,
+    pub vat_id: String,
 }
 
 /// How the shop reaches its cloud TSE (`fiscal.tse_*`).
@@ -166,6 +171,15 @@ pub struct TseConfig {
 }
 
 impl TseConfig {
+    /// The till's serial number: the configured one, else `heimservice-<store_id>`.
+    pub fn till_serial_of(&self, store_id: u64) -> String {
+        if self.till_serial.is_empty() {
+            format!("heimservice-{store_id}")
+        } else {
+            self.till_serial.clone()
+        }
+    }
+
     /// Both the key and the secret are set.
     pub fn configured(&self) -> bool {
         !self.api_key.is_empty() && self.api_secret.is_set()
@@ -184,6 +198,8 @@ impl FiscalConfig {
                 timeout: values.get(&FISCAL_TSE_TIMEOUT_SECONDS)?,
                 till_serial: values.get(&FISCAL_TILL_SERIAL)?,
             },
+            tax_number: values.get(&FISCAL_TAX_NUMBER)?,
+            vat_id: values.get(&FISCAL_VAT_ID)?,
         })
     }
 }

@@ -477,3 +477,32 @@ pub(super) fn optional_instant(
         format!("must be an RFC 3339 instant like 2026-11-23T05:00:00Z, not `{value}`")
     })
 }
+
+/// A German tax number (Steuernummer) as the tax office writes it, e.g. `30/123/45678`
+/// (at most 20 characters: digits, `/` and spaces), or empty.
+pub(super) fn tax_number(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    if value.chars().count() <= 20
+        && value
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '/' || c == ' ')
+    {
+        return Ok(value.to_string());
+    }
+    Err("must be a tax number like 30/123/45678 (digits, / and spaces, at most 20)".into())
+}
+
+/// A VAT identification number (USt-IdNr.), e.g. `DE123456789`: a country code and up
+/// to 13 letters or digits, or empty.
+pub(super) fn vat_id(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    let valid = value.is_empty()
+        || (value.is_ascii()
+            && (4..=15).contains(&value.len())
+            && value[..2].chars().all(|c| c.is_ascii_uppercase())
+            && value[2..].chars().all(|c| c.is_ascii_alphanumeric()));
+    if valid {
+        return Ok(value.to_string());
+    }
+    Err("must be a VAT id like DE123456789".into())
+}

@@ -124,6 +124,29 @@ impl Db {
         .await
     }
 
+    /// The closings of the business days from `from` to `to` (both included), in
+    /// date order.
+    pub async fn closings_between(
+        &self,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<Vec<DailyClosing>, DbError> {
+        self.read(move |txn| {
+            let (from, to) = (from.to_string(), to.to_string());
+            let by_day = txn.open_table(CLOSING_DAY_TO_NUMBER)?;
+            let closings = txn.open_table(CLOSING_NUMBER_TO_CLOSING)?;
+            let mut found = Vec::new();
+            for entry in by_day.range(from.as_str()..=to.as_str())? {
+                let (_, number) = entry?;
+                if let Some(bytes) = closings.get(number.value())? {
+                    found.push(record::decode(bytes.value())?);
+                }
+            }
+            Ok(found)
+        })
+        .await
+    }
+
     /// The closing numbered `number`.
     pub async fn closing(&self, number: u64) -> Result<Option<DailyClosing>, DbError> {
         self.read(move |txn| {

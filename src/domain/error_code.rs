@@ -160,6 +160,10 @@ error_codes! {
     DayClosed = "day_closed";
     /// Orders of the day still wait for an answer: the day cannot be closed yet.
     OrdersWaiting = "orders_waiting" ["count"];
+    /// The period to export ends before it begins.
+    PeriodReversed = "period_reversed" ["field"];
+    /// The period to export is longer than `max_days` days.
+    PeriodTooLong = "period_too_long" ["field", "max_days"];
     /// PayPal: not enough funds.
     InsufficientFunds = "insufficient_funds";
     /// PayPal: the payment method was declined.

@@ -81,6 +81,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         (
             routes::payments::PaymentsApi { state: s() },
             routes::reports::ReportsApi { state: s() },
+            routes::exports::ExportsApi { state: s() },
         ),
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))

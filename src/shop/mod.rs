@@ -20,6 +20,7 @@ mod closings;
 pub mod erasure;
 pub mod error;
 mod events;
+pub mod exports;
 pub mod fiscal;
 mod guards;
 pub mod hubs;

@@ -256,6 +256,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             "/admin/reports/revenue?from=2026-11-01&to=2026-11-30",
             [U, F, F, O],
         ),
+        http(
+            "GET",
+            "/admin/exports/dsfinvk",
+            "/admin/exports/dsfinvk?from=2026-11-01&to=2026-11-30",
+            [U, F, F, O],
+        ),
         http("GET", "/admin/readiness", "/admin/readiness", [U, F, F, O]),
         http(
             "POST",

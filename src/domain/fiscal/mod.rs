@@ -2,6 +2,7 @@
 //! the shop records cash ([`mode`]) and what its cloud TSE signs for an order ([`tse`]).
 
 pub mod closing;
+pub mod dsfinvk;
 pub mod mode;
 pub mod signing;
 pub mod tse;

@@ -292,6 +292,18 @@ pub struct TseSignature {
     pub qr_code_data: Option<String>,
 }
 
+impl TseSignature {
+    /// The process type and data the TSE signed (e.g. `Kassenbeleg-V1` and
+    /// `Beleg^0.00_26.07_0.00_0.00_0.00^26.07:Bar`): the QR code's third and fourth
+    /// fields, empty when there is no QR code.
+    pub fn process(&self) -> (&str, &str) {
+        let mut fields = self.qr_code_data.as_deref().unwrap_or_default().split(';');
+        let kind = fields.nth(2).unwrap_or_default();
+        let data = fields.next().unwrap_or_default();
+        (kind, data)
+    }
+}
+
 /// The signature of a revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TxSignature {

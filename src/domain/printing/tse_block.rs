@@ -76,15 +76,6 @@ fn time(seconds: i64, shop: &Shop) -> String {
         .unwrap_or_else(|| seconds.to_string())
 }
 
-/// The process type and data: the QR code's third and fourth fields.
-fn process_of(signed: &TseSignature) -> (String, String) {
-    let qr = signed.qr_code_data.as_deref().unwrap_or_default();
-    let mut fields = qr.split(';').skip(2);
-    let kind = fields.next().unwrap_or_default().to_string();
-    let data = fields.next().unwrap_or_default().to_string();
-    (kind, data)
-}
-
 fn signed(doc: &mut Document, signed: &TseSignature, shop: &Shop) {
     let t = texts(shop.lang);
     doc.row(t.transaction, &signed.number.to_string());
@@ -101,7 +92,7 @@ fn signed(doc: &mut Document, signed: &TseSignature, shop: &Shop) {
         t.time_format, signed.log.timestamp_format
     ));
     doc.text(&format!("{}: {}", t.signature, signed.signature.value));
-    let (kind, data) = process_of(signed);
+    let (kind, data) = signed.process();
     if !kind.is_empty() {
         doc.text(&format!("{}: {kind}", t.process_type));
         doc.text(&format!("{}: {data}", t.process_data));

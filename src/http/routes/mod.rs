@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod catalog;
 pub mod closings;
 pub mod delivery;
+pub mod exports;
 pub mod fiscal;
 pub mod health;
 pub mod orders;

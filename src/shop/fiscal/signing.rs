@@ -46,11 +46,7 @@ impl Tse {
             api_secret: config.api_secret.expose().to_string(),
             timeout: config.timeout,
         })?;
-        let till_serial = if config.till_serial.is_empty() {
-            format!("heimservice-{store_id}")
-        } else {
-            config.till_serial.clone()
-        };
+        let till_serial = config.till_serial_of(store_id);
         Ok(Some(Tse {
             client,
             till_serial,

@@ -65,17 +65,10 @@ fn step_str(step: TseStep) -> &'static str {
     }
 }
 
-/// The process type and data are the QR code's third and fourth fields.
-fn process_of(qr: Option<&str>) -> (Option<String>, Option<String>) {
-    let mut fields = qr.unwrap_or_default().split(';').skip(2);
-    let kind = fields.next().filter(|text| !text.is_empty());
-    let data = fields.next().filter(|text| !text.is_empty());
-    (kind.map(str::to_string), data.map(str::to_string))
-}
-
 fn signed_view(state: String, signature: Option<&TseSignature>) -> TseView {
-    let (process_type, process_data) =
-        process_of(signature.and_then(|signed| signed.qr_code_data.as_deref()));
+    let (process_type, process_data) = signature.map(TseSignature::process).unzip();
+    let known = |text: &str| (!text.is_empty()).then(|| text.to_string());
+    let (process_type, process_data) = (process_type.and_then(known), process_data.and_then(known));
     TseView {
         state,
         failed_step: None,
