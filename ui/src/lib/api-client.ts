@@ -67,6 +67,29 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   return (await response.json()) as T;
 }
 
+/** A file the server answered: its bytes and the name its `Content-Disposition` gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * GETs a file (an export) with the bearer token, like `apiFetch`, and answers its bytes
+ * and name (`fallbackName` when the answer names none); errors as `apiFetch` throws them.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<DownloadedFile> {
+  const headers = new Headers();
+  const token = readBearerToken();
+  if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(path, { headers });
+  if (!response.ok) {
+    const { detail, code, field, params } = await readErrorBody(response);
+    throw new ApiError(response.status, detail, code, field, params);
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  return { blob: await response.blob(), fileName: named?.[1] ?? fallbackName };
+}
+
 /**
  * Logs a failed call and re-throws it (spec §8: API helpers log and re-throw),
  * so the caller decides what the user sees.

@@ -6,6 +6,7 @@ import { getRuntimeConfig } from '../../lib/runtime-config';
 import { closeToday, CLOSINGS_PAGE_SIZE, getClosing, getClosings } from '../api/closings-api';
 import { AdminPage } from '../components/admin-page';
 import { Card, FormMessage } from '../components/fields';
+import { DsfinvkExport } from '../components/fiscal-exports';
 import { MorePagesButton } from '../components/more-pages-button';
 import { ZBon, type ZBonShop } from '../components/z-bon';
 import { closedByText, closingsPage, formatCents } from '../lib/closings';
@@ -34,6 +35,9 @@ export function ClosingsPage() {
         {closings.status === 'loading' && <LoadingMessage text={t('closings.loading')} />}
         {closings.status === 'error' && <ErrorMessage text={t('closings.load_error')} onRetry={closings.reload} />}
         {closings.status === 'success' && <ClosingsTable first={closings.data} timezone={timezone} />}
+      </Card>
+      <Card title={t('exports.dsfinvk.title')}>
+        <DsfinvkExport timezone={timezone} />
       </Card>
     </AdminPage>
   );

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { todayIn } from '../../lib/store-time';
+import { getDsfinvkExport } from '../api/exports-api';
+import { downloadFile } from '../lib/download-csv';
+import { errorsFromApi } from '../lib/errors';
+import { useAdminTranslation } from '../lib/use-admin-translation';
+import { FormMessage } from './fields';
+
+/**
+ * The DSFinV-K export for a tax audit: the daily closings from one business day to
+ * another (this month so far by default), downloaded as a ZIP file.
+ */
+export function DsfinvkExport({ timezone }: { timezone: string }) {
+  const { t } = useAdminTranslation();
+  const today = todayIn(timezone);
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  const download = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const file = await getDsfinvkExport(from, to);
+      downloadFile(file.fileName, file.blob);
+    } catch (failure) {
+      setError(errorsFromApi(failure, [], t).general);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="admin-exports"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void download();
+      }}
+    >
+      <p className="admin-card__intro">{t('exports.dsfinvk.explain')}</p>
+      <fieldset className="admin-exports__period">
+        <legend className="admin-field__label">{t('exports.dsfinvk.period')}</legend>
+        <div className="admin-history__bar">
+          <div className="admin-field admin-history__date">
+            <label htmlFor="dsfinvk-from" className="admin-field__label">
+              {t('exports.from')}
+            </label>
+            <input
+              id="dsfinvk-from"
+              type="date"
+              className="admin-input"
+              required
+              value={from}
+              onChange={(event) => setFrom(event.currentTarget.value)}
+            />
+          </div>
+          <div className="admin-field admin-history__date">
+            <label htmlFor="dsfinvk-to" className="admin-field__label">
+              {t('exports.to')}
+            </label>
+            <input
+              id="dsfinvk-to"
+              type="date"
+              className="admin-input"
+              required
+              min={from}
+              value={to}
+              onChange={(event) => setTo(event.currentTarget.value)}
+            />
+          </div>
+          <button type="submit" className="button button--small" disabled={busy}>
+            {busy ? t('exports.preparing') : t('exports.dsfinvk.download')}
+          </button>
+        </div>
+      </fieldset>
+      <FormMessage error={error} />
+    </form>
+  );
+}
