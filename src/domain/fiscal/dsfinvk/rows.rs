@@ -3,8 +3,9 @@
 //! (`AVBelegabbruch`, as its TSE transaction was cancelled), whose lines are recorded
 //! but which counts in no sum of the closing. Its lines (Bonpos) are the goods, then
 //! the order's discount (`Rabatt`) and delivery fee, each split over the VAT rates as
-//! the order's VAT was, so the lines add up to the order's VAT per rate to the cent;
-//! extras are the line's sub-items. The closing's sums (Z_GV_Typ, Z_Zahlart,
+//! the order's VAT was, and each line's deposit (`Pfand`, at its drink's rate and
+//! undiscounted), so the lines add up to the order's VAT per rate to the cent; extras
+//! are the line's sub-items. The closing's sums (Z_GV_Typ, Z_Zahlart,
 //! Z_Waehrungen) add up the sales.
 //!
 //! [`positions`] is the one place where an order becomes lines.
@@ -76,7 +77,7 @@ fn payment_type(method: PaymentMethod) -> (&'static str, &'static str) {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
     pub text: String,
-    /// `Umsatz` or `Rabatt` (later also `Pfand`).
+    /// `Umsatz`, `Rabatt` or `Pfand`.
     pub business_case: &'static str,
     /// The article number and quantity of a sold article; `None` for a discount.
     pub article: Option<(String, u32)>,
@@ -87,7 +88,8 @@ pub struct Position {
     pub extras: Vec<PricedExtra>,
 }
 
-/// The order's lines: its goods, its discount and its delivery fee per VAT rate, with
+/// The order's lines: its goods, its discount and its delivery fee per VAT rate and the
+/// goods' deposits, with
 /// net and VAT such that each rate's lines add up to the order's VAT line.
 pub fn positions(order: &Order) -> Vec<Position> {
     let mut positions: Vec<Position> = order
@@ -143,6 +145,22 @@ pub fn positions(order: &Order) -> Vec<Position> {
                 extras: Vec::new(),
             });
         }
+    }
+    // The deposit (Pfand) of each line with one, at its drink's rate and undiscounted.
+    for line in order.lines.iter().filter(|line| line.deposit_cents > 0) {
+        positions.push(Position {
+            text: format!("Pfand {}", line.name),
+            business_case: "Pfand",
+            article: Some((
+                format!("PFAND-{}", article_number(line.product_id, line.variant_id)),
+                line.quantity,
+            )),
+            rate_basis_points: line.tax_basis_points,
+            gross_cents: line.deposit_total_cents(),
+            net_cents: 0,
+            vat_cents: 0,
+            extras: Vec::new(),
+        });
     }
     for position in &mut positions {
         let (net, _) = split_gross(position.gross_cents, position.rate_basis_points);

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 
 use super::files::FileId;
 use super::index_xml::{DataSupplier, index_xml};
-use super::rows::{Master, positions};
+use super::rows::{Master, Position, positions};
 use super::*;
 use crate::domain::day_totals::DayTotals;
 use crate::domain::erasure::sample_order;
@@ -36,6 +36,7 @@ fn line(product_id: u64, name: &str, cents: i64, quantity: u32, rate: u32) -> Pr
         allergens: Vec::new(),
         total_cents: cents * i64::from(quantity),
         age_restriction: None,
+        deposit_cents: 0,
     }
 }
 
@@ -59,15 +60,22 @@ fn order(id: u64, lines: Vec<PricedLine>, discount_bp: u32, order_type: OrderTyp
             fee_cents: fee,
             minimum_order_cents: 0,
         },
+        crate::domain::order::lines::deposit_cents(&lines),
     );
     let goods: Vec<(u32, i64)> = lines
         .iter()
         .map(|line| (line.tax_basis_points, line.total_cents))
         .collect();
+    let deposits: Vec<(u32, i64)> = lines
+        .iter()
+        .map(|line| (line.tax_basis_points, line.deposit_total_cents()))
+        .filter(|(_, deposit)| *deposit > 0)
+        .collect();
     order.vat = vat_breakdown(
         &goods,
         order.totals.discount_cents,
         order.totals.delivery_fee_cents,
+        &deposits,
     );
     order.discount_basis_points = discount_bp;
     order.lines = lines;
@@ -285,6 +293,35 @@ fn the_lines_of_an_order_add_up_to_its_vat_per_rate() {
         let gross: i64 = lines.iter().map(|line| line.gross_cents).sum();
         assert_eq!(gross, order.totals.total_cents);
     }
+}
+
+#[test]
+fn a_deposit_is_a_pfand_line_at_its_drinks_rate_undiscounted() {
+    let mut cola = line(7, "Coca-Cola (0,33 l)", 280, 2, 1900);
+    cola.deposit_cents = 15;
+    let pizza = line(3, "Pizza Margherita", 890, 1, 700);
+    let order = order(9, vec![pizza, cola], 1000, OrderType::Delivery);
+    assert_eq!(order.totals.deposit_cents, 30);
+    let lines = positions(&order);
+    let pfand: Vec<&Position> = lines
+        .iter()
+        .filter(|line| line.business_case == "Pfand")
+        .collect();
+    assert_eq!(pfand.len(), 1);
+    assert_eq!(pfand[0].rate_basis_points, 1900);
+    assert_eq!(pfand[0].gross_cents, 30, "2 × 0,15 €, not discounted");
+    assert_eq!(pfand[0].article, Some(("PFAND-7".to_string(), 2)));
+    for vat in &order.vat {
+        let of_rate = lines
+            .iter()
+            .filter(|line| line.rate_basis_points == vat.rate_basis_points);
+        let (gross, net) = of_rate.fold((0, 0), |(g, n), line| {
+            (g + line.gross_cents, n + line.net_cents)
+        });
+        assert_eq!((gross, net), (vat.gross_cents, vat.net_cents));
+    }
+    let gross: i64 = lines.iter().map(|line| line.gross_cents).sum();
+    assert_eq!(gross, order.totals.total_cents);
 }
 
 #[test]
