@@ -15,6 +15,7 @@ use tokio::sync::watch;
 use crate::db::backup::BackupInfo;
 use crate::domain::catalog::menu_document::MenuDocument;
 use crate::domain::period::Period;
+use crate::domain::tax_export::TaxFormat;
 use crate::shop::admin_accounts::{AdminOutcome, AdminRequest};
 use crate::shop::catalog::ImportOutcome;
 use crate::shop::exports::ExportFile;
@@ -51,6 +52,8 @@ pub enum Request {
     Check,
     /// The DSFinV-K export of the daily closings from `from` to `to` (`YYYY-MM-DD`).
     ExportDsfinvk { from: String, to: String },
+    /// The month's records for the tax adviser (`YYYY-MM`).
+    ExportTax { month: String, format: TaxFormat },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -218,6 +221,10 @@ pub async fn carry_out(
         },
         Request::ExportDsfinvk { from, to } => match Period::between(&from, &to) {
             Ok(period) => exported(shop.dsfinvk_export(period).await),
+            Err(refused) => failed(refused.to_string()),
+        },
+        Request::ExportTax { month, format } => match Period::month(&month) {
+            Ok(period) => exported(shop.tax_export(period, format).await),
             Err(refused) => failed(refused.to_string()),
         },
         Request::Backup { path } => match shop.backup(path, progress).await {

@@ -52,6 +52,7 @@ mod stop_with_backlog;
 mod store_and_menu;
 mod store_settings;
 mod storefront_files;
+mod tax_export;
 mod terms_and_withdrawal;
 mod tse_signing;
 mod upgrade;

@@ -1,5 +1,6 @@
-//! `heimservice export dsfinvk --from DATE --to DATE [--output FILE]`: the exports for
-//! the tax office, written by the running server (over the control socket) or from the
+//! `heimservice export dsfinvk --from DATE --to DATE [--output FILE]` and `heimservice
+//! export tax --month YYYY-MM [--format csv|datev] [--output FILE]`: the exports for the
+//! tax office and the tax adviser, written by the running server (over the control socket) or from the
 //! database file when none runs, the same as the admin area's downloads.
 
 use std::path::PathBuf;
@@ -10,11 +11,35 @@ use clap::{Args, Subcommand};
 use super::on_shop;
 use crate::config::Config;
 use crate::control::{Answer, Request};
+use crate::domain::tax_export::TaxFormat;
 
 #[derive(Debug, Subcommand)]
 pub enum ExportCommand {
     /// The DSFinV-K export (ZIP) of the daily closings of a period, for a tax audit
     Dsfinvk(DsfinvkArgs),
+    /// A month's orders for the tax adviser: CSV files (zipped) or a DATEV file
+    Tax(TaxArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// bestellungen.csv and umsatzsteuer.csv for a spreadsheet, zipped
+    Csv,
+    /// A DATEV Buchungsstapel (EXTF) of the month's revenue
+    Datev,
+}
+
+#[derive(Debug, Args)]
+pub struct TaxArgs {
+    /// The month, YYYY-MM
+    #[arg(long, value_name = "YYYY-MM")]
+    pub month: String,
+    /// csv or datev
+    #[arg(long, value_enum, default_value = "csv")]
+    pub format: Format,
+    /// Where to write the file [default: its own name in the current directory]
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -64,6 +89,17 @@ pub fn run(config: Config, command: ExportCommand) -> Result<(), Failure> {
             Request::ExportDsfinvk {
                 from: args.from,
                 to: args.to,
+            },
+            args.output,
+        ),
+        ExportCommand::Tax(args) => write_export(
+            &config,
+            Request::ExportTax {
+                month: args.month,
+                format: match args.format {
+                    Format::Csv => TaxFormat::Csv,
+                    Format::Datev => TaxFormat::Datev,
+                },
             },
             args.output,
         ),

@@ -80,7 +80,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Give free space in the database file back to the disk (stop the shop first)
     Compact,
-    /// Export the records for the tax office (DSFinV-K), also while the shop is open
+    /// Export the records for the tax office (DSFinV-K) or the tax adviser (CSV, DATEV),
+    /// also while the shop is open
     #[command(subcommand)]
     Export(export::ExportCommand),
 }

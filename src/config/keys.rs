@@ -10,6 +10,7 @@ use std::time::Duration;
 use super::limits::Within;
 use super::values::{self, Language, LogFormat, Secret, SmtpSecurity, TrustMode};
 use crate::domain::fiscal::mode::FiscalMode;
+use crate::domain::tax_export::datev::Chart;
 
 #[derive(Debug, PartialEq, Eq)]
 pub struct KeySpec {
@@ -133,6 +134,26 @@ keys! {
     FISCAL_TILL_SERIAL: ParseFn<String> = plain("fiscal.till_serial", "", values::till_serial);
     FISCAL_TAX_NUMBER: ParseFn<String> = plain("fiscal.tax_number", "", values::tax_number);
     FISCAL_VAT_ID: ParseFn<String> = plain("fiscal.vat_id", "", values::vat_id);
+
+    DATEV_CONSULTANT_NUMBER: ParseFn<u32> =
+        plain("datev.consultant_number", "1001", |text| values::number_in(text, 1001, 9_999_999));
+    DATEV_CLIENT_NUMBER: ParseFn<u32> =
+        plain("datev.client_number", "1", |text| values::number_in(text, 1, 99_999));
+    DATEV_ACCOUNT_LENGTH: ParseFn<u32> =
+        plain("datev.account_length", "4", |text| values::number_in(text, 4, 8));
+    DATEV_CHART: ParseFn<Chart> = plain("datev.chart", "SKR03", values::chart);
+    DATEV_ACCOUNT_CASH: ParseFn<Option<String>> =
+        plain("datev.account_cash", "", values::optional_account);
+    DATEV_ACCOUNT_PAYPAL: ParseFn<Option<String>> =
+        plain("datev.account_paypal", "", values::optional_account);
+    DATEV_ACCOUNT_REVENUE_19: ParseFn<Option<String>> =
+        plain("datev.account_revenue_19", "", values::optional_account);
+    DATEV_ACCOUNT_REVENUE_7: ParseFn<Option<String>> =
+        plain("datev.account_revenue_7", "", values::optional_account);
+    DATEV_ACCOUNT_REVENUE_OTHER: ParseFn<Option<String>> =
+        plain("datev.account_revenue_other", "", values::optional_account);
+    DATEV_TAX_KEY_19: ParseFn<String> = plain("datev.tax_key_19", "", values::tax_key);
+    DATEV_TAX_KEY_7: ParseFn<String> = plain("datev.tax_key_7", "", values::tax_key);
 
     BACKUP_EVERY_HOURS: ParseFn<Duration> = plain("backup.every_hours", "24", values::backup_hours);
     BACKUP_KEEP: ParseFn<usize> = plain("backup.keep", "7", values::backup_count);

@@ -94,6 +94,8 @@ pub struct Config {
     /// Serve HTTPS (with PEM files or an ACME certificate) instead of plain HTTP.
     pub tls: Option<TlsSetup>,
     pub fiscal: FiscalConfig,
+    /// `[datev]`: the tax adviser's DATEV file.
+    pub datev: crate::domain::tax_export::datev::DatevSettings,
     pub backup: BackupConfig,
     /// Mail is sent only when `smtp.host` is set.
     pub smtp: Option<SmtpConfig>,
@@ -179,6 +181,7 @@ impl Config {
             privacy: PrivacyConfig::read(values)?,
             tls: TlsSetup::read(values)?,
             fiscal: FiscalConfig::read(values)?,
+            datev: sections::read_datev(values)?,
             backup: BackupConfig::read(values)?,
             smtp: SmtpConfig::read(values)?,
             limits: Limits::read(values)?,

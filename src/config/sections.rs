@@ -15,9 +15,15 @@ use super::keys::{
     PRINTING_TIMEOUT_SECONDS, PRIVACY_GUEST_DATA_DAYS, SMTP_FROM, SMTP_HOST, SMTP_PASSWORD,
     SMTP_PORT, SMTP_SECURITY, SMTP_USERNAME, TESTING_CLOCK_START,
 };
+use super::keys::{
+    DATEV_ACCOUNT_CASH, DATEV_ACCOUNT_LENGTH, DATEV_ACCOUNT_PAYPAL, DATEV_ACCOUNT_REVENUE_7,
+    DATEV_ACCOUNT_REVENUE_19, DATEV_ACCOUNT_REVENUE_OTHER, DATEV_CHART, DATEV_CLIENT_NUMBER,
+    DATEV_CONSULTANT_NUMBER, DATEV_TAX_KEY_7, DATEV_TAX_KEY_19,
+};
 use super::sources::Values;
 use super::values::{Secret, SmtpSecurity, TrustMode};
 use crate::domain::fiscal::mode::FiscalMode;
+use crate::domain::tax_export::datev::{Accounts, DatevSettings};
 
 /// `[paypal]`
 #[derive(Debug, Clone, PartialEq)]
@@ -202,6 +208,36 @@ impl FiscalConfig {
             vat_id: values.get(&FISCAL_VAT_ID)?,
         })
     }
+}
+
+/// `[datev]`: the DATEV file for the tax adviser, each account the chart's unless
+/// named.
+pub(super) fn read_datev(values: &mut Values) -> Result<DatevSettings, ConfigError> {
+    let chart = values.get(&DATEV_CHART)?;
+    let defaults = chart.accounts();
+    let accounts = Accounts {
+        cash: values.get(&DATEV_ACCOUNT_CASH)?.unwrap_or(defaults.cash),
+        paypal: values
+            .get(&DATEV_ACCOUNT_PAYPAL)?
+            .unwrap_or(defaults.paypal),
+        revenue_19: values
+            .get(&DATEV_ACCOUNT_REVENUE_19)?
+            .unwrap_or(defaults.revenue_19),
+        revenue_7: values
+            .get(&DATEV_ACCOUNT_REVENUE_7)?
+            .unwrap_or(defaults.revenue_7),
+        revenue_other: values
+            .get(&DATEV_ACCOUNT_REVENUE_OTHER)?
+            .unwrap_or(defaults.revenue_other),
+    };
+    Ok(DatevSettings {
+        consultant_number: values.get(&DATEV_CONSULTANT_NUMBER)?,
+        client_number: values.get(&DATEV_CLIENT_NUMBER)?,
+        account_length: u8::try_from(values.get(&DATEV_ACCOUNT_LENGTH)?).unwrap_or(4),
+        accounts,
+        tax_key_19: values.get(&DATEV_TAX_KEY_19)?,
+        tax_key_7: values.get(&DATEV_TAX_KEY_7)?,
+    })
 }
 
 /// `[backup]`

@@ -506,3 +506,40 @@ pub(super) fn vat_id(value: &str) -> Result<String, String> {
     }
     Err("must be a VAT id like DE123456789".into())
 }
+
+/// A whole number from `min` to `max`.
+pub(super) fn number_in(value: &str, min: u32, max: u32) -> Result<u32, String> {
+    value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|number| (min..=max).contains(number))
+        .ok_or_else(|| format!("must be a whole number from {min} to {max}"))
+}
+
+/// `SKR03` or `SKR04`.
+pub(super) fn chart(value: &str) -> Result<crate::domain::tax_export::datev::Chart, String> {
+    crate::domain::tax_export::datev::Chart::parse(value)
+        .ok_or_else(|| format!("must be SKR03 or SKR04, not `{value}`"))
+}
+
+/// An account number (4 to 8 digits), or `None` when empty (the chart's account).
+pub(super) fn optional_account(value: &str) -> Result<Option<String>, String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    if (4..=8).contains(&value.len()) && value.chars().all(|c| c.is_ascii_digit()) {
+        return Ok(Some(value.to_string()));
+    }
+    Err("must be an account number of 4 to 8 digits, or empty for the chart's account".into())
+}
+
+/// A DATEV tax key (BU-Schlüssel, 1 to 4 digits), or empty.
+pub(super) fn tax_key(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    if value.len() <= 4 && value.chars().all(|c| c.is_ascii_digit()) {
+        return Ok(value.to_string());
+    }
+    Err("must be a DATEV tax key of 1 to 4 digits, or empty".into())
+}

@@ -20,6 +20,7 @@ pub mod printing;
 pub mod readiness;
 pub mod store_hours;
 pub mod store_profile;
+pub mod tax_export;
 pub mod user;
 pub mod vat;
 pub mod zip_archive;

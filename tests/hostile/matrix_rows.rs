@@ -262,6 +262,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             "/admin/exports/dsfinvk?from=2026-11-01&to=2026-11-30",
             [U, F, F, O],
         ),
+        http(
+            "GET",
+            "/admin/exports/tax",
+            "/admin/exports/tax?month=2026-11&format=datev",
+            [U, F, F, O],
+        ),
         http("GET", "/admin/readiness", "/admin/readiness", [U, F, F, O]),
         http(
             "POST",

@@ -1,6 +1,7 @@
 //! The exports for the tax office and the tax adviser, as downloads (admin only):
 //! `GET /admin/exports/dsfinvk?from=…&to=…`, the DSFinV-K export of the daily closings
-//! of a period (a ZIP file).
+//! of a period (a ZIP file), and `GET /admin/exports/tax?month=…&format=csv|datev`, a
+//! month's orders for the tax adviser.
 
 use poem::http::HeaderValue;
 use poem::{IntoResponse, Response};
@@ -10,6 +11,7 @@ use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 use poem_openapi::{ApiResponse, OpenApi};
 
 use crate::domain::period::Period;
+use crate::domain::tax_export::TaxFormat;
 use crate::http::AppState;
 use crate::http::auth::AdminAuth;
 use crate::http::error::{ApiError, required};
@@ -87,5 +89,31 @@ impl ExportsApi {
         let to = required("to", to.0)?;
         let period = Period::between(&from, &to)?;
         Ok(self.state.shop.dsfinvk_export(period).await?.into())
+    }
+
+    /// The month's records for the tax adviser (admin), by business day: `format=csv`
+    /// (the default) gives `steuerberater_<month>.zip` with `bestellungen_<month>.csv`
+    /// (one row per order) and `umsatzsteuer_<month>.csv` (one row per order and VAT
+    /// rate), for a spreadsheet (`;`, decimal comma, UTF-8 with BOM); `format=datev` gives
+    /// `EXTF_Buchungsstapel_<month>.csv`, the month's revenue as DATEV bookings (one per
+    /// day, payment method and VAT rate; Windows-1252). 400 `invalid` for a malformed
+    /// `month` (`YYYY-MM`) or `format`.
+    #[oai(path = "/admin/exports/tax", method = "get")]
+    async fn tax(
+        &self,
+        _admin: AdminAuth,
+        /// `YYYY-MM`.
+        month: Query<Option<String>>,
+        /// `csv` (default) or `datev`.
+        format: Query<Option<String>>,
+    ) -> Result<DownloadAnswer, ApiError> {
+        let month = required("month", month.0)?;
+        let period = Period::month(&month)?;
+        let format = match format.0.as_deref() {
+            None => TaxFormat::Csv,
+            Some(text) => TaxFormat::parse(text)
+                .ok_or_else(|| ApiError::invalid("format", "must be csv or datev"))?,
+        };
+        Ok(self.state.shop.tax_export(period, format).await?.into())
     }
 }

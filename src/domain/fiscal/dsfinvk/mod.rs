@@ -145,4 +145,4 @@ pub fn country_alpha3(country: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

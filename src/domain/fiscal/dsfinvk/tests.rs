@@ -121,7 +121,7 @@ fn signature(number: u64, state: TxState, counter: u64) -> TseSignature {
 
 /// A cash delivery with a discount, extras and two VAT rates (signed); a PayPal pickup;
 /// a rejected order (cancelled at the TSE); a cash order the TSE missed.
-fn fixed_day() -> (Master, DailyClosing, Vec<Order>) {
+pub(crate) fn fixed_day() -> (Master, DailyClosing, Vec<Order>) {
     let mut pizza = line(11, "Pizza Margherita (groß)", 950, 2, 700);
     pizza.variant_id = Some(3);
     pizza.extras = vec![PricedExtra {
@@ -386,4 +386,40 @@ fn the_archive_holds_every_file_with_its_header() {
             definition.url
         );
     }
+}
+
+#[test]
+fn an_anonymised_order_keeps_its_lines_and_tse_data_and_exports_the_same() {
+    let (master, closing, orders) = fixed_day();
+    let mut erased = orders.clone();
+    for order in &mut erased {
+        assert!(order.anonymise(at("2027-03-01T03:00:00Z")));
+        assert_eq!(
+            order.customer.customer_name,
+            crate::domain::erasure::ANONYMISED
+        );
+    }
+    for (before, after) in orders.iter().zip(&erased) {
+        assert_eq!(
+            (
+                &after.lines,
+                &after.totals,
+                &after.vat,
+                &after.tse,
+                &after.payment
+            ),
+            (
+                &before.lines,
+                &before.totals,
+                &before.vat,
+                &before.tse,
+                &before.payment
+            )
+        );
+        assert_eq!(after.business_date, before.business_date);
+    }
+    assert_eq!(
+        csv_files(&master, &[(closing.clone(), orders)]),
+        csv_files(&master, &[(closing, erased)])
+    );
 }
