@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { todayIn } from '../../lib/store-time';
-import { getDsfinvkExport } from '../api/exports-api';
+import { getDsfinvkExport, getTaxExport, type TaxFormat } from '../api/exports-api';
 import { downloadFile } from '../lib/download-csv';
 import { errorsFromApi } from '../lib/errors';
+import { monthOf, shiftMonth } from '../lib/revenue-period';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { FormMessage } from './fields';
 
@@ -75,6 +76,76 @@ export function DsfinvkExport({ timezone }: { timezone: string }) {
           </button>
         </div>
       </fieldset>
+      <FormMessage error={error} />
+    </form>
+  );
+}
+
+/**
+ * The month's records for the tax adviser: the orders as CSV files for a spreadsheet
+ * (zipped) or the revenue as a DATEV file; last month by default.
+ */
+export function TaxExport({ timezone }: { timezone: string }) {
+  const { t } = useAdminTranslation();
+  const [month, setMonth] = useState(shiftMonth(monthOf(todayIn(timezone)), -1));
+  const [format, setFormat] = useState<TaxFormat>('csv');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  const download = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const file = await getTaxExport(month, format);
+      downloadFile(file.fileName, file.blob);
+    } catch (failure) {
+      setError(errorsFromApi(failure, [], t).general);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="admin-exports"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void download();
+      }}
+    >
+      <p className="admin-card__intro">{t('exports.tax.explain')}</p>
+      <div className="admin-history__bar">
+        <div className="admin-field admin-history__date">
+          <label htmlFor="tax-month" className="admin-field__label">
+            {t('exports.tax.month')}
+          </label>
+          <input
+            id="tax-month"
+            type="month"
+            className="admin-input"
+            required
+            value={month}
+            onChange={(event) => setMonth(event.currentTarget.value)}
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="tax-format" className="admin-field__label">
+            {t('exports.tax.format')}
+          </label>
+          <select
+            id="tax-format"
+            className="admin-input"
+            value={format}
+            onChange={(event) => setFormat(event.currentTarget.value === 'datev' ? 'datev' : 'csv')}
+          >
+            <option value="csv">{t('exports.tax.csv')}</option>
+            <option value="datev">{t('exports.tax.datev')}</option>
+          </select>
+        </div>
+        <button type="submit" className="button button--small" disabled={busy}>
+          {busy ? t('exports.preparing') : t('exports.tax.download')}
+        </button>
+      </div>
       <FormMessage error={error} />
     </form>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/preact';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import { renderAdminAt, sent, signInAdmin, stubFetch, type Handler } from '../test-support';
@@ -179,6 +179,42 @@ describe('daily closings page', () => {
     expect(sent(fetchMock, 'POST', CLOSINGS)).toHaveLength(1);
     expect(await screen.findByRole('link', { name: 'Z-Bon no. 8' })).toHaveAttribute('href', '/admin/closings/8');
     expect(rows()[0]?.slice(0, 4)).toEqual(['no. 8', '28.11.2026', '28.11.2026 15:00', 'Anna Admin']);
+  });
+
+  it('downloads the DSFinV-K export of the chosen days and the tax adviser\'s month, and says what the server refused', async () => {
+    const created = vi.fn((_blob: Blob) => 'blob:export');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const fetchMock = closingsServer({
+      'GET /admin/exports/dsfinvk': () => ({ body: {} }),
+      'GET /admin/exports/tax': (_init, url) =>
+        url?.searchParams.get('format') === 'datev'
+          ? { status: 400, body: { code: 'invalid', field: 'month', detail: 'month: must be a month like 2026-11', params: { field: 'month' } } }
+          : { body: {} },
+    });
+    renderAdminAt('/admin/closings');
+    fireEvent.input(await screen.findByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-11-23' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download DSFinV-K' }));
+    await vi.waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    const called = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(called).toContain('/admin/exports/dsfinvk?from=2026-11-01&to=2026-11-23');
+
+    fireEvent.input(screen.getByLabelText('Month'), { target: { value: '2026-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await vi.waitFor(() => expect(created).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/admin/exports/tax?month=2026-10&format=csv');
+
+    const format = screen.getByLabelText('Format') as HTMLSelectElement;
+    act(() => {
+      // fireEvent.change sends an input event here; a select listens for change.
+      format.value = 'datev';
+      format.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('month');
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/admin/exports/tax?month=2026-10&format=datev');
+    expect(created).toHaveBeenCalledTimes(2);
+    vi.unstubAllGlobals();
   });
 
   it('says that today is closed already', async () => {

@@ -6,7 +6,7 @@ import { getRuntimeConfig } from '../../lib/runtime-config';
 import { closeToday, CLOSINGS_PAGE_SIZE, getClosing, getClosings } from '../api/closings-api';
 import { AdminPage } from '../components/admin-page';
 import { Card, FormMessage } from '../components/fields';
-import { DsfinvkExport } from '../components/fiscal-exports';
+import { DsfinvkExport, TaxExport } from '../components/fiscal-exports';
 import { MorePagesButton } from '../components/more-pages-button';
 import { ZBon, type ZBonShop } from '../components/z-bon';
 import { closedByText, closingsPage, formatCents } from '../lib/closings';
@@ -38,6 +38,9 @@ export function ClosingsPage() {
       </Card>
       <Card title={t('exports.dsfinvk.title')}>
         <DsfinvkExport timezone={timezone} />
+      </Card>
+      <Card title={t('exports.tax.title')}>
+        <TaxExport timezone={timezone} />
       </Card>
     </AdminPage>
   );
