@@ -5,7 +5,7 @@
 // (npm run build) and then the server that embeds it (cargo build).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -117,6 +117,33 @@ describe('daily closings', { timeout: 120_000 }, () => {
     await page.getByRole('group', { name: 'Confirm closing today' }).getByRole('button', { name: 'Close today now' }).click();
     await visible(page.getByRole('alert').filter({ hasText: 'This business day is closed already.' }));
     assert.equal(await page.locator('.admin-closings__table tbody tr').count(), 1);
+
+    // The closed day for the tax office (DSFinV-K) and the month for the tax adviser.
+    await page.getByLabel('From').fill('2026-11-23');
+    await page.getByLabel('To').fill('2026-11-23');
+    const [dsfinvk] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download DSFinV-K' }).click(),
+    ]);
+    assert.equal(dsfinvk.suggestedFilename(), 'dsfinvk_2026-11-23_2026-11-23.zip');
+    const zip = await readFile(await dsfinvk.path());
+    assert.equal(zip.subarray(0, 4).toString('latin1'), 'PK\x03\x04');
+    assert.ok(zip.includes('transactions.csv') && zip.includes('index.xml'), 'the ZIP names its files');
+    await page.getByLabel('Month').fill('2026-11');
+    await page.getByLabel('Format').selectOption('datev');
+    const [datev] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+    assert.equal(datev.suggestedFilename(), 'EXTF_Buchungsstapel_2026-11.csv');
+    const bookings = (await readFile(await datev.path(), 'latin1')).split('\r\n');
+    assert.ok(bookings[0].startsWith('"EXTF";700;21;"Buchungsstapel";13;'), bookings[0]);
+    const booked = bookings
+      .slice(2)
+      .filter((line) => line !== '')
+      .map((line) => Number(line.split(';')[0].replace(',', '')))
+      .reduce((sum, amount) => sum + amount, 0);
+    assert.equal(booked, cents(order.total), bookings.join('\n'));
     await page.close();
   });
 });
