@@ -494,3 +494,32 @@ async fn a_period_the_export_cannot_cover_is_refused_by_name() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_api_document_names_the_downloads_content_types_and_their_refusals() {
+    let server = TestServer::start().await;
+    let (_, document) = server.get_json("/openapi.json").await;
+    for (path, types) in [
+        ("/admin/exports/dsfinvk", vec!["application/zip"]),
+        (
+            "/admin/exports/tax",
+            vec!["application/zip", "text/csv; charset=windows-1252"],
+        ),
+    ] {
+        let responses = &document["paths"][path]["get"]["responses"];
+        let content: Vec<&String> = responses["200"]["content"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{path}: {responses}"))
+            .keys()
+            .collect();
+        assert_eq!(content, types, "{path}");
+        assert!(
+            responses["200"]["headers"]["Content-Disposition"].is_object(),
+            "{path}"
+        );
+        for status in ["400", "401", "403"] {
+            assert!(responses[status].is_object(), "{path} {status}");
+        }
+    }
+    server.stop().await;
+}

@@ -6,8 +6,9 @@
 use poem::http::HeaderValue;
 use poem::{IntoResponse, Response};
 use poem_openapi::param::Query;
-use poem_openapi::payload::Payload;
-use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
+use poem_openapi::registry::{
+    MetaHeader, MetaMediaType, MetaResponse, MetaResponses, MetaSchema, MetaSchemaRef, Registry,
+};
 use poem_openapi::{ApiResponse, OpenApi};
 
 use crate::domain::period::Period;
@@ -21,52 +22,88 @@ pub struct ExportsApi {
     pub state: AppState,
 }
 
-/// A file to download: its bytes with its own content type (`application/zip`, or
-/// `text/csv` for a DATEV file).
-pub struct Download(ExportFile);
+/// The answer of a download: the file with its content type, `Content-Disposition:
+/// attachment; filename="…"` and `Cache-Control: no-store`.
+fn download(file: ExportFile) -> Response {
+    let disposition = format!("attachment; filename=\"{}\"", file.file_name);
+    let mut response = Response::builder()
+        .content_type(file.content_type)
+        .body(file.bytes);
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        response
+            .headers_mut()
+            .insert(poem::http::header::CONTENT_DISPOSITION, value);
+    }
+    response.headers_mut().insert(
+        poem::http::header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    );
+    response
+}
 
-impl Payload for Download {
-    const CONTENT_TYPE: &'static str = "application/octet-stream";
-
-    fn schema_ref() -> MetaSchemaRef {
+/// The documentation of a download answered with one of `content_types`.
+fn download_meta(content_types: &[&'static str]) -> MetaResponses {
+    let binary = || {
         MetaSchemaRef::Inline(Box::new(MetaSchema {
             format: Some("binary"),
             ..MetaSchema::new("string")
         }))
+    };
+    MetaResponses {
+        responses: vec![MetaResponse {
+            description: "The file, to be saved under the name its Content-Disposition gives.",
+            status: Some(200),
+            status_range: None,
+            content: content_types
+                .iter()
+                .map(|content_type| MetaMediaType {
+                    content_type,
+                    schema: binary(),
+                })
+                .collect(),
+            headers: vec![MetaHeader {
+                name: "Content-Disposition".into(),
+                description: Some("`attachment; filename=\"…\"`".into()),
+                required: true,
+                deprecated: false,
+                schema: MetaSchemaRef::Inline(Box::new(MetaSchema::new("string"))),
+            }],
+        }],
     }
 }
 
-impl IntoResponse for Download {
+/// A ZIP file to download.
+pub struct ZipDownload(ExportFile);
+
+impl IntoResponse for ZipDownload {
     fn into_response(self) -> Response {
-        let file = self.0;
-        let disposition = format!("attachment; filename=\"{}\"", file.file_name);
-        let mut response = Response::builder()
-            .content_type(file.content_type)
-            .body(file.bytes);
-        if let Ok(value) = HeaderValue::from_str(&disposition) {
-            response
-                .headers_mut()
-                .insert(poem::http::header::CONTENT_DISPOSITION, value);
-        }
-        response.headers_mut().insert(
-            poem::http::header::CACHE_CONTROL,
-            HeaderValue::from_static("no-store"),
-        );
-        response
+        download(self.0)
     }
 }
 
-#[derive(ApiResponse)]
-pub enum DownloadAnswer {
-    /// The file, with `Content-Disposition: attachment; filename="…"`.
-    #[oai(status = 200)]
-    Ok(Download),
+impl ApiResponse for ZipDownload {
+    fn meta() -> MetaResponses {
+        download_meta(&["application/zip"])
+    }
+
+    fn register(_registry: &mut Registry) {}
 }
 
-impl From<ExportFile> for DownloadAnswer {
-    fn from(file: ExportFile) -> Self {
-        DownloadAnswer::Ok(Download(file))
+/// The tax adviser's file: a ZIP of CSV files, or a DATEV file.
+pub struct TaxDownload(ExportFile);
+
+impl IntoResponse for TaxDownload {
+    fn into_response(self) -> Response {
+        download(self.0)
     }
+}
+
+impl ApiResponse for TaxDownload {
+    fn meta() -> MetaResponses {
+        download_meta(&["application/zip", "text/csv; charset=windows-1252"])
+    }
+
+    fn register(_registry: &mut Registry) {}
 }
 
 #[OpenApi]
@@ -84,11 +121,11 @@ impl ExportsApi {
         from: Query<Option<String>>,
         /// `YYYY-MM-DD`, the last business day.
         to: Query<Option<String>>,
-    ) -> Result<DownloadAnswer, ApiError> {
+    ) -> Result<ZipDownload, ApiError> {
         let from = required("from", from.0)?;
         let to = required("to", to.0)?;
         let period = Period::between(&from, &to)?;
-        Ok(self.state.shop.dsfinvk_export(period).await?.into())
+        Ok(ZipDownload(self.state.shop.dsfinvk_export(period).await?))
     }
 
     /// The month's records for the tax adviser (admin), by business day: `format=csv`
@@ -106,7 +143,7 @@ impl ExportsApi {
         month: Query<Option<String>>,
         /// `csv` (default) or `datev`.
         format: Query<Option<String>>,
-    ) -> Result<DownloadAnswer, ApiError> {
+    ) -> Result<TaxDownload, ApiError> {
         let month = required("month", month.0)?;
         let period = Period::month(&month)?;
         let format = match format.0.as_deref() {
@@ -114,6 +151,8 @@ impl ExportsApi {
             Some(text) => TaxFormat::parse(text)
                 .ok_or_else(|| ApiError::invalid("format", "must be csv or datev"))?,
         };
-        Ok(self.state.shop.tax_export(period, format).await?.into())
+        Ok(TaxDownload(
+            self.state.shop.tax_export(period, format).await?,
+        ))
     }
 }
