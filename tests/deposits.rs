@@ -259,6 +259,20 @@ async fn a_deposit_is_charged_beside_the_goods_undiscounted_with_its_drinks_vat(
         .collect();
     assert_eq!(vat, [(700, 590 - 59), (1900, 580 - 58 + 50)]);
 
+    // The confirmation mail names it under the line and charges it once, above the total.
+    let mails = outbox(&server, &admin, 1).await;
+    let body = mails[0]["body"].as_str().unwrap();
+    assert!(
+        body.contains(
+            "2 × Bitter Lemon 0,33 l  5,80 €\n    zzgl. / plus 2 × 0,25 € Pfand / deposit\n"
+        ),
+        "{body}"
+    );
+    assert!(
+        body.contains("Pfand / deposit: 0,50 €\nGesamt / total: 11,03 €"),
+        "{body}"
+    );
+
     // The day's figures count the deposit within the revenue, and on its own.
     let path = "/admin/reports/revenue?from=2026-11-23&to=2026-11-23";
     let (status, report) = server.send("GET", path, Some(&admin), None).await;

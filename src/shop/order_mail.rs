@@ -27,10 +27,9 @@ fn lines_text(order: &Order) -> String {
         if line.deposit_cents > 0 {
             let _ = writeln!(
                 text,
-                "    Pfand / deposit {} × {}  {}",
+                "    zzgl. / plus {} × {} Pfand / deposit",
                 line.quantity,
-                format_euros(line.deposit_cents),
-                format_euros(line.deposit_total_cents())
+                format_euros(line.deposit_cents)
             );
         }
     }

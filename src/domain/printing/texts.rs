@@ -39,6 +39,8 @@ pub struct Texts {
     pub delivery_fee: &'static str,
     /// The deposit (Pfand) beside the goods.
     pub deposit: &'static str,
+    /// "zzgl.": the deposit a line adds.
+    pub plus: &'static str,
     pub total: &'static str,
     pub vat_rate: &'static str,
     pub net: &'static str,
@@ -85,6 +87,7 @@ const DE: Texts = Texts {
     discount: "Rabatt",
     delivery_fee: "Liefergebühr",
     deposit: "Pfand",
+    plus: "zzgl.",
     total: "Gesamt",
     vat_rate: "MwSt.",
     net: "Netto",
@@ -131,6 +134,7 @@ const EN: Texts = Texts {
     discount: "Discount",
     delivery_fee: "Delivery fee",
     deposit: "Deposit",
+    plus: "plus",
     total: "Total",
     vat_rate: "VAT",
     net: "Net",

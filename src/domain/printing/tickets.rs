@@ -231,16 +231,15 @@ pub fn receipt(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
             let each = line.total_cents / i64::from(line.quantity);
             doc.text(&format!("  {} {}", texts.each, format_euros(each)));
         }
+        // Named under its line, charged once in the totals' deposit row.
         if line.deposit_cents > 0 {
-            doc.row(
-                &format!(
-                    "  {} {} x {}",
-                    texts.deposit,
-                    line.quantity,
-                    format_euros(line.deposit_cents)
-                ),
-                &format!("{} {letter}", format_euros(line.deposit_total_cents())),
-            );
+            doc.text(&format!(
+                "  {} {} x {} {}",
+                texts.plus,
+                line.quantity,
+                format_euros(line.deposit_cents),
+                texts.deposit
+            ));
         }
     }
     doc.rule();
@@ -485,7 +484,7 @@ mod tests {
             "-2,73 €",
             "Liefergebühr",
             "1,50 €",
-            "Pfand 1 x 0,25 €                  0,25 € B",
+            "  zzgl. 1 x 0,25 € Pfand\n",
             "Pfand                               0,25 €",
             "Gesamt",
             "26,32 €",
