@@ -282,6 +282,8 @@ export interface RevenueFigures {
   /** Of the revenue, paid in cash and online (PayPal). */
   cash: number;
   online: number;
+  /** Of the revenue, the deposits (Pfand) charged with the goods. */
+  deposit: number;
   /** The VAT in the revenue, one line per rate. */
   vat: VatLine[];
 }

@@ -7,7 +7,7 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 import type { RevenueReport } from '../types';
 import { Card } from './fields';
 
-/** The period's figures: orders, rejections, revenue with its cash and online part, and the VAT per rate. */
+/** The period's figures: orders, rejections, revenue with its cash, online and deposit part, and the VAT per rate. */
 export function RevenueTotals({ report }: { report: RevenueReport }) {
   const { t } = useAdminTranslation();
   const { totals } = report;
@@ -17,6 +17,7 @@ export function RevenueTotals({ report }: { report: RevenueReport }) {
     { label: t('revenue.revenue'), value: formatPrice(totals.revenue) },
     { label: t('revenue.cash'), value: formatPrice(totals.cash) },
     { label: t('revenue.online'), value: formatPrice(totals.online) },
+    { label: t('revenue.deposit'), value: formatPrice(totals.deposit) },
   ];
   return (
     <Card title={t('revenue.totals_title', { from: formatDay(report.from), to: formatDay(report.to) })}>

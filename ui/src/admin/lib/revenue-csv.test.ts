@@ -49,7 +49,7 @@ describe('revenue CSV', () => {
   it('writes a reduced rate with its decimals and quotes a word holding the separator', () => {
     const report = {
       ...emptyReport('2026-11-01', '2026-11-30'),
-      totals: { orders: 1, rejected: 0, revenue: 10.55, cash: 10.55, online: 0, vat: [{ percentage: 5.5, gross: 10.55, net: 10, vat: 0.55 }] },
+      totals: { orders: 1, rejected: 0, revenue: 10.55, cash: 10.55, online: 0, deposit: 0, vat: [{ percentage: 5.5, gross: 10.55, net: 10, vat: 0.55 }] },
     };
     const label = (key: RevenueCsvLabel) => (key === 'total' ? 'Summe; gesamt' : german(key));
     expect(revenueCsv(report, label, 'de').split('\r\n').slice(1)).toEqual([

@@ -65,6 +65,7 @@ describe('revenue page', () => {
       ['Revenue', '42,50 €'],
       ['of which cash', '30,00 €'],
       ['of which online', '12,50 €'],
+      ['of which deposit (Pfand)', '0,50 €'],
     ]);
     expect(screen.getByRole('table', { name: 'VAT' })).toBeInTheDocument();
     expect(cells('.admin-revenue__vat tbody')).toEqual([
