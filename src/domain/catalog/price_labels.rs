@@ -72,20 +72,6 @@ impl NetContent {
         };
         format!("{amount} {}", self.unit.as_str())
     }
-
-    /// "(3,00 €/l)": the unit price as PAngV wants it beside the price.
-    pub fn unit_price_label(self, price_cents: i64) -> String {
-        format!(
-            "({}/{})",
-            format_euros(self.unit_price_cents(price_cents)),
-            self.unit.as_str()
-        )
-    }
-}
-
-/// "zzgl. 0,25 € Pfand".
-pub fn deposit_label(deposit_cents: i64) -> String {
-    format!("zzgl. {} Pfand", format_euros(deposit_cents))
 }
 
 pub fn deposit(field: &'static str, cents: i64) -> Result<i64, CatalogError> {
@@ -154,12 +140,11 @@ mod tests {
         assert_eq!(litres(1500).unit_price_cents(149), 99);
         // Half a cent rounds up: 0,01 € for 2 l = 0,005 €/l.
         assert_eq!(litres(2000).unit_price_cents(1), 1);
-        assert_eq!(litres(330).unit_price_label(99), "(3,00 €/l)");
         let rice = NetContent {
             milli: 500,
             unit: ContentUnit::Kg,
         };
-        assert_eq!(rice.unit_price_label(625), "(12,50 €/kg)");
+        assert_eq!(rice.unit_price_cents(625), 1250);
     }
 
     #[test]
@@ -174,7 +159,6 @@ mod tests {
         assert!(content_milli(0.0).is_err());
         assert!(content_milli(-1.0).is_err());
         assert!(content_milli(1000.001).is_err());
-        assert_eq!(deposit_label(25), "zzgl. 0,25 € Pfand");
     }
 
     #[test]
