@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::order::{Order, OrderStatus, PaymentMethod};
+use super::order::{Order, PaymentMethod};
 use super::vat::VatLine;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,7 +69,7 @@ impl DayTotals {
                 value.saturating_sub(1)
             }
         };
-        if order.status == OrderStatus::Rejected {
+        if !order.is_sale() {
             self.rejected = count(self.rejected);
             return;
         }

@@ -64,6 +64,11 @@ fn to_hundredths(value: f64, max: i64) -> Result<i64, Hundredths> {
     Ok(rounded as i64)
 }
 
+/// For `skip_serializing_if`: an amount of none.
+pub fn is_zero(cents: &i64) -> bool {
+    *cents == 0
+}
+
 /// German style: 7,50 €.
 pub fn format_euros(cents: i64) -> String {
     let sign = if cents < 0 { "-" } else { "" };

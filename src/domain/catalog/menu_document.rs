@@ -50,10 +50,6 @@ pub struct ToppingDoc {
     pub no_allergens: bool,
 }
 
-fn is_zero(value: &i64) -> bool {
-    *value == 0
-}
-
 fn is_false(value: &bool) -> bool {
     !value
 }
@@ -123,7 +119,7 @@ pub struct ProductDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub age_restriction: Option<u8>,
     /// The deposit (Pfand) per unit, charged beside the price (simple products).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::domain::money::is_zero")]
     pub deposit_cents: i64,
     /// The net content the unit price is computed from, e.g.
     /// `{"milli": 330, "unit": "l"}` for 0,33 l (simple products).
@@ -139,7 +135,7 @@ pub struct VariantDoc {
     pub name_en: Option<String>,
     pub price_cents: i64,
     /// As [`ProductDoc::deposit_cents`], for this variant.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::domain::money::is_zero")]
     pub deposit_cents: i64,
     /// As [`ProductDoc::net_content`], for this variant.
     #[serde(default, skip_serializing_if = "Option::is_none")]

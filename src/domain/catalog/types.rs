@@ -2,10 +2,6 @@ use serde::{Deserialize, Serialize};
 
 use super::price_labels::NetContent;
 
-fn is_zero(value: &i64) -> bool {
-    *value == 0
-}
-
 /// A VAT rate. German menus use 7 % (food) and 19 % (drinks).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tax {
@@ -64,7 +60,7 @@ pub struct Variant {
     pub name_en: Option<String>,
     pub price_cents: i64,
     /// The deposit (Pfand) per unit, shown beside the price and charged as its own line.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::domain::money::is_zero")]
     pub deposit_cents: i64,
     /// The content a unit price is computed from (PAngV).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -104,7 +100,7 @@ pub struct Product {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub age_restriction: Option<u8>,
     /// As [`Variant::deposit_cents`]; a variable product keeps it on each variant.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::domain::money::is_zero")]
     pub deposit_cents: i64,
     /// As [`Variant::net_content`]; a variable product keeps it on each variant.
     #[serde(default, skip_serializing_if = "Option::is_none")]

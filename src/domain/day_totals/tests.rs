@@ -2,6 +2,7 @@ use chrono::{DateTime, Utc};
 
 use super::*;
 use crate::domain::erasure::sample_order as paid_online;
+use crate::domain::order::OrderStatus;
 use crate::domain::printing::test_order::sample_order as waiting_cash;
 
 fn at() -> DateTime<Utc> {

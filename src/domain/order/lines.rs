@@ -64,12 +64,8 @@ pub struct PricedLine {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub age_restriction: Option<u8>,
     /// The deposit (Pfand) per unit: charged beside `total_cents`, not in it.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::domain::money::is_zero")]
     pub deposit_cents: i64,
-}
-
-fn is_zero(value: &i64) -> bool {
-    *value == 0
 }
 
 /// The deposit of all `lines`: each line's deposit times its quantity.

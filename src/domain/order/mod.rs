@@ -253,6 +253,12 @@ pub enum TransitionError {
 }
 
 impl Order {
+    /// Whether the order counts as a sale (revenue, a closing's sums, the tax adviser's
+    /// bookings): every order that was not rejected.
+    pub fn is_sale(&self) -> bool {
+        self.status != OrderStatus::Rejected
+    }
+
     /// The highest minimum age among the order's products: the driver checks it.
     pub fn age_restriction(&self) -> Option<u8> {
         lines::age_restriction(&self.lines)

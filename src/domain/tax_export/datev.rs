@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
-use super::{is_revenue, payment_name};
+use super::payment_name;
 use crate::domain::fiscal::closing::DailyClosing;
 use crate::domain::fiscal::dsfinvk::format::{amount, percent};
 use crate::domain::order::{Order, PaymentMethod};
@@ -237,7 +237,7 @@ pub fn bookings(
         .map(|closing| (closing.business_date, closing.number))
         .collect();
     let mut sums: BTreeMap<(NaiveDate, u8, u32), (PaymentMethod, i64)> = BTreeMap::new();
-    for order in orders.iter().filter(|order| is_revenue(order)) {
+    for order in orders.iter().filter(|order| order.is_sale()) {
         let method = order.payment.method;
         let method_order = match method {
             PaymentMethod::Cash => 0,

@@ -6,7 +6,7 @@
 pub mod datev;
 pub mod orders_csv;
 
-use crate::domain::order::{Order, OrderStatus, PaymentMethod};
+use crate::domain::order::PaymentMethod;
 
 /// The file the adviser gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -27,11 +27,6 @@ impl TaxFormat {
             _ => None,
         }
     }
-}
-
-/// Whether an order is revenue: every order that was not rejected.
-pub fn is_revenue(order: &Order) -> bool {
-    order.status != OrderStatus::Rejected
 }
 
 /// A payment method as the adviser reads it.

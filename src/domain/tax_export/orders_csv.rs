@@ -6,7 +6,7 @@
 
 use chrono_tz::Tz;
 
-use super::{is_revenue, payment_name};
+use super::payment_name;
 use crate::domain::fiscal::dsfinvk::format::{amount, percent, push_row};
 use crate::domain::fiscal::signing::OrderTse;
 use crate::domain::order::{Order, OrderStatus, OrderType};
@@ -82,7 +82,7 @@ pub fn orders_csv(orders: &[Order], timezone: Tz) -> (String, String) {
     let mut per_order = file_with_bom(&ORDER_COLUMNS);
     let mut per_rate = file_with_bom(&VAT_COLUMNS);
     for order in orders {
-        let counts = is_revenue(order);
+        let counts = order.is_sale();
         let sum = |pick: fn(&crate::domain::vat::VatLine) -> i64| -> i64 {
             if counts {
                 order.vat.iter().map(pick).sum()

@@ -300,7 +300,7 @@ pub fn closing_rows(
     let mut cash = 0;
     let mut paid = 0;
     for order in &orders {
-        let sold = order.status != OrderStatus::Rejected;
+        let sold = order.is_sale();
         let lines = positions(order);
         for line in &lines {
             let (code, description) = vat_key(line.rate_basis_points);
@@ -430,7 +430,7 @@ fn transaction_rows(
     emit: &mut impl FnMut(FileId, Vec<String>),
 ) {
     let bon_id = order.id.to_string();
-    let sold = order.status != OrderStatus::Rejected;
+    let sold = order.is_sale();
     let (operator, operator_name) = match order.source {
         OrderSource::Online => ("online", "Onlineshop"),
         OrderSource::Phone => ("telefon", "Telefonbestellung"),
