@@ -17,16 +17,54 @@ fn text(bytes: &[u8]) -> String {
 }
 
 #[test]
-fn admins_are_listed_reset_and_deleted_but_never_the_last_one() {
+fn accounts_are_listed_reset_and_deleted_but_never_the_last_owner() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().to_str().unwrap();
     for email in ["anna@example.com", "ben@example.com"] {
         let output = admin(data, &["create", "--email", email], &[PASSWORD]);
         assert!(output.status.success(), "{}", text(&output.stderr));
+        assert!(text(&output.stdout).contains(&format!("created the owner {email}")));
     }
+    let staff = admin(
+        data,
+        &[
+            "create",
+            "--email",
+            "luca@example.com",
+            "--name",
+            "Luca",
+            "--role",
+            "staff",
+        ],
+        &[PASSWORD],
+    );
+    assert!(staff.status.success(), "{}", text(&staff.stderr));
+    assert!(
+        text(&staff.stdout).contains("created the staff member luca@example.com (Luca)"),
+        "{}",
+        text(&staff.stdout)
+    );
+    let chef = admin(
+        data,
+        &["create", "--email", "chef@example.com", "--role", "chef"],
+        &[PASSWORD],
+    );
+    assert_eq!(chef.status.code(), Some(2), "clap refuses an unknown role");
+    assert!(
+        text(&chef.stderr).contains("owner, staff"),
+        "{}",
+        text(&chef.stderr)
+    );
     let list = text(&admin(data, &["list"], &[]).stdout);
     assert!(list.contains("anna@example.com\tanna\tsince "), "{list}");
+    assert!(list.contains("\towner\n"), "{list}");
     assert!(list.contains("ben@example.com"), "{list}");
+    assert!(
+        list.lines()
+            .any(|line| line.starts_with("luca@example.com\tLuca\tsince ")
+                && line.ends_with("\tstaff")),
+        "{list}"
+    );
 
     let reset = admin(
         data,
@@ -41,14 +79,16 @@ fn admins_are_listed_reset_and_deleted_but_never_the_last_one() {
         &[PASSWORD],
     );
     assert_eq!(unknown.status.code(), Some(1));
-    assert!(text(&unknown.stderr).contains("there is no admin account with this email"));
+    assert!(text(&unknown.stderr).contains("there is no owner or staff account with this email"));
 
     let deleted = admin(data, &["delete", "--email", "anna@example.com"], &[]);
     assert!(deleted.status.success(), "{}", text(&deleted.stderr));
+    let staff_gone = admin(data, &["delete", "--email", "luca@example.com"], &[]);
+    assert!(staff_gone.status.success(), "{}", text(&staff_gone.stderr));
     let last = admin(data, &["delete", "--email", "ben@example.com"], &[]);
     assert_eq!(last.status.code(), Some(1));
     assert!(
-        text(&last.stderr).contains("only admin account"),
+        text(&last.stderr).contains("only owner account"),
         "{}",
         text(&last.stderr)
     );

@@ -152,7 +152,7 @@ fn admin_create_takes_the_password_from_the_environment_only() {
         &[("HEIMSERVICE_ADMIN_PASSWORD", "correct-horse-9")],
     );
     assert!(output.status.success(), "{}", stderr(&output));
-    assert!(stdout(&output).contains("created the admin chef@example.com (Chef)"));
+    assert!(stdout(&output).contains("created the owner chef@example.com (Chef)"));
 
     let again = run_binary(
         &[

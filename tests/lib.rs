@@ -48,6 +48,7 @@ mod printing;
 mod readiness;
 mod request_log;
 mod revenue_report;
+mod staff_roles;
 mod stop_with_backlog;
 mod store_and_menu;
 mod store_settings;

@@ -6,7 +6,7 @@ use crate::support::TestServer;
 async fn login_answers_a_bearer_token_for_form_and_multipart_fields() {
     let server = TestServer::start().await;
     server
-        .create_account("anna@example.com", "correct-horse-9", Role::Admin)
+        .create_account("anna@example.com", "correct-horse-9", Role::Owner)
         .await;
     let form = server
         .client
@@ -21,7 +21,7 @@ async fn login_answers_a_bearer_token_for_form_and_multipart_fields() {
     assert_eq!(form.status(), 200);
     let body: serde_json::Value = form.json().await.unwrap();
     assert_eq!(body["token_type"], "bearer");
-    assert_eq!(body["user"]["role"], "admin");
+    assert_eq!(body["user"]["role"], "owner");
     assert_eq!(body["user"]["customer_name"], "Test Person");
     let token = body["access_token"].as_str().unwrap();
     assert_eq!(token.split('.').count(), 3, "a JWT");
@@ -51,7 +51,7 @@ async fn login_answers_a_bearer_token_for_form_and_multipart_fields() {
 async fn a_wrong_password_and_an_unknown_account_get_the_same_answer() {
     let server = TestServer::start().await;
     server
-        .create_account("anna@example.com", "correct-horse-9", Role::Admin)
+        .create_account("anna@example.com", "correct-horse-9", Role::Owner)
         .await;
     let mut answers = Vec::new();
     for (user, password) in [

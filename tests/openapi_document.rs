@@ -94,6 +94,11 @@ async fn the_openapi_document_describes_every_api_route() {
         ("/users/me", "delete"),
         ("/admin/phone-orders", "post"),
         ("/admin/phone-orders/slots", "get"),
+        ("/products/{id}/availability", "put"),
+        ("/admin/accounts", "get"),
+        ("/admin/accounts", "post"),
+        ("/admin/accounts/{id}/password", "put"),
+        ("/admin/accounts/{id}", "delete"),
     ] {
         assert!(
             paths.get(path).and_then(|item| item.get(method)).is_some(),

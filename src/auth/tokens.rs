@@ -155,10 +155,10 @@ mod tests {
     #[test]
     fn a_token_round_trips_with_role_and_version() {
         let keys = TokenKeys::from_secret(&[7; 32]);
-        let token = keys.issue(&user(Role::Admin), unix_now()).unwrap();
+        let token = keys.issue(&user(Role::Owner), unix_now()).unwrap();
         let claims = keys.verify(&token).unwrap();
         assert_eq!(claims.user_id(), Some(7));
-        assert_eq!(claims.role, Role::Admin);
+        assert_eq!(claims.role, Role::Owner);
         assert_eq!(claims.ver, 3);
     }
 
@@ -166,15 +166,15 @@ mod tests {
     fn expired_foreign_and_unsigned_tokens_are_refused() {
         let keys = TokenKeys::from_secret(&[7; 32]);
         let old = keys
-            .issue(&user(Role::Admin), unix_now() - 2 * TOKEN_LIFETIME_SECONDS)
+            .issue(&user(Role::Owner), unix_now() - 2 * TOKEN_LIFETIME_SECONDS)
             .unwrap();
         assert!(keys.verify(&old).is_none(), "expired");
         let other = TokenKeys::from_secret(&[8; 32])
-            .issue(&user(Role::Admin), unix_now())
+            .issue(&user(Role::Owner), unix_now())
             .unwrap();
         assert!(keys.verify(&other).is_none(), "signed with another secret");
         // alg "none" with the same claims must not pass.
-        let token = keys.issue(&user(Role::Admin), unix_now()).unwrap();
+        let token = keys.issue(&user(Role::Owner), unix_now()).unwrap();
         let payload = token.split('.').nth(1).unwrap();
         let unsigned = format!("eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.{payload}.");
         assert!(keys.verify(&unsigned).is_none(), "alg none");

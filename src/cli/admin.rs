@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 use crate::config::Config;
 use crate::control::{self, Answer, Request};
 use crate::db::Db;
-use crate::domain::user::normalize_email;
+use crate::domain::user::{Role, normalize_email};
 use crate::shop::admin_accounts::{AdminOutcome, AdminRequest};
 use crate::startup_error::StartupError;
 
@@ -17,24 +17,44 @@ pub const PASSWORD_ENV: &str = "HEIMSERVICE_ADMIN_PASSWORD";
 
 #[derive(Debug, Subcommand)]
 pub enum AdminCommand {
-    /// Create an admin account (password from HEIMSERVICE_ADMIN_PASSWORD or a prompt)
+    /// Create an owner or staff account (password from HEIMSERVICE_ADMIN_PASSWORD or a prompt)
     Create(CreateArgs),
-    /// List the admin accounts
+    /// List the owner and staff accounts
     List,
-    /// Set a new password for an admin and end their sessions
+    /// Set a new password for an owner or staff account and end its sessions
     ResetPassword(EmailArgs),
-    /// Delete an admin account (never the last one)
+    /// Delete an owner or staff account (never the last owner)
     Delete(EmailArgs),
 }
 
 #[derive(Debug, Args)]
 pub struct CreateArgs {
-    /// The admin's email address, used to log in
+    /// The account's email address, used to log in
     #[arg(long, value_name = "EMAIL")]
     pub email: String,
-    /// The name shown in the admin area [default: the part of the email before @]
+    /// The name shown in the admin area and in the orders' history [default: the part
+    /// of the email before @]
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
+    /// owner: everything; staff: the orders board, phone orders, pause, a printer's
+    /// test print and sold out (no menu prices, settings, accounts or exports)
+    #[arg(long, value_enum, default_value_t = RoleArg::Owner)]
+    pub role: RoleArg,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RoleArg {
+    Owner,
+    Staff,
+}
+
+impl From<RoleArg> for Role {
+    fn from(role: RoleArg) -> Self {
+        match role {
+            RoleArg::Owner => Role::Owner,
+            RoleArg::Staff => Role::Staff,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -81,12 +101,13 @@ fn request_for(command: AdminCommand) -> Result<AdminRequest, AdminError> {
     Ok(match command {
         AdminCommand::Create(args) => {
             let email = checked_email(&args.email)?;
-            let password = read_password("Password for the new admin: ")?;
+            let password = read_password("Password for the new account: ")?;
             crate::domain::user::check_password(&password).map_err(AdminError::Password)?;
             AdminRequest::Create {
                 email,
                 name: args.name,
                 password,
+                role: args.role.into(),
             }
         }
         AdminCommand::List => AdminRequest::List,
@@ -138,7 +159,7 @@ pub fn run(config: Config, command: AdminCommand) -> Result<(), AdminError> {
         AdminOutcome::Done(message) => println!("heimservice: {message}"),
         AdminOutcome::Admins(admins) if admins.is_empty() => {
             println!(
-                "heimservice: no admin accounts yet; create one with `heimservice admin create`"
+                "heimservice: no owner or staff accounts yet; create one with `heimservice admin create`"
             )
         }
         AdminOutcome::Admins(admins) => {
@@ -146,7 +167,12 @@ pub fn run(config: Config, command: AdminCommand) -> Result<(), AdminError> {
                 let since = chrono::DateTime::from_timestamp(admin.created_at, 0)
                     .map(|at| at.format("%Y-%m-%d").to_string())
                     .unwrap_or_default();
-                println!("{}\t{}\tsince {since}", admin.email, admin.name);
+                println!(
+                    "{}\t{}\tsince {since}\t{}",
+                    admin.email,
+                    admin.name,
+                    admin.role.as_str()
+                );
             }
         }
     }

@@ -19,7 +19,7 @@ pub fn run(config: Config) -> Result<(), StartupError> {
         );
         let admins = running
             .db
-            .count_users(crate::domain::user::Role::Admin)
+            .count_users(crate::domain::user::Role::Owner)
             .await
             .unwrap_or(1);
         if admins == 0 {

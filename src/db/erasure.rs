@@ -37,9 +37,11 @@ pub struct GuestBatch {
 pub enum AccountDeletionRefusal {
     #[error("Please log in: this needs a valid access token.")]
     NoSuchAccount,
-    /// Admin accounts are managed with `heimservice admin`.
-    #[error("Admin accounts are managed with the command line (heimservice admin delete).")]
-    Admin,
+    /// The restaurant's accounts are removed by its owner.
+    #[error(
+        "The restaurant's accounts are removed by its owner (Admin → Accounts, or heimservice admin delete)."
+    )]
+    Restaurant,
     /// The kitchen is still working on this order; its data is needed until it is done.
     #[error(
         "You have an open order (no. {number}). You can delete your account once it is completed."
@@ -51,7 +53,7 @@ impl PublicError for AccountDeletionRefusal {
     fn code(&self) -> ErrorCode {
         match self {
             AccountDeletionRefusal::NoSuchAccount => ErrorCode::Unauthorized,
-            AccountDeletionRefusal::Admin => ErrorCode::Forbidden,
+            AccountDeletionRefusal::Restaurant => ErrorCode::Forbidden,
             AccountDeletionRefusal::OpenOrder { .. } => ErrorCode::OpenOrder,
         }
     }
@@ -59,7 +61,7 @@ impl PublicError for AccountDeletionRefusal {
     fn status(&self) -> ErrorStatus {
         match self {
             AccountDeletionRefusal::NoSuchAccount => ErrorStatus::Unauthorized,
-            AccountDeletionRefusal::Admin => ErrorStatus::Forbidden,
+            AccountDeletionRefusal::Restaurant => ErrorStatus::Forbidden,
             AccountDeletionRefusal::OpenOrder { .. } => ErrorStatus::Conflict,
         }
     }
@@ -210,8 +212,8 @@ fn delete_customer_in(
     let Some(user) = user else {
         return Ok(Err(AccountDeletionRefusal::NoSuchAccount));
     };
-    if user.role == Role::Admin {
-        return Ok(Err(AccountDeletionRefusal::Admin));
+    if user.role != Role::Customer {
+        return Ok(Err(AccountDeletionRefusal::Restaurant));
     }
     let mut order_ids = Vec::new();
     for entry in txn

@@ -41,7 +41,7 @@ pub use migrations::LATEST_SCHEMA_VERSION;
 pub use order_lists::{DayOrdersPage, DayPage, DaySummariesPage, OpenOrdersPage};
 pub use printing::SavedPrinter;
 pub use storage::{Opened, Storage, open_file};
-pub use users::{AdminChangeError, NewUser, UserError};
+pub use users::{AccountChangeError, NewUser, UserError};
 
 /// The database file inside the data directory.
 pub const DATABASE_FILE_NAME: &str = "heimservice.redb";

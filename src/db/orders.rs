@@ -20,7 +20,7 @@ use crate::domain::order::placing::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
     PricingInputs, check_age, check_quote, price_draft, saved_recipient,
 };
-use crate::domain::order::{Order, OrderStatus, StatusChange};
+use crate::domain::order::{Actor, Order, OrderStatus, StatusChange};
 use crate::domain::store_profile::StoreProfile;
 use crate::domain::user::User;
 
@@ -285,6 +285,7 @@ pub(super) fn place(
             status: OrderStatus::WaitingForConfirmation,
             at: draft.now,
             note: String::new(),
+            by: Some(new.placed_by.clone()),
         }],
         source: new.source,
         anonymised_at: None,
@@ -292,7 +293,7 @@ pub(super) fn place(
         tse: None,
     };
     if let Some(minutes) = new.accept_minutes
-        && let Err(refused) = order.accept(minutes, draft.now)
+        && let Err(refused) = order.accept(minutes, draft.now, &new.placed_by)
     {
         return Ok(Err(PlaceRefusal::Acceptance(refused)));
     }
@@ -461,7 +462,7 @@ impl Db {
                 let overdue = before.status == OrderStatus::WaitingForConfirmation
                     && before.auto_reject_at.is_some_and(|at| at <= now);
                 let mut order = before.clone();
-                if overdue && order.reject(&reason, now).is_ok() {
+                if overdue && order.reject(&reason, now, &Actor::Automatic).is_ok() {
                     write_order(txn, Some(&before), &order, now)?;
                     rejected.push(order);
                 }

@@ -38,13 +38,13 @@ impl PublicError for UserError {
     }
 }
 
-/// Why an admin account could not be changed.
+/// Why a restaurant account (owner or staff) could not be changed.
 #[derive(Debug, thiserror::Error)]
-pub enum AdminChangeError {
-    #[error("there is no admin account with this email")]
-    NoSuchAdmin,
-    #[error("this is the only admin account; create another admin first")]
-    LastAdmin,
+pub enum AccountChangeError {
+    #[error("there is no owner or staff account with this id or email")]
+    NoSuchAccount,
+    #[error("this is the only owner account; create another owner first")]
+    LastOwner,
 }
 
 impl Db {
@@ -91,13 +91,13 @@ impl Db {
         .await
     }
 
-    /// The accounts with `role`, oldest first.
-    pub async fn users_with_role(&self, role: Role) -> Result<Vec<User>, DbError> {
+    /// The restaurant's accounts (owners and staff), oldest first.
+    pub async fn restaurant_accounts(&self) -> Result<Vec<User>, DbError> {
         self.read(move |txn| {
             let mut users = Vec::new();
             for entry in txn.open_table(USER_ID_TO_USER)?.iter()? {
                 let user: User = record::decode(entry?.1.value())?;
-                if user.role == role {
+                if user.role.is_restaurant() {
                     users.push(user);
                 }
             }
@@ -106,15 +106,15 @@ impl Db {
         .await
     }
 
-    /// Sets an admin's password and ends all of their sessions.
-    pub async fn set_admin_password(
+    /// Sets a restaurant account's password and ends all of its sessions.
+    pub async fn set_restaurant_password(
         &self,
-        email: String,
+        id: u64,
         password_hash: String,
-    ) -> Result<Result<User, AdminChangeError>, DbError> {
+    ) -> Result<Result<User, AccountChangeError>, DbError> {
         self.write(move |txn| {
-            let Some(mut user) = admin_by_email(txn, &email)? else {
-                return Ok(Err(AdminChangeError::NoSuchAdmin));
+            let Some(mut user) = restaurant_account(txn, id)? else {
+                return Ok(Err(AccountChangeError::NoSuchAccount));
             };
             user.password_hash = password_hash;
             user.token_version += 1;
@@ -174,23 +174,26 @@ impl Db {
         .await
     }
 
-    /// Deletes an admin account, never the last one (the shop would be unmanageable).
-    pub async fn delete_admin(
+    /// Deletes a restaurant account, never the last owner (the shop would be
+    /// unmanageable). The orders it answered keep its name in their history.
+    pub async fn delete_restaurant_account(
         &self,
-        email: String,
-    ) -> Result<Result<User, AdminChangeError>, DbError> {
+        id: u64,
+    ) -> Result<Result<User, AccountChangeError>, DbError> {
         self.write(move |txn| {
-            let Some(user) = admin_by_email(txn, &email)? else {
-                return Ok(Err(AdminChangeError::NoSuchAdmin));
+            let Some(user) = restaurant_account(txn, id)? else {
+                return Ok(Err(AccountChangeError::NoSuchAccount));
             };
-            let mut admins = 0;
-            for entry in txn.open_table(USER_ID_TO_USER)?.iter()? {
-                if record::decode::<User>(entry?.1.value())?.role == Role::Admin {
-                    admins += 1;
+            if user.role == Role::Owner {
+                let mut owners = 0;
+                for entry in txn.open_table(USER_ID_TO_USER)?.iter()? {
+                    if record::decode::<User>(entry?.1.value())?.role == Role::Owner {
+                        owners += 1;
+                    }
                 }
-            }
-            if admins <= 1 {
-                return Ok(Err(AdminChangeError::LastAdmin));
+                if owners <= 1 {
+                    return Ok(Err(AccountChangeError::LastOwner));
+                }
             }
             txn.open_table(USER_ID_TO_USER)?.remove(user.id)?;
             txn.open_table(USER_EMAIL_TO_USER_ID)?
@@ -216,20 +219,13 @@ impl Db {
     }
 }
 
-fn admin_by_email(txn: &WriteTransaction, email: &str) -> Result<Option<User>, DbError> {
-    let id = txn
-        .open_table(USER_EMAIL_TO_USER_ID)?
-        .get(email)?
-        .map(|id| id.value());
-    let Some(id) = id else {
-        return Ok(None);
-    };
+fn restaurant_account(txn: &WriteTransaction, id: u64) -> Result<Option<User>, DbError> {
     let user: Option<User> = txn
         .open_table(USER_ID_TO_USER)?
         .get(id)?
         .map(|bytes| record::decode(bytes.value()))
         .transpose()?;
-    Ok(user.filter(|user| user.role == Role::Admin))
+    Ok(user.filter(|user| user.role.is_restaurant()))
 }
 
 fn read_user(txn: &ReadTransaction, id: u64) -> Result<Option<User>, DbError> {

@@ -90,6 +90,11 @@ error_codes! {
     InvalidToken = "invalid_token";
     /// An account with this e-mail address exists.
     EmailTaken = "email_taken";
+    /// The only owner account cannot be deleted: the shop would have no one to run it.
+    LastOwner = "last_owner";
+    /// An owner cannot delete their own account or set its password in the admin area
+    /// (another owner, or the command line, can).
+    OwnAccount = "own_account";
     /// Something with this name or key exists already.
     Duplicate = "duplicate";
     /// Still used by something else.

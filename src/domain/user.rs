@@ -1,19 +1,40 @@
-//! Accounts: the restaurant's admins and, later, its customers.
+//! Accounts: the restaurant's owners and staff, and its customers.
 
 use serde::{Deserialize, Serialize};
 
+/// What an account may do. The restaurant's accounts are owners (everything) and staff
+/// (the day's orders: the board, phone orders, pausing, a printer's test print, sold
+/// out); customers order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
-    Admin,
+    /// Stored and signed as `admin` before staff accounts existed.
+    #[serde(alias = "admin")]
+    Owner,
+    Staff,
     Customer,
 }
 
 impl Role {
     pub fn as_str(self) -> &'static str {
         match self {
-            Role::Admin => "admin",
+            Role::Owner => "owner",
+            Role::Staff => "staff",
             Role::Customer => "customer",
+        }
+    }
+
+    /// One of the restaurant's accounts (owner or staff), which the admin area serves.
+    pub fn is_restaurant(self) -> bool {
+        matches!(self, Role::Owner | Role::Staff)
+    }
+
+    /// A restaurant account's role by its name on the command line or in a form.
+    pub fn of_restaurant(name: &str) -> Option<Role> {
+        match name {
+            "owner" => Some(Role::Owner),
+            "staff" => Some(Role::Staff),
+            _ => None,
         }
     }
 }
@@ -133,6 +154,16 @@ mod tests {
         ] {
             assert!(normalize_email(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn an_admin_stored_before_staff_accounts_existed_is_an_owner() {
+        let stored: Role = serde_json::from_str("\"admin\"").unwrap();
+        assert_eq!(stored, Role::Owner);
+        assert_eq!(serde_json::to_string(&Role::Owner).unwrap(), "\"owner\"");
+        assert!(Role::Staff.is_restaurant() && !Role::Customer.is_restaurant());
+        assert_eq!(Role::of_restaurant("staff"), Some(Role::Staff));
+        assert_eq!(Role::of_restaurant("customer"), None);
     }
 
     #[test]

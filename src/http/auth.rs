@@ -1,6 +1,7 @@
 //! Bearer-token extractors for the typed handlers. A token must verify (HS256, not
 //! expired, ours), name an existing account, and carry that account's current token
-//! version; `AdminAuth` also needs the admin role (403 otherwise).
+//! version; `StaffAuth` also needs a restaurant account (owner or staff), `OwnerAuth`
+//! the owner's role (403 otherwise).
 
 use poem::Request;
 use poem_openapi::SecurityScheme;
@@ -16,10 +17,16 @@ use crate::http::middleware::frame::SharedState;
 #[oai(ty = "bearer", bearer_format = "JWT", checker = "signed_in_user")]
 pub struct UserAuth(pub User);
 
-/// A signed-in admin.
+/// A signed-in owner of the restaurant: everything the admin area does.
 #[derive(SecurityScheme)]
-#[oai(ty = "bearer", bearer_format = "JWT", checker = "signed_in_admin")]
-pub struct AdminAuth(pub User);
+#[oai(ty = "bearer", bearer_format = "JWT", checker = "signed_in_owner")]
+pub struct OwnerAuth(pub User);
+
+/// A signed-in owner or member of staff: the day's orders (board, phone orders, pause,
+/// a printer's test print, sold out).
+#[derive(SecurityScheme)]
+#[oai(ty = "bearer", bearer_format = "JWT", checker = "signed_in_staff")]
+pub struct StaffAuth(pub User);
 
 async fn signed_in_user(req: &Request, bearer: Bearer) -> poem::Result<User> {
     let state = req.data::<SharedState>().ok_or_else(ApiError::internal)?;
@@ -46,9 +53,17 @@ pub async fn user_of_token(state: &AppState, token: &str) -> Result<User, ApiErr
     Ok(user)
 }
 
-async fn signed_in_admin(req: &Request, bearer: Bearer) -> poem::Result<User> {
+async fn signed_in_owner(req: &Request, bearer: Bearer) -> poem::Result<User> {
     let user = signed_in_user(req, bearer).await?;
-    if user.role != Role::Admin {
+    if user.role != Role::Owner {
+        return Err(ApiError::forbidden().into());
+    }
+    Ok(user)
+}
+
+async fn signed_in_staff(req: &Request, bearer: Bearer) -> poem::Result<User> {
+    let user = signed_in_user(req, bearer).await?;
+    if !user.role.is_restaurant() {
         return Err(ApiError::forbidden().into());
     }
     Ok(user)

@@ -69,7 +69,10 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         routes::catalog::ProductGroupApi { state: s() },
         routes::catalog::AllergyApi { state: s() },
         routes::catalog::ItemAllergyApi { state: s() },
-        routes::catalog::images::ImageApi { state: s() },
+        (
+            routes::catalog::images::ImageApi { state: s() },
+            routes::catalog::availability::AvailabilityApi { state: s() },
+        ),
         routes::orders::admin::OrdersAdminApi { state: s() },
         (
             routes::readiness::ReadinessApi { state: s() },
@@ -82,6 +85,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
             routes::payments::PaymentsApi { state: s() },
             routes::reports::ReportsApi { state: s() },
             routes::exports::ExportsApi { state: s() },
+            routes::restaurant_accounts::RestaurantAccountsApi { state: s() },
         ),
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::{Shop, ShopError};
 use crate::db::DbError;
 use crate::domain::catalog::menu_document::{MenuChanges, MenuDocument, export, import};
-use crate::domain::catalog::{Catalog, CatalogError, RecordPrecondition};
+use crate::domain::catalog::{Catalog, CatalogError, Product, RecordPrecondition};
 use crate::domain::image::Image;
 
 /// Told of every committed catalog change, in commit order, before the change's
@@ -67,6 +67,16 @@ impl Shop {
         self.catalog_changed(&changed.catalog, changed.version)
             .await;
         Ok(changed.value)
+    }
+
+    /// Marks a product sold out or back on sale (owner and staff).
+    pub async fn set_product_available(
+        &self,
+        id: u64,
+        available: bool,
+    ) -> Result<Product, ShopError> {
+        self.change_catalog(move |catalog| catalog.set_product_available(id, available))
+            .await
     }
 
     /// The whole menu as a document (`heimservice menu export`).

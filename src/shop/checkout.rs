@@ -15,7 +15,7 @@ use crate::domain::order::placing::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced, check_age,
     check_quote, quote_id,
 };
-use crate::domain::order::{Order, OrderSource, Payment, PaymentMethod, PaymentStatus};
+use crate::domain::order::{Actor, Order, OrderSource, Payment, PaymentMethod, PaymentStatus};
 use crate::shop::OrderRefused;
 
 /// A customer's order as the request gave it, every field checked.
@@ -240,6 +240,7 @@ impl Shop {
                 expected_quote: request.quote_id.clone(),
                 max_waiting: Some(self.config.orders.max_waiting),
                 fiscal_mode: self.fiscal_mode(),
+                placed_by: Actor::Customer,
             })
             .await?;
         match placed {

@@ -10,7 +10,7 @@ use crate::domain::error::PublicError;
 use crate::domain::fiscal::signing::{OrderTse, TseStep};
 use crate::domain::order::answering::AnswerWindow;
 use crate::domain::order::{
-    AUTO_REJECT_REASON, Order, OrderStatus, PaymentStatus, TransitionError,
+    AUTO_REJECT_REASON, Actor, Order, OrderStatus, PaymentStatus, TransitionError,
 };
 use crate::shop::payments::paypal::PaymentProblem;
 
@@ -58,14 +58,15 @@ impl Shop {
     }
 
     /// Staff accept a waiting order: ready (or at the door) in `minutes`.
-    pub async fn accept(&self, id: u64, minutes: u16) -> Result<Order, ShopError> {
+    pub async fn accept(&self, id: u64, minutes: u16, by: &Actor) -> Result<Order, ShopError> {
         let now = self.clock.now();
         let tse = self
-            .sign_before(id, TseStep::Finish, |order| order.accept(minutes, now))
+            .sign_before(id, TseStep::Finish, |order| order.accept(minutes, now, by))
             .await?;
+        let by = by.clone();
         let order = self
             .change_order(id, move |order| {
-                order.accept(minutes, now)?;
+                order.accept(minutes, now, &by)?;
                 if tse.is_some() {
                     order.tse = tse;
                 }
@@ -79,13 +80,13 @@ impl Shop {
 
     /// Staff accept every pre-order still waiting (at the opening), each ready at its
     /// time. One answered meanwhile is left as it is. Answers the accepted ones.
-    pub async fn accept_waiting_preorders(&self) -> Result<Vec<Order>, ShopError> {
+    pub async fn accept_waiting_preorders(&self, by: &Actor) -> Result<Vec<Order>, ShopError> {
         let mut accepted = Vec::new();
         for order in self.db.open_orders().await? {
             let Some(minutes) = order.estimate_for_its_time(self.clock.now()) else {
                 continue;
             };
-            match self.accept(order.id, minutes).await {
+            match self.accept(order.id, minutes, by).await {
                 Ok(order) => accepted.push(order),
                 Err(ShopError::Transition(_)) => {}
                 Err(error) => return Err(error),
@@ -95,15 +96,17 @@ impl Shop {
     }
 
     /// Staff reject a waiting order with a reason shown to the customer.
-    pub async fn reject(&self, id: u64, reason: &str) -> Result<Order, ShopError> {
-        let order = self.reject_order(id, reason).await?;
+    pub async fn reject(&self, id: u64, reason: &str, by: &Actor) -> Result<Order, ShopError> {
+        let order = self.reject_order(id, reason, by).await?;
         self.order_answered(&order, AnsweredBy::Staff).await;
         Ok(order)
     }
 
     /// Nobody answered the order in time.
     pub(super) async fn reject_unanswered(&self, id: u64) -> Result<Order, ShopError> {
-        let order = self.reject_order(id, AUTO_REJECT_REASON).await?;
+        let order = self
+            .reject_order(id, AUTO_REJECT_REASON, &Actor::Automatic)
+            .await?;
         self.order_answered(&order, AnsweredBy::NoOne).await;
         Ok(order)
     }
@@ -126,15 +129,16 @@ impl Shop {
 
     /// Rejects a waiting order and refunds it if it was paid online; the answer is the
     /// caller's to announce.
-    async fn reject_order(&self, id: u64, reason: &str) -> Result<Order, ShopError> {
+    async fn reject_order(&self, id: u64, reason: &str, by: &Actor) -> Result<Order, ShopError> {
         let now = self.clock.now();
         let reason = reason.to_string();
         let tse = self
-            .sign_before(id, TseStep::Cancel, |order| order.reject(&reason, now))
+            .sign_before(id, TseStep::Cancel, |order| order.reject(&reason, now, by))
             .await?;
+        let by = by.clone();
         let order = self
             .change_order(id, move |order| {
-                order.reject(&reason, now)?;
+                order.reject(&reason, now, &by)?;
                 if tse.is_some() {
                     order.tse = tse;
                 }
@@ -147,10 +151,16 @@ impl Shop {
 
     /// Moves an accepted order on: preparing, out for delivery / ready for pickup,
     /// completed.
-    pub async fn advance(&self, id: u64, status: OrderStatus) -> Result<Order, ShopError> {
+    pub async fn advance(
+        &self,
+        id: u64,
+        status: OrderStatus,
+        by: &Actor,
+    ) -> Result<Order, ShopError> {
         let now = self.clock.now();
+        let by = by.clone();
         let order = self
-            .change_order(id, move |order| order.advance(status, now))
+            .change_order(id, move |order| order.advance(status, now, &by))
             .await?;
         self.order_changed(&order);
         Ok(order)

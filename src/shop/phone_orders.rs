@@ -15,7 +15,7 @@ use crate::domain::order::lines::LineRequest;
 use crate::domain::order::placing::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, Placement,
 };
-use crate::domain::order::{Customer, OrderSource, Payment};
+use crate::domain::order::{Actor, Customer, OrderSource, Payment};
 
 /// What the caller chose, entered by the staff and checked field by field.
 #[derive(Debug, Clone)]
@@ -30,11 +30,12 @@ pub struct PhoneOrder {
 }
 
 impl Shop {
-    /// Places an order taken on the phone, accepted at once with its estimate.
+    /// Places an order taken on the phone by `by`, accepted at once with its estimate.
     pub async fn place_phone_order(
         &self,
         request: PhoneOrder,
         idempotency: Option<IdempotencyKey>,
+        by: &Actor,
     ) -> Result<Checkout, ShopError> {
         // An untrusted clock or an unconfirmed readiness check shuts phone orders too.
         self.ordering_gate()?;
@@ -73,6 +74,7 @@ impl Shop {
                 source: OrderSource::Phone,
                 accept_minutes: Some(request.minutes),
                 expected_quote: None,
+                placed_by: by.clone(),
             })
             .await?
             .map_err(|refusal| OrderRefused {

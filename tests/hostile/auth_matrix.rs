@@ -1,5 +1,5 @@
 //! Every operation of the served OpenAPI document × {anonymous, customer A, customer B,
-//! admin}. The rows are in `matrix_rows`; an operation without a row (a new route) or
+//! staff, owner}. The rows are in `matrix_rows`; an operation without a row (a new route) or
 //! a row without an operation (a removed one) fails the test. Routes outside the
 //! document (storefront files, the document itself) are listed there too.
 
@@ -15,11 +15,12 @@ use crate::live_status::connect;
 use crate::support::TestServer;
 use crate::support::ordering::{Menu, guest_order, lunch_lines, lunch_server, post_with};
 
-/// A lunchtime shop with an admin, customers A and B, two addresses and an order of
-/// A's, and a guest's order.
-async fn shop() -> (TestServer, Fixtures, [Option<String>; 4]) {
+/// A lunchtime shop with an owner, a member of staff, customers A and B, two addresses
+/// and an order of A's, and a guest's order.
+async fn shop() -> (TestServer, Fixtures, [Option<String>; 5]) {
     let server = lunch_server().await;
     let admin = server.admin_token().await;
+    let staff = server.staff_token().await;
     let mut customers = Vec::new();
     for email in ["anna@example.com", "bernd@example.com"] {
         server
@@ -68,7 +69,11 @@ async fn shop() -> (TestServer, Fixtures, [Option<String>; 4]) {
         a_order: order["id"].as_u64().unwrap(),
         guest_token: guest["token"].as_str().unwrap().to_string(),
     };
-    (server, fixtures, [None, Some(a), Some(b), Some(admin)])
+    (
+        server,
+        fixtures,
+        [None, Some(a), Some(b), Some(staff), Some(admin)],
+    )
 }
 
 /// A page with its style nonce (random, fresh in every answer) emptied; other bodies as
@@ -177,10 +182,10 @@ async fn every_route_answers_each_kind_of_caller_as_it_should() {
     let mut failures = Vec::new();
     let mut checks = 0;
     for row in &rows {
-        // The owner (customer A) goes last, so that a deletion of A's does not change
+        // Customer A, whose records these are, goes last, so that a deletion of A's does not change
         // what the others see.
-        let mut outcomes: [String; 4] = Default::default();
-        for who in [0, 2, 3, 1] {
+        let mut outcomes: [String; 5] = Default::default();
+        for who in [0, 2, 3, 4, 1] {
             let token = tokens[who].as_deref();
             outcomes[who] = match &row.check {
                 Check::Http(_) => http_status(&server, row, token).await.to_string(),
@@ -193,7 +198,7 @@ async fn every_route_answers_each_kind_of_caller_as_it_should() {
         println!("{:<7} {:<45} {}", row.method, row.path, outcomes.join(" "));
         match &row.check {
             Check::Http(expected) => {
-                for who in 0..4 {
+                for who in 0..IDENTITIES.len() {
                     let status: u16 = outcomes[who].parse().unwrap();
                     let fine = match expected[who] {
                         Expect::Ok => (200..300).contains(&status),
@@ -216,7 +221,7 @@ async fn every_route_answers_each_kind_of_caller_as_it_should() {
                 }
             }
             Check::Socket { expected, .. } => {
-                for who in 0..4 {
+                for who in 0..IDENTITIES.len() {
                     if outcomes[who] != expected[who] {
                         failures.push(format!(
                             "socket {} as {}: {}, expected {}",
@@ -235,7 +240,7 @@ async fn every_route_answers_each_kind_of_caller_as_it_should() {
     );
 
     // Lists show each customer only their own.
-    let [_, a, b, admin] = &tokens;
+    let [_, a, b, staff, admin] = &tokens;
     for (list, own) in [
         ("/orders/", vec![fixtures.a_order]),
         ("/addresses/", vec![fixtures.a_address]),
@@ -253,7 +258,7 @@ async fn every_route_answers_each_kind_of_caller_as_it_should() {
             own.iter().all(|id| ids(&of_a).contains(id)),
             "{list} of A: {of_a}"
         );
-        for (who, token) in [("B", b), ("admin", admin)] {
+        for (who, token) in [("B", b), ("staff", staff), ("owner", admin)] {
             let (_, theirs) = server.send("GET", list, token.as_deref(), None).await;
             assert!(
                 own.iter().all(|id| !ids(&theirs).contains(id)),
@@ -283,9 +288,10 @@ async fn every_route_answers_each_kind_of_caller_as_it_should() {
         pages += 1;
     }
     println!(
-        "authorization matrix: {} operations in {} rows and {pages} other routes × 4 callers = {checks} checks",
+        "authorization matrix: {} operations in {} rows and {pages} other routes × {} callers = {checks} checks",
         documented.len(),
-        rows.len()
+        rows.len(),
+        IDENTITIES.len()
     );
     server.stop().await;
 }

@@ -10,7 +10,7 @@ use Expect::{NotFound as N, Ok as O, PastAuth as A, SameForAll as P, Unauthorize
 use crate::support::TestServer;
 
 /// The callers, in the order of every row's expectations.
-pub const IDENTITIES: [&str; 4] = ["anonymous", "customer A", "customer B", "admin"];
+pub const IDENTITIES: [&str; 5] = ["anonymous", "customer A", "customer B", "staff", "owner"];
 
 /// An id no record has.
 const NO_SUCH_ID: u64 = 999_999;
@@ -30,12 +30,12 @@ pub enum Expect {
 }
 
 pub enum Check {
-    Http([Expect; 4]),
+    Http([Expect; 5]),
     /// A WebSocket: what it says first (`status`, `order`, `snapshot`, `error`) or
     /// `refused`; the board is signed in with the caller's token first.
     Socket {
         sign_in: bool,
-        expected: [&'static str; 4],
+        expected: [&'static str; 5],
     },
 }
 
@@ -59,7 +59,7 @@ fn http(
     method: &'static str,
     template: &'static str,
     path: impl Into<String>,
-    expected: [Expect; 4],
+    expected: [Expect; 5],
 ) -> Row {
     Row {
         method,
@@ -73,7 +73,7 @@ fn socket(
     template: &'static str,
     path: impl Into<String>,
     sign_in: bool,
-    expected: [&'static str; 4],
+    expected: [&'static str; 5],
 ) -> Row {
     Row {
         method: "GET",
@@ -87,9 +87,9 @@ fn socket(
 fn admin_writes(collection: &'static str, item: &'static str) -> Vec<Row> {
     let path = format!("{}/{NO_SUCH_ID}", collection);
     vec![
-        http("POST", collection, collection, [U, F, F, A]),
-        http("PUT", item, path.clone(), [U, F, F, A]),
-        http("DELETE", item, path, [U, F, F, A]),
+        http("POST", collection, collection, [U, F, F, F, A]),
+        http("PUT", item, path.clone(), [U, F, F, F, A]),
+        http("DELETE", item, path, [U, F, F, F, A]),
     ]
 }
 
@@ -98,284 +98,339 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
     let guest = &f.guest_token;
     let mut rows = vec![
         // Public reads.
-        http("GET", "/healthz", "/healthz", [O, O, O, O]),
-        http("GET", "/stores/{id}", "/stores/14", [O, O, O, O]),
+        http("GET", "/healthz", "/healthz", [O, O, O, O, O]),
+        http("GET", "/stores/{id}", "/stores/14", [O, O, O, O, O]),
         http(
             "GET",
             "/stores/{id}/slots",
             "/stores/14/slots?order_type=delivery",
-            [O, O, O, O],
+            [O, O, O, O, O],
         ),
         http(
             "GET",
             "/categories",
             "/categories/?store_id=14",
-            [O, O, O, O],
+            [O, O, O, O, O],
         ),
-        http("GET", "/products", "/products/?store_id=14", [O, O, O, O]),
-        http("GET", "/allergies", "/allergies/", [O, O, O, O]),
-        http("GET", "/banners", "/banners/?store_id=14", [O, O, O, O]),
+        http(
+            "GET",
+            "/products",
+            "/products/?store_id=14",
+            [O, O, O, O, O],
+        ),
+        http("GET", "/allergies", "/allergies/", [O, O, O, O, O]),
+        http("GET", "/banners", "/banners/?store_id=14", [O, O, O, O, O]),
         http(
             "GET",
             "/postcodes/store/{id}",
             "/postcodes/store/14",
-            [O, O, O, O],
+            [O, O, O, O, O],
         ),
-        http("GET", "/discounts/{id}", "/discounts/14", [O, O, O, O]),
+        http("GET", "/discounts/{id}", "/discounts/14", [O, O, O, O, O]),
         http(
             "GET",
             "/images/{key}",
             "/images/no-such-image",
-            [N, N, N, N],
+            [N, N, N, N, N],
         ),
         // Accounts: open forms, and the signed-in account's own data.
-        http("POST", "/login", "/login", [P, P, P, P]),
+        http("POST", "/login", "/login", [P, P, P, P, P]),
         http(
             "POST",
             "/register/customer",
             "/register/customer",
-            [P, P, P, P],
+            [P, P, P, P, P],
         ),
-        http("POST", "/forgot-password", "/forgot-password", [P, P, P, P]),
-        http("POST", "/reset-password", "/reset-password", [P, P, P, P]),
-        http("POST", "/support", "/support", [P, P, P, P]),
-        http("GET", "/users/me", "/users/me", [U, O, O, O]),
+        http(
+            "POST",
+            "/forgot-password",
+            "/forgot-password",
+            [P, P, P, P, P],
+        ),
+        http(
+            "POST",
+            "/reset-password",
+            "/reset-password",
+            [P, P, P, P, P],
+        ),
+        http("POST", "/support", "/support", [P, P, P, P, P]),
+        http("GET", "/users/me", "/users/me", [U, O, O, O, O]),
         // Sent without the password: refused after authorization. (Admins are refused
         // with 403 even with their password: tests/account_deletion.rs.)
-        http("DELETE", "/users/me", "/users/me", [U, A, A, A]),
+        http("DELETE", "/users/me", "/users/me", [U, A, A, A, A]),
         // For customers only: refused after authorization; admins are managed on the
         // command line (403).
-        http("PUT", "/users/me", "/users/me", [U, A, A, F]),
+        http("PUT", "/users/me", "/users/me", [U, A, A, F, F]),
         http(
             "POST",
             "/users/me/password",
             "/users/me/password",
-            [U, A, A, F],
+            [U, A, A, F, F],
         ),
-        http("GET", "/addresses", "/addresses/", [U, O, O, O]),
-        http("POST", "/addresses", "/addresses/", [U, A, A, A]),
+        http("GET", "/addresses", "/addresses/", [U, O, O, O, O]),
+        http("POST", "/addresses", "/addresses/", [U, A, A, A, A]),
         http(
             "PUT",
             "/addresses/{id}",
             format!("/addresses/{}", f.a_address),
-            [U, A, N, N],
+            [U, A, N, N, N],
         ),
         http(
             "DELETE",
             "/addresses/{id}",
             format!("/addresses/{}", f.a_spare_address),
-            [U, O, N, N],
+            [U, O, N, N, N],
         ),
         // Orders: guests by the link's token, customers their own.
-        http("POST", "/orders/guest", "/orders/guest", [P, P, P, P]),
+        http("POST", "/orders/guest", "/orders/guest", [P, P, P, P, P]),
         http(
             "POST",
             "/orders/guest/paypal",
             "/orders/guest/paypal",
-            [P, P, P, P],
+            [P, P, P, P, P],
         ),
-        http("POST", "/orders", "/orders/", [U, A, A, A]),
-        http("POST", "/orders/paypal", "/orders/paypal", [U, A, A, A]),
+        http("POST", "/orders", "/orders/", [U, A, A, A, A]),
+        http("POST", "/orders/paypal", "/orders/paypal", [U, A, A, A, A]),
         http(
             "POST",
             "/orders/guest/quote",
             "/orders/guest/quote",
-            [P, P, P, P],
+            [P, P, P, P, P],
         ),
-        http("POST", "/orders/quote", "/orders/quote", [U, A, A, A]),
-        http("GET", "/orders", "/orders/", [U, O, O, O]),
+        http("POST", "/orders/quote", "/orders/quote", [U, A, A, A, A]),
+        http("GET", "/orders", "/orders/", [U, O, O, O, O]),
         http(
             "GET",
             "/orders/{id}",
             format!("/orders/{order}"),
-            [U, O, N, N],
+            [U, O, N, N, N],
         ),
         http(
             "GET",
             "/orders/track/{token}",
             format!("/orders/track/{guest}"),
-            [O, O, O, O],
+            [O, O, O, O, O],
         ),
         http(
             "GET",
             "/orders/track/{token}",
             format!("/orders/track/{}", "0".repeat(64)),
-            [N, N, N, N],
+            [N, N, N, N, N],
         ),
         http(
             "GET",
             "/orders/track/{token}",
             format!("/orders/track/{order}"),
-            [N, N, N, N],
+            [N, N, N, N, N],
         ),
         socket(
             "/ws/orders/{token}",
             format!("/ws/orders/{guest}"),
             false,
-            ["order"; 4],
+            ["order"; 5],
         ),
         socket(
             "/ws/orders/{token}",
             format!("/ws/orders/{}", "0".repeat(64)),
             false,
-            ["refused"; 4],
+            ["refused"; 5],
         ),
         socket(
             "/ws/store/{id}/status",
             "/ws/store/14/status",
             false,
-            ["status"; 4],
+            ["status"; 5],
         ),
         socket(
             "/ws/admin/orders",
             "/ws/admin/orders",
             true,
-            ["error", "error", "error", "snapshot"],
+            ["error", "error", "error", "snapshot", "snapshot"],
         ),
         // The restaurant's.
-        http("GET", "/admin/catalog", "/admin/catalog", [U, F, F, O]),
-        http("GET", "/admin/discounts", "/admin/discounts", [U, F, F, O]),
-        http("GET", "/admin/outbox", "/admin/outbox", [U, F, F, O]),
+        http("GET", "/admin/catalog", "/admin/catalog", [U, F, F, O, O]),
+        http(
+            "GET",
+            "/admin/discounts",
+            "/admin/discounts",
+            [U, F, F, F, O],
+        ),
+        http("GET", "/admin/outbox", "/admin/outbox", [U, F, F, F, O]),
         http(
             "GET",
             "/admin/support-messages",
             "/admin/support-messages",
-            [U, F, F, O],
+            [U, F, F, F, O],
         ),
-        http("GET", "/admin/orders", "/admin/orders", [U, F, F, O]),
+        http("GET", "/admin/orders", "/admin/orders", [U, F, F, O, O]),
         http(
             "GET",
             "/admin/orders/summaries",
             "/admin/orders/summaries",
-            [U, F, F, O],
+            [U, F, F, O, O],
         ),
-        http("GET", "/admin/payments", "/admin/payments", [U, F, F, O]),
+        http("GET", "/admin/payments", "/admin/payments", [U, F, F, F, O]),
         http(
             "GET",
             "/admin/reports/revenue",
             "/admin/reports/revenue?from=2026-11-01&to=2026-11-30",
-            [U, F, F, O],
+            [U, F, F, F, O],
         ),
         http(
             "GET",
             "/admin/exports/dsfinvk",
             "/admin/exports/dsfinvk?from=2026-11-01&to=2026-11-30",
-            [U, F, F, O],
+            [U, F, F, F, O],
         ),
         http(
             "GET",
             "/admin/exports/tax",
             "/admin/exports/tax?month=2026-11&format=datev",
-            [U, F, F, O],
+            [U, F, F, F, O],
         ),
-        http("GET", "/admin/readiness", "/admin/readiness", [U, F, F, O]),
+        http(
+            "GET",
+            "/admin/readiness",
+            "/admin/readiness",
+            [U, F, F, F, O],
+        ),
         http(
             "POST",
             "/admin/readiness/confirm",
             "/admin/readiness/confirm",
-            [U, F, F, A],
+            [U, F, F, F, A],
         ),
-        http("GET", "/admin/fiscal", "/admin/fiscal", [U, F, F, O]),
-        http("PUT", "/admin/fiscal", "/admin/fiscal", [U, F, F, A]),
-        http("GET", "/admin/closings", "/admin/closings", [U, F, F, O]),
+        http("GET", "/admin/fiscal", "/admin/fiscal", [U, F, F, F, O]),
+        http("PUT", "/admin/fiscal", "/admin/fiscal", [U, F, F, F, A]),
+        http("GET", "/admin/closings", "/admin/closings", [U, F, F, F, O]),
         http(
             "GET",
             "/admin/closings/{number}",
             format!("/admin/closings/{NO_SUCH_ID}"),
-            [U, F, F, N],
+            [U, F, F, F, N],
         ),
-        http("POST", "/admin/closings", "/admin/closings", [U, F, F, A]),
+        http(
+            "POST",
+            "/admin/closings",
+            "/admin/closings",
+            [U, F, F, F, A],
+        ),
         http(
             "POST",
             "/admin/fiscal/tse",
             "/admin/fiscal/tse",
-            [U, F, F, A],
+            [U, F, F, F, A],
         ),
-        http("GET", "/admin/printers", "/admin/printers", [U, F, F, O]),
+        http("GET", "/admin/printers", "/admin/printers", [U, F, F, O, O]),
         http(
             "POST",
             "/admin/printers/{id}/test",
             format!("/admin/printers/{NO_SUCH_ID}/test"),
-            [U, F, F, A],
+            [U, F, F, A, A],
         ),
         http(
             "GET",
             "/admin/orders/open",
             "/admin/orders/open",
-            [U, F, F, O],
+            [U, F, F, O, O],
         ),
         http(
             "GET",
             "/admin/orders/{id}",
             format!("/admin/orders/{order}"),
-            [U, F, F, O],
+            [U, F, F, O, O],
         ),
         http(
             "POST",
             "/admin/orders/{id}/accept",
             format!("/admin/orders/{order}/accept"),
-            [U, F, F, A],
+            [U, F, F, A, A],
         ),
         http(
             "POST",
             "/admin/orders/accept-preorders",
             "/admin/orders/accept-preorders",
-            [U, F, F, A],
+            [U, F, F, A, A],
         ),
         http(
             "POST",
             "/admin/orders/{id}/reject",
             format!("/admin/orders/{order}/reject"),
-            [U, F, F, A],
+            [U, F, F, A, A],
         ),
         http(
             "POST",
             "/admin/orders/{id}/status",
             format!("/admin/orders/{order}/status"),
-            [U, F, F, A],
+            [U, F, F, A, A],
         ),
         http(
             "POST",
             "/admin/phone-orders",
             "/admin/phone-orders",
-            [U, F, F, A],
+            [U, F, F, A, A],
         ),
         http(
             "GET",
             "/admin/phone-orders/slots",
             "/admin/phone-orders/slots?order_type=pickup",
-            [U, F, F, O],
+            [U, F, F, O, O],
         ),
-        http("PUT", "/stores/{id}", "/stores/14", [U, F, F, A]),
+        http("PUT", "/stores/{id}", "/stores/14", [U, F, F, F, A]),
         http(
             "PUT",
             "/stores/{id}/pause",
             "/stores/14/pause",
-            [U, F, F, A],
+            [U, F, F, A, A],
         ),
         http(
             "PUT",
             "/discounts/{id}/{code}",
             "/discounts/14/DELIVERY_DISCOUNT",
-            [U, F, F, A],
+            [U, F, F, F, A],
         ),
         http(
             "DELETE",
             "/discounts/{id}/{code}",
             "/discounts/14/NO_SUCH_DISCOUNT",
-            [U, F, F, A],
+            [U, F, F, F, A],
         ),
         http(
             "PUT",
             "/products/{id}/image",
             format!("/products/{NO_SUCH_ID}/image"),
-            [U, F, F, A],
+            [U, F, F, F, A],
         ),
         http(
             "DELETE",
             "/products/{id}/image",
             format!("/products/{NO_SUCH_ID}/image"),
-            [U, F, F, A],
+            [U, F, F, F, A],
+        ),
+        http(
+            "PUT",
+            "/products/{id}/availability",
+            format!("/products/{NO_SUCH_ID}/availability"),
+            [U, F, F, A, A],
+        ),
+        http("GET", "/admin/accounts", "/admin/accounts", [U, F, F, F, O]),
+        http(
+            "POST",
+            "/admin/accounts",
+            "/admin/accounts",
+            [U, F, F, F, A],
+        ),
+        http(
+            "PUT",
+            "/admin/accounts/{id}/password",
+            format!("/admin/accounts/{NO_SUCH_ID}/password"),
+            [U, F, F, F, A],
+        ),
+        http(
+            "DELETE",
+            "/admin/accounts/{id}",
+            format!("/admin/accounts/{NO_SUCH_ID}"),
+            [U, F, F, F, N],
         ),
     ];
     for (collection, item) in [

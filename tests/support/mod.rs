@@ -294,10 +294,21 @@ impl TestServer {
         self.create_account(
             "admin@example.com",
             "admin-password-1",
-            heimservice::domain::user::Role::Admin,
+            heimservice::domain::user::Role::Owner,
         )
         .await;
         self.login("admin@example.com", "admin-password-1").await
+    }
+
+    /// A member of staff's token (role `staff`).
+    pub async fn staff_token(&self) -> String {
+        self.create_account(
+            "luca@example.com",
+            "staff-password-1",
+            heimservice::domain::user::Role::Staff,
+        )
+        .await;
+        self.login("luca@example.com", "staff-password-1").await
     }
 
     pub async fn customer_token(&self) -> String {

@@ -45,9 +45,15 @@ export function cleanEnv(extra = {}) {
   return { ...env, ...extra };
 }
 
-/** Creates the admin account with `heimservice admin create` before the server starts. */
-export function createAdmin(dataDir, { email = ADMIN_EMAIL, password = ADMIN_PASSWORD, name = 'Anna Admin' } = {}) {
-  const result = spawnSync(SERVER_BIN, ['admin', 'create', '--data-dir', dataDir, '--email', email, '--name', name], {
+/**
+ * Creates a restaurant account with `heimservice admin create` before the server starts:
+ * the owner Anna unless told otherwise; `role` (`owner` or `staff`) is passed as `--role`
+ * when given (the command's default is owner).
+ */
+export function createAdmin(dataDir, { email = ADMIN_EMAIL, password = ADMIN_PASSWORD, name = 'Anna Admin', role } = {}) {
+  const args = ['admin', 'create', '--data-dir', dataDir, '--email', email, '--name', name];
+  if (role) args.push('--role', role);
+  const result = spawnSync(SERVER_BIN, args, {
     env: cleanEnv({ HEIMSERVICE_ADMIN_PASSWORD: password }),
     encoding: 'utf8',
   });

@@ -139,6 +139,21 @@ impl Catalog {
             .ok_or(CatalogError::NotFound { kind: E::KIND, id })
     }
 
+    /// Marks a product sold out (`available = false`) or back on sale; nothing else of
+    /// it changes.
+    pub fn set_product_available(
+        &mut self,
+        id: u64,
+        available: bool,
+    ) -> Result<Product, CatalogError> {
+        let product = self.products.get_mut(&id).ok_or(CatalogError::NotFound {
+            kind: Product::KIND,
+            id,
+        })?;
+        product.available = available;
+        Ok(product.clone())
+    }
+
     pub fn get<E: Entity>(&self, id: u64) -> Result<&E, CatalogError> {
         E::collection(self)
             .get(&id)

@@ -2,7 +2,7 @@
 //! sold, who gets it, how it is paid, and the restaurant's answer. Beside it: the cart
 //! (`cart`), the lines priced from the catalog (`lines`), the totals (`totals`), the
 //! quote for a whole order (`quote`), placing one (`placing`) and the time the
-//! restaurant has to answer it (`answering`).
+//! restaurant has to answer it (`answering`), and who made each change (`actor`).
 //!
 //! A placed order's state machine: waiting for confirmation → accepted (with an
 //! estimated time) or rejected; accepted → preparing → out for delivery (delivery) or
@@ -11,6 +11,7 @@
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+pub mod actor;
 pub mod answering;
 pub mod cart;
 pub mod lines;
@@ -24,6 +25,7 @@ use super::fiscal::mode::FiscalMode;
 use super::fiscal::signing::OrderTse;
 use super::vat::VatLine;
 use crate::domain::error::ErrorCode;
+pub use actor::Actor;
 use lines::PricedLine;
 use totals::Totals;
 
@@ -182,6 +184,9 @@ pub struct StatusChange {
     pub at: DateTime<Utc>,
     #[serde(default)]
     pub note: String,
+    /// Who made the change; `None` in orders from before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<Actor>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -264,9 +269,14 @@ impl Order {
         lines::age_restriction(&self.lines)
     }
 
-    fn record(&mut self, status: OrderStatus, at: DateTime<Utc>, note: String) {
+    fn record(&mut self, status: OrderStatus, at: DateTime<Utc>, note: String, by: &Actor) {
         self.status = status;
-        self.history.push(StatusChange { status, at, note });
+        self.history.push(StatusChange {
+            status,
+            at,
+            note,
+            by: Some(by.clone()),
+        });
     }
 
     fn must_be_waiting(&self) -> Result<(), TransitionError> {
@@ -296,7 +306,12 @@ impl Order {
     }
 
     /// The restaurant takes the order and says when it will be ready (or at the door).
-    pub fn accept(&mut self, minutes: u16, now: DateTime<Utc>) -> Result<(), TransitionError> {
+    pub fn accept(
+        &mut self,
+        minutes: u16,
+        now: DateTime<Utc>,
+        by: &Actor,
+    ) -> Result<(), TransitionError> {
         if !(MIN_ESTIMATE_MINUTES..=MAX_ESTIMATE_MINUTES).contains(&minutes) {
             return Err(TransitionError::BadEstimate);
         }
@@ -307,12 +322,17 @@ impl Order {
         self.estimated_minutes = Some(minutes);
         self.estimated_ready_at = Some(ready_at);
         self.auto_reject_at = None;
-        self.record(OrderStatus::Accepted, now, format!("{minutes} min"));
+        self.record(OrderStatus::Accepted, now, format!("{minutes} min"), by);
         Ok(())
     }
 
     /// The restaurant cannot take the order (or nobody answered in time).
-    pub fn reject(&mut self, reason: &str, now: DateTime<Utc>) -> Result<(), TransitionError> {
+    pub fn reject(
+        &mut self,
+        reason: &str,
+        now: DateTime<Utc>,
+        by: &Actor,
+    ) -> Result<(), TransitionError> {
         let reason = reason.trim();
         if reason.is_empty()
             || reason.chars().count() > MAX_REASON_CHARS
@@ -323,12 +343,17 @@ impl Order {
         self.must_be_waiting()?;
         self.rejection_reason = Some(reason.to_string());
         self.auto_reject_at = None;
-        self.record(OrderStatus::Rejected, now, reason.to_string());
+        self.record(OrderStatus::Rejected, now, reason.to_string(), by);
         Ok(())
     }
 
     /// A later step of an accepted order.
-    pub fn advance(&mut self, to: OrderStatus, now: DateTime<Utc>) -> Result<(), TransitionError> {
+    pub fn advance(
+        &mut self,
+        to: OrderStatus,
+        now: DateTime<Utc>,
+        by: &Actor,
+    ) -> Result<(), TransitionError> {
         let Some(target) = to.step() else {
             return Err(TransitionError::UseDecision);
         };
@@ -365,7 +390,7 @@ impl Order {
                 status: self.status.english(),
             });
         }
-        self.record(to, now, String::new());
+        self.record(to, now, String::new(), by);
         Ok(())
     }
 }

@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use super::answering::AnswerWindow;
 use super::lines::LineRequest;
 use super::quote::{OrderChoice, Quote, QuoteContext, QuoteError, quote};
-use super::{Customer, Order, OrderSource, OrderType, Payment, TransitionError};
+use super::{Actor, Customer, Order, OrderSource, OrderType, Payment, TransitionError};
 use crate::domain::address::Address;
 use crate::domain::catalog::Catalog;
 use crate::domain::delivery::{Discount, Postcode};
@@ -90,6 +90,8 @@ pub struct NewOrder {
     pub max_waiting: Option<u32>,
     /// The fiscal mode the order is placed under (see [`Order::fiscal_mode`]).
     pub fiscal_mode: Option<FiscalMode>,
+    /// Who places it: the customer online, the staff member on the phone.
+    pub placed_by: Actor,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -109,6 +109,7 @@ impl PrintJob {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::order::Actor;
     use crate::domain::printing::printer::Prints;
     use crate::domain::printing::test_order::sample_order;
 
@@ -119,7 +120,9 @@ mod tests {
     fn accepted_order(preorder: Option<&str>, minutes: u16) -> Order {
         let mut order = sample_order();
         order.preorder_at = preorder.map(at);
-        order.accept(minutes, at("2026-11-23T11:00:00Z")).unwrap();
+        order
+            .accept(minutes, at("2026-11-23T11:00:00Z"), &Actor::Automatic)
+            .unwrap();
         order
     }
 

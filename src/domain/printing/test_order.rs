@@ -114,6 +114,7 @@ pub fn sample_order() -> Order {
             status: OrderStatus::WaitingForConfirmation,
             at: placed_at(),
             note: String::new(),
+            by: None,
         }],
         source: Default::default(),
         anonymised_at: None,

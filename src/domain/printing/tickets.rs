@@ -345,6 +345,7 @@ pub fn test_page(printer: &Printer, shop: &Shop, now: DateTime<Utc>) -> Vec<u8> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::order::Actor;
     use crate::domain::printing::escpos::{ESC, GS};
     use crate::domain::printing::test_order::sample_order;
 
@@ -399,7 +400,11 @@ mod tests {
     fn accepted() -> Order {
         let mut order = sample_order();
         order
-            .accept(30, "2026-11-23T11:00:00Z".parse().unwrap())
+            .accept(
+                30,
+                "2026-11-23T11:00:00Z".parse().unwrap(),
+                &Actor::Automatic,
+            )
             .unwrap();
         order
     }
@@ -455,7 +460,11 @@ mod tests {
         order.order_type = OrderType::Pickup;
         order.preorder_at = Some("2026-11-23T12:30:00Z".parse().unwrap());
         order
-            .accept(20, "2026-11-23T11:00:00Z".parse().unwrap())
+            .accept(
+                20,
+                "2026-11-23T11:00:00Z".parse().unwrap(),
+                &Actor::Automatic,
+            )
             .unwrap();
         let text = text_of(&kitchen_ticket(&order, &shop(Lang::En), 32));
         assert!(text.contains("PICKUP"), "{text}");

@@ -20,7 +20,6 @@ use tokio::sync::{broadcast, watch};
 use crate::clock::Clock;
 use crate::domain::fiscal::signing::TseOutage;
 use crate::domain::order::Order;
-use crate::domain::user::Role;
 use crate::http::AppState;
 use crate::http::auth::user_of_token;
 use crate::http::error::ApiError;
@@ -182,8 +181,8 @@ async fn board_session(state: AppState, socket: WebSocketStream, _slot: SocketSl
         Some(token) => user_of_token(&state, &token).await.ok(),
         None => None,
     };
-    if !admin.is_some_and(|user| user.role == Role::Admin) {
-        let detail = "Please log in again as an admin to see the orders.";
+    if !admin.is_some_and(|user| user.role.is_restaurant()) {
+        let detail = "Please log in again as the restaurant's owner or staff to see the orders.";
         let _ = sink.send(Message::Text(error_message(detail))).await;
         let _ = sink.close().await;
         return;

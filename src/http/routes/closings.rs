@@ -10,7 +10,7 @@ use crate::domain::error::ErrorCode;
 use crate::domain::fiscal::closing::{ClosedBy, DailyClosing};
 use crate::domain::fiscal::mode::ChosenBy;
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::OwnerAuth;
 use crate::http::error::ApiError;
 
 pub struct ClosingsApi {
@@ -105,7 +105,7 @@ impl ClosingsApi {
     #[oai(path = "/admin/closings", method = "get")]
     async fn list(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         before: Query<Option<u64>>,
         limit: Query<Option<u32>>,
     ) -> Result<Json<Vec<ClosingView>>, ApiError> {
@@ -126,7 +126,7 @@ impl ClosingsApi {
     #[oai(path = "/admin/closings/:number", method = "get")]
     async fn one(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         number: Path<u64>,
     ) -> Result<Json<ClosingView>, ApiError> {
         let closing = self
@@ -143,7 +143,7 @@ impl ClosingsApi {
     /// closing (earlier days that are over are closed first). 409 `day_closed` when it
     /// is closed already, 409 `orders_waiting` while orders of today wait for an answer.
     #[oai(path = "/admin/closings", method = "post")]
-    async fn close_today(&self, admin: AdminAuth) -> Result<Json<ClosingView>, ApiError> {
+    async fn close_today(&self, admin: OwnerAuth) -> Result<Json<ClosingView>, ApiError> {
         let closing = self.state.shop.close_today(&admin.0).await?;
         Ok(Json(closing_view(&closing)))
     }

@@ -14,7 +14,7 @@ use crate::domain::money::{
     MAX_PRICE_CENTS, cents_to_euros, euros_to_cents, percent_to_basis_points,
 };
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::OwnerAuth;
 use crate::http::edit_versions::{Saved, Versioned, if_match, precondition};
 use crate::http::error::ApiError;
 use crate::http::routes::catalog::{Created, Deleted};
@@ -160,7 +160,7 @@ impl DeliveryApi {
     #[oai(path = "/postcodes/", method = "post")]
     async fn create_postcode(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         body: Json<PostcodeBody>,
     ) -> Result<Created<Versioned<PostcodeView>>, ApiError> {
         let input = postcode_input(body.0)?;
@@ -178,7 +178,7 @@ impl DeliveryApi {
     #[oai(path = "/postcodes/:id", method = "put")]
     async fn update_postcode(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The version the change was made on; omitted: saved whatever the version.
         #[oai(name = "If-Match")]
@@ -205,7 +205,7 @@ impl DeliveryApi {
     #[oai(path = "/postcodes/:id", method = "delete")]
     async fn delete_postcode(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The version the removal was decided on; omitted: removed whatever the version.
         #[oai(name = "If-Match")]
@@ -253,7 +253,7 @@ impl DeliveryApi {
     #[oai(path = "/discounts/:id/:code", method = "put")]
     async fn put_discount(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         #[oai(name = "code")] code: Path<String>,
         /// The version the change was made on; omitted: saved whatever the version.
@@ -287,7 +287,7 @@ impl DeliveryApi {
     #[oai(path = "/discounts/:id/:code", method = "delete")]
     async fn delete_discount(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         #[oai(name = "code")] code: Path<String>,
         /// The version the removal was decided on; omitted: removed whatever the version.
@@ -317,7 +317,7 @@ impl DeliveryApi {
     #[oai(path = "/admin/discounts", method = "get")]
     async fn admin_discounts(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
     ) -> Result<Json<Vec<Versioned<AdminDiscountView>>>, ApiError> {
         let today = self.today();
         let discounts = self.state.shop.db().discounts().await?;

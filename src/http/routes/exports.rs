@@ -14,7 +14,7 @@ use poem_openapi::{ApiResponse, OpenApi};
 use crate::domain::period::Period;
 use crate::domain::tax_export::TaxFormat;
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::OwnerAuth;
 use crate::http::error::{ApiError, required};
 use crate::shop::exports::ExportFile;
 
@@ -116,7 +116,7 @@ impl ExportsApi {
     #[oai(path = "/admin/exports/dsfinvk", method = "get")]
     async fn dsfinvk(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         /// `YYYY-MM-DD`, the first business day.
         from: Query<Option<String>>,
         /// `YYYY-MM-DD`, the last business day.
@@ -138,7 +138,7 @@ impl ExportsApi {
     #[oai(path = "/admin/exports/tax", method = "get")]
     async fn tax(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         /// `YYYY-MM`.
         month: Query<Option<String>>,
         /// `csv` (default) or `datev`.

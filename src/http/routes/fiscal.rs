@@ -10,7 +10,7 @@ use crate::domain::fiscal::mode::{
 };
 use crate::domain::fiscal::signing::TseOutage;
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::OwnerAuth;
 use crate::http::error::{ApiError, required};
 
 pub struct FiscalApi {
@@ -229,7 +229,7 @@ impl FiscalApi {
     /// How cash is recorded for the tax office (admin): the fiscal mode that holds and
     /// every earlier choice, with who made it and when.
     #[oai(path = "/admin/fiscal", method = "get")]
-    async fn fiscal(&self, _admin: AdminAuth) -> Result<Json<FiscalView>, ApiError> {
+    async fn fiscal(&self, _admin: OwnerAuth) -> Result<Json<FiscalView>, ApiError> {
         Ok(Json(self.view(&self.state.shop.fiscal_record())))
     }
 
@@ -240,7 +240,7 @@ impl FiscalApi {
     #[oai(path = "/admin/fiscal", method = "put")]
     async fn choose(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         body: Json<FiscalBody>,
     ) -> Result<Json<FiscalView>, ApiError> {
         let mode = required("mode", body.0.mode)?;
@@ -263,7 +263,7 @@ impl FiscalApi {
     /// 409 `tse_not_configured` without `fiscal.tse_api_key`/`…_secret`; 503
     /// `tse_setup_failed` when fiskaly could not finish it (try again).
     #[oai(path = "/admin/fiscal/tse", method = "post")]
-    async fn set_up_tse(&self, admin: AdminAuth) -> Result<Json<FiscalView>, ApiError> {
+    async fn set_up_tse(&self, admin: OwnerAuth) -> Result<Json<FiscalView>, ApiError> {
         let record = self.state.shop.set_up_tse().await?;
         tracing::info!(admin = admin.0.id, "TSE set up");
         Ok(Json(self.view(&record)))

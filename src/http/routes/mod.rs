@@ -12,4 +12,5 @@ pub mod payments;
 pub mod printers;
 pub mod readiness;
 pub mod reports;
+pub mod restaurant_accounts;
 pub mod stores;

@@ -11,7 +11,7 @@ use crate::domain::error::Refusal;
 use crate::domain::money::cents_to_euros;
 use crate::domain::payment_record::{PaymentEvent, PaymentRecord};
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::OwnerAuth;
 use crate::http::error::ApiError;
 
 /// Payments on one page unless `limit` says otherwise, and at most.
@@ -121,7 +121,7 @@ impl PaymentsApi {
     #[oai(path = "/admin/payments", method = "get")]
     async fn payments(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         /// Only payments with a lower id (the previous page's `next_before`).
         before: Query<Option<u64>>,
         /// Payments on the page, 1–200 (default 50).

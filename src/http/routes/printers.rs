@@ -15,7 +15,7 @@ use crate::domain::error::ErrorCode;
 use crate::domain::printing::printer::{DEFAULT_PORT, DEFAULT_WIDTH};
 use crate::domain::printing::{Printer, PrinterInput, Prints};
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::{OwnerAuth, StaffAuth};
 use crate::http::edit_versions::{Saved, Versioned, if_match};
 use crate::http::error::ApiError;
 use crate::http::routes::catalog::{Created, Deleted};
@@ -163,7 +163,7 @@ impl PrintersApi {
 
     async fn save(
         &self,
-        admin: &AdminAuth,
+        admin: &OwnerAuth,
         id: Option<u64>,
         precondition: Option<Precondition>,
         body: PrinterBody,
@@ -190,9 +190,9 @@ impl PrintersApi {
 #[OpenApi]
 impl PrintersApi {
     /// The printers, with what waits for each, any alarm, and the `version` of each
-    /// one's settings for `If-Match` (admin).
+    /// one's settings for `If-Match` (owner and staff).
     #[oai(path = "/admin/printers", method = "get")]
-    async fn list(&self, _admin: AdminAuth) -> Result<Json<Vec<Versioned<PrinterView>>>, ApiError> {
+    async fn list(&self, _staff: StaffAuth) -> Result<Json<Vec<Versioned<PrinterView>>>, ApiError> {
         let printers = self.state.shop.db().printers().await?;
         let waiting = self.waiting().await?;
         let alarms = self.state.shop.printing().alarms();
@@ -208,7 +208,7 @@ impl PrintersApi {
     #[oai(path = "/admin/printers", method = "post")]
     async fn create(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         body: Json<PrinterBody>,
     ) -> Result<Created<Versioned<PrinterView>>, ApiError> {
         let printer = self.save(&admin, None, None, body.0).await?;
@@ -221,7 +221,7 @@ impl PrintersApi {
     #[oai(path = "/admin/printers/:id", method = "put")]
     async fn update(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The version the change was made on; omitted: saved whatever the version.
         #[oai(name = "If-Match")]
@@ -239,7 +239,7 @@ impl PrintersApi {
     #[oai(path = "/admin/printers/:id", method = "delete")]
     async fn delete(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The version the removal was decided on; omitted: removed whatever the version.
         #[oai(name = "If-Match")]
@@ -257,11 +257,12 @@ impl PrintersApi {
 
     /// Print a test page now and say whether the printer took it (admin). The answer
     /// comes within the printer timeout (`printing.timeout_seconds`). A printer that
-    /// takes it is clear of its alarm, and its waiting documents print at once.
+    /// takes it is clear of its alarm, and its waiting documents print at once. Owner
+    /// and staff.
     #[oai(path = "/admin/printers/:id/test", method = "post")]
     async fn test_print(
         &self,
-        admin: AdminAuth,
+        staff: StaffAuth,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Json<TestPrintView>, ApiError> {
         let printer = self
@@ -273,7 +274,7 @@ impl PrintersApi {
             .ok_or_else(|| printer_not_found(id.0))?;
         let outcome = self.state.shop.printing().test_print(&printer).await?;
         tracing::info!(
-            admin = admin.0.id,
+            staff = staff.0.id,
             printer = %printer.name,
             printed = outcome.is_ok(),
             "test page"

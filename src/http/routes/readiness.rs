@@ -7,7 +7,7 @@ use poem_openapi::{Object, OpenApi};
 
 use crate::domain::readiness::{Finding, Subject};
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::OwnerAuth;
 use crate::http::error::{ApiError, required};
 use crate::shop::readiness::ReadinessReport;
 
@@ -139,7 +139,7 @@ impl ReadinessApi {
     /// What the shop still lacks before it may open (admin): Impressum, privacy policy,
     /// allergen labels, tax rates, order button wording, PayPal secret.
     #[oai(path = "/admin/readiness", method = "get")]
-    async fn readiness(&self, _admin: AdminAuth) -> Result<Json<ReadinessView>, ApiError> {
+    async fn readiness(&self, _admin: OwnerAuth) -> Result<Json<ReadinessView>, ApiError> {
         let report = self.state.shop.readiness_report().await?;
         Ok(Json(readiness_view(&report)))
     }
@@ -149,7 +149,7 @@ impl ReadinessApi {
     #[oai(path = "/admin/readiness/confirm", method = "post")]
     async fn confirm(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         body: Json<ConfirmBody>,
     ) -> Result<Json<ReadinessView>, ApiError> {
         let keys = required("finding_keys", body.0.finding_keys)?;

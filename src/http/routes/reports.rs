@@ -10,7 +10,7 @@ use poem_openapi::{Object, OpenApi};
 use crate::domain::day_totals::DayTotals;
 use crate::domain::money::cents_to_euros;
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::OwnerAuth;
 use crate::http::error::{ApiError, required};
 use crate::http::routes::orders::views::VatView;
 
@@ -76,7 +76,7 @@ impl ReportsApi {
     #[oai(path = "/admin/reports/revenue", method = "get")]
     async fn revenue(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         /// `YYYY-MM-DD`, the first day.
         from: Query<Option<NaiveDate>>,
         /// `YYYY-MM-DD`, the last day.

@@ -16,7 +16,7 @@ use crate::domain::store_profile::{
     AutoPause, Closure, StoreHoursEntry, StoreProfile, validate_profile,
 };
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::{OwnerAuth, StaffAuth};
 use crate::http::edit_versions::{etag, if_match};
 use crate::http::error::ApiError;
 use crate::http::routes::orders::views::OrderTypeBody;
@@ -311,7 +311,7 @@ impl StoreApi {
     #[oai(path = "/stores/:id", method = "put")]
     async fn put_store(
         &self,
-        admin: AdminAuth,
+        admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The version the change was made on; omitted: saved whatever the version.
         #[oai(name = "If-Match")]
@@ -368,14 +368,14 @@ impl StoreApi {
         Ok(self.view(id.0, profile).into())
     }
 
-    /// Pause or resume ordering (admin): the busy kitchen's switch. The pause is part of
+    /// Pause or resume ordering (owner and staff): the busy kitchen's switch. The pause is part of
     /// the settings and changes their version. With `If-Match` (as the settings page
     /// sends it), settings someone else changed meanwhile answer 409 `edit_conflict`;
     /// the dashboard's resume button sets the one value without it.
     #[oai(path = "/stores/:id/pause", method = "put")]
     async fn put_pause(
         &self,
-        admin: AdminAuth,
+        staff: StaffAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The version of the settings the switch was flipped on; omitted: whatever the version.
         #[oai(name = "If-Match")]
@@ -389,7 +389,7 @@ impl StoreApi {
             .pause(id.0, body.0.paused, precondition)
             .await?;
         tracing::info!(
-            admin = admin.0.id,
+            staff = staff.0.id,
             paused = profile.paused,
             "ordering pause switched"
         );

@@ -4,6 +4,8 @@ import './admin.css';
 import './orders.css';
 import { AdminLayout } from './components/admin-layout';
 import { RequireAdmin } from './components/require-admin';
+import { RequireOwner } from './components/require-owner';
+import { AccountsPage } from './routes/accounts-page';
 import { BannersPage } from './routes/banners-page';
 import { CategoriesOverviewPage } from './routes/categories-overview';
 import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/category-pages';
@@ -20,6 +22,7 @@ import { PostcodesPage } from './routes/postcodes-page';
 import { PrintersPage } from './routes/printers-page';
 import { ProductPage } from './routes/product-page';
 import { RevenuePage } from './routes/revenue-page';
+import { SoldOutPage } from './routes/sold-out-page';
 import {
   AllergyPage,
   GroupItemPage,
@@ -48,30 +51,34 @@ export function AdminRoutes() {
           <Route path="home" element={<DashboardPage />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
           <Route path="orders-history" element={<OrdersHistoryPage />} />
-          <Route path="payments" element={<PaymentsPage />} />
-          <Route path="revenue" element={<RevenuePage />} />
-          <Route path="closings" element={<ClosingsPage />} />
-          <Route path="closings/:number" element={<ClosingDetailPage />} />
-          <Route path="category" element={<CategoryFormPage />} />
-          <Route path="category-list" element={<CategoryListPage />} />
-          <Route path="products" element={<ProductPage />} />
-          <Route path="products-list" element={<ProductListPage />} />
-          <Route path="tax" element={<TaxPage />} />
-          <Route path="store-setting" element={<StoreSettingsPage />} />
-          <Route path="fiscal" element={<FiscalPage />} />
-          <Route path="disscount" element={<DiscountsPage />} />
-          <Route path="postcodes" element={<PostcodesPage />} />
+          <Route path="sold-out" element={<SoldOutPage />} />
           <Route path="printers" element={<PrintersPage />} />
-          <Route path="toppings" element={<ToppingsPage />} />
-          <Route path="topping-groups" element={<ToppingGroupsPage />} />
-          <Route path="group-item" element={<GroupItemPage />} />
-          <Route path="product-groups" element={<ProductGroupsPage />} />
-          <Route path="allergy" element={<AllergyPage />} />
-          <Route path="item-allergy" element={<ItemAllergyPage />} />
-          <Route path="categories-page" element={<CategoriesOverviewPage />} />
-          <Route path="banners" element={<BannersPage />} />
-          <Route path="support" element={<SupportPage />} />
-          <Route path="outbox" element={<OutboxPage />} />
+          <Route element={<RequireOwner />}>
+            <Route path="payments" element={<PaymentsPage />} />
+            <Route path="revenue" element={<RevenuePage />} />
+            <Route path="closings" element={<ClosingsPage />} />
+            <Route path="closings/:number" element={<ClosingDetailPage />} />
+            <Route path="category" element={<CategoryFormPage />} />
+            <Route path="category-list" element={<CategoryListPage />} />
+            <Route path="products" element={<ProductPage />} />
+            <Route path="products-list" element={<ProductListPage />} />
+            <Route path="tax" element={<TaxPage />} />
+            <Route path="store-setting" element={<StoreSettingsPage />} />
+            <Route path="fiscal" element={<FiscalPage />} />
+            <Route path="disscount" element={<DiscountsPage />} />
+            <Route path="postcodes" element={<PostcodesPage />} />
+            <Route path="toppings" element={<ToppingsPage />} />
+            <Route path="topping-groups" element={<ToppingGroupsPage />} />
+            <Route path="group-item" element={<GroupItemPage />} />
+            <Route path="product-groups" element={<ProductGroupsPage />} />
+            <Route path="allergy" element={<AllergyPage />} />
+            <Route path="item-allergy" element={<ItemAllergyPage />} />
+            <Route path="categories-page" element={<CategoriesOverviewPage />} />
+            <Route path="banners" element={<BannersPage />} />
+            <Route path="support" element={<SupportPage />} />
+            <Route path="outbox" element={<OutboxPage />} />
+            <Route path="accounts" element={<AccountsPage />} />
+          </Route>
           <Route path="*" element={<Navigate to="/admin/home" replace />} />
         </Route>
       </Routes>

@@ -33,10 +33,17 @@ export function sent(fetchMock: ReturnType<typeof stubFetch>, method: string, pa
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }
 
-export const ADMIN_USER = { id: 1, email: 'admin@example.com', customer_name: 'Anna Admin', role: 'admin' };
+/** The restaurant's owner: the whole admin area. */
+export const ADMIN_USER = { id: 1, email: 'admin@example.com', customer_name: 'Anna Admin', role: 'owner' };
+/** A member of staff: the orders board, phone orders, pause, sold out and a printer's test print. */
+export const STAFF_USER = { id: 7, email: 'luca@example.com', customer_name: 'Luca', role: 'staff' };
 
 export function signInAdmin() {
   sessionStorage.setItem('userData', JSON.stringify({ access_token: 'jwt', user: ADMIN_USER }));
+}
+
+export function signInStaff() {
+  sessionStorage.setItem('userData', JSON.stringify({ access_token: 'jwt', user: STAFF_USER }));
 }
 
 /** Renders the admin area at `path` the way the app mounts it. */

@@ -63,10 +63,23 @@ export interface OrderCustomer {
   notes?: string;
 }
 
+/**
+ * Who made a step of an order: `customer` (placed it online), `staff` (a restaurant
+ * account, owner or staff, with its id and the name it had then) or `automatic`
+ * (nobody answered in time).
+ */
+export interface OrderActor {
+  kind: 'customer' | 'staff' | 'automatic';
+  user_id: number | null;
+  name: string | null;
+}
+
 export interface StatusChange {
   status: OrderStatus;
   at: string;
   note: string;
+  /** Who made it, in the restaurant's view of the order; null in the customer's and for steps of old orders. */
+  by?: OrderActor | null;
 }
 
 /**

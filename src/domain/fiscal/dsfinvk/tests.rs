@@ -84,6 +84,7 @@ fn order(id: u64, lines: Vec<PricedLine>, discount_bp: u32, order_type: OrderTyp
         status: OrderStatus::Accepted,
         at: at("2026-11-23T11:02:00Z"),
         note: "30 min".into(),
+        by: None,
     }];
     order
 }
@@ -161,6 +162,7 @@ pub(crate) fn fixed_day() -> (Master, DailyClosing, Vec<Order>) {
         status: OrderStatus::Rejected,
         at: at("2026-11-23T11:05:00Z"),
         note: "Zu voll".into(),
+        by: None,
     }];
     rejected.tse = Some(OrderTse::Signed {
         signature: TseSignature {

@@ -36,7 +36,7 @@ pub enum AccountDeleted {
 fn admin_refused() -> ApiError {
     ApiError::Forbidden(error::body(
         ErrorCode::Forbidden,
-        "Admin accounts are managed with the command line (heimservice admin delete).",
+        "The restaurant's accounts are removed by its owner (Admin → Accounts, or heimservice admin delete).",
     ))
 }
 
@@ -49,7 +49,7 @@ pub async fn delete_account(
     remote: &RemoteAddr,
     headers: &HeaderMap,
 ) -> Result<AccountDeleted, ApiError> {
-    if user.role == Role::Admin {
+    if user.role != Role::Customer {
         return Err(admin_refused());
     }
     let password = required("password", body.password)?;

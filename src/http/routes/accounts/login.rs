@@ -50,9 +50,9 @@ pub struct UserView {
     pub email: String,
     /// The name shown in the header (its first word).
     pub customer_name: String,
-    /// `admin` or `customer`.
+    /// `owner`, `staff` (the restaurant's accounts) or `customer`.
     pub role: String,
-    /// Digits only; may be empty for admins.
+    /// Digits only; may be empty for the restaurant's accounts.
     pub phone: String,
 }
 

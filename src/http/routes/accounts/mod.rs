@@ -23,7 +23,7 @@ use crate::domain::address::{Address, AddressInput};
 use crate::domain::error::ErrorCode;
 use crate::domain::user::{Role, check_name, check_password, normalize_email, normalize_phone};
 use crate::http::AppState;
-use crate::http::auth::{AdminAuth, UserAuth};
+use crate::http::auth::{OwnerAuth, UserAuth};
 use crate::http::error::{self, ApiError, ErrorBody, required};
 use crate::http::routes::accounts::login::UserView;
 use crate::http::routes::catalog::{Created, Deleted};
@@ -359,7 +359,7 @@ impl AccountsApi {
     #[oai(path = "/admin/support-messages", method = "get")]
     async fn support_messages(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         /// Messages per page, 1–200 (default 50).
         #[oai(validator(minimum(value = "1"), maximum(value = "200")))]
         limit: Query<Option<u32>>,
@@ -393,7 +393,7 @@ impl AccountsApi {
     #[oai(path = "/admin/outbox", method = "get")]
     async fn outbox(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         /// Mails per page, 1–200 (default 50).
         #[oai(validator(minimum(value = "1"), maximum(value = "200")))]
         limit: Query<Option<u32>>,

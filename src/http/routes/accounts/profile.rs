@@ -51,7 +51,7 @@ pub enum PasswordChanged {
 fn customers_only() -> ApiError {
     ApiError::Forbidden(error::body(
         ErrorCode::Forbidden,
-        "Admin accounts are managed with the command line (heimservice admin).",
+        "The restaurant's accounts are managed by its owner (Admin → Accounts, or heimservice admin).",
     ))
 }
 
@@ -60,7 +60,7 @@ pub async fn update_profile(
     user: User,
     body: ProfileBody,
 ) -> Result<Json<UserView>, ApiError> {
-    if user.role == Role::Admin {
+    if user.role != Role::Customer {
         return Err(customers_only());
     }
     let name = required("customer_name", body.customer_name)?;
@@ -76,7 +76,7 @@ pub async fn change_password(
     remote: &RemoteAddr,
     headers: &HeaderMap,
 ) -> Result<PasswordChanged, ApiError> {
-    if user.role == Role::Admin {
+    if user.role != Role::Customer {
         return Err(customers_only());
     }
     let current = required("current_password", body.current_password)?;

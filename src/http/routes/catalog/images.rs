@@ -12,7 +12,7 @@ use crate::domain::catalog::{Banner, BannerInput, CatalogError, Product};
 use crate::domain::error::ErrorCode;
 use crate::domain::image::{Image, MAX_IMAGE_BYTES, accept_upload};
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::OwnerAuth;
 use crate::http::edit_versions::{Saved, Versioned};
 use crate::http::error::{ApiError, body};
 use crate::http::routes::catalog::inputs::{BannerBody, IntoInput};
@@ -161,7 +161,7 @@ impl ImageApi {
     #[oai(path = "/products/:id/image", method = "put")]
     async fn put_product_image(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The product's version the photo was chosen on; omitted: set whatever the version.
         #[oai(name = "If-Match")]
@@ -191,7 +191,7 @@ impl ImageApi {
     #[oai(path = "/products/:id/image", method = "delete")]
     async fn delete_product_image(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The product's version the removal was decided on; omitted: removed whatever the version.
         #[oai(name = "If-Match")]
@@ -217,7 +217,7 @@ impl ImageApi {
     #[oai(path = "/banners/", method = "post")]
     async fn create_banner(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         /// Text for screen readers.
         alt: Query<Option<String>>,
         sort_order: Query<Option<i32>>,
@@ -244,7 +244,7 @@ impl ImageApi {
     #[oai(path = "/banners/:id", method = "put")]
     async fn update_banner(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The version the change was made on; omitted: saved whatever the version.
         #[oai(name = "If-Match")]
@@ -268,7 +268,7 @@ impl ImageApi {
     #[oai(path = "/banners/:id", method = "delete")]
     async fn delete_banner(
         &self,
-        _admin: AdminAuth,
+        _admin: OwnerAuth,
         #[oai(name = "id")] id: Path<u64>,
         /// The version the removal was decided on; omitted: removed whatever the version.
         #[oai(name = "If-Match")]

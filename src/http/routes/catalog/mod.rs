@@ -10,6 +10,7 @@
 //! groups offered with it (`/product-groups/`) and its allergens (`/item-allergies/`)
 //! are records of their own, each with its version.
 
+pub mod availability;
 pub mod images;
 pub mod inputs;
 pub mod menu;
@@ -23,7 +24,7 @@ use poem_openapi::{ApiResponse, OpenApi};
 
 use crate::domain::catalog::*;
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::{OwnerAuth, StaffAuth};
 use crate::http::edit_versions::{Saved, Versioned, if_match};
 use crate::http::error::ApiError;
 use crate::http::routes::catalog::inputs::*;
@@ -70,8 +71,9 @@ pub struct AdminCatalogApi {
 impl AdminCatalogApi {
     /// Every catalog record, including hidden categories and sold-out products, each
     /// with its `version` for `If-Match`.
+    /// Owner and staff (the phone orders and the sold-out switches read it).
     #[oai(path = "/admin/catalog", method = "get")]
-    async fn admin_catalog(&self, _admin: AdminAuth) -> Result<Json<AdminCatalog>, ApiError> {
+    async fn admin_catalog(&self, _staff: StaffAuth) -> Result<Json<AdminCatalog>, ApiError> {
         let (catalog, _) = self.state.shop.db().catalog().await?;
         Ok(Json(AdminCatalog::from(&catalog)))
     }
@@ -93,7 +95,7 @@ macro_rules! catalog_resource {
 
             /// Create a record (admin). The answer has its `version`.
             #[oai(path = $collection, method = "post")]
-            async fn create(&self, admin: AdminAuth, body: Json<$body>) -> Result<Created<Versioned<$view>>, ApiError> {
+            async fn create(&self, admin: OwnerAuth, body: Json<$body>) -> Result<Created<Versioned<$view>>, ApiError> {
                 let input = body.0.into_input()?;
                 let record = self
                     .state
@@ -110,7 +112,7 @@ macro_rules! catalog_resource {
             #[oai(path = $item, method = "put")]
             async fn update(
                 &self,
-                admin: AdminAuth,
+                admin: OwnerAuth,
                 #[oai(name = "id")] id: Path<u64>,
                 /// The version the change was made on; omitted: saved whatever the version.
                 #[oai(name = "If-Match")] version: Header<Option<String>>,
@@ -132,7 +134,7 @@ macro_rules! catalog_resource {
             #[oai(path = $item, method = "delete")]
             async fn delete(
                 &self,
-                admin: AdminAuth,
+                admin: OwnerAuth,
                 #[oai(name = "id")] id: Path<u64>,
                 /// The version the deletion was decided on; omitted: deleted whatever the version.
                 #[oai(name = "If-Match")] version: Header<Option<String>>,

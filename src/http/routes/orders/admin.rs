@@ -6,9 +6,9 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
-use crate::domain::order::OrderStatus;
+use crate::domain::order::{Actor, OrderStatus};
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::StaffAuth;
 use crate::http::direct_json::DirectJson;
 use crate::http::error::ApiError;
 use crate::http::routes::orders::checkout::accept_minutes;
@@ -71,7 +71,7 @@ impl OrdersAdminApi {
     #[oai(path = "/admin/orders/open", method = "get")]
     async fn open_orders(
         &self,
-        _admin: AdminAuth,
+        _staff: StaffAuth,
         /// Orders per page, 1–200 (default 100).
         #[oai(validator(minimum(value = "1"), maximum(value = "200")))]
         limit: Query<Option<u32>>,
@@ -95,7 +95,7 @@ impl OrdersAdminApi {
     #[oai(path = "/admin/orders", method = "get")]
     async fn orders_on(
         &self,
-        _admin: AdminAuth,
+        _staff: StaffAuth,
         /// `YYYY-MM-DD` in the store's time zone.
         date: Query<Option<NaiveDate>>,
         /// Orders per page, 1–200 (default 100).
@@ -121,7 +121,7 @@ impl OrdersAdminApi {
     #[oai(path = "/admin/orders/summaries", method = "get")]
     async fn summaries_on(
         &self,
-        _admin: AdminAuth,
+        _staff: StaffAuth,
         /// `YYYY-MM-DD` in the store's time zone.
         date: Query<Option<NaiveDate>>,
         /// Orders per page, 1–200 (default 100).
@@ -144,7 +144,7 @@ impl OrdersAdminApi {
     #[oai(path = "/admin/orders/:id", method = "get")]
     async fn order(
         &self,
-        _admin: AdminAuth,
+        _staff: StaffAuth,
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Json<AdminOrderView>, ApiError> {
         let order = self
@@ -161,14 +161,18 @@ impl OrdersAdminApi {
     #[oai(path = "/admin/orders/:id/accept", method = "post")]
     async fn accept(
         &self,
-        admin: AdminAuth,
+        staff: StaffAuth,
         #[oai(name = "id")] id: Path<u64>,
         body: Json<AcceptBody>,
     ) -> Result<Json<AdminOrderView>, ApiError> {
         let minutes = accept_minutes(body.0.minutes)?;
-        let order = self.state.shop.accept(id.0, minutes).await?;
+        let order = self
+            .state
+            .shop
+            .accept(id.0, minutes, &Actor::staff(&staff.0))
+            .await?;
         tracing::info!(
-            admin = admin.0.id,
+            staff = staff.0.id,
             order = order.id,
             minutes,
             "order accepted"
@@ -181,11 +185,15 @@ impl OrdersAdminApi {
     #[oai(path = "/admin/orders/accept-preorders", method = "post")]
     async fn accept_preorders(
         &self,
-        admin: AdminAuth,
+        staff: StaffAuth,
     ) -> Result<Json<Vec<AdminOrderView>>, ApiError> {
-        let orders = self.state.shop.accept_waiting_preorders().await?;
+        let orders = self
+            .state
+            .shop
+            .accept_waiting_preorders(&Actor::staff(&staff.0))
+            .await?;
         tracing::info!(
-            admin = admin.0.id,
+            staff = staff.0.id,
             count = orders.len(),
             "waiting pre-orders accepted"
         );
@@ -196,13 +204,17 @@ impl OrdersAdminApi {
     #[oai(path = "/admin/orders/:id/reject", method = "post")]
     async fn reject(
         &self,
-        admin: AdminAuth,
+        staff: StaffAuth,
         #[oai(name = "id")] id: Path<u64>,
         body: Json<RejectBody>,
     ) -> Result<Json<AdminOrderView>, ApiError> {
         let reason = crate::http::error::required("reason", body.0.reason)?;
-        let order = self.state.shop.reject(id.0, &reason).await?;
-        tracing::info!(admin = admin.0.id, order = order.id, "order rejected");
+        let order = self
+            .state
+            .shop
+            .reject(id.0, &reason, &Actor::staff(&staff.0))
+            .await?;
+        tracing::info!(staff = staff.0.id, order = order.id, "order rejected");
         Ok(Json(AdminOrderView::from(&order)))
     }
 
@@ -211,7 +223,7 @@ impl OrdersAdminApi {
     #[oai(path = "/admin/orders/:id/status", method = "post")]
     async fn set_status(
         &self,
-        admin: AdminAuth,
+        staff: StaffAuth,
         #[oai(name = "id")] id: Path<u64>,
         body: Json<StatusBody>,
     ) -> Result<Json<AdminOrderView>, ApiError> {
@@ -222,8 +234,12 @@ impl OrdersAdminApi {
                 "must be preparing, out_for_delivery, ready_for_pickup or completed",
             )
         })?;
-        let order = self.state.shop.advance(id.0, status).await?;
-        tracing::info!(admin = admin.0.id, order = order.id, status = %text, "order status changed");
+        let order = self
+            .state
+            .shop
+            .advance(id.0, status, &Actor::staff(&staff.0))
+            .await?;
+        tracing::info!(staff = staff.0.id, order = order.id, status = %text, "order status changed");
         Ok(Json(AdminOrderView::from(&order)))
     }
 }

@@ -8,9 +8,9 @@ use poem_openapi::param::{Header, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use crate::domain::order::OrderType;
+use crate::domain::order::{Actor, OrderType};
 use crate::http::AppState;
-use crate::http::auth::AdminAuth;
+use crate::http::auth::StaffAuth;
 use crate::http::error::{ApiError, required};
 use crate::http::routes::orders::checkout::{
     accept_minutes, given_customer, idempotency, line_requests, order_note,
@@ -64,7 +64,7 @@ impl PhoneOrdersApi {
     #[oai(path = "/admin/phone-orders", method = "post")]
     async fn place(
         &self,
-        admin: AdminAuth,
+        staff: StaffAuth,
         body: Json<PhoneOrderBody>,
         /// Retrying with the same key returns the first order instead of a second one.
         #[oai(name = "Idempotency-Key")]
@@ -98,10 +98,14 @@ impl PhoneOrdersApi {
             minutes,
         };
         Ok(
-            match state.shop.place_phone_order(order, idempotency).await? {
+            match state
+                .shop
+                .place_phone_order(order, idempotency, &Actor::staff(&staff.0))
+                .await?
+            {
                 Checkout::Created(order) => {
                     tracing::info!(
-                        admin = admin.0.id,
+                        staff = staff.0.id,
                         order = order.id,
                         number = order.number,
                         minutes,
@@ -121,7 +125,7 @@ impl PhoneOrdersApi {
     #[oai(path = "/admin/phone-orders/slots", method = "get")]
     async fn slots(
         &self,
-        _admin: AdminAuth,
+        _staff: StaffAuth,
         /// `delivery` or `pickup`: they have different lead times.
         order_type: Query<OrderTypeBody>,
     ) -> Result<Json<PreOrderSlots>, ApiError> {

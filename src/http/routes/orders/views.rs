@@ -12,7 +12,7 @@ use crate::domain::money::cents_to_euros;
 use crate::domain::order::OrderType;
 use crate::domain::order::lines::{AllergenRef, PricedExtra, PricedLine};
 use crate::domain::order::summary::OrderSummary;
-use crate::domain::order::{AUTO_REJECT_REASON, Order, PaymentMethod, PaymentStatus};
+use crate::domain::order::{AUTO_REJECT_REASON, Actor, Order, PaymentMethod, PaymentStatus};
 use crate::domain::vat::VatLine;
 use crate::http::direct_json;
 use crate::shop::checkout::QuotedOrder;
@@ -253,6 +253,37 @@ pub struct StatusChangeView {
     #[serde(serialize_with = "direct_json::rfc3339")]
     pub at: DateTime<Utc>,
     pub note: String,
+    /// Who made the change; only the restaurant sees it (null in the customer's view,
+    /// and for steps of orders from before it was kept).
+    #[oai(nullable)]
+    pub by: Option<ActorView>,
+}
+
+/// Who made a change of an order: `customer` (placed it online), `staff` (a restaurant
+/// account, owner or staff, with its id and its name then) or `automatic` (nobody
+/// answered in time).
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct ActorView {
+    pub kind: String,
+    #[oai(nullable)]
+    pub user_id: Option<u64>,
+    #[oai(nullable)]
+    pub name: Option<String>,
+}
+
+impl From<&Actor> for ActorView {
+    fn from(actor: &Actor) -> Self {
+        let (kind, user_id, name) = match actor {
+            Actor::Customer => ("customer", None, None),
+            Actor::Staff { user_id, name } => ("staff", Some(*user_id), Some(name.clone())),
+            Actor::Automatic => ("automatic", None, None),
+        };
+        ActorView {
+            kind: kind.into(),
+            user_id,
+            name,
+        }
+    }
 }
 
 /// An order as its customer sees it.
@@ -531,6 +562,7 @@ impl From<&Order> for OrderView {
                     status: change.status.as_str().into(),
                     at: change.at,
                     note: change.note.clone(),
+                    by: None,
                 })
                 .collect(),
             source: order.source.as_str().into(),
@@ -543,8 +575,12 @@ impl From<&Order> for OrderView {
 
 impl From<&Order> for AdminOrderView {
     fn from(order: &Order) -> Self {
+        let mut view = OrderView::from(order);
+        for (change, stored) in view.history.iter_mut().zip(&order.history) {
+            change.by = stored.by.as_ref().map(ActorView::from);
+        }
         AdminOrderView {
-            order: OrderView::from(order),
+            order: view,
             user_id: order.user_id,
             paypal_order_id: order.payment.paypal_order_id.clone(),
             capture_id: order.payment.capture_id.clone(),

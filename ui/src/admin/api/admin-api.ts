@@ -44,6 +44,14 @@ export function deleteRecord(endpoint: AdminEndpoint, id: number, version: strin
   );
 }
 
+/**
+ * PUT /products/{id}/availability: sold out (`false`) or on sale again (`true`), nothing
+ * else of the product; the one menu change staff may make. Answers the product.
+ */
+export function setProductAvailable(id: number, available: boolean): Promise<Product> {
+  return logged('setProductAvailable', apiFetch<Product>(`/products/${id}/availability`, json('PUT', { available })));
+}
+
 /** PUT /products/{id}/image with the raw file as body, on the product's `version`. */
 export function uploadProductImage(id: number, file: Blob, version: string | undefined): Promise<Product> {
   return logged(

@@ -2,14 +2,19 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { LanguageDropdown } from '../../components/header/language-dropdown';
 import { firstName, useAuth } from '../../lib/auth';
+import { restaurantRole } from '../lib/roles';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { CatalogProvider } from '../lib/catalog-context';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
-/** Every admin screen, in the order of the sidebar. Paths are relative to /admin. */
-export const ADMIN_NAV: readonly { path: string; label: string }[] = [
-  { path: 'home', label: 'nav.home' },
-  { path: 'orders-history', label: 'nav.orders_history' },
+/**
+ * Every admin screen, in the order of the sidebar. Paths are relative to /admin.
+ * `staff`: staff may use it too; the others are the owner's.
+ */
+export const ADMIN_NAV: readonly { path: string; label: string; staff?: true }[] = [
+  { path: 'home', label: 'nav.home', staff: true },
+  { path: 'orders-history', label: 'nav.orders_history', staff: true },
+  { path: 'sold-out', label: 'nav.sold_out', staff: true },
   { path: 'payments', label: 'nav.payments' },
   { path: 'revenue', label: 'nav.revenue' },
   { path: 'closings', label: 'nav.closings' },
@@ -17,7 +22,8 @@ export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'fiscal', label: 'nav.fiscal' },
   { path: 'disscount', label: 'nav.disscount' },
   { path: 'postcodes', label: 'nav.postcodes' },
-  { path: 'printers', label: 'nav.printers' },
+  { path: 'printers', label: 'nav.printers', staff: true },
+  { path: 'accounts', label: 'nav.accounts' },
   { path: 'categories-page', label: 'nav.categories_page' },
   { path: 'category-list', label: 'nav.category_list' },
   { path: 'category', label: 'nav.category' },
@@ -35,12 +41,17 @@ export const ADMIN_NAV: readonly { path: string; label: string }[] = [
   { path: 'outbox', label: 'nav.outbox' },
 ];
 
-/** The signed-in admin frame: top bar, sidebar with every screen, and the catalog for all of them. */
+/**
+ * The signed-in admin frame: top bar with the user's name and role, sidebar with the
+ * screens the role may use, and the catalog for all of them.
+ */
 export function AdminLayout() {
   const { t } = useAdminTranslation();
   const { user, logout } = useAuth();
   const { brand } = getRuntimeConfig();
   const [menuOpen, setMenuOpen] = useState(false);
+  const role = restaurantRole(user);
+  const nav = role === 'owner' ? ADMIN_NAV : ADMIN_NAV.filter((item) => item.staff);
   // A tap on a nav entry closes the mobile menu.
   const closeMenu = () => setMenuOpen(false);
 
@@ -62,14 +73,16 @@ export function AdminLayout() {
             {brand} <span className="admin-topbar__badge">{t('nav.admin')}</span>
           </Link>
           <div className="admin-topbar__actions">
-            <span className="admin-topbar__user">{firstName(user)}</span>
+            <span className="admin-topbar__user" data-testid="admin-user">
+              {role === null ? firstName(user) : t('nav.signed_in_as', { name: firstName(user), role: t(`roles.${role}`) })}
+            </span>
             <LanguageDropdown />
           </div>
         </header>
         <div className="admin-body">
           <nav id="admin-nav" className={`admin-nav${menuOpen ? ' admin-nav--open' : ''}`} aria-label={t('nav.label')}>
             <ul>
-              {ADMIN_NAV.map((item) => (
+              {nav.map((item) => (
                 <li key={item.path}>
                   <NavLink to={`/admin/${item.path}`} className="admin-nav__link" end onClick={closeMenu}>
                     {t(item.label)}

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useAuth } from '../../lib/auth';
+import { isOwner } from '../lib/roles';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { GUARD_REASONS } from '../../lib/status-socket';
 import { setStorePaused } from '../api/store-admin-api';
@@ -11,10 +13,12 @@ import type { ClosedState } from '../lib/use-closed-reason';
  * Above the orders board: a guard that keeps the shop closed whatever the hours say
  * (clock not confirmed, checklist open, paused after unanswered orders), and the way out.
  * `state` comes from the live status, which also reports the resume: the banner goes then.
+ * Staff, who do not see the checklist, are told the owner settles it.
  */
 export function ClosedReasonBanner({ state, timezone }: { state: ClosedState | null; timezone: string }) {
   const { t } = useAdminTranslation();
   const { storeId } = getRuntimeConfig();
+  const { user } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   if (state === null) return null;
@@ -36,7 +40,9 @@ export function ClosedReasonBanner({ state, timezone }: { state: ClosedState | n
   const text =
     reason === 'auto_paused' && autoPause
       ? t('guards.auto_paused', { count: autoPause.unanswered, time: formatTime(autoPause.since, timezone) })
-      : t(`guards.${reason}`);
+      : reason === 'not_ready' && !isOwner(user)
+        ? t('guards.not_ready_staff')
+        : t(`guards.${reason}`);
   return (
     <div className="admin-message admin-message--error admin-guard" role="alert" data-testid="closed-reason" data-reason={reason}>
       <p>{text}</p>

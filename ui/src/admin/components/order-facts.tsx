@@ -1,7 +1,8 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { driverNotes } from '../../lib/driver-notes';
 import { ERRORS_NAMESPACE } from '../../lib/i18n';
-import type { AdminOrder } from '../../lib/order-types';
+import type { AdminOrder, OrderActor } from '../../lib/order-types';
 import { mailtoHref } from '../lib/inbox';
 import { refundErrorText } from '../lib/payments';
 import { formatDateTime, formatDay, formatPreorder, formatTime, withErasureMarker } from '../lib/order-format';
@@ -141,6 +142,12 @@ export function PaymentFacts({ order }: { order: AdminOrder }) {
 }
 
 /** Every status the order went through, with its time. */
+/** Who made a step: a restaurant account by its name, else the customer or the shop itself. */
+function actorText(by: OrderActor, t: TFunction): string {
+  if (by.kind === 'staff') return by.name || t('orders.detail.by_staff');
+  return by.kind === 'customer' ? t('orders.detail.by_customer') : t('orders.detail.by_automatic');
+}
+
 export function StatusHistory({ order, timezone }: { order: AdminOrder; timezone: string }) {
   const { t } = useAdminTranslation();
   return (
@@ -149,6 +156,11 @@ export function StatusHistory({ order, timezone }: { order: AdminOrder; timezone
         <li key={`${change.status}-${change.at}-${index}`}>
           <time dateTime={change.at}>{formatDateTime(change.at, timezone)}</time>
           <span>{t(`orders.status.${change.status}`)}</span>
+          {change.by && (
+            <span className="admin-order-history__by" data-testid="history-by" data-kind={change.by.kind}>
+              {actorText(change.by, t)}
+            </span>
+          )}
           {change.note && <span className="admin-order-history__note">{change.note}</span>}
         </li>
       ))}

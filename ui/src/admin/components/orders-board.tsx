@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
+import { isOwner } from '../lib/roles';
 import { formatPrice } from '../../lib/format-price';
 import type { AdminOrder } from '../../lib/order-types';
 import { formatTime, withErasureMarker } from '../lib/order-format';
@@ -29,11 +30,13 @@ import { TseOutageBanner } from './tse-outage-banner';
  * more as asked; an alarm while so many wait that new online orders are refused, and
  * while printers do not print or the cloud TSE does not sign.
  * Phone orders are paid in cash: a shop that takes none (`takesCash` false, the fiscal
- * mode "no cash") offers no phone order and says why.
+ * mode "no cash") offers no phone order and says why (with the way to the Fiscal page for
+ * the owner).
  */
 export function OrdersBoard({ timezone, takesCash }: { timezone: string; takesCash: boolean }) {
   const { t } = useAdminTranslation();
-  const { logout } = useAuth();
+  const { user, logout } = useAuth();
+  const owner = isOwner(user);
   const { state, apply, retry, loadMore } = useOrdersBoard();
   const [phoneOrder, setPhoneOrder] = useState(false);
   const [placed, setPlaced] = useState<string | undefined>();
@@ -71,8 +74,13 @@ export function OrdersBoard({ timezone, takesCash }: { timezone: string; takesCa
       </div>
       {!takesCash && (
         <p className="admin-field__hint admin-board__cashless" data-testid="phone-order-cashless">
-          <span id="phone-order-cashless">{t('phone_order.cashless')}</span>{' '}
-          <Link to="/admin/fiscal">{t('phone_order.cashless_link')}</Link>
+          <span id="phone-order-cashless">{t('phone_order.cashless')}</span>
+          {owner && (
+            <>
+              {' '}
+              <Link to="/admin/fiscal">{t('phone_order.cashless_link')}</Link>
+            </>
+          )}
         </p>
       )}
       {state.waiting !== null && ordersOnHold(state) && (
@@ -115,7 +123,7 @@ export function OrdersBoard({ timezone, takesCash }: { timezone: string; takesCa
           </div>
         </div>
       )}
-      <TseOutageBanner outage={state.tseOutage} timezone={timezone} />
+      <TseOutageBanner outage={state.tseOutage} timezone={timezone} toFiscal={owner} />
       <PrinterAlarms alarms={state.printerAlarms} />
       <div className="admin-board__columns">
         <BoardColumn

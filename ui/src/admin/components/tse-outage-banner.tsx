@@ -5,9 +5,18 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /**
  * The board's alarm while the cloud TSE cannot be reached: since when, and how many
- * orders went unsigned meanwhile (they keep flowing); gone once it signs again.
+ * orders went unsigned meanwhile (they keep flowing); gone once it signs again. The owner
+ * (`toFiscal`) gets the way to the Fiscal page.
  */
-export function TseOutageBanner({ outage, timezone }: { outage: BoardTseOutage | null; timezone: string }) {
+export function TseOutageBanner({
+  outage,
+  timezone,
+  toFiscal,
+}: {
+  outage: BoardTseOutage | null;
+  timezone: string;
+  toFiscal: boolean;
+}) {
   const { t } = useAdminTranslation();
   if (outage === null) return null;
   return (
@@ -15,9 +24,11 @@ export function TseOutageBanner({ outage, timezone }: { outage: BoardTseOutage |
       <strong>
         {t('orders.board.tse_outage', { time: formatTime(outage.started_at, timezone), count: outage.missed_orders.length })}
       </strong>
-      <Link to="/admin/fiscal" className="button button--small">
-        {t('orders.board.tse_check')}
-      </Link>
+      {toFiscal && (
+        <Link to="/admin/fiscal" className="button button--small">
+          {t('orders.board.tse_check')}
+        </Link>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiError } from '../../lib/api-error';
 import { useAuth } from '../../lib/auth';
 import { getCatalog } from '../api/admin-api';
-import type { Catalog } from '../types';
+import type { Catalog, Product } from '../types';
 
 export interface CatalogState {
   /** The last catalog read; kept while a reload runs so screens do not flicker. */
@@ -10,6 +10,8 @@ export interface CatalogState {
   error: unknown;
   /** Reads GET /admin/catalog again (after every write); answers what it read, or null when that failed. */
   reload: () => Promise<Catalog | null>;
+  /** Puts a product as a write answered it into the catalog, without reading it all again. */
+  replaceProduct: (product: Product) => void;
 }
 
 const CatalogContext = createContext<CatalogState | null>(null);
@@ -46,6 +48,14 @@ export function CatalogProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(() => settle(getCatalog()), [settle]);
 
+  const replaceProduct = useCallback((product: Product) => {
+    setCatalog((current) =>
+      current === null
+        ? current
+        : { ...current, products: current.products.map((item) => (item.id === product.id ? product : item)) },
+    );
+  }, []);
+
   useEffect(() => {
     mounted.current = true;
     void settle(getCatalog());
@@ -54,7 +64,7 @@ export function CatalogProvider({ children }: { children: ReactNode }) {
     };
   }, [settle]);
 
-  const value = useMemo(() => ({ catalog, error, reload }), [catalog, error, reload]);
+  const value = useMemo(() => ({ catalog, error, reload, replaceProduct }), [catalog, error, reload, replaceProduct]);
   return <CatalogContext.Provider value={value}>{children}</CatalogContext.Provider>;
 }
 

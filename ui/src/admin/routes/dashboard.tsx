@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
 import { firstName, useAuth } from '../../lib/auth';
-import { GUARD_REASONS } from '../../lib/status-socket';
+import { isOwner } from '../lib/roles';
 import { AdminPage } from '../components/admin-page';
 import { ClosedReasonBanner } from '../components/closed-reason-banner';
+import { OrderingStatus } from '../components/ordering-status';
 import { OrdersBoard } from '../components/orders-board';
 import { ReadinessChecklist } from '../components/readiness-checklist';
 import { useCatalog } from '../lib/catalog-context';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { useClosedReason, type ClosedStatus } from '../lib/use-closed-reason';
+import { useClosedReason } from '../lib/use-closed-reason';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 import type { CatalogKey } from '../types';
 
@@ -21,12 +22,14 @@ const TILES: readonly { key: CatalogKey; label: string; path: string }[] = [
 ];
 
 /**
- * /admin/home: the live orders board first, then the ordering switch and the catalog at a glance.
- * The banner and the ordering state share one live status (one connection), so they agree.
+ * /admin/home: the live orders board first, then the ordering switch and, for the owner,
+ * the checklist before opening and the catalog at a glance. The banner and the ordering
+ * state share one live status (one connection), so they agree.
  */
 export function DashboardPage() {
   const { t } = useAdminTranslation();
   const { user } = useAuth();
+  const owner = isOwner(user);
   const store = useAdminStore();
   const closed = useClosedReason(store);
   const timezone = storeTimezone(store);
@@ -34,14 +37,14 @@ export function DashboardPage() {
     <AdminPage
       title="Admin Dashboard"
       heading={t('dashboard.heading', { name: firstName(user) })}
-      intro={t('dashboard.intro')}
+      intro={owner ? t('dashboard.intro') : t('dashboard.intro_staff')}
       needsCatalog={false}
     >
       <ClosedReasonBanner state={closed === 'unknown' ? null : closed} timezone={timezone} />
       <OrdersBoard timezone={timezone} takesCash={!(store.status === 'success' && store.data.cash_payment === false)} />
-      <OrderingStatus closed={closed} />
-      <ReadinessChecklist timezone={timezone} />
-      <CatalogSummary />
+      <OrderingStatus closed={closed} owner={owner} />
+      {owner && <ReadinessChecklist timezone={timezone} />}
+      {owner && <CatalogSummary />}
     </AdminPage>
   );
 }
@@ -87,31 +90,5 @@ function CatalogSummary() {
         </div>
       </div>
     </>
-  );
-}
-
-/** Whether the store takes orders right now (the pause switch), with the way to change it. */
-function OrderingStatus({ closed }: { closed: ClosedStatus }) {
-  const { t } = useAdminTranslation();
-  if (closed === null) return null;
-  const known = closed !== 'unknown';
-  const paused = known && closed.paused;
-  const guarded = known && closed.reason !== null && GUARD_REASONS.includes(closed.reason);
-  return (
-    <section className={`admin-card admin-dashboard-status${paused ? ' admin-dashboard-status--paused' : ''}`}>
-      <h2 className="admin-card__title">{t('dashboard.ordering')}</h2>
-      <p className="admin-dashboard-status__text" data-testid="dashboard-ordering">
-        {!known
-          ? t('dashboard.ordering_unknown')
-          : paused
-            ? t('dashboard.ordering_paused')
-            : guarded
-              ? t('dashboard.ordering_guarded')
-              : t('dashboard.ordering_open')}
-      </p>
-      <Link to="/admin/store-setting" className={paused ? 'button' : 'button button--ghost'}>
-        {t('dashboard.to_settings')}
-      </Link>
-    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { isAdmin, requestLogin, useAuth } from '../../lib/auth';
+import { requestLogin, useAuth } from '../../lib/auth';
+import { isAdmin } from '../lib/roles';
 import { errorText } from '../../lib/error-text';
 import { ERRORS_NAMESPACE } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';

@@ -85,6 +85,50 @@ describe('order detail', () => {
     );
   });
 
+  it('names who did each step of the history: a member of staff by name, the customer, the shop itself', async () => {
+    detailServer({
+      'GET /admin/orders/57': () => ({
+        body: acceptedOrder({
+          status: 'rejected',
+          history: [
+            { status: 'waiting_for_confirmation', at: '2026-11-22T17:30:00Z', note: '', by: { kind: 'customer', user_id: null, name: null } },
+            { status: 'accepted', at: '2026-11-22T17:32:00Z', note: '', by: { kind: 'staff', user_id: 7, name: 'Luca' } },
+            { status: 'preparing', at: '2026-11-22T17:33:00Z', note: '', by: null },
+            { status: 'rejected', at: '2026-11-22T17:40:00Z', note: 'Nobody answered', by: { kind: 'automatic', user_id: null, name: null } },
+          ],
+        }),
+      }),
+    });
+    renderAdminAt('/admin/orders/57');
+    await screen.findByRole('heading', { level: 1, name: 'Order #3' });
+    const history = [...content().querySelectorAll('.admin-order-history li')];
+    expect(history.map((item) => item.querySelector('[data-testid="history-by"]')?.textContent ?? null)).toEqual([
+      'Customer',
+      'Luca',
+      null,
+      'automatic',
+    ]);
+    expect(history[1]).toHaveTextContent('22.11.2026 18:32AcceptedLuca');
+  });
+
+  it('names the steps in German', async () => {
+    await i18n.changeLanguage('de');
+    detailServer({
+      'GET /admin/orders/57': () => ({
+        body: acceptedOrder({
+          history: [
+            { status: 'waiting_for_confirmation', at: '2026-11-22T17:30:00Z', note: '', by: { kind: 'customer', user_id: null, name: null } },
+            { status: 'accepted', at: '2026-11-22T17:32:00Z', note: '', by: { kind: 'automatic', user_id: null, name: null } },
+          ],
+        }),
+      }),
+    });
+    renderAdminAt('/admin/orders/57');
+    await screen.findByRole('heading', { level: 1, name: 'Bestellung #3' });
+    const actors = [...content().querySelectorAll('[data-testid="history-by"]')].map((item) => item.textContent);
+    expect(actors).toEqual(['Kunde', 'automatisch']);
+  });
+
   it('accepts, rejects and moves on like the board, keeping the answer', async () => {
     const fetchMock = detailServer({
       'GET /admin/orders/57': () => ({ body: adminOrder() }),

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import type { Printer, PrinterBody, TestPrint } from '../api/printers-api';
-import { renderAdminAt, sent, signInAdmin, stubFetch } from '../test-support';
+import { renderAdminAt, sent, signInAdmin, signInStaff, stubFetch } from '../test-support';
 import { EMPTY_CATALOG } from '../types';
 
 const printer = (id: number, name: string, extra: Partial<Printer> = {}): Printer => ({
@@ -180,6 +180,23 @@ describe('printers screen', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     });
     await vi.waitFor(() => expect(rows()).toHaveLength(1));
+  });
+
+  it('lets staff see the printers and test them, with nothing to add, edit or delete', async () => {
+    signInStaff();
+    const fetchMock = printerServer([printer(1, 'Küche'), printer(2, 'Theke')]);
+    renderAdminAt('/admin/printers');
+    await screen.findByRole('table');
+    expect(rows().map((row) => row[0])).toEqual(['Küche', 'Theke']);
+    expect(screen.queryByRole('heading', { name: 'New printer' })).toBeNull();
+    expect(screen.queryByLabelText(/^IP address/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Küche' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Theke' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Test print on Küche' }));
+    });
+    expect(await screen.findByTestId('printer-test-result')).toHaveTextContent('Küche took the test page.');
+    expect(sent(fetchMock, 'POST', '/admin/printers/1/test')).toHaveLength(1);
   });
 
   it('is in the navigation with its German name', async () => {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage, LoadingMessage } from '../../components/status-message';
 import { ApiError } from '../../lib/api-error';
+import { useAuth } from '../../lib/auth';
+import { isOwner } from '../lib/roles';
 import { createPrinter, deletePrinter, getPrinters, testPrinter, updatePrinter, type Printer } from '../api/printers-api';
 import { AdminPage } from '../components/admin-page';
 import { EditConflictNotice } from '../components/edit-conflict';
@@ -24,9 +26,13 @@ const ID_PREFIX = 'printer';
 /** The list (waiting tickets, alarms) is read again this often while the page is open. */
 export const PRINTERS_REFRESH_MS = 10_000;
 
-/** /admin/printers: the kitchen and receipt printers on the restaurant's network, with a test print each. */
+/**
+ * /admin/printers: the kitchen and receipt printers on the restaurant's network, with a
+ * test print each. The owner sets them up; staff see them and test them.
+ */
 export function PrintersPage() {
   const { t } = useAdminTranslation();
+  const owner = isOwner(useAuth().user);
   const [list, setList] = useState<Printer[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [editing, setEditing] = useState<Printer | null>(null);
@@ -67,30 +73,33 @@ export function PrintersPage() {
 
   return (
     <AdminPage title="Printers" heading={t('printers.heading')} intro={t('printers.intro')} needsCatalog={false}>
-      <div ref={formRef}>
-        <Card title={editing ? t('printers.edit', { name: editing.name }) : t('printers.new')}>
-          <FormMessage success={notice} />
-          <PrinterForm
-            key={editing?.id ?? 'new'}
-            record={editing}
-            onSaved={async (_saved, created) => {
-              await reload();
-              if (!created) {
-                setNotice(t('form.saved'));
-                setEditing(null);
-              }
-            }}
-            onCancel={editing ? () => setEditing(null) : undefined}
-            onReload={reload}
-          />
-        </Card>
-      </div>
+      {owner && (
+        <div ref={formRef}>
+          <Card title={editing ? t('printers.edit', { name: editing.name }) : t('printers.new')}>
+            <FormMessage success={notice} />
+            <PrinterForm
+              key={editing?.id ?? 'new'}
+              record={editing}
+              onSaved={async (_saved, created) => {
+                await reload();
+                if (!created) {
+                  setNotice(t('form.saved'));
+                  setEditing(null);
+                }
+              }}
+              onCancel={editing ? () => setEditing(null) : undefined}
+              onReload={reload}
+            />
+          </Card>
+        </div>
+      )}
       <Card title={t('printers.list')}>
         {list === null && loadFailed && <ErrorMessage text={t('printers.load_error')} onRetry={() => void reload()} />}
         {list === null && !loadFailed && <LoadingMessage text={t('printers.loading')} />}
         {list !== null && (
           <PrinterList
             printers={list}
+            manage={owner}
             onEdit={edit}
             onChanged={async () => (await reload()) !== null}
             onDeleted={async (id) => {
@@ -265,11 +274,14 @@ type TestOutcome = { name: string; printed: boolean; reason?: string };
 
 function PrinterList({
   printers,
+  manage,
   onEdit,
   onChanged,
   onDeleted,
 }: {
   printers: readonly Printer[];
+  /** Offers edit and delete (the owner); staff only test. */
+  manage: boolean;
   onEdit: (printer: Printer) => void;
   /** Reads the printers again; answers whether that worked. */
   onChanged: () => Promise<boolean>;
@@ -412,25 +424,29 @@ function PrinterList({
                         >
                           {testing === printer.id ? t('printers.testing') : t('printers.test')}
                         </button>
-                        <button
-                          type="button"
-                          className="button button--ghost button--small"
-                          aria-label={t('list.edit_named', { name: printer.name })}
-                          onClick={() => onEdit(printer)}
-                        >
-                          {t('list.edit')}
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--ghost button--small"
-                          aria-label={t('list.delete_named', { name: printer.name })}
-                          onClick={() => {
-                            setError(undefined);
-                            setConfirming(printer.id);
-                          }}
-                        >
-                          {t('list.delete')}
-                        </button>
+                        {manage && (
+                          <>
+                            <button
+                              type="button"
+                              className="button button--ghost button--small"
+                              aria-label={t('list.edit_named', { name: printer.name })}
+                              onClick={() => onEdit(printer)}
+                            >
+                              {t('list.edit')}
+                            </button>
+                            <button
+                              type="button"
+                              className="button button--ghost button--small"
+                              aria-label={t('list.delete_named', { name: printer.name })}
+                              onClick={() => {
+                                setError(undefined);
+                                setConfirming(printer.id);
+                              }}
+                            >
+                              {t('list.delete')}
+                            </button>
+                          </>
+                        )}
                       </>
                     )}
                   </td>

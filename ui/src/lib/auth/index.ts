@@ -3,7 +3,6 @@ export { getCurrentUser, requestLogin } from './auth-api';
 export {
   clearSessionAndCart,
   firstName,
-  isAdmin,
   readStoredSession,
   sessionFromPayload,
   type AuthUser,

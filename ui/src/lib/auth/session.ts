@@ -118,7 +118,3 @@ export function firstName(user: AuthUser | null): string {
   const email = user?.email?.trim();
   return email ? (email.split('@')[0] ?? email) : '';
 }
-
-export function isAdmin(user: AuthUser | null): boolean {
-  return user?.role === 'admin';
-}
