@@ -11,14 +11,6 @@ use crate::support::fake_paypal::FakePaypal;
 use crate::support::ordering::*;
 use crate::support::paypal_checkout::paypal_server;
 
-fn cents(value: &Value) -> i64 {
-    (value
-        .as_f64()
-        .unwrap_or_else(|| panic!("not a number: {value}"))
-        * 100.0)
-        .round() as i64
-}
-
 /// The drinks category and its tax, from the demo's Bitter Lemon.
 async fn drinks(server: &TestServer, admin: &str) -> (Value, Value) {
     let (_, catalog) = server

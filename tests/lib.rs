@@ -12,6 +12,7 @@ mod age_restricted_products;
 mod api_errors;
 mod auto_pause;
 mod backup_restore;
+mod cash_change;
 mod catalog_admin;
 mod catalog_permissions;
 mod cli_admin;

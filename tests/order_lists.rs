@@ -64,10 +64,6 @@ fn page_ids(page: &Value) -> Vec<u64> {
     ids(page["orders"].as_array().unwrap())
 }
 
-fn cents(value: &Value) -> i64 {
-    (value.as_f64().unwrap() * 100.0).round() as i64
-}
-
 #[tokio::test]
 async fn the_board_pages_through_the_open_orders_and_counts_the_waiting_ones() {
     let server = lunch_server_for_many().await;

@@ -6,10 +6,6 @@ use serde_json::{Value, json};
 use crate::support::ordering::*;
 use crate::support::{TestServer, with_field};
 
-fn cents(value: &Value) -> i64 {
-    (value.as_f64().unwrap() * 100.0).round() as i64
-}
-
 #[tokio::test]
 async fn a_guest_cash_order_is_priced_by_the_server_numbered_and_tracked() {
     let server = lunch_server().await;

@@ -13,10 +13,6 @@ use crate::support::{TestServer, with_field};
 
 const PHONE: &str = "/admin/phone-orders";
 
-fn cents(value: &Value) -> i64 {
-    (value.as_f64().unwrap() * 100.0).round() as i64
-}
-
 /// The kept mails (no SMTP server in tests), after waiting up to 2 s for `count`.
 #[tokio::test]
 async fn a_phone_order_is_repriced_accepted_at_once_and_flows_like_any_other() {

@@ -721,3 +721,104 @@ async fn the_kitchen_ticket_of_an_order_with_beer_asks_for_an_id() {
     assert!(ticket.contains("ALTERSKONTROLLE ab 16 Jahren"), "{ticket}");
     assert!(!decode(&printed[1]).text.contains("ALTERSKONTROLLE"));
 }
+
+#[tokio::test]
+async fn staff_print_an_order_again_marked_as_a_reprint_also_once_it_is_finished() {
+    let server = lunch_server().await;
+    let owner = server.admin_token().await;
+    let staff = server.staff_token().await;
+    let menu = Menu::load(&server).await;
+    let sink = PrinterSink::start().await;
+    let order = place(&server, &guest_order(pizza_lines(&menu), "10115")).await;
+    let path = format!("/admin/orders/{}/print", order["id"]);
+    let refused = |answer: &(u16, Value)| (answer.0, answer.1["code"].as_str().map(String::from));
+
+    let waiting = server
+        .send("POST", &path, Some(&staff), Some(json!({})))
+        .await;
+    assert_eq!(
+        refused(&waiting),
+        (409, Some("invalid_transition".into())),
+        "{waiting:?}"
+    );
+    accept(&server, &staff, &order, 30).await;
+    let no_printer = server
+        .send(
+            "POST",
+            &path,
+            Some(&staff),
+            Some(json!({"document": "kitchen"})),
+        )
+        .await;
+    assert_eq!(refused(&no_printer), (409, Some("no_printer".into())));
+    add_printer(&server, &owner, kitchen_printer("Küche", sink.port)).await;
+    let no_receipt_printer = server
+        .send(
+            "POST",
+            &path,
+            Some(&staff),
+            Some(json!({"document": "receipt"})),
+        )
+        .await;
+    assert_eq!(
+        refused(&no_receipt_printer),
+        (409, Some("no_printer".into())),
+        "the kitchen printer prints no receipts"
+    );
+    let (status, bad) = server
+        .send(
+            "POST",
+            &path,
+            Some(&staff),
+            Some(json!({"document": "menu"})),
+        )
+        .await;
+    assert_eq!((status, bad["field"].as_str()), (400, Some("document")));
+    assert!(
+        sink.connections().is_empty(),
+        "accepted before the printer existed"
+    );
+
+    answer(
+        &server,
+        &staff,
+        &order,
+        "status",
+        json!({"status": "completed"}),
+    )
+    .await;
+    let (status, queued) = server
+        .send(
+            "POST",
+            &path,
+            Some(&staff),
+            Some(json!({"document": "kitchen"})),
+        )
+        .await;
+    assert_eq!(
+        (status, queued["queued"].as_u64()),
+        (200, Some(1)),
+        "{queued}"
+    );
+    let printed = sink.wait_for(1, WAIT).await;
+    let ticket = decode(&printed[0]);
+    assert!(
+        ticket.text.starts_with("*** NACHDRUCK ***\n"),
+        "{}",
+        ticket.text
+    );
+    assert!(ticket.text.contains("Bestellung #1"), "{}", ticket.text);
+    assert!(ticket.text.contains("2 x Pizza Margherita (Ø 32 cm)"));
+    tokio::time::sleep(QUIET).await;
+    assert_eq!(sink.connections().len(), 1, "printed once");
+
+    let (status, _) = server
+        .send(
+            "POST",
+            "/admin/orders/999999/print",
+            Some(&staff),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(status, 404);
+}

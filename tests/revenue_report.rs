@@ -11,10 +11,6 @@ use crate::support::ordering::*;
 const MONDAY: &str = "2026-11-23";
 const TUESDAY: &str = "2026-11-24";
 
-fn cents(euros: &Value) -> i64 {
-    (euros.as_f64().unwrap() * 100.0).round() as i64
-}
-
 /// Sum of `field` (euros) over `orders` not rejected, in cents.
 fn sum_of(orders: &[Value], field: impl Fn(&Value) -> i64) -> i64 {
     orders

@@ -18,7 +18,7 @@ use crate::domain::delivery::{Discount, Postcode};
 use crate::domain::order::answering::answer_deadline;
 use crate::domain::order::placing::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
-    PricingInputs, check_age, check_quote, price_draft, saved_recipient,
+    PricingInputs, check_age, check_cash_given, check_quote, price_draft, saved_recipient,
 };
 use crate::domain::order::{Actor, Order, OrderStatus, StatusChange};
 use crate::domain::store_profile::StoreProfile;
@@ -240,6 +240,9 @@ pub(super) fn place(
         return Ok(Err(refusal));
     }
     let totals = priced.quote.totals;
+    if let Err(refusal) = check_cash_given(new.cash_given_cents, totals.total_cents) {
+        return Ok(Err(refusal));
+    }
     if let Some(paid) = new.paid_cents
         && paid != totals.total_cents
     {
@@ -291,6 +294,7 @@ pub(super) fn place(
         anonymised_at: None,
         fiscal_mode: new.fiscal_mode,
         tse: None,
+        cash_given_cents: new.cash_given_cents,
     };
     if let Some(minutes) = new.accept_minutes
         && let Err(refused) = order.accept(minutes, draft.now, &new.placed_by)

@@ -11,7 +11,9 @@ use super::tables::*;
 use super::{Db, DbError, next_id, record};
 use crate::domain::edit_version::{self, EditConflict, EditRefusal, Precondition};
 use crate::domain::order::Order;
-use crate::domain::printing::job::{documents_for, print_due_at};
+use crate::domain::printing::job::{
+    ReprintRefusal, TicketKind, documents_for, has_documents, print_due_at,
+};
 use crate::domain::printing::printer::check_printer;
 use crate::domain::printing::{PrintJob, Printer, PrinterError, PrinterInput};
 
@@ -79,6 +81,7 @@ pub(super) fn queue_tickets(txn: &WriteTransaction, order: &Order) -> Result<(),
             next_attempt_at: due_at,
             attempts: 0,
             last_error: None,
+            reprint: false,
         };
         put_job(txn, None, &job)?;
     }
@@ -86,6 +89,48 @@ pub(super) fn queue_tickets(txn: &WriteTransaction, order: &Order) -> Result<(),
 }
 
 impl Db {
+    /// Queues the documents `kinds` of order `id` once more for every printer switched
+    /// on that prints them, due at `now` and marked as printed again; how many.
+    pub async fn queue_reprint(
+        &self,
+        id: u64,
+        kinds: Vec<TicketKind>,
+        now: DateTime<Utc>,
+    ) -> Result<Result<usize, ReprintRefusal>, DbError> {
+        self.write(move |txn| {
+            let Some(order) = super::orders::read_order(txn, id)? else {
+                return Ok(Err(ReprintRefusal::NoSuchOrder));
+            };
+            if !has_documents(&order) {
+                return Ok(Err(ReprintRefusal::NotAccepted));
+            }
+            let printers: Vec<Printer> = txn.records(PRINTER_ID_TO_PRINTER)?;
+            let documents: Vec<(u64, TicketKind)> = documents_for(&printers)
+                .into_iter()
+                .filter(|(_, kind)| kinds.contains(kind))
+                .collect();
+            if documents.is_empty() {
+                return Ok(Err(ReprintRefusal::NoPrinter));
+            }
+            for &(printer_id, kind) in &documents {
+                let job = PrintJob {
+                    id: next_id(txn, META_NEXT_PRINT_JOB_ID)?,
+                    order_id: order.id,
+                    printer_id,
+                    kind,
+                    due_at: now,
+                    next_attempt_at: now,
+                    attempts: 0,
+                    last_error: None,
+                    reprint: true,
+                };
+                put_job(txn, None, &job)?;
+            }
+            Ok(Ok(documents.len()))
+        })
+        .await
+    }
+
     /// Every printer, in id order.
     pub async fn printers(&self) -> Result<Vec<Printer>, DbError> {
         self.read(|txn| txn.records(PRINTER_ID_TO_PRINTER)).await

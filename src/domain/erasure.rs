@@ -105,6 +105,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
         anonymised_at: None,
         fiscal_mode: None,
         tse: None,
+        cash_given_cents: None,
     }
 }
 

@@ -133,6 +133,8 @@ error_codes! {
     /// The order holds products sold only from `age` years on; the customer has to
     /// confirm being that old.
     AgeConfirmationRequired = "age_confirmation_required" ["age"];
+    /// A cash order: what the customer pays with is less than the `total`.
+    CashGivenBelowTotal = "cash_given_below_total" ["total"];
     /// The Idempotency-Key was used for another order.
     IdempotencyConflict = "idempotency_conflict";
     /// There is no store.
@@ -161,6 +163,8 @@ error_codes! {
     TseNotConfigured = "tse_not_configured";
     /// The cloud TSE could not be set up (try again).
     TseSetupFailed = "tse_setup_failed";
+    /// No printer that is switched on prints the documents asked for.
+    NoPrinter = "no_printer";
     /// The business day is closed already (its daily closing exists).
     DayClosed = "day_closed";
     /// Orders of the day still wait for an answer: the day cannot be closed yet.

@@ -36,6 +36,8 @@ pub struct CheckoutRequest {
     pub quote_id: Option<String>,
     /// The customer confirmed being old enough for the order's age-restricted products.
     pub age_confirmed: bool,
+    /// A cash order: what the customer pays with, so the driver brings the change.
+    pub cash_given_cents: Option<i64>,
 }
 
 impl CheckoutRequest {
@@ -241,6 +243,7 @@ impl Shop {
                 max_waiting: Some(self.config.orders.max_waiting),
                 fiscal_mode: self.fiscal_mode(),
                 placed_by: Actor::Customer,
+                cash_given_cents: request.cash_given_cents,
             })
             .await?;
         match placed {

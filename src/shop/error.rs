@@ -6,6 +6,7 @@ use crate::domain::catalog::CatalogError;
 use crate::domain::edit_version::EditConflict;
 use crate::domain::error::{ErrorCode, ErrorStatus, PublicError, Refusal};
 use crate::domain::fiscal::closing::ClosingRefusal;
+use crate::domain::money::format_euros;
 use crate::domain::order::TransitionError;
 use crate::domain::order::lines::LineError;
 use crate::domain::order::placing::PlaceRefusal;
@@ -112,6 +113,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::Busy => ErrorCode::RestaurantBusy,
             PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.code(),
             PlaceRefusal::AgeNotConfirmed { .. } => ErrorCode::AgeConfirmationRequired,
+            PlaceRefusal::CashGivenBelowTotal { .. } => ErrorCode::CashGivenBelowTotal,
             PlaceRefusal::Acceptance(error) => error.code(),
         }
     }
@@ -133,9 +135,9 @@ impl PublicError for OrderRefused {
             PlaceRefusal::Quote(QuoteError::ZipRequired | QuoteError::PostcodeNotServed(_)) => {
                 ErrorStatus::BadRequest
             }
-            PlaceRefusal::UnknownAddress | PlaceRefusal::AgeNotConfirmed { .. } => {
-                ErrorStatus::BadRequest
-            }
+            PlaceRefusal::UnknownAddress
+            | PlaceRefusal::AgeNotConfirmed { .. }
+            | PlaceRefusal::CashGivenBelowTotal { .. } => ErrorStatus::BadRequest,
             PlaceRefusal::UnknownStore => ErrorStatus::NotFound,
             PlaceRefusal::IdempotencyConflict => ErrorStatus::Conflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
@@ -159,6 +161,7 @@ impl PublicError for OrderRefused {
             }
             PlaceRefusal::UnknownAddress => Some("address_id"),
             PlaceRefusal::AgeNotConfirmed { .. } => Some("age_confirmed"),
+            PlaceRefusal::CashGivenBelowTotal { .. } => Some("cash_given"),
             PlaceRefusal::PaymentUsed | PlaceRefusal::PaymentRefunded => Some("paypal_order_id"),
             PlaceRefusal::UnknownStore
             | PlaceRefusal::IdempotencyConflict
@@ -190,6 +193,10 @@ impl PublicError for OrderRefused {
             PlaceRefusal::AgeNotConfirmed { age } => format!(
                 "Your order contains items sold only to persons aged {age} or over; please confirm your age (age_confirmed)."
             ),
+            PlaceRefusal::CashGivenBelowTotal { total_cents } => format!(
+                "cash_given: is less than the total of {}",
+                format_euros(*total_cents)
+            ),
             PlaceRefusal::Acceptance(error) => error.detail(),
         }
     }
@@ -205,6 +212,9 @@ impl PublicError for OrderRefused {
             }
             PlaceRefusal::Acceptance(error) => error.params(),
             PlaceRefusal::AgeNotConfirmed { age } => vec![("age", age.to_string())],
+            PlaceRefusal::CashGivenBelowTotal { total_cents } => {
+                vec![("total", format_euros(*total_cents))]
+            }
             _ => Vec::new(),
         }
     }

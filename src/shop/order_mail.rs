@@ -56,6 +56,14 @@ fn lines_text(order: &Order) -> String {
         );
     }
     let _ = writeln!(text, "Gesamt / total: {}", format_euros(totals.total_cents));
+    if let (Some(given), Some(change)) = (order.cash_given_cents, order.change_due_cents()) {
+        let _ = writeln!(
+            text,
+            "Sie zahlen mit / you pay with: {} (Wechselgeld / change: {})",
+            format_euros(given),
+            format_euros(change)
+        );
+    }
     text
 }
 

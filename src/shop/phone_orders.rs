@@ -27,6 +27,8 @@ pub struct PhoneOrder {
     pub note: String,
     /// Minutes until the order is ready (pickup) or at the door (delivery).
     pub minutes: u16,
+    /// What the caller pays with, so the driver brings the change.
+    pub cash_given_cents: Option<i64>,
 }
 
 impl Shop {
@@ -75,6 +77,7 @@ impl Shop {
                 accept_minutes: Some(request.minutes),
                 expected_quote: None,
                 placed_by: by.clone(),
+                cash_given_cents: request.cash_given_cents,
             })
             .await?
             .map_err(|refusal| OrderRefused {

@@ -366,6 +366,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         http(
             "POST",
+            "/admin/orders/{id}/print",
+            format!("/admin/orders/{order}/print"),
+            [U, F, F, A, A],
+        ),
+        http(
+            "POST",
             "/admin/phone-orders",
             "/admin/phone-orders",
             [U, F, F, A, A],

@@ -61,6 +61,11 @@ impl Menu {
     }
 }
 
+/// Euros as the API writes them, in cents.
+pub fn cents(euros: &Value) -> i64 {
+    (euros.as_f64().unwrap() * 100.0).round() as i64
+}
+
 pub fn line(product_id: u64, quantity: i64) -> Value {
     json!({ "product_id": product_id, "variant_id": null, "extras": [], "quantity": quantity })
 }

@@ -1,7 +1,8 @@
 // Browser test of the kitchen printers against the real server binary: the admin adds
 // a printer that points at a TCP sink on 127.0.0.1, presses Test print and sees that
 // the printer took the page (the sink holds the ESC/POS bytes); a printer on a closed
-// port makes the orders board show an alarm once an accepted order cannot print.
+// port makes the orders board show an alarm once an accepted order cannot print; the
+// order's page prints its kitchen ticket again, marked as a reprint.
 // Build the UI (npm run build) and then the server that embeds it (cargo build).
 // E2E_SCREENSHOT_DIR saves screenshots of the printers page and the board's alarm.
 import assert from 'node:assert/strict';
@@ -80,6 +81,7 @@ describe('kitchen printers', { timeout: 180_000 }, () => {
   let page;
   let sink;
   let deadPort;
+  let acceptedOrder;
   const tempDirs = [];
 
   const url = (path = '') => new URL(path, baseUrl).href;
@@ -159,6 +161,7 @@ describe('kitchen printers', { timeout: 180_000 }, () => {
       body: JSON.stringify({ minutes: 30 }),
     });
     assert.equal(accepted.status, 200);
+    acceptedOrder = order;
 
     // The working printer prints the ticket; the dead one shows on the board.
     const documents = await printed(sink, 2);
@@ -176,5 +179,20 @@ describe('kitchen printers', { timeout: 180_000 }, () => {
     // A board opened later shows it as well.
     await page.reload();
     await visible(page.getByTestId('printer-alarms').filter({ hasText: 'Theke' }));
+  });
+
+  test("the order's page prints its kitchen ticket again, marked as a reprint", async () => {
+    assert.ok(acceptedOrder, 'the order of the test before');
+    await page.goto(url(`admin/orders/${acceptedOrder.id}`));
+    const group = await visible(page.getByRole('group', { name: 'Print again on the printers' }));
+    const before = sink.received.length;
+    await group.getByRole('button', { name: 'Kitchen ticket' }).click();
+    // Küche and Theke both print kitchen tickets: both get it (Theke keeps it waiting).
+    await visible(group.getByRole('status').filter({ hasText: 'Sent to 2 printers' }));
+    const documents = await printed(sink, before + 1);
+    const again = text(documents[before]);
+    assert.match(again, /\*\*\* NACHDRUCK \*\*\*/);
+    assert.match(again, /Bestellung #1/);
+    assert.ok(again.indexOf('NACHDRUCK') < again.indexOf('Bestellung #1'), 'the mark comes first');
   });
 });

@@ -229,6 +229,10 @@ pub struct Order {
     /// What the cloud TSE did with the order (fiscal mode `tse`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tse: Option<OrderTse>,
+    /// A cash order: the note the customer pays with ("Ich zahle mit 50 €"), at least
+    /// the total, so the driver brings the change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cash_given_cents: Option<i64>,
 }
 
 pub const MIN_ESTIMATE_MINUTES: u16 = 5;
@@ -262,6 +266,12 @@ impl Order {
     /// bookings): every order that was not rejected.
     pub fn is_sale(&self) -> bool {
         self.status != OrderStatus::Rejected
+    }
+
+    /// The change the driver brings: what the customer pays with less the total.
+    pub fn change_due_cents(&self) -> Option<i64> {
+        self.cash_given_cents
+            .map(|given| given - self.totals.total_cents)
     }
 
     /// The highest minimum age among the order's products: the driver checks it.

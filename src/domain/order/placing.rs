@@ -92,7 +92,13 @@ pub struct NewOrder {
     pub fiscal_mode: Option<FiscalMode>,
     /// Who places it: the customer online, the staff member on the phone.
     pub placed_by: Actor,
+    /// A cash order: what the customer pays with (see [`Order::cash_given_cents`]).
+    pub cash_given_cents: Option<i64>,
 }
+
+/// The most a customer may say they pay with: far more than any order, less than
+/// anything absurd.
+pub const MAX_CASH_GIVEN_CENTS: i64 = 100_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlaceRefusal {
@@ -121,6 +127,10 @@ pub enum PlaceRefusal {
     /// not confirm being that old.
     AgeNotConfirmed {
         age: u8,
+    },
+    /// The customer pays with less than the total.
+    CashGivenBelowTotal {
+        total_cents: i64,
     },
 }
 
@@ -235,6 +245,16 @@ pub fn check_age(draft: &OrderDraft, priced: &Priced) -> Result<(), PlaceRefusal
     match priced.quote.age_restriction() {
         Some(age) if !draft.age_confirmed && !draft.taken_by_staff => {
             Err(PlaceRefusal::AgeNotConfirmed { age })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Refused when what the customer pays with does not cover the total.
+pub fn check_cash_given(given: Option<i64>, total_cents: i64) -> Result<(), PlaceRefusal> {
+    match given {
+        Some(given) if given < total_cents => {
+            Err(PlaceRefusal::CashGivenBelowTotal { total_cents })
         }
         _ => Ok(()),
     }

@@ -56,6 +56,7 @@ fn order(order_type: OrderType) -> Order {
         anonymised_at: None,
         fiscal_mode: None,
         tse: None,
+        cash_given_cents: None,
     }
 }
 

@@ -39,6 +39,10 @@ pub struct PrintJob {
     /// Why the last attempt failed.
     #[serde(default)]
     pub last_error: Option<String>,
+    /// Printed again from the order's page: marked as such, and printed also when the
+    /// order is finished.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reprint: bool,
 }
 
 /// The first pause after a failed attempt; it doubles up to [`MAX_RETRY_PAUSE`].
@@ -91,6 +95,25 @@ pub fn documents_for(printers: &[Printer]) -> Vec<(u64, TicketKind)> {
         }
     }
     documents
+}
+
+/// Why an order's documents cannot be printed again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReprintRefusal {
+    NoSuchOrder,
+    /// Waiting for an answer or rejected: it has no tickets.
+    NotAccepted,
+    /// No printer that is switched on prints the documents asked for.
+    NoPrinter,
+}
+
+/// Whether `order` has documents to print again: it was accepted (and is not waiting
+/// or rejected).
+pub fn has_documents(order: &Order) -> bool {
+    !matches!(
+        order.status,
+        OrderStatus::WaitingForConfirmation | OrderStatus::Rejected
+    )
 }
 
 /// The pause before the next attempt after `attempts` failed ones (≥ 1).

@@ -120,5 +120,6 @@ pub fn sample_order() -> Order {
         anonymised_at: None,
         fiscal_mode: None,
         tse: None,
+        cash_given_cents: None,
     }
 }

@@ -30,8 +30,14 @@ pub struct Texts {
     pub phone: &'static str,
     pub allergens: &'static str,
     pub cash_due: &'static str,
+    /// What the cash customer pays with ("Ich zahle mit"), and the change to bring.
+    pub pays_with: &'static str,
+    pub change: &'static str,
     /// Fiscal mode "own POS": the cash of this order is to be booked in the till.
     pub book_in_till: &'static str,
+    /// Above a ticket printed again from the order's page: the kitchen must not cook
+    /// it twice.
+    pub reprint: &'static str,
     pub paid_online: &'static str,
     pub receipt: &'static str,
     pub subtotal: &'static str,
@@ -80,7 +86,10 @@ const DE: Texts = Texts {
     phone: "Tel.",
     allergens: "Allergene",
     cash_due: "BAR kassieren",
+    pays_with: "Zahlt mit",
+    change: "Wechselgeld",
     book_in_till: "In der Kasse buchen (Vorbestellung)",
+    reprint: "NACHDRUCK",
     paid_online: "Online bezahlt",
     receipt: "Kundenbeleg",
     subtotal: "Zwischensumme",
@@ -127,7 +136,10 @@ const EN: Texts = Texts {
     phone: "Phone",
     allergens: "Allergens",
     cash_due: "CASH due",
+    pays_with: "Pays with",
+    change: "Change",
     book_in_till: "Book in the till (pre-order)",
+    reprint: "REPRINT",
     paid_online: "Paid online",
     receipt: "Receipt",
     subtotal: "Subtotal",

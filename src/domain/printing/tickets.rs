@@ -102,9 +102,8 @@ fn order_header(doc: &mut Document, order: &Order, shop: &Shop) {
 }
 
 /// For the kitchen: what to make, for whom and by when.
-pub fn kitchen_ticket(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
+fn kitchen_ticket(mut doc: Document, order: &Order, shop: &Shop) -> Vec<u8> {
     let texts = shop.texts();
-    let mut doc = Document::new(width);
     order_header(&mut doc, order, shop);
     doc.rule();
     for line in &order.lines {
@@ -162,12 +161,21 @@ pub fn kitchen_ticket(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
         PaymentMethod::Cash => doc.row(texts.cash_due, &total),
         PaymentMethod::Online => doc.row(texts.paid_online, &total),
     };
+    change_rows(&mut doc, order, texts);
     // Fiscal mode "own POS": the cash is signed by the restaurant's till, not by us.
     if order.payment.method == PaymentMethod::Cash && order.fiscal_mode == Some(FiscalMode::Pos) {
         doc.text(texts.book_in_till);
     }
     doc.cut(FEED_BEFORE_CUT);
     doc.into_bytes()
+}
+
+/// What the cash customer pays with and the change the driver brings, when they said.
+fn change_rows(doc: &mut Document, order: &Order, texts: &Texts) {
+    if let (Some(given), Some(change)) = (order.cash_given_cents, order.change_due_cents()) {
+        doc.row(texts.pays_with, &format_euros(given));
+        doc.row(texts.change, &format_euros(change));
+    }
 }
 
 /// The letter that ties a receipt line to its VAT rate (A for the lowest rate).
@@ -178,9 +186,8 @@ fn rate_letter(rates: &[u32], rate: u32) -> char {
 
 /// For the customer: the shop, the lines with prices, the totals, VAT per rate and the
 /// payment.
-pub fn receipt(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
+fn receipt(mut doc: Document, order: &Order, shop: &Shop) -> Vec<u8> {
     let texts = shop.texts();
-    let mut doc = Document::new(width);
     doc.align(Align::Center).bold(true).size(Size::Tall);
     doc.text(shop.brand);
     doc.plain().align(Align::Center);
@@ -271,6 +278,8 @@ pub fn receipt(order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
         PaymentMethod::Online => texts.online,
     };
     doc.row(texts.payment, paid);
+    doc.bold(false);
+    change_rows(&mut doc, order, texts);
     tse_block(&mut doc, order.tse.as_ref(), shop);
     doc.blank().align(Align::Center).text(texts.thanks);
     doc.cut(FEED_BEFORE_CUT);
@@ -300,11 +309,24 @@ fn vat_table(doc: &mut Document, order: &Order, texts: &Texts, rates: &[u32]) {
     }
 }
 
-/// The document of `kind` for `order`.
-pub fn order_document(kind: TicketKind, order: &Order, shop: &Shop, width: u8) -> Vec<u8> {
+/// The document of `kind` for `order`; one printed again from the order's page says
+/// so above everything else.
+pub fn order_document(
+    kind: TicketKind,
+    order: &Order,
+    shop: &Shop,
+    width: u8,
+    reprint: bool,
+) -> Vec<u8> {
+    let mut doc = Document::new(width);
+    if reprint {
+        doc.align(Align::Center).bold(true).size(Size::Tall);
+        doc.text(&format!("*** {} ***", shop.texts().reprint));
+        doc.plain();
+    }
     match kind {
-        TicketKind::Kitchen => kitchen_ticket(order, shop, width),
-        TicketKind::Receipt => receipt(order, shop, width),
+        TicketKind::Kitchen => kitchen_ticket(doc, order, shop),
+        TicketKind::Receipt => receipt(doc, order, shop),
     }
 }
 
@@ -411,7 +433,13 @@ mod tests {
 
     #[test]
     fn the_kitchen_ticket_has_everything_the_kitchen_needs() {
-        let text = text_of(&kitchen_ticket(&accepted(), &shop(Lang::De), 42));
+        let text = text_of(&order_document(
+            TicketKind::Kitchen,
+            &accepted(),
+            &shop(Lang::De),
+            42,
+            false,
+        ));
         for expected in [
             "Bestellung #12",
             "LIEFERUNG",
@@ -439,18 +467,89 @@ mod tests {
     }
 
     #[test]
+    fn a_cash_customer_who_said_what_they_pay_with_gets_the_change_on_both_documents() {
+        let mut order = accepted();
+        let none = text_of(&order_document(
+            TicketKind::Kitchen,
+            &order,
+            &shop(Lang::De),
+            42,
+            false,
+        ));
+        assert!(!none.contains("Zahlt mit"), "{none}");
+        order.cash_given_cents = Some(50_00);
+        for kind in [TicketKind::Kitchen, TicketKind::Receipt] {
+            let text = text_of(&order_document(kind, &order, &shop(Lang::De), 42, false));
+            for expected in ["Zahlt mit", "50,00 €", "Wechselgeld", "23,68 €"] {
+                assert!(
+                    text.contains(expected),
+                    "{kind:?}: {expected:?} missing in\n{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_document_printed_again_says_so_above_everything_else() {
+        for kind in [TicketKind::Kitchen, TicketKind::Receipt] {
+            let first = text_of(&order_document(
+                kind,
+                &accepted(),
+                &shop(Lang::De),
+                42,
+                false,
+            ));
+            let again = text_of(&order_document(
+                kind,
+                &accepted(),
+                &shop(Lang::De),
+                42,
+                true,
+            ));
+            assert!(!first.contains("NACHDRUCK"), "{first}");
+            assert_eq!(again, format!("*** NACHDRUCK ***\n{first}"), "{kind:?}");
+        }
+        let english = text_of(&order_document(
+            TicketKind::Kitchen,
+            &accepted(),
+            &shop(Lang::En),
+            32,
+            true,
+        ));
+        assert!(english.starts_with("*** REPRINT ***\n"), "{english}");
+    }
+
+    #[test]
     fn in_the_fiscal_mode_own_pos_a_cash_ticket_says_to_book_it_in_the_till() {
         let mut order = accepted();
-        let plain = text_of(&kitchen_ticket(&order, &shop(Lang::De), 42));
+        let plain = text_of(&order_document(
+            TicketKind::Kitchen,
+            &order,
+            &shop(Lang::De),
+            42,
+            false,
+        ));
         assert!(!plain.contains("In der Kasse buchen"), "{plain}");
         order.fiscal_mode = Some(FiscalMode::Pos);
-        let text = text_of(&kitchen_ticket(&order, &shop(Lang::De), 42));
+        let text = text_of(&order_document(
+            TicketKind::Kitchen,
+            &order,
+            &shop(Lang::De),
+            42,
+            false,
+        ));
         assert!(
             text.contains("In der Kasse buchen (Vorbestellung)"),
             "{text}"
         );
         order.payment.method = PaymentMethod::Online;
-        let online = text_of(&kitchen_ticket(&order, &shop(Lang::De), 42));
+        let online = text_of(&order_document(
+            TicketKind::Kitchen,
+            &order,
+            &shop(Lang::De),
+            42,
+            false,
+        ));
         assert!(!online.contains("In der Kasse buchen"), "{online}");
     }
 
@@ -466,7 +565,13 @@ mod tests {
                 &Actor::Automatic,
             )
             .unwrap();
-        let text = text_of(&kitchen_ticket(&order, &shop(Lang::En), 32));
+        let text = text_of(&order_document(
+            TicketKind::Kitchen,
+            &order,
+            &shop(Lang::En),
+            32,
+            false,
+        ));
         assert!(text.contains("PICKUP"), "{text}");
         assert!(text.contains("PRE-ORDER 13:30"), "{text}");
         assert!(text.contains("Picked up by:"), "{text}");
@@ -481,7 +586,13 @@ mod tests {
 
     #[test]
     fn the_receipt_lists_prices_and_vat_per_rate() {
-        let text = text_of(&receipt(&accepted(), &shop(Lang::De), 42));
+        let text = text_of(&order_document(
+            TicketKind::Receipt,
+            &accepted(),
+            &shop(Lang::De),
+            42,
+            false,
+        ));
         for expected in [
             "Kundenbeleg",
             "2 x Pizza Margherita (groß)",
@@ -555,7 +666,13 @@ mod tests {
         order.tse = Some(OrderTse::Signed {
             signature: finished_signature(),
         });
-        let text = text_of(&receipt(&order, &shop(Lang::De), 42));
+        let text = text_of(&order_document(
+            TicketKind::Receipt,
+            &order,
+            &shop(Lang::De),
+            42,
+            false,
+        ));
         for expected in [
             "TSE-Transaktion",
             "42",
@@ -581,11 +698,23 @@ mod tests {
             reason: "timeout".into(),
             started: None,
         });
-        let failed = text_of(&receipt(&order, &shop(Lang::De), 42));
+        let failed = text_of(&order_document(
+            TicketKind::Receipt,
+            &order,
+            &shop(Lang::De),
+            42,
+            false,
+        ));
         assert!(failed.contains("TSE ausgefallen"), "{failed}");
         assert!(!failed.contains("[QR"), "{failed}");
         order.tse = None;
-        let plain = text_of(&receipt(&order, &shop(Lang::De), 42));
+        let plain = text_of(&order_document(
+            TicketKind::Receipt,
+            &order,
+            &shop(Lang::De),
+            42,
+            false,
+        ));
         assert!(!plain.contains("TSE"), "{plain}");
     }
 

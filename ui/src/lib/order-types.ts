@@ -155,6 +155,10 @@ export interface Order {
   age_restriction?: 16 | 18 | null;
   /** The cloud TSE's data of the order; null (or missing) when the shop does not sign with one. */
   tse?: OrderTse | null;
+  /** Cash orders: what the customer pays with ("Ich zahle mit"), in euros; null (or missing) when not said. */
+  cash_given?: number | null;
+  /** The change to bring: cash_given − total; null (or missing) when not said. */
+  change_due?: number | null;
 }
 
 export interface AdminOrder extends Order {
@@ -211,6 +215,11 @@ export interface OrderRequest {
    * without it such an order is refused (422 age_confirmation_required). Sent only then.
    */
   age_confirmed?: boolean;
+  /**
+   * Cash orders: what the customer pays with, in euros (≤ 1000, at least the total, else
+   * 400 cash_given_below_total); never sent with online payment. Not part of the quote.
+   */
+  cash_given?: number;
 }
 
 /**

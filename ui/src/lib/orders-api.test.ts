@@ -12,6 +12,7 @@ import {
   quoteOrder,
   requestLine,
   trackOrder,
+  withCashGiven,
   type OrderableItem,
 } from './orders-api';
 
@@ -140,6 +141,20 @@ describe('buildOrderRequest', () => {
   });
 });
 
+describe('withCashGiven', () => {
+  it('sends what a cash customer pays with in euros, and nothing when not said', () => {
+    expect(withCashGiven(request, 5000)).toEqual({ ...request, cash_given: 50 });
+    expect(withCashGiven(request, 2632)).toEqual({ ...request, cash_given: 26.32 });
+    expect(withCashGiven({ ...request, cash_given: 50 }, null)).toEqual(request);
+  });
+
+  it('never sends it with online payment', () => {
+    const online: OrderRequest = { ...request, payment_method: 'online' };
+    expect(withCashGiven(online, 5000)).toEqual(online);
+    expect(withCashGiven({ ...online, cash_given: 50 }, 5000)).not.toHaveProperty('cash_given');
+  });
+});
+
 describe('newIdempotencyKey', () => {
   it('makes a fresh UUID each time', () => {
     const first = newIdempotencyKey();
@@ -228,6 +243,17 @@ describe('orders API', () => {
     expect(sent(fetchMock).headers.get('Content-Type')).toBe('application/json');
     await quoteOrder(request, { guest: true });
     expect(sent(fetchMock, 1)).toMatchObject({ path: '/orders/guest/quote', body: request });
+  });
+
+  it('leaves what the customer pays with out of the quote and the PayPal order', async () => {
+    const fetchMock = mockFetch({
+      '/orders/guest/quote': { body: { quote_id: 'q-1', total: 2.5 } },
+      '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-2', amount: 2.5, currency: 'EUR' } },
+    });
+    await quoteOrder({ ...request, cash_given: 50 }, { guest: true });
+    expect(sent(fetchMock).body).toEqual(request);
+    await createPaypalOrder({ ...request, cash_given: 50 }, { guest: true });
+    expect(sent(fetchMock, 1).body).toEqual({ ...request, payment_method: 'online' });
   });
 
   it('logs and re-throws a refused quote with its code', async () => {

@@ -1,4 +1,5 @@
 import { apiFetch, logged } from './api-client';
+import { fromCents } from './money';
 import { pageQuery } from './paged-list';
 import type {
   GuestShippingAddress,
@@ -73,6 +74,17 @@ export function buildOrderRequest(input: OrderRequestInput): OrderRequest {
 }
 
 /**
+ * The body to place with what the customer pays with: `cash_given` in euros for a cash
+ * order when said (`cents` not null), never for online payment, which has no change.
+ */
+export function withCashGiven(request: OrderRequest, cents: number | null): OrderRequest {
+  const body: OrderRequest = { ...request };
+  delete body.cash_given;
+  if (cents !== null && body.payment_method === 'cash') body.cash_given = fromCents(cents);
+  return body;
+}
+
+/**
  * A random key for the Idempotency-Key header. crypto.randomUUID exists only in
  * secure contexts (HTTPS, localhost); an appliance reached over plain HTTP in the
  * LAN still gets a random version-4 UUID from getRandomValues.
@@ -114,6 +126,8 @@ export function quoteOrder(request: OrderRequest, { guest }: { guest: boolean })
   const body: OrderRequest = { ...request };
   delete body.paypal_order_id;
   delete body.quote_id;
+  // What the customer pays with does not change the price.
+  delete body.cash_given;
   return logged('quoteOrder', apiFetch<OrderQuote>(guest ? '/orders/guest/quote' : '/orders/quote', postJson(body)));
 }
 
@@ -124,6 +138,7 @@ export function quoteOrder(request: OrderRequest, { guest }: { guest: boolean })
 export function createPaypalOrder(request: OrderRequest, { guest }: { guest: boolean }): Promise<PaypalOrderCreated> {
   const body: OrderRequest = { ...request, payment_method: 'online' };
   delete body.paypal_order_id;
+  delete body.cash_given;
   return logged(
     'createPaypalOrder',
     apiFetch<PaypalOrderCreated>(

@@ -7,6 +7,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use crate::domain::order::{Actor, OrderStatus};
+use crate::domain::printing::TicketKind;
 use crate::http::AppState;
 use crate::http::auth::StaffAuth;
 use crate::http::direct_json::DirectJson;
@@ -43,6 +44,21 @@ pub struct StatusBody {
     /// `preparing`, `out_for_delivery`, `ready_for_pickup` or `completed`.
     #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
     pub status: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
+pub struct PrintBody {
+    /// `kitchen` (the kitchen ticket), `receipt` (the customer's receipt); null or
+    /// absent: both.
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub document: Option<String>,
+}
+
+#[derive(Debug, Object)]
+pub struct PrintQueuedView {
+    /// Documents queued (one per printer and document); they print within seconds.
+    pub queued: u32,
 }
 
 /// Orders on a page of the board or the history unless the request says otherwise.
@@ -241,5 +257,36 @@ impl OrdersAdminApi {
             .await?;
         tracing::info!(staff = staff.0.id, order = order.id, status = %text, "order status changed");
         Ok(Json(AdminOrderView::from(&order)))
+    }
+
+    /// Print an accepted order's kitchen ticket, receipt or both again (owner and
+    /// staff), marked "NACHDRUCK" so the kitchen does not cook it twice; also once the
+    /// order is finished. 409 `invalid_transition` for an order never accepted, 409
+    /// `no_printer` when no printer switched on prints the document.
+    #[oai(path = "/admin/orders/:id/print", method = "post")]
+    async fn print_again(
+        &self,
+        staff: StaffAuth,
+        #[oai(name = "id")] id: Path<u64>,
+        body: Json<PrintBody>,
+    ) -> Result<Json<PrintQueuedView>, ApiError> {
+        let kinds = match body.0.document.as_deref() {
+            None => vec![TicketKind::Kitchen, TicketKind::Receipt],
+            Some("kitchen") => vec![TicketKind::Kitchen],
+            Some("receipt") => vec![TicketKind::Receipt],
+            Some(_) => {
+                return Err(ApiError::invalid("document", "must be kitchen or receipt"));
+            }
+        };
+        let queued = self.state.shop.reprint(id.0, kinds).await?;
+        tracing::info!(
+            staff = staff.0.id,
+            order = id.0,
+            queued,
+            "documents printed again"
+        );
+        Ok(Json(PrintQueuedView {
+            queued: u32::try_from(queued).unwrap_or(u32::MAX),
+        }))
     }
 }

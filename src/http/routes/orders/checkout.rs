@@ -6,8 +6,9 @@ use sha2::{Digest, Sha256};
 
 use crate::domain::address::normalize_zip;
 use crate::domain::error::ErrorCode;
+use crate::domain::money::euros_to_cents;
 use crate::domain::order::lines::{ExtraRequest, LineError, LineRequest, MAX_QUANTITY};
-use crate::domain::order::placing::{IdempotencyKey, OrderAddress};
+use crate::domain::order::placing::{IdempotencyKey, MAX_CASH_GIVEN_CENTS, OrderAddress};
 use crate::domain::order::{Customer, MAX_NOTE_CHARS, OrderType, PaymentMethod};
 use crate::domain::user::{User, check_name, normalize_email, normalize_phone};
 use crate::http::error::{ApiError, field_body, required};
@@ -69,6 +70,24 @@ pub fn order_note(note: Option<&str>) -> Result<String, ApiError> {
         ));
     }
     Ok(note)
+}
+
+/// What a cash customer pays with (euros, at most [`MAX_CASH_GIVEN_CENTS`]); refused
+/// with online payment, which has no change. Whether it covers the total is checked
+/// when the order is priced.
+pub fn cash_given(euros: Option<f64>, method: PaymentMethod) -> Result<Option<i64>, ApiError> {
+    let Some(euros) = euros else {
+        return Ok(None);
+    };
+    if method != PaymentMethod::Cash {
+        return Err(ApiError::invalid(
+            "cash_given",
+            "belongs to cash payments only",
+        ));
+    }
+    euros_to_cents(euros, MAX_CASH_GIVEN_CENTS)
+        .map(Some)
+        .map_err(|problem| ApiError::invalid("cash_given", &problem))
 }
 
 /// Who receives the order, from the address in the body. The street is required for
@@ -237,5 +256,6 @@ pub fn check_order_body(
         note,
         quote_id,
         age_confirmed: request.age_confirmed.unwrap_or(false),
+        cash_given_cents: cash_given(request.cash_given, method)?,
     })
 }

@@ -8,12 +8,12 @@ use poem_openapi::param::{Header, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use crate::domain::order::{Actor, OrderType};
+use crate::domain::order::{Actor, OrderType, PaymentMethod};
 use crate::http::AppState;
 use crate::http::auth::StaffAuth;
 use crate::http::error::{ApiError, required};
 use crate::http::routes::orders::checkout::{
-    accept_minutes, given_customer, idempotency, line_requests, order_note,
+    accept_minutes, cash_given, given_customer, idempotency, line_requests, order_note,
 };
 use crate::http::routes::orders::views::{
     AdminOrderView, LineBody, OrderTypeBody, PaymentMethodBody, ShippingAddressBody,
@@ -45,6 +45,10 @@ pub struct PhoneOrderBody {
     pub note: Option<String>,
     /// Minutes until the order is ready (pickup) or at the door (delivery), 5–240.
     pub minutes: Option<i64>,
+    /// What the caller pays with, in euros, so the driver brings the change; at least
+    /// the total. Null: not said.
+    #[oai(nullable)]
+    pub cash_given: Option<f64>,
 }
 
 #[derive(ApiResponse)]
@@ -96,6 +100,7 @@ impl PhoneOrdersApi {
             preorder_at: request.preorder_at,
             note,
             minutes,
+            cash_given_cents: cash_given(request.cash_given, PaymentMethod::Cash)?,
         };
         Ok(
             match state

@@ -122,6 +122,11 @@ pub struct OrderBody {
     /// `age_confirmation_required`.
     #[oai(nullable)]
     pub age_confirmed: Option<bool>,
+    /// Cash orders: the amount the customer pays with ("Ich zahle mit"), in euros, so
+    /// the driver brings the change; at least the total (else 400
+    /// `cash_given_below_total`), at most 1000. Null: not said.
+    #[oai(nullable)]
+    pub cash_given: Option<f64>,
 }
 
 /// What an order would cost if it were placed now: the server's own price for exactly
@@ -348,6 +353,12 @@ pub struct OrderView {
     /// The cloud TSE's data for the receipt (fiscal mode `tse`); null otherwise.
     #[oai(nullable)]
     pub tse: Option<TseView>,
+    /// Cash orders: what the customer pays with; null when not said.
+    #[oai(nullable)]
+    pub cash_given: Option<f64>,
+    /// The change to bring: `cash_given` less the total; null when not said.
+    #[oai(nullable)]
+    pub change_due: Option<f64>,
 }
 
 /// An order as the restaurant sees it.
@@ -569,6 +580,8 @@ impl From<&Order> for OrderView {
             anonymised_at: order.anonymised_at,
             age_restriction: order.age_restriction(),
             tse: order.tse.as_ref().map(TseView::from),
+            cash_given: order.cash_given_cents.map(cents_to_euros),
+            change_due: order.change_due_cents().map(cents_to_euros),
         }
     }
 }

@@ -80,3 +80,14 @@ export function rejectOrder(id: number, reason: string): Promise<AdminOrder> {
 export function setOrderStatus(id: number, status: OrderStatus): Promise<AdminOrder> {
   return logged('setOrderStatus', apiFetch<AdminOrder>(`${orderPath(id)}/status`, post({ status })));
 }
+
+/** Which of an order's documents to print again: the kitchen ticket or the customer's receipt. */
+export type OrderDocument = 'kitchen' | 'receipt';
+
+/**
+ * Prints an accepted order's document again on every printer switched on that prints it,
+ * marked as a reprint; answers how many were queued. 409 `no_printer` when none prints it.
+ */
+export function printOrderAgain(id: number, document: OrderDocument): Promise<{ queued: number }> {
+  return logged('printOrderAgain', apiFetch<{ queued: number }>(`${orderPath(id)}/print`, post({ document })));
+}

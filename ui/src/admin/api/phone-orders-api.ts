@@ -20,6 +20,8 @@ export interface PhoneOrderRequest {
   preorder_at: string | null;
   note: string;
   minutes: number;
+  /** What the caller pays with, in euros (≤ 1000, at least the total, else 400 cash_given_below_total); absent when not said. */
+  cash_given?: number;
 }
 
 /** Places the order; the same `idempotencyKey` again returns the first order instead of a second. */

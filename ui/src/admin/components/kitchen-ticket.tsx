@@ -1,3 +1,4 @@
+import { cashGivenFigures } from '../../lib/cash-given';
 import { driverNotes } from '../../lib/driver-notes';
 import { formatPrice } from '../../lib/format-price';
 import type { AdminOrder, AllergenRef } from '../../lib/order-types';
@@ -18,6 +19,7 @@ export function KitchenTicket({ order: stored, brand, timezone }: { order: Admin
   const { customer } = order;
   const place = [customer.zip, customer.city].filter(Boolean).join(' ');
   const notes = driverNotes(order);
+  const cash = cashGivenFigures(order);
   return (
     <div className="admin-ticket" data-testid="kitchen-ticket">
       <p className="admin-ticket__brand">{brand}</p>
@@ -85,6 +87,11 @@ export function KitchenTicket({ order: stored, brand, timezone }: { order: Admin
       <TicketRow label={t('orders.detail.total')} value={formatPrice(order.total)} strong />
       <hr />
       <p className="admin-ticket__strong">{t(paymentKey(order))}</p>
+      {cash !== null && (
+        <p className="admin-ticket__strong" data-testid="ticket-cash-given">
+          {t('orders.cash_given', cash)}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/preact';
+import { cleanup, render, screen, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -87,6 +87,23 @@ describe('order card on the board', () => {
     expect(within(card).getByTestId('age-check')).toHaveTextContent('Age check: 18+');
     expect(within(card).getByTestId('card-payment')).toHaveTextContent('PayPal · paid');
     expect(within(card).getByTestId('card-address')).toHaveTextContent('Hauptstraße 1, 10115 Berlin');
+  });
+
+  it('says what the customer pays with in cash and the change to take along, and nothing when not said', async () => {
+    const card = renderCard(
+      acceptedOrder({ payment_method: 'cash', payment_status: 'cash_due', cash_given: 50, change_due: 28.6 }),
+    );
+    expect(within(card).getByTestId('card-cash-given')).toHaveTextContent(/^Zahlt mit 50,00 € · Wechselgeld 28,60 €$/);
+    expect(within(card).getByTestId('card-payment')).toHaveTextContent('Bar · nicht bezahlt');
+    cleanup();
+
+    await i18n.changeLanguage('en');
+    const english = renderCard(acceptedOrder({ payment_method: 'cash', payment_status: 'cash_due', cash_given: 30, change_due: 8.6 }));
+    expect(within(english).getByTestId('card-cash-given')).toHaveTextContent(/^Pays with 30,00 € · change 8,60 €$/);
+    cleanup();
+
+    const unsaid = renderCard(acceptedOrder({ payment_method: 'cash', payment_status: 'cash_due', cash_given: null, change_due: null }));
+    expect(within(unsaid).queryByTestId('card-cash-given')).toBeNull();
   });
 
   it('marks a failed refund as still owed and shows the erased address as such', () => {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { cashGivenFigures } from '../../lib/cash-given';
 import { driverNotes } from '../../lib/driver-notes';
 import { formatPrice } from '../../lib/format-price';
 import type { AdminOrder, OrderExtra, OrderLine } from '../../lib/order-types';
@@ -42,6 +43,7 @@ export function OrderCard({
   const notes = driverNotes(order);
   const age = order.age_restriction ?? null;
   const unpaid = order.payment_status === 'cash_due' || order.payment_status === 'refund_failed';
+  const cash = cashGivenFigures(order);
   return (
     <article
       className={`admin-order-card${waiting ? ' admin-order-card--new' : ''}`}
@@ -102,6 +104,11 @@ export function OrderCard({
         <strong className="admin-order-card__total admin-num" data-testid="card-total">
           {formatPrice(order.total)}
         </strong>
+        {cash !== null && (
+          <span className="admin-order-card__cash" data-testid="card-cash-given">
+            {t('orders.cash_given', cash)}
+          </span>
+        )}
       </p>
       <OrderActions order={stored} timezone={timezone} onChanged={onChanged} />
       <Link

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { cashGivenFigures } from '../../lib/cash-given';
 import { driverNotes } from '../../lib/driver-notes';
 import { ERRORS_NAMESPACE } from '../../lib/i18n';
 import type { AdminOrder, OrderActor } from '../../lib/order-types';
@@ -105,10 +106,11 @@ export function OrderFacts({ order: stored, timezone }: { order: AdminOrder; tim
   );
 }
 
-/** Method, status (refunds included) and the PayPal references. */
+/** Method, status (refunds included), what a cash customer pays with and the PayPal references. */
 export function PaymentFacts({ order }: { order: AdminOrder }) {
   const { t } = useAdminTranslation();
   const failed = order.payment_status === 'refund_failed';
+  const cash = cashGivenFigures(order);
   return (
     <dl className="admin-order-facts">
       <Fact label={t('orders.detail.method')}>{t(`orders.payment_method.${order.payment_method}`)}</Fact>
@@ -117,6 +119,11 @@ export function PaymentFacts({ order }: { order: AdminOrder }) {
           {t(`orders.payment_status.${order.payment_status}`)}
         </span>
       </Fact>
+      {cash !== null && (
+        <Fact label={t('orders.detail.cash_given')}>
+          <strong data-testid="cash-given">{t('orders.cash_given', cash)}</strong>
+        </Fact>
+      )}
       {order.paypal_order_id && (
         <Fact label={t('orders.detail.paypal_order')}>
           <code>{order.paypal_order_id}</code>

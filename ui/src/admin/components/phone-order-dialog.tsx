@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../components/modal';
+import { checkCashGiven, MAX_CASH_GIVEN_CENTS } from '../../lib/cash-given';
 import { formatPrice } from '../../lib/format-price';
 import { getProducts } from '../../lib/menu-api';
 import { fromCents, toCents } from '../../lib/money';
 import type { AdminOrder, OrderType } from '../../lib/order-types';
-import { requestLine } from '../../lib/orders-api';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useServedPostcodes } from '../../lib/served-postcodes';
 import { useAsync } from '../../lib/use-async';
@@ -18,11 +18,13 @@ import {
   subtotalCents,
   type CartItem,
 } from '../../lib/cart-lines';
-import { getPhoneOrderSlots, placePhoneOrder, type PhoneCaller, type PhoneOrderRequest } from '../api/phone-orders-api';
+import { getPhoneOrderSlots, placePhoneOrder, type PhoneCaller } from '../api/phone-orders-api';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
+import { phoneOrderRequest } from '../lib/phone-order';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { MAX_MINUTES, MIN_MINUTES, parseMinutes, QUICK_MINUTES } from './accept-order-form';
 import { FormMessage, SelectInput, TextInput } from './fields';
+import { PhoneOrderCash } from './phone-order-cash';
 import { PhoneOrderLines } from './phone-order-lines';
 import { PhoneOrderProducts } from './phone-order-products';
 
@@ -39,6 +41,7 @@ const FIELDS = [
   'preorder_at',
   'note',
   'minutes',
+  'cash_given',
 ] as const;
 
 const EMPTY_CALLER: PhoneCaller = { customer_name: '', phone: '', email: '', line1: '', zip: '', city: '' };
@@ -76,6 +79,7 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
   const [later, setLater] = useState(false);
   const [slot, setSlot] = useState('');
   const [minutes, setMinutes] = useState('');
+  const [cashGiven, setCashGiven] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
   const products = useAsync(() => getProducts(storeId), `phone-products-${storeId}`);
@@ -88,6 +92,8 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
   const subtotal = subtotalCents(items);
   const deposit = depositCents(items);
   const missing = zone ? Math.max(0, toCents(zone.minimum_order_amount) - subtotal) : 0;
+  // The sum before any discount; a delivery's only once its fee is known.
+  const sum = delivery && !zone ? null : subtotal + deposit + (zone ? toCents(zone.delivery_fee) : 0);
   const closedNow = offer.status === 'success' && !offer.data.immediately;
   const slots = offer.status === 'success' ? offer.data.slots : [];
   const preorder = later || closedNow;
@@ -104,18 +110,27 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
     if (chosenMinutes === null) problems.minutes = t('orders.actions.minutes_error');
     if (items.length === 0) problems.lines = t('phone_order.lines_required');
     if (preorder && slot === '') problems.preorder_at = t('phone_order.slot_required');
-    if (Object.keys(problems).length > 0 || chosenMinutes === null) {
+    // Whether it covers the total the shop checks: only it knows the discount.
+    const cash = checkCashGiven(cashGiven, null);
+    if (!cash.ok) {
+      problems.cash_given =
+        cash.error === 'too_high'
+          ? t('phone_order.cash_given_too_high', { max: formatPrice(fromCents(MAX_CASH_GIVEN_CENTS)) })
+          : t('phone_order.cash_given_format');
+    }
+    if (Object.keys(problems).length > 0 || chosenMinutes === null || !cash.ok) {
       setErrors({ fields: problems });
       return;
     }
-    const request: PhoneOrderRequest = {
-      order_type: orderType,
-      lines: items.map(requestLine),
-      customer: delivery ? caller : { ...caller, line1: '', zip: '', city: '' },
-      preorder_at: preorder ? slot : null,
+    const request = phoneOrderRequest({
+      orderType,
+      items,
+      caller,
+      preorderAt: preorder ? slot : null,
       note,
       minutes: chosenMinutes,
-    };
+      cashGivenCents: cash.cents,
+    });
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
@@ -279,6 +294,15 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
             </p>
           )}
           <p className="admin-field__hint">{t('phone_order.total_hint')}</p>
+          <PhoneOrderCash
+            value={cashGiven}
+            sumCents={items.length > 0 ? sum : null}
+            error={fieldError('cash_given')}
+            onChange={(value) => {
+              setCashGiven(value);
+              setErrors(NO_ERRORS);
+            }}
+          />
           <TextInput
             id="phone-order-note"
             label={t('phone_order.note')}

@@ -4,7 +4,7 @@ import { requestLine } from '../../lib/orders-api';
 import type { ProductSelection } from '../../lib/product-selection';
 import { demoProducts } from '../../test/fetch-mock';
 import { addItem, buildCartItem, removeItem, setItemQuantity, subtotalCents } from '../../lib/cart-lines';
-import { searchProducts } from './phone-order';
+import { phoneOrderRequest, searchProducts, type PhoneOrderDraft } from './phone-order';
 
 const products = demoProducts as unknown as Product[];
 const pizza = products[0] as Product;
@@ -56,5 +56,38 @@ describe('searchProducts', () => {
     expect(searchProducts(products, 'salad').map((p) => p.id)).toEqual([20]);
     expect(searchProducts(products, '').map((p) => p.id)).toEqual([9, 20, 30, 31]);
     expect(searchProducts(products, 'apfel').map((p) => p.available)).toEqual([false]);
+  });
+});
+
+describe('phoneOrderRequest', () => {
+  const caller = { customer_name: 'Paul Anrufer', phone: '0171 2345678', email: '', line1: 'Torstraße 5', zip: '10115', city: 'Berlin' };
+  const draft: PhoneOrderDraft = {
+    orderType: 'delivery',
+    items: addItem([], line(cola, { variantId: null, extras: [] }, 2)),
+    caller,
+    preorderAt: null,
+    note: 'Hinterhaus',
+    minutes: 30,
+    cashGivenCents: 5000,
+  };
+
+  it('carries what the caller pays with as cash_given in euros', () => {
+    expect(phoneOrderRequest(draft)).toEqual({
+      order_type: 'delivery',
+      lines: [{ product_id: 30, variant_id: null, extras: [], quantity: 2 }],
+      customer: caller,
+      preorder_at: null,
+      note: 'Hinterhaus',
+      minutes: 30,
+      cash_given: 50,
+    });
+    expect(phoneOrderRequest({ ...draft, cashGivenCents: 2632 }).cash_given).toBe(26.32);
+  });
+
+  it('sends no cash_given when the caller did not say, and no address for a pickup', () => {
+    const pickup = phoneOrderRequest({ ...draft, orderType: 'pickup', cashGivenCents: null, preorderAt: '2026-11-22T18:30:00Z' });
+    expect(pickup).not.toHaveProperty('cash_given');
+    expect(pickup.customer).toEqual({ ...caller, line1: '', zip: '', city: '' });
+    expect(pickup.preorder_at).toBe('2026-11-22T18:30:00Z');
   });
 });

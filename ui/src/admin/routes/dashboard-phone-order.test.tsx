@@ -180,6 +180,54 @@ describe('phone orders on the board', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('asks what the caller pays with: notes above the sum, checked before sending, cash_given in the body, the refusal at its field', async () => {
+    const answers = [
+      {
+        status: 400,
+        body: {
+          detail: 'cash_given: is less than the total of 20,40 €',
+          code: 'cash_given_below_total',
+          field: 'cash_given',
+          params: { total: '20,40 €' },
+        },
+      },
+    ];
+    const fetchMock = server(() => answers.shift() ?? { status: 201, body: placed });
+    const dialog = await openDialog();
+    expect(within(dialog).queryByRole('group', { name: 'Choose an amount' })).toBeNull();
+    await fillOrder(dialog);
+    // 17,90 € and the delivery fee of 2,50 €: the notes above 20,40 €.
+    const notes = within(dialog).getByRole('group', { name: 'Choose an amount' });
+    expect(within(notes).getAllByRole('button').map((button) => button.textContent)).toEqual(['30 €', '50 €', '100 €']);
+    const field = within(dialog).getByLabelText(/^Pays with/);
+    expect(field).toHaveAttribute('inputmode', 'decimal');
+
+    const submit = async () => {
+      await act(async () => {
+        fireEvent.click(within(dialog).getByTestId('phone-order-submit'));
+      });
+    };
+    type(dialog, /^Pays with/, 'fifty');
+    await submit();
+    expect(within(dialog).getByText('Enter an amount in euros, e.g. 50 or 50.00.')).toBeInTheDocument();
+    expect(sent(fetchMock, 'POST', '/admin/phone-orders')).toEqual([]);
+
+    type(dialog, /^Pays with/, '20');
+    await submit();
+    await vi.waitFor(() =>
+      expect(within(dialog).getByText('The amount you pay with is less than the total of 20,40 €.')).toBeInTheDocument(),
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.click(within(notes).getByRole('button', { name: '50 €' }));
+    expect(field).toHaveValue('50');
+    expect(within(notes).getByRole('button', { name: '50 €' })).toHaveAttribute('aria-pressed', 'true');
+    await submit();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const bodies = sent(fetchMock, 'POST', '/admin/phone-orders') as { cash_given?: number }[];
+    expect(bodies.map((body) => body.cash_given)).toEqual([20, 50]);
+  });
+
   it('offers only pre-order times while the restaurant is closed and checks the form before sending', async () => {
     const fetchMock = server(() => ({ status: 201, body: placed }), false);
     const dialog = await openDialog();

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
@@ -162,6 +162,19 @@ describe('order detail', () => {
     expect(screen.getByTestId('accept-20')).toBeInTheDocument();
   });
 
+  it('shows what a cash customer pays with and the change among the payment facts, and nothing when not said', async () => {
+    await i18n.changeLanguage('de');
+    const cash = { payment_method: 'cash', payment_status: 'cash_due', paypal_order_id: null, capture_id: null } as const;
+    detailServer({ 'GET /admin/orders/57': () => ({ body: acceptedOrder({ ...cash, cash_given: 50, change_due: 28.6 }) }) });
+    renderAdminAt('/admin/orders/57');
+    await screen.findByRole('heading', { level: 1, name: 'Bestellung #3' });
+    const page = within(content());
+    const fact = (label: string) => page.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Zahlungsart')).toHaveTextContent(/^Barzahlung$/);
+    expect(fact('Bargeld')).toHaveTextContent(/^Zahlt mit 50,00 € · Wechselgeld 28,60 €$/);
+    expect(ticket()).toHaveTextContent('Zahlt mit 50,00 € · Wechselgeld 28,60 €');
+  });
+
   it('accepts a waiting pre-order for its time', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T17:32:00Z') });
     const fetchMock = detailServer({
@@ -246,6 +259,32 @@ describe('order detail', () => {
     expect(ticket().closest('.admin-no-print')).toBeNull();
   });
 
+  it('prints an accepted order\'s kitchen ticket or receipt again on the printers, and says why not', async () => {
+    const fetchMock = detailServer({
+      'GET /admin/orders/57': () => ({ body: acceptedOrder() }),
+      'POST /admin/orders/57/print': (init) =>
+        JSON.parse(String(init?.body)).document === 'kitchen'
+          ? { body: { queued: 2 } }
+          : { status: 409, body: { detail: 'No printer prints this document.', code: 'no_printer' } },
+    });
+    renderAdminAt('/admin/orders/57');
+    const group = await screen.findByRole('group', { name: 'Print again on the printers' });
+    fireEvent.click(within(group).getByRole('button', { name: 'Kitchen ticket' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Sent to 2 printers');
+    expect(sent(fetchMock, 'POST', '/admin/orders/57/print')).toEqual([{ document: 'kitchen' }]);
+    fireEvent.click(within(group).getByRole('button', { name: 'Receipt' }));
+    expect(await within(group).findByRole('alert')).toHaveTextContent(
+      'No printer that is switched on prints this document: set one up under Printers.',
+    );
+  });
+
+  it('offers no second print for an order that was never accepted', async () => {
+    detailServer({ 'GET /admin/orders/57': () => ({ body: adminOrder() }) });
+    renderAdminAt('/admin/orders/57');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #3' })).toBeInTheDocument();
+    expect(screen.queryByTestId('print-again-kitchen')).toBeNull();
+  });
+
   it("shows a line's deposit under its name and the deposit as its own row before the total", async () => {
     const cola = {
       product_id: 30, variant_id: null, name: 'Cola 0,33 l', unit_price: 2.5, quantity: 4, extras: [],
@@ -317,6 +356,14 @@ describe('kitchen ticket', () => {
   it('names the notes for the driver of a delivery', () => {
     renderTicket(adminOrder({ customer: withNotes('Hinterhaus, 3. OG') }));
     expect(screen.getByTestId('ticket-driver-notes')).toHaveTextContent('Hinweis für den Fahrer: Hinterhaus, 3. OG');
+  });
+
+  it('says what the customer pays with and the change the driver takes along, and only when said', () => {
+    renderTicket(adminOrder({ payment_method: 'cash', payment_status: 'cash_due', cash_given: 50, change_due: 28.6 }));
+    expect(screen.getByTestId('ticket-cash-given')).toHaveTextContent(/^Zahlt mit 50,00 € · Wechselgeld 28,60 €$/);
+    cleanup();
+    renderTicket(adminOrder({ payment_method: 'cash', payment_status: 'cash_due', cash_given: null, change_due: null }));
+    expect(screen.queryByTestId('ticket-cash-given')).toBeNull();
   });
 
   it('asks for an ID when the order holds beer or wine, and only then', () => {

@@ -13,6 +13,7 @@ import { OrderActions } from '../components/order-actions';
 import { CustomerFacts, OrderFacts, PaymentFacts, StatusHistory } from '../components/order-facts';
 import { OrderLines } from '../components/order-lines';
 import { OrderTotals } from '../components/order-totals';
+import { PrintAgain } from '../components/print-again';
 import { useAdminData } from '../lib/use-admin-data';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
@@ -76,6 +77,7 @@ function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: str
       <div className="admin-order-detail admin-no-print">
         <Card title={t('orders.detail.actions')}>
           <OrderActions order={order} timezone={timezone} onChanged={setOrder} />
+          <PrintAgain order={order} />
           {order.status === 'rejected' || order.status === 'completed' ? (
             <p className="admin-list__empty">{t('orders.detail.finished')}</p>
           ) : null}

@@ -24,10 +24,18 @@ import {
   type MinimumAge,
   type OrderTimeBlock,
 } from '../../features/cart/checkout';
-import { PlaceOrder, shownQuote, useCheckoutQuote, type TermsLinks } from '../../features/orders';
+import {
+  CashGivenField,
+  PlaceOrder,
+  shownQuote,
+  useCashGiven,
+  useCheckoutQuote,
+  type TermsLinks,
+} from '../../features/orders';
 import { ApiError } from '../../lib/api-error';
 import { useAuth } from '../../lib/auth';
 import { termsTexts } from '../../lib/legal-texts';
+import { toCents } from '../../lib/money';
 import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';
 import { buildOrderRequest, type OrderAddress } from '../../lib/orders-api';
 import { useOrderSettings } from '../../lib/order-settings';
@@ -200,6 +208,8 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
   // The age the customer confirmed; a higher one (the server's quote may know better) asks again.
   const cartAge = useCartAgeRestriction();
   const [confirmedAge, setConfirmedAge] = useState<MinimumAge | null>(null);
+  // What a cash customer pays with: sent with the order, not part of the quote (it changes no price).
+  const cashGiven = useCashGiven();
 
   const delivery = orderType === 'delivery';
   const savedAddress =
@@ -280,6 +290,13 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
           </Section>
           <Section title={t('checkout.payment')}>
             <PaymentChoice value={payment} onChange={setPayment} cash={cash} />
+            {payment === 'cash' && (
+              <CashGivenField
+                cash={cashGiven}
+                totalCents={quoted === null ? null : toCents(quoted.total)}
+                orderType={orderType}
+              />
+            )}
           </Section>
           <Section title={t('checkout.totals')}>
             <CheckoutTotals quote={quote} />
@@ -299,6 +316,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
               blockedReason={blockedReason}
               termsLinks={termsLinks}
               cashAccepted={cash === true}
+              cashGiven={cashGiven}
               essentials={{
                 orderType,
                 address: shortAddress(signedIn ? savedAddress : guestAddress, orderType),

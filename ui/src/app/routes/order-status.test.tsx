@@ -199,6 +199,29 @@ describe('order status page', () => {
     expect(screen.getByTestId('order-destination')).toContainElement(screen.getByTestId('order-driver-notes'));
   });
 
+  it('says what a cash customer pays with and the change the driver brings, in both languages', async () => {
+    const cash = { payment_method: 'cash', payment_status: 'cash_due', cash_given: 50, change_due: 28.6 } as const;
+    renderStatus({ body: demoOrder(cash) });
+    const payment = await screen.findByTestId('order-cash-given');
+    expect(payment).toHaveTextContent(/^Sie zahlen mit 50,00 € · Wechselgeld 28,60 €$/);
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('Barzahlung – bei Übergabe zu zahlen');
+
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(screen.getByTestId('order-cash-given')).toHaveTextContent(/^You pay with 50,00 € · change 28,60 €$/);
+
+    // Nothing to pay once the order is not accepted, so no change either.
+    await push(demoOrder({ ...cash, status: 'rejected', rejection_reason: 'Zu viel los' }));
+    expect(screen.queryByTestId('order-cash-given')).not.toBeInTheDocument();
+  });
+
+  it('says nothing about change when the customer did not say what they pay with', async () => {
+    renderStatus({ body: demoOrder({ payment_method: 'cash', payment_status: 'cash_due', cash_given: null, change_due: null }) });
+    expect(await screen.findByTestId('order-payment')).toHaveTextContent('Barzahlung');
+    expect(screen.queryByTestId('order-cash-given')).not.toBeInTheDocument();
+  });
+
   it("shows a rejected order: exactly \"Sorry, the restaurant couldn't accept your order\", the reason and the refund", async () => {
     await i18n.changeLanguage('en');
     renderStatus({ body: demoOrder() });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LineDeposit } from '../../../components/line-deposit';
+import { cashGivenFigures } from '../../../lib/cash-given';
 import { driverNotes } from '../../../lib/driver-notes';
 import { formatPrice } from '../../../lib/format-price';
 import { toCents } from '../../../lib/money';
@@ -109,12 +110,15 @@ function paymentState(order: Order): string {
 
 function Payment({ order }: { order: Order }) {
   const { t } = useTranslation();
+  // What the customer said they pay with, and the change the driver brings; a rejected order is not paid.
+  const cash = order.status === 'rejected' ? null : cashGivenFigures(order);
   return (
     <div className="order-payment">
       <h3 className="order-card__subtitle">{t('orders.status_page.payment')}</h3>
       <p data-testid="order-payment">
         {t(`orders.payment.${order.payment_method}`)} – {t(`orders.status_page.payment_status.${paymentState(order)}`)}
       </p>
+      {cash !== null && <p data-testid="order-cash-given">{t('orders.status_page.cash_given', cash)}</p>}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { demoQuote } from '../test/demo-quote';
 import { clearRuntimeConfig, setRuntimeConfig } from '../test/runtime-config';
 import { PlaceOrder } from './place-order';
 import type { TermsLinks } from './terms-notice';
+import type { CashGivenInput } from './use-cash-given';
 import type { CheckoutQuote, QuoteState } from './use-checkout-quote';
 
 type LoaderState = 'initial' | 'pending' | 'resolved' | 'rejected';
@@ -70,6 +71,7 @@ function renderPlaceOrder({
   blockedReason,
   termsLinks,
   cashAccepted = true,
+  cashGiven,
 }: {
   state?: QuoteState;
   payment?: PaymentMethod;
@@ -77,6 +79,7 @@ function renderPlaceOrder({
   blockedReason?: string | null;
   termsLinks?: TermsLinks;
   cashAccepted?: boolean;
+  cashGiven?: CashGivenInput;
 } = {}) {
   const fetchMock = mockFetch({
     '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-1', amount: 5, currency: 'EUR' } },
@@ -95,6 +98,7 @@ function renderPlaceOrder({
           blockedReason={blockedReason}
           cashAccepted={cashAccepted}
           {...(termsLinks ? { termsLinks } : {})}
+          {...(cashGiven ? { cashGiven } : {})}
           essentials={{
             orderType: 'pickup',
             address: 'Gina Gast',
@@ -550,3 +554,108 @@ describe("the page's own reason to hold the order back", () => {
   });
 });
 
+describe('what a cash customer pays with ("Ich zahle mit")', () => {
+  const cashRequest: OrderRequest = { ...request, payment_method: 'cash' };
+  const cashReady: QuoteState = { status: 'ready', quote: demoQuote({ quote_id: 'q-1' }), request: cashRequest };
+  const placeButton = () => screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+  /** The field's state as the checkout holds it, with `text` typed. */
+  const typed = (text: string): CashGivenInput => ({ text, error: null, refusals: 0, change: vi.fn(), refuse: vi.fn() });
+
+  beforeEach(() => {
+    paypal.state = 'resolved';
+    paypal.buttons = null;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    clearRuntimeConfig();
+  });
+
+  it('is sent as cash_given with the quoted body, and not at all while nothing is typed', async () => {
+    const cash = typed('10,50');
+    const { fetchMock, onPlaced } = renderPlaceOrder({ payment: 'cash', state: cashReady, cashGiven: cash });
+    await act(async () => {
+      placeButton().click();
+    });
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(placed));
+    expect(posts(fetchMock)[0]?.body).toEqual({ ...cashRequest, quote_id: 'q-1', cash_given: 10.5 });
+    expect(cash.refuse).not.toHaveBeenCalled();
+
+    cleanup();
+    const none = renderPlaceOrder({ payment: 'cash', state: cashReady, cashGiven: typed('') });
+    await act(async () => {
+      placeButton().click();
+    });
+    await waitFor(() => expect(none.onPlaced).toHaveBeenCalled());
+    expect(posts(none.fetchMock)[0]?.body).toEqual({ ...cashRequest, quote_id: 'q-1' });
+  });
+
+  it('refuses an amount below the quoted total before sending, naming the total at the field', async () => {
+    const cash = typed('4,99');
+    const { fetchMock, onPlaced } = renderPlaceOrder({ payment: 'cash', state: cashReady, cashGiven: cash });
+    await act(async () => {
+      placeButton().click();
+    });
+    expect(cash.refuse).toHaveBeenCalledWith('Der Betrag, mit dem Sie zahlen, ist kleiner als die Summe von 5,00 €.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect(alertText()).toBe('');
+  });
+
+  it('refuses what is no amount, in English too', async () => {
+    await i18n.changeLanguage('en');
+    const cash = typed('fifty');
+    const { fetchMock } = renderPlaceOrder({ payment: 'cash', state: cashReady, cashGiven: cash });
+    await act(async () => {
+      screen.getByRole('button', { name: 'Place binding order' }).click();
+    });
+    expect(cash.refuse).toHaveBeenCalledWith('Please enter an amount in euros, e.g. 50 or 50.00.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of the amount at the field, not below the button", async () => {
+    const cash = typed('5');
+    const { onPlaced } = renderPlaceOrder({
+      payment: 'cash',
+      state: cashReady,
+      cashGiven: cash,
+      answers: {
+        '/orders/guest': {
+          status: 400,
+          body: {
+            detail: 'cash_given: is less than the total of 5,50 €',
+            code: 'cash_given_below_total',
+            field: 'cash_given',
+            params: { total: '5,50 €' },
+          },
+        },
+      },
+    });
+    await act(async () => {
+      placeButton().click();
+    });
+    await waitFor(() =>
+      expect(cash.refuse).toHaveBeenCalledWith('Der Betrag, mit dem Sie zahlen, ist kleiner als die Summe von 5,50 €.'),
+    );
+    expect(alertText()).toBe('');
+    expect(onPlaced).not.toHaveBeenCalled();
+  });
+
+  it('is never sent with online payment, whatever was typed', async () => {
+    setRuntimeConfig({ paypalClientId: 'client-1', paypalSdkUrl: 'http://127.0.0.1:9000/sdk/js', currency: 'EUR' });
+    const cash = typed('50');
+    const { fetchMock, onPlaced } = renderPlaceOrder({ cashGiven: cash });
+    const props = await buttons();
+    await act(async () => {
+      await props.createOrder!({ paymentSource: 'paypal' }, { order: { create: vi.fn() } });
+    });
+    await act(async () => {
+      await props.onApprove!({ orderID: 'PP-1' }, actions());
+    });
+    expect(onPlaced).toHaveBeenCalledWith(placed);
+    const [create, place] = posts(fetchMock);
+    expect(create?.body).toEqual({ ...request, quote_id: 'q-1' });
+    expect(place?.body).toEqual({ ...request, quote_id: 'q-1', paypal_order_id: 'PP-1' });
+    expect(cash.refuse).not.toHaveBeenCalled();
+  });
+});

@@ -1,15 +1,18 @@
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingMessage } from '../../../components/status-message';
+import { checkCashGiven } from '../../../lib/cash-given';
 import { toCents } from '../../../lib/money';
 import type { Order, OrderRequest } from '../../../lib/order-types';
-import { placeOrder } from '../../../lib/orders-api';
+import { placeOrder, withCashGiven } from '../../../lib/orders-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { cashGivenProblemText, cashGivenRefusalText } from '../lib/cash-given-text';
 import { errorCode, orderErrorMessage } from '../lib/order-errors';
 import { OrderEssentials, type EssentialsTotal, type OrderEssentialsProps } from './order-essentials';
 import type { PlaceResult } from './paypal-checkout';
 import { TermsNotice, type TermsLinks } from './terms-notice';
+import type { CashGivenInput } from './use-cash-given';
 import { quotedRequest, shownQuote, type CheckoutQuote, type QuoteState } from './use-checkout-quote';
 
 // The PayPal SDK wrapper is loaded only when online payment is chosen.
@@ -35,6 +38,12 @@ export interface PlaceOrderProps {
    * shown and none is placed, whatever payment the essentials name.
    */
   cashAccepted: boolean;
+  /**
+   * What the customer said they pay with in cash (the field beside the payment choice):
+   * checked against the quoted total and sent as `cash_given` with a cash order, never
+   * with online payment; a refusal of it is shown at that field. Absent: not asked.
+   */
+  cashGiven?: CashGivenInput;
 }
 
 function essentialsTotal(state: QuoteState): EssentialsTotal {
@@ -69,6 +78,7 @@ export function PlaceOrder({
   blockedReason = null,
   termsLinks = NO_TERMS,
   cashAccepted,
+  cashGiven,
 }: PlaceOrderProps) {
   const { t } = useTranslation();
   const [processing, setProcessing] = useState(false);
@@ -83,13 +93,19 @@ export function PlaceOrder({
   const blocked = blockedReason !== null ? 'page' : quoteBlock;
   const blockedText = blockedReason ?? (quoteBlock !== null ? t(`orders.blocked.${quoteBlock}`) : null);
 
-  /** Shows why the server refused; a changed price brings the new quote to the screen. */
+  const refuseCashGiven = cashGiven?.refuse;
+  /**
+   * Shows why the server refused: at the "Ich zahle mit" field when it refused that
+   * amount, else below the button; a changed price brings the new quote to the screen.
+   */
   const refused = useCallback(
     (failure: unknown) => {
-      setError(orderErrorMessage(failure, t));
+      const cashText = refuseCashGiven === undefined ? null : cashGivenRefusalText(failure, t);
+      if (refuseCashGiven !== undefined && cashText !== null) refuseCashGiven(cashText);
+      else setError(orderErrorMessage(failure, t));
       if (errorCode(failure) === 'quote_changed') refresh();
     },
-    [refresh, t],
+    [refresh, refuseCashGiven, t],
   );
 
   const place = useCallback(
@@ -117,7 +133,16 @@ export function PlaceOrder({
       return;
     }
     const body = quotedRequest(state);
-    if (body !== null) void place(body);
+    if (body === null || state.status !== 'ready') return;
+    // The amount the customer pays with must cover the quoted total; else it is said at its field.
+    const totalCents = toCents(state.quote.total);
+    const given = cashGiven === undefined ? null : checkCashGiven(cashGiven.text, totalCents);
+    if (given !== null && !given.ok) {
+      setError(null);
+      cashGiven?.refuse(cashGivenProblemText(given.error, totalCents, t));
+      return;
+    }
+    void place(withCashGiven(body, given?.cents ?? null));
   };
 
   return (
