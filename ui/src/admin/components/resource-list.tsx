@@ -10,6 +10,7 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 import { EMPTY_CATALOG } from '../types';
 import { EditConflictNotice } from './edit-conflict';
 import { FormMessage } from './fields';
+import { ConfirmDelete } from './confirm-delete';
 
 export interface ResourceListProps<R extends { id: number; version?: string }> {
   spec: ResourceSpec<R>;
@@ -116,24 +117,12 @@ export function ResourceList<R extends { id: number; version?: string }>({
                     ))}
                     <td className="admin-table__actions">
                       {confirming === record.id ? (
-                        <span className="admin-confirm" role="group" aria-label={t('list.confirm_delete', { name: label })}>
-                          <span className="admin-confirm__text">{t('list.confirm_delete', { name: label })}</span>
-                          <button
-                            type="button"
-                            className="button button--danger button--small"
-                            disabled={busy}
-                            onClick={() => void remove(record)}
-                          >
-                            {t('list.confirm_yes')}
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--ghost button--small"
-                            onClick={() => setConfirming(null)}
-                          >
-                            {t('list.confirm_no')}
-                          </button>
-                        </span>
+                        <ConfirmDelete
+                          name={label}
+                          busy={busy}
+                          onConfirm={() => void remove(record)}
+                          onCancel={() => setConfirming(null)}
+                        />
                       ) : (
                         <>
                           <button

@@ -10,6 +10,7 @@ import { errorsFromApi } from '../lib/errors';
 import { formatDate } from '../lib/order-format';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
+import { ConfirmDelete } from '../components/confirm-delete';
 
 /**
  * /admin/accounts (owner only): who may sign in to the admin area, a form for a new
@@ -127,20 +128,12 @@ function AccountList({ accounts, onDeleted }: { accounts: readonly RestaurantAcc
                     ))}
                     <td className="admin-table__actions">
                       {opened === 'delete' ? (
-                        <span className="admin-confirm" role="group" aria-label={t('list.confirm_delete', { name: account.name })}>
-                          <span className="admin-confirm__text">{t('list.confirm_delete', { name: account.name })}</span>
-                          <button
-                            type="button"
-                            className="button button--danger button--small"
-                            disabled={busy}
-                            onClick={() => void remove(account)}
-                          >
-                            {t('list.confirm_yes')}
-                          </button>
-                          <button type="button" className="button button--ghost button--small" onClick={() => setOpen(null)}>
-                            {t('list.confirm_no')}
-                          </button>
-                        </span>
+                        <ConfirmDelete
+                          name={account.name}
+                          busy={busy}
+                          onConfirm={() => void remove(account)}
+                          onCancel={() => setOpen(null)}
+                        />
                       ) : (
                         !own && (
                           <>

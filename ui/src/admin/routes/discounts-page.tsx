@@ -12,6 +12,7 @@ import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { formatDay } from '../lib/store-settings';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import type { AdminDiscount, DiscountCode } from '../types';
+import { ConfirmDelete } from '../components/confirm-delete';
 
 /** /admin/disscount: the delivery and the pickup discount, each with a percentage and an optional last day. */
 export function DiscountsPage() {
@@ -237,15 +238,12 @@ function DiscountForm({
           )}
           {current &&
             (confirming ? (
-              <span className="admin-confirm" role="group" aria-label={t('list.confirm_delete', { name: title })}>
-                <span className="admin-confirm__text">{t('list.confirm_delete', { name: title })}</span>
-                <button type="button" className="button button--danger button--small" disabled={busy} onClick={() => void remove()}>
-                  {t('list.confirm_yes')}
-                </button>
-                <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(false)}>
-                  {t('list.confirm_no')}
-                </button>
-              </span>
+              <ConfirmDelete
+                name={title}
+                busy={busy}
+                onConfirm={() => void remove()}
+                onCancel={() => setConfirming(false)}
+              />
             ) : (
               <button
                 type="button"

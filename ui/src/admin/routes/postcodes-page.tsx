@@ -14,6 +14,7 @@ import { emptyValues, valuesFromRecord, type FormValues } from '../lib/resource'
 import { filterItems } from '../lib/search';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import type { Postcode } from '../types';
+import { ConfirmDelete } from '../components/confirm-delete';
 
 const ID_PREFIX = 'postcode';
 
@@ -323,24 +324,12 @@ function PostcodeList({
                   ))}
                   <td className="admin-table__actions">
                     {confirming === postcode.id ? (
-                      <span
-                        className="admin-confirm"
-                        role="group"
-                        aria-label={t('list.confirm_delete', { name: postcode.postcode })}
-                      >
-                        <span className="admin-confirm__text">{t('list.confirm_delete', { name: postcode.postcode })}</span>
-                        <button
-                          type="button"
-                          className="button button--danger button--small"
-                          disabled={busy}
-                          onClick={() => void remove(postcode)}
-                        >
-                          {t('list.confirm_yes')}
-                        </button>
-                        <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(null)}>
-                          {t('list.confirm_no')}
-                        </button>
-                      </span>
+                      <ConfirmDelete
+                        name={postcode.postcode}
+                        busy={busy}
+                        onConfirm={() => void remove(postcode)}
+                        onCancel={() => setConfirming(null)}
+                      />
                     ) : (
                       <>
                         <button

@@ -21,6 +21,7 @@ import {
 } from '../lib/printers';
 import { emptyValues, valuesFromRecord, type FormValues } from '../lib/resource';
 import { useAdminTranslation } from '../lib/use-admin-translation';
+import { ConfirmDelete } from '../components/confirm-delete';
 
 const ID_PREFIX = 'printer';
 /** The list (waiting tickets, alarms) is read again this often while the page is open. */
@@ -399,20 +400,12 @@ function PrinterList({
                   ))}
                   <td className="admin-table__actions">
                     {confirming === printer.id ? (
-                      <span className="admin-confirm" role="group" aria-label={t('list.confirm_delete', { name: printer.name })}>
-                        <span className="admin-confirm__text">{t('list.confirm_delete', { name: printer.name })}</span>
-                        <button
-                          type="button"
-                          className="button button--danger button--small"
-                          disabled={busy}
-                          onClick={() => void remove(printer)}
-                        >
-                          {t('list.confirm_yes')}
-                        </button>
-                        <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(null)}>
-                          {t('list.confirm_no')}
-                        </button>
-                      </span>
+                      <ConfirmDelete
+                        name={printer.name}
+                        busy={busy}
+                        onConfirm={() => void remove(printer)}
+                        onCancel={() => setConfirming(null)}
+                      />
                     ) : (
                       <>
                         <button
