@@ -49,7 +49,7 @@ pub fn cents(euros: &Value) -> i64 {
 }
 
 /// Cents of an amount as the export writes it: `12,34`, `-0,50`.
-fn amount(text: &str) -> i64 {
+pub fn amount(text: &str) -> i64 {
     let (whole, fraction) = text.split_once(',').unwrap_or((text, "00"));
     assert_eq!(fraction.len(), 2, "{text}");
     let negative = whole.starts_with('-');
@@ -93,10 +93,10 @@ fn declared_tables(index: &str) -> Vec<Declared> {
 }
 
 /// A parsed file: its rows as column → value.
-type Rows = Vec<BTreeMap<String, String>>;
+pub type Rows = Vec<BTreeMap<String, String>>;
 
 /// Unzips the export and checks every declared file; answers the files' rows by name.
-fn read_export(bytes: &[u8]) -> BTreeMap<String, Rows> {
+pub fn read_export(bytes: &[u8]) -> BTreeMap<String, Rows> {
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
     let mut text = |name: &str| {
         let mut file = zip
@@ -172,7 +172,7 @@ fn read_export(bytes: &[u8]) -> BTreeMap<String, Rows> {
     files
 }
 
-fn sum_by(rows: &Rows, key: &[&str], value: &str) -> BTreeMap<Vec<String>, i64> {
+pub fn sum_by(rows: &Rows, key: &[&str], value: &str) -> BTreeMap<Vec<String>, i64> {
     let mut sums = BTreeMap::new();
     for row in rows {
         let key: Vec<String> = key.iter().map(|column| row[*column].clone()).collect();

@@ -38,6 +38,7 @@ mod live_orders;
 mod live_status;
 mod login;
 mod openapi_document;
+mod order_corrections;
 mod order_lists;
 mod order_quotes;
 mod orders;

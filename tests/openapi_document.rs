@@ -96,6 +96,7 @@ async fn the_openapi_document_describes_every_api_route() {
         ("/admin/phone-orders/slots", "get"),
         ("/products/{id}/availability", "put"),
         ("/admin/orders/{id}/print", "post"),
+        ("/admin/orders/{id}/cancel", "post"),
         ("/admin/accounts", "get"),
         ("/admin/accounts", "post"),
         ("/admin/accounts/{id}/password", "put"),

@@ -5,6 +5,7 @@ pub mod backup;
 mod backup_thread;
 mod catalog;
 mod closings;
+mod corrections;
 mod customers;
 mod database_slot;
 mod day_totals;

@@ -143,6 +143,13 @@ pub(super) fn write_order(
     {
         super::printing::queue_tickets(txn, order)?;
     }
+    // A correction prints the kitchen's and the customer's documents anew, marked.
+    if let Some(before) = before
+        && order.corrections.len() > before.corrections.len()
+        && let Some(correction) = order.corrections.last()
+    {
+        super::printing::queue_correction_tickets(txn, order, correction.kind, now)?;
+    }
     if before.is_none_or(|before| before.status != order.status || before.payment != order.payment)
     {
         super::payments::follow_order(txn, order, now)?;
@@ -295,6 +302,7 @@ pub(super) fn place(
         fiscal_mode: new.fiscal_mode,
         tse: None,
         cash_given_cents: new.cash_given_cents,
+        corrections: Vec::new(),
     };
     if let Some(minutes) = new.accept_minutes
         && let Err(refused) = order.accept(minutes, draft.now, &new.placed_by)

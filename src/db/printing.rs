@@ -11,6 +11,7 @@ use super::tables::*;
 use super::{Db, DbError, next_id, record};
 use crate::domain::edit_version::{self, EditConflict, EditRefusal, Precondition};
 use crate::domain::order::Order;
+use crate::domain::order::correction::CorrectionKind;
 use crate::domain::printing::job::{
     ReprintRefusal, TicketKind, documents_for, has_documents, print_due_at,
 };
@@ -82,6 +83,35 @@ pub(super) fn queue_tickets(txn: &WriteTransaction, order: &Order) -> Result<(),
             attempts: 0,
             last_error: None,
             reprint: false,
+            correction: None,
+        };
+        put_job(txn, None, &job)?;
+    }
+    Ok(())
+}
+
+/// Queues the documents of an accepted order the restaurant just cancelled or changed,
+/// marked as such, due at `now`, for every printer switched on that prints them. Part
+/// of the transaction that corrects the order.
+pub(super) fn queue_correction_tickets(
+    txn: &WriteTransaction,
+    order: &Order,
+    kind: CorrectionKind,
+    now: DateTime<Utc>,
+) -> Result<(), DbError> {
+    let printers: Vec<Printer> = txn.records(PRINTER_ID_TO_PRINTER)?;
+    for (printer_id, document) in documents_for(&printers) {
+        let job = PrintJob {
+            id: next_id(txn, META_NEXT_PRINT_JOB_ID)?,
+            order_id: order.id,
+            printer_id,
+            kind: document,
+            due_at: now,
+            next_attempt_at: now,
+            attempts: 0,
+            last_error: None,
+            reprint: false,
+            correction: Some(kind),
         };
         put_job(txn, None, &job)?;
     }
@@ -123,6 +153,7 @@ impl Db {
                     attempts: 0,
                     last_error: None,
                     reprint: true,
+                    correction: None,
                 };
                 put_job(txn, None, &job)?;
             }

@@ -106,6 +106,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
         fiscal_mode: None,
         tse: None,
         cash_given_cents: None,
+        corrections: Vec::new(),
     }
 }
 

@@ -167,6 +167,8 @@ error_codes! {
     NoPrinter = "no_printer";
     /// The business day is closed already (its daily closing exists).
     DayClosed = "day_closed";
+    /// PayPal did not refund: the order was left as it was.
+    RefundFailed = "refund_failed";
     /// Orders of the day still wait for an answer: the day cannot be closed yet.
     OrdersWaiting = "orders_waiting" ["count"];
     /// The period to export ends before it begins.

@@ -371,7 +371,7 @@ impl PaymentRecord {
     /// record follows it.
     pub fn follow_order(&mut self, order: &Order, now: DateTime<Utc>) {
         let (fate, reason) = match order.payment.status {
-            PaymentStatus::CashDue => return,
+            PaymentStatus::CashDue | PaymentStatus::Cancelled => return,
             PaymentStatus::Paid if order.status == OrderStatus::Rejected => {
                 (PaymentFate::RefundDue, Some(PaymentReason::OrderRejected))
             }

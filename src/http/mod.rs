@@ -73,7 +73,10 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
             routes::catalog::images::ImageApi { state: s() },
             routes::catalog::availability::AvailabilityApi { state: s() },
         ),
-        routes::orders::admin::OrdersAdminApi { state: s() },
+        (
+            routes::orders::admin::OrdersAdminApi { state: s() },
+            routes::orders::corrections::OrderCorrectionsApi { state: s() },
+        ),
         (
             routes::readiness::ReadinessApi { state: s() },
             routes::fiscal::FiscalApi { state: s() },

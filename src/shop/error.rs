@@ -8,6 +8,7 @@ use crate::domain::error::{ErrorCode, ErrorStatus, PublicError, Refusal};
 use crate::domain::fiscal::closing::ClosingRefusal;
 use crate::domain::money::format_euros;
 use crate::domain::order::TransitionError;
+use crate::domain::order::correction::CorrectionRefusal;
 use crate::domain::order::lines::LineError;
 use crate::domain::order::placing::PlaceRefusal;
 use crate::domain::order::quote::QuoteError;
@@ -31,6 +32,8 @@ pub enum ShopError {
     Conflict(#[from] EditConflict),
     #[error(transparent)]
     Closing(ClosingRefusal),
+    #[error(transparent)]
+    Correction(#[from] CorrectionRefusal),
 }
 
 impl From<ChangeError> for ShopError {
@@ -53,6 +56,7 @@ impl ShopError {
             ShopError::Refused(error) => error,
             ShopError::Conflict(error) => error,
             ShopError::Closing(error) => error,
+            ShopError::Correction(error) => error,
         }
     }
 }

@@ -69,6 +69,15 @@ impl Shop {
         }
     }
 
+    /// The restaurant cancelled or changed an accepted order: the board and the
+    /// customer's status page hear it, the printers print the marked documents queued
+    /// with it, and the customer gets a mail.
+    pub(super) fn order_corrected(&self, order: &Order) {
+        self.order_changed(order);
+        self.printing.wake();
+        self.mail_correction(order);
+    }
+
     /// The catalog changed: the listeners (the public menu) follow it, and the
     /// readiness check is recomputed (a dish without labels keeps the shop shut).
     pub(super) async fn catalog_changed(&self, catalog: &Catalog, version: u64) {

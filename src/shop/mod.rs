@@ -17,6 +17,7 @@ pub mod catalog;
 pub mod checkout;
 pub mod clock_guard;
 mod closings;
+mod corrections;
 pub mod erasure;
 pub mod error;
 mod events;
@@ -82,6 +83,9 @@ pub struct Shop {
     fiscal: FiscalState,
     /// The cloud TSE, when its key and secret are configured.
     tse: Option<Arc<Tse>>,
+    /// Held while an accepted order is corrected: one correction (and its refund) at a
+    /// time.
+    correcting: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Shop {
@@ -128,6 +132,7 @@ impl Shop {
             payments_in_flight: Arc::default(),
             fiscal,
             tse,
+            correcting: Arc::default(),
             config,
             db,
             clock,

@@ -9,6 +9,7 @@ use std::fmt::Write;
 use super::Shop;
 use crate::domain::fiscal::signing::OrderTse;
 use crate::domain::money::format_euros;
+use crate::domain::order::correction::CorrectionKind;
 use crate::domain::order::{Order, OrderSource, OrderStatus, PaymentStatus};
 
 fn lines_text(order: &Order) -> String {
@@ -146,6 +147,45 @@ impl Shop {
             lines = lines_text(order),
         );
         let subject = format!("{brand}: Bestellung Nr. {0} / order no. {0}", order.number);
+        self.send_order_mail(order, subject, text);
+    }
+
+    /// The restaurant cancelled or changed the accepted order: why, and what happens to
+    /// the money.
+    pub(super) fn mail_correction(&self, order: &Order) {
+        let Some(correction) = order.last_correction() else {
+            return;
+        };
+        let brand = &self.config.brand;
+        let number = order.number;
+        let reason = &correction.reason;
+        let refunded = (correction.refunded_cents > 0).then(|| {
+            let amount = format_euros(correction.refunded_cents);
+            (
+                format!("\n{amount} wurden Ihnen über PayPal erstattet.\n"),
+                format!("\n{amount} has been refunded to you through PayPal.\n"),
+            )
+        });
+        let (refund_de, refund_en) = refunded.unwrap_or_default();
+        let (subject, text) = match correction.kind {
+            CorrectionKind::Cancelled => (
+                format!("{brand}: Bestellung Nr. {number} storniert / cancelled"),
+                format!(
+                    "Guten Tag,\n\nleider musste {brand} Ihre Bestellung Nr. {number} stornieren: \
+                     {reason}\n{refund_de}\n---\n\nHello,\n\nSorry, {brand} had to cancel your order \
+                     no. {number}: {reason}\n{refund_en}"
+                ),
+            ),
+            CorrectionKind::Changed => (
+                format!("{brand}: Bestellung Nr. {number} geändert / changed"),
+                format!(
+                    "Guten Tag,\n\n{brand} hat Ihre Bestellung Nr. {number} geändert: {reason}\n\n\
+                     {lines}{refund_de}\n---\n\nHello,\n\n{brand} changed your order no. {number}: \
+                     {reason}\n{refund_en}",
+                    lines = lines_text(order),
+                ),
+            ),
+        };
         self.send_order_mail(order, subject, text);
     }
 

@@ -372,6 +372,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         http(
             "POST",
+            "/admin/orders/{id}/cancel",
+            format!("/admin/orders/{order}/cancel"),
+            [U, F, F, A, A],
+        ),
+        http(
+            "POST",
             "/admin/phone-orders",
             "/admin/phone-orders",
             [U, F, F, A, A],

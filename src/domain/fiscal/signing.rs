@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::tse::{
     PaymentType, ReceiptAmounts, TseRegistration, TseSignature, TxState, UnknownVatRate,
 };
+use crate::domain::order::correction::ReceiptState;
 use crate::domain::order::{Order, PaymentMethod};
 
 /// The shop's TSE and till at fiskaly: the ids it chose, the admin PIN it set, and
@@ -82,16 +83,26 @@ pub struct TseOutage {
 /// The receipt an accepted order's transaction signs: its gross amount per VAT rate,
 /// and the total as cash or not (paid online).
 pub fn receipt_amounts(order: &Order) -> Result<ReceiptAmounts, UnknownVatRate> {
+    amounts_of(order, &order.receipt_state(), 1)
+}
+
+/// The receipt of a correction: `state` as a receipt of `order` (its payment method),
+/// each amount multiplied by `sign` (−1 for the Storno of a receipt).
+pub fn amounts_of(
+    order: &Order,
+    state: &ReceiptState,
+    sign: i64,
+) -> Result<ReceiptAmounts, UnknownVatRate> {
     let payment = match order.payment.method {
         PaymentMethod::Cash => PaymentType::Cash,
         PaymentMethod::Online => PaymentType::NonCash,
     };
     ReceiptAmounts::new(
-        order
+        state
             .vat
             .iter()
-            .map(|line| (line.rate_basis_points, line.gross_cents)),
-        vec![(payment, order.totals.total_cents)],
+            .map(|line| (line.rate_basis_points, sign * line.gross_cents)),
+        vec![(payment, sign * state.totals.total_cents)],
     )
 }
 

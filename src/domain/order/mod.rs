@@ -6,7 +6,9 @@
 //!
 //! A placed order's state machine: waiting for confirmation → accepted (with an
 //! estimated time) or rejected; accepted → preparing → out for delivery (delivery) or
-//! ready for pickup (pickup) → completed. Steps may be skipped forward, never back.
+//! ready for pickup (pickup) → completed. Steps may be skipped forward, never back. An
+//! accepted order not completed yet may be cancelled or its lines changed by the
+//! restaurant (`correction`).
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -14,6 +16,7 @@ use serde::{Deserialize, Serialize};
 pub mod actor;
 pub mod answering;
 pub mod cart;
+pub mod correction;
 pub mod lines;
 pub mod placing;
 pub mod quote;
@@ -55,6 +58,8 @@ pub enum OrderStatus {
     OutForDelivery,
     ReadyForPickup,
     Completed,
+    /// Cancelled by the restaurant after it was accepted (see `correction`).
+    Cancelled,
 }
 
 impl OrderStatus {
@@ -67,12 +72,16 @@ impl OrderStatus {
             OrderStatus::OutForDelivery => "out_for_delivery",
             OrderStatus::ReadyForPickup => "ready_for_pickup",
             OrderStatus::Completed => "completed",
+            OrderStatus::Cancelled => "cancelled",
         }
     }
 
     /// Still something for the kitchen to do.
     pub fn is_open(self) -> bool {
-        !matches!(self, OrderStatus::Rejected | OrderStatus::Completed)
+        !matches!(
+            self,
+            OrderStatus::Rejected | OrderStatus::Completed | OrderStatus::Cancelled
+        )
     }
 
     /// Position on the way from accepted to completed.
@@ -82,7 +91,9 @@ impl OrderStatus {
             OrderStatus::Preparing => Some(2),
             OrderStatus::OutForDelivery | OrderStatus::ReadyForPickup => Some(3),
             OrderStatus::Completed => Some(4),
-            OrderStatus::WaitingForConfirmation | OrderStatus::Rejected => None,
+            OrderStatus::WaitingForConfirmation
+            | OrderStatus::Rejected
+            | OrderStatus::Cancelled => None,
         }
     }
 
@@ -95,6 +106,7 @@ impl OrderStatus {
             OrderStatus::OutForDelivery => "out for delivery",
             OrderStatus::ReadyForPickup => "ready for pickup",
             OrderStatus::Completed => "completed",
+            OrderStatus::Cancelled => "cancelled",
         }
     }
 }
@@ -116,6 +128,8 @@ pub enum PaymentStatus {
     Refunded,
     /// The refund of a rejected order failed; the restaurant must refund by hand.
     RefundFailed,
+    /// A cash order the restaurant cancelled: nothing is due.
+    Cancelled,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -233,6 +247,9 @@ pub struct Order {
     /// the total, so the driver brings the change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cash_given_cents: Option<i64>,
+    /// What the restaurant corrected after accepting it, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corrections: Vec<correction::Correction>,
 }
 
 pub const MIN_ESTIMATE_MINUTES: u16 = 5;
@@ -263,9 +280,9 @@ pub enum TransitionError {
 
 impl Order {
     /// Whether the order counts as a sale (revenue, a closing's sums, the tax adviser's
-    /// bookings): every order that was not rejected.
+    /// bookings): every order that was neither rejected nor cancelled.
     pub fn is_sale(&self) -> bool {
-        self.status != OrderStatus::Rejected
+        !matches!(self.status, OrderStatus::Rejected | OrderStatus::Cancelled)
     }
 
     /// The change the driver brings: what the customer pays with less the total.
@@ -385,7 +402,7 @@ impl Order {
                     number: self.number,
                 });
             }
-            OrderStatus::Rejected | OrderStatus::Completed => {
+            OrderStatus::Rejected | OrderStatus::Completed | OrderStatus::Cancelled => {
                 return Err(TransitionError::AlreadyDecided {
                     number: self.number,
                     status: self.status.english(),

@@ -6,6 +6,11 @@ fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 23, 17, 0, 0).unwrap()
 }
 
+/// An order as the other modules' tests start from.
+pub(super) fn sample_order() -> Order {
+    order(OrderType::Delivery)
+}
+
 fn order(order_type: OrderType) -> Order {
     Order {
         id: 1,
@@ -57,6 +62,7 @@ fn order(order_type: OrderType) -> Order {
         fiscal_mode: None,
         tse: None,
         cash_given_cents: None,
+        corrections: Vec::new(),
     }
 }
 

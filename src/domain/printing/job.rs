@@ -7,6 +7,7 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::printer::Printer;
+use crate::domain::order::correction::CorrectionKind;
 use crate::domain::order::{Order, OrderStatus};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -43,6 +44,21 @@ pub struct PrintJob {
     /// order is finished.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reprint: bool,
+    /// Printed because the restaurant cancelled or changed the accepted order: marked
+    /// as such, and printed also when the order is finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub correction: Option<CorrectionKind>,
+}
+
+/// What a document printed out of turn says above everything else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TicketBanner {
+    /// Printed again from the order's page: the kitchen must not cook it twice.
+    Reprint,
+    /// The order was cancelled: the kitchen stops, the driver stays.
+    Cancelled,
+    /// The order's lines changed: this ticket replaces the earlier one.
+    Changed,
 }
 
 /// The first pause after a failed attempt; it doubles up to [`MAX_RETRY_PAUSE`].
@@ -123,6 +139,16 @@ pub fn retry_pause(attempts: u32) -> Duration {
 }
 
 impl PrintJob {
+    /// What the document says above everything else, if it is printed out of turn.
+    pub fn banner(&self) -> Option<TicketBanner> {
+        match (self.correction, self.reprint) {
+            (Some(CorrectionKind::Cancelled), _) => Some(TicketBanner::Cancelled),
+            (Some(CorrectionKind::Changed), _) => Some(TicketBanner::Changed),
+            (None, true) => Some(TicketBanner::Reprint),
+            (None, false) => None,
+        }
+    }
+
     /// Too old to be worth printing.
     pub fn is_stale(&self, now: DateTime<Utc>) -> bool {
         now - self.due_at > GIVE_UP_AFTER

@@ -121,5 +121,6 @@ pub fn sample_order() -> Order {
         fiscal_mode: None,
         tse: None,
         cash_given_cents: None,
+        corrections: Vec::new(),
     }
 }

@@ -38,6 +38,12 @@ pub struct Texts {
     /// Above a ticket printed again from the order's page: the kitchen must not cook
     /// it twice.
     pub reprint: &'static str,
+    /// Above the ticket of an order the restaurant cancelled after accepting it.
+    pub cancelled: &'static str,
+    /// Above the ticket of an accepted order whose lines the restaurant changed.
+    pub changed: &'static str,
+    /// The reason of a cancellation or change.
+    pub reason: &'static str,
     pub paid_online: &'static str,
     pub receipt: &'static str,
     pub subtotal: &'static str,
@@ -90,6 +96,9 @@ const DE: Texts = Texts {
     change: "Wechselgeld",
     book_in_till: "In der Kasse buchen (Vorbestellung)",
     reprint: "NACHDRUCK",
+    cancelled: "STORNIERT",
+    changed: "GEÄNDERT",
+    reason: "Grund",
     paid_online: "Online bezahlt",
     receipt: "Kundenbeleg",
     subtotal: "Zwischensumme",
@@ -140,6 +149,9 @@ const EN: Texts = Texts {
     change: "Change",
     book_in_till: "Book in the till (pre-order)",
     reprint: "REPRINT",
+    cancelled: "CANCELLED",
+    changed: "CHANGED",
+    reason: "Reason",
     paid_online: "Paid online",
     receipt: "Receipt",
     subtotal: "Subtotal",

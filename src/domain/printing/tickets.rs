@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use super::escpos::{Align, Document, Size};
-use super::job::TicketKind;
+use super::job::{TicketBanner, TicketKind};
 use super::printer::{Printer, Prints};
 use super::texts::{Lang, Texts};
 use super::tse_block::tse_block;
@@ -316,13 +316,24 @@ pub fn order_document(
     order: &Order,
     shop: &Shop,
     width: u8,
-    reprint: bool,
+    banner: Option<TicketBanner>,
 ) -> Vec<u8> {
     let mut doc = Document::new(width);
-    if reprint {
+    if let Some(banner) = banner {
+        let texts = shop.texts();
+        let title = match banner {
+            TicketBanner::Reprint => texts.reprint,
+            TicketBanner::Cancelled => texts.cancelled,
+            TicketBanner::Changed => texts.changed,
+        };
         doc.align(Align::Center).bold(true).size(Size::Tall);
-        doc.text(&format!("*** {} ***", shop.texts().reprint));
+        doc.text(&format!("*** {title} ***"));
         doc.plain();
+        if banner != TicketBanner::Reprint
+            && let Some(correction) = order.last_correction()
+        {
+            doc.text(&format!("{}: {}", texts.reason, correction.reason));
+        }
     }
     match kind {
         TicketKind::Kitchen => kitchen_ticket(doc, order, shop),
@@ -438,7 +449,7 @@ mod tests {
             &accepted(),
             &shop(Lang::De),
             42,
-            false,
+            None,
         ));
         for expected in [
             "Bestellung #12",
@@ -474,12 +485,12 @@ mod tests {
             &order,
             &shop(Lang::De),
             42,
-            false,
+            None,
         ));
         assert!(!none.contains("Zahlt mit"), "{none}");
         order.cash_given_cents = Some(50_00);
         for kind in [TicketKind::Kitchen, TicketKind::Receipt] {
-            let text = text_of(&order_document(kind, &order, &shop(Lang::De), 42, false));
+            let text = text_of(&order_document(kind, &order, &shop(Lang::De), 42, None));
             for expected in ["Zahlt mit", "50,00 €", "Wechselgeld", "23,68 €"] {
                 assert!(
                     text.contains(expected),
@@ -497,14 +508,14 @@ mod tests {
                 &accepted(),
                 &shop(Lang::De),
                 42,
-                false,
+                None,
             ));
             let again = text_of(&order_document(
                 kind,
                 &accepted(),
                 &shop(Lang::De),
                 42,
-                true,
+                Some(TicketBanner::Reprint),
             ));
             assert!(!first.contains("NACHDRUCK"), "{first}");
             assert_eq!(again, format!("*** NACHDRUCK ***\n{first}"), "{kind:?}");
@@ -514,9 +525,56 @@ mod tests {
             &accepted(),
             &shop(Lang::En),
             32,
-            true,
+            Some(TicketBanner::Reprint),
         ));
         assert!(english.starts_with("*** REPRINT ***\n"), "{english}");
+    }
+
+    #[test]
+    fn a_cancelled_or_changed_order_prints_with_its_banner_and_reason() {
+        let mut order = accepted();
+        let plain = text_of(&order_document(
+            TicketKind::Kitchen,
+            &order,
+            &shop(Lang::De),
+            42,
+            None,
+        ));
+        order
+            .cancel(
+                "Kunde nicht erreichbar",
+                order.created_at,
+                &Actor::Automatic,
+                None,
+            )
+            .unwrap();
+        let cancelled = text_of(&order_document(
+            TicketKind::Kitchen,
+            &order,
+            &shop(Lang::De),
+            42,
+            Some(TicketBanner::Cancelled),
+        ));
+        assert!(
+            cancelled.starts_with("*** STORNIERT ***\nGrund: Kunde nicht erreichbar\n"),
+            "{cancelled}"
+        );
+        assert!(
+            cancelled.contains("2 x Pizza Margherita (groß)"),
+            "{cancelled}"
+        );
+        let changed = text_of(&order_document(
+            TicketKind::Receipt,
+            &order,
+            &shop(Lang::En),
+            42,
+            Some(TicketBanner::Changed),
+        ));
+        assert!(
+            changed.starts_with("*** CHANGED ***\nReason: Kunde nicht erreichbar\n"),
+            "{changed}"
+        );
+        assert!(!plain.contains("STORNIERT"), "{plain}");
     }
 
     #[test]
@@ -527,7 +585,7 @@ mod tests {
             &order,
             &shop(Lang::De),
             42,
-            false,
+            None,
         ));
         assert!(!plain.contains("In der Kasse buchen"), "{plain}");
         order.fiscal_mode = Some(FiscalMode::Pos);
@@ -536,7 +594,7 @@ mod tests {
             &order,
             &shop(Lang::De),
             42,
-            false,
+            None,
         ));
         assert!(
             text.contains("In der Kasse buchen (Vorbestellung)"),
@@ -548,7 +606,7 @@ mod tests {
             &order,
             &shop(Lang::De),
             42,
-            false,
+            None,
         ));
         assert!(!online.contains("In der Kasse buchen"), "{online}");
     }
@@ -570,7 +628,7 @@ mod tests {
             &order,
             &shop(Lang::En),
             32,
-            false,
+            None,
         ));
         assert!(text.contains("PICKUP"), "{text}");
         assert!(text.contains("PRE-ORDER 13:30"), "{text}");
@@ -591,7 +649,7 @@ mod tests {
             &accepted(),
             &shop(Lang::De),
             42,
-            false,
+            None,
         ));
         for expected in [
             "Kundenbeleg",
@@ -671,7 +729,7 @@ mod tests {
             &order,
             &shop(Lang::De),
             42,
-            false,
+            None,
         ));
         for expected in [
             "TSE-Transaktion",
@@ -703,7 +761,7 @@ mod tests {
             &order,
             &shop(Lang::De),
             42,
-            false,
+            None,
         ));
         assert!(failed.contains("TSE ausgefallen"), "{failed}");
         assert!(!failed.contains("[QR"), "{failed}");
@@ -713,7 +771,7 @@ mod tests {
             &order,
             &shop(Lang::De),
             42,
-            false,
+            None,
         ));
         assert!(!plain.contains("TSE"), "{plain}");
     }

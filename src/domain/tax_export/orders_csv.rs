@@ -50,6 +50,7 @@ fn status_name(status: OrderStatus) -> &'static str {
         OrderStatus::OutForDelivery => "unterwegs",
         OrderStatus::ReadyForPickup => "abholbereit",
         OrderStatus::Completed => "abgeschlossen",
+        OrderStatus::Cancelled => "storniert",
     }
 }
 

@@ -20,7 +20,7 @@ use crate::domain::fiscal::mode::{FiscalMode, FiscalRecord};
 use crate::domain::fiscal::signing::{
     OrderTse, TseSetup, TseStep, note_failure, note_recovery, receipt_amounts,
 };
-use crate::domain::fiscal::tse::{TseSignature, tx_id_of};
+use crate::domain::fiscal::tse::{ReceiptAmounts, TseSignature, UnknownVatRate, tx_id_of};
 use crate::domain::hex::hex;
 use crate::domain::order::Order;
 
@@ -260,6 +260,57 @@ impl Shop {
             started: Some(started),
         });
         Some(self.outcome(order.id, ended).await)
+    }
+
+    /// Signs a receipt of its own for a correction of `order` (the Storno of its
+    /// receipt, or the receipt after a change): a transaction started and finished at
+    /// once with `amounts`. `part` names it among the order's transactions, so that a
+    /// retry asks for the same one. `None` when orders are not signed.
+    pub(in crate::shop) async fn sign_correction(
+        &self,
+        order: &Order,
+        part: &str,
+        amounts: Result<ReceiptAmounts, UnknownVatRate>,
+    ) -> Option<OrderTse> {
+        let (tse, setup) = self.signing()?;
+        let mut call = tse.calls.lock().await;
+        let tx_id = tx_id_of(
+            self.config.store_id,
+            order.id,
+            &format!("{}/{part}", order.token),
+        );
+        let (tss_id, client_id) = (&setup.tss_id, &setup.client_id);
+        let started = self
+            .tse_call(&mut call, tse, || {
+                tse.client.start(tss_id, client_id, &tx_id)
+            })
+            .await;
+        let started = match started {
+            Ok(started) => started,
+            Err(failure) => {
+                let unsigned = Unsigned {
+                    step: TseStep::Start,
+                    failure,
+                    started: None,
+                };
+                return Some(self.outcome(order.id, Err(unsigned)).await);
+            }
+        };
+        let finished = match amounts {
+            Err(unknown) => Err(TseFailure::Unusable(unknown.to_string())),
+            Ok(amounts) => {
+                self.tse_call(&mut call, tse, || {
+                    tse.client.finish(tss_id, client_id, &tx_id, &amounts)
+                })
+                .await
+            }
+        };
+        let finished = finished.map_err(|failure| Unsigned {
+            step: TseStep::Finish,
+            failure,
+            started: Some(started),
+        });
+        Some(self.outcome(order.id, finished).await)
     }
 
     /// One call to the TSE, skipped while it failed less than a timeout ago.

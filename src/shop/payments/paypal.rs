@@ -471,15 +471,35 @@ impl PaypalClient {
     /// lost, or by hand at PayPal). A retry of the same refund is never made twice:
     /// the request carries the same `PayPal-Request-Id`.
     pub async fn refund(&self, capture_id: &str) -> Result<Option<String>, PaymentProblem> {
-        let path = format!("/v2/payments/captures/{}/refund", path_segment(capture_id)?);
         let request_id = format!("refund-{capture_id}");
+        self.refund_with(capture_id, json!({}), &request_id).await
+    }
+
+    /// Gives `cents` of a capture back (a correction of the order it paid); `request_id`
+    /// names this refund, so that asking again after a lost answer refunds once.
+    /// Answers PayPal's refund id, or `None` when the capture was refunded in full
+    /// before.
+    pub async fn refund_part(
+        &self,
+        capture_id: &str,
+        cents: i64,
+        request_id: &str,
+    ) -> Result<Option<String>, PaymentProblem> {
+        let body = json!({
+            "amount": { "currency_code": self.currency, "value": format_amount(cents) },
+        });
+        self.refund_with(capture_id, body, request_id).await
+    }
+
+    async fn refund_with(
+        &self,
+        capture_id: &str,
+        body: serde_json::Value,
+        request_id: &str,
+    ) -> Result<Option<String>, PaymentProblem> {
+        let path = format!("/v2/payments/captures/{}/refund", path_segment(capture_id)?);
         let body = self
-            .call(
-                reqwest::Method::POST,
-                &path,
-                Some(json!({})),
-                Some(&request_id),
-            )
+            .call(reqwest::Method::POST, &path, Some(body), Some(request_id))
             .await;
         let body = match body {
             Ok(body) => body,

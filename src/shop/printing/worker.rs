@@ -106,7 +106,7 @@ impl Printing {
         let mut printed = 0;
         for (index, job) in jobs.iter().enumerate() {
             let order = match self.db.order(job.order_id).await {
-                Ok(Some(order)) if !order.status.is_open() && !job.reprint => {
+                Ok(Some(order)) if !order.status.is_open() && job.banner().is_none() => {
                     // Finished before its time came (a pre-order handed out early).
                     tracing::info!(
                         order = order.id,
@@ -132,7 +132,7 @@ impl Printing {
                 &order,
                 &self.shop(profile),
                 printer.width,
-                job.reprint,
+                job.banner(),
             );
             let bytes = document.repeat(usize::from(printer.copies.max(1)));
             match self.send_to(printer, &bytes).await {

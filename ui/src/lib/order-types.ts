@@ -3,7 +3,8 @@
 export type OrderType = 'delivery' | 'pickup';
 export type PaymentMethod = 'cash' | 'online';
 export type OrderSource = 'online' | 'phone';
-export type PaymentStatus = 'cash_due' | 'paid' | 'refunded' | 'refund_failed';
+/** `cancelled`: a cash order the restaurant cancelled, nothing is due. */
+export type PaymentStatus = 'cash_due' | 'paid' | 'refunded' | 'refund_failed' | 'cancelled';
 
 export type RejectedBy = 'staff' | 'no_one';
 
@@ -14,7 +15,9 @@ export type OrderStatus =
   | 'preparing'
   | 'out_for_delivery'
   | 'ready_for_pickup'
-  | 'completed';
+  | 'completed'
+  /** Cancelled by the restaurant after it was accepted (see `corrections`). */
+  | 'cancelled';
 
 export interface AllergenRef {
   code: string;
@@ -110,6 +113,24 @@ export interface OrderTse {
   qr_code_data: string | null;
 }
 
+/** What the restaurant corrected after accepting an order, oldest first. */
+export interface OrderCorrection {
+  kind: 'cancelled' | 'changed';
+  at: string;
+  /** The restaurant's reason, as written. */
+  reason: string;
+  /** The order's total before the correction. */
+  previous_total: number;
+  /** Given back through PayPal (0 for cash). */
+  refunded: number;
+  /** Null in the customer's view. */
+  by: OrderActor | null;
+  /** The TSE data of the Storno receipt (fiscal mode `tse`). */
+  storno_tse: OrderTse | null;
+  /** A change: the TSE data of the new receipt. */
+  receipt_tse: OrderTse | null;
+}
+
 export interface Order {
   id: number;
   number: number;
@@ -159,6 +180,8 @@ export interface Order {
   cash_given?: number | null;
   /** The change to bring: cash_given − total; null (or missing) when not said. */
   change_due?: number | null;
+  /** Cancellations and changes after the order was accepted; missing or empty for most. */
+  corrections?: OrderCorrection[];
 }
 
 export interface AdminOrder extends Order {

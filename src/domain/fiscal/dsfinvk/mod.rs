@@ -5,6 +5,7 @@
 //! ([`format`]); what a closing and its orders become ([`rows`]); the description
 //! ([`index_xml`]).
 
+pub mod bons;
 pub mod files;
 pub mod format;
 pub mod index_xml;

@@ -12,9 +12,9 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
+use super::bons::{Bon, bons_of};
 use super::files::{FileId, file};
 use super::format::{
     amount, date, fit, flag, local_time, percent, quantity, tse_time, unit_amount, whole,
@@ -23,7 +23,7 @@ use crate::domain::fiscal::closing::DailyClosing;
 use crate::domain::fiscal::signing::{OrderTse, TseStep};
 use crate::domain::fiscal::tse::{TseRegistration, TseSignature, TxState};
 use crate::domain::order::lines::PricedExtra;
-use crate::domain::order::{Order, OrderSource, OrderStatus, OrderType, PaymentMethod};
+use crate::domain::order::{Order, OrderSource, OrderType, PaymentMethod};
 use crate::domain::vat::{allocate, split_gross};
 
 /// The DFKA taxonomy version the export follows.
@@ -270,15 +270,6 @@ impl<K: Ord + Clone> Sums<K> {
     }
 }
 
-/// The time an order was answered (accepted or rejected), else when it was placed.
-fn answered_at(order: &Order) -> DateTime<Utc> {
-    order
-        .history
-        .iter()
-        .find(|change| matches!(change.status, OrderStatus::Accepted | OrderStatus::Rejected))
-        .map_or(order.created_at, |change| change.at)
-}
-
 /// Every row of `closing` with its `orders` (any order; they are sorted by id), handed
 /// to `emit` file by file in the order of the files' rows.
 pub fn closing_rows(
@@ -300,27 +291,27 @@ pub fn closing_rows(
     let mut cash = 0;
     let mut paid = 0;
     for order in &orders {
-        let sold = order.is_sale();
-        let lines = positions(order);
-        for line in &lines {
-            let (code, description) = vat_key(line.rate_basis_points);
-            vat_keys.insert(code, (line.rate_basis_points, description));
-            if sold {
-                business_cases.add(
-                    (line.business_case, String::new(), code),
-                    [line.gross_cents, line.net_cents, line.vat_cents],
-                );
+        for bon in bons_of(order) {
+            for line in &bon.lines {
+                let (code, description) = vat_key(line.rate_basis_points);
+                vat_keys.insert(code, (line.rate_basis_points, description));
+                if bon.sold {
+                    business_cases.add(
+                        (line.business_case, String::new(), code),
+                        [line.gross_cents, line.net_cents, line.vat_cents],
+                    );
+                }
             }
-        }
-        if sold {
-            let kind = payment_type(order.payment.method);
-            payments.add(kind, [order.totals.total_cents, 0, 0]);
-            paid += order.totals.total_cents;
-            if order.payment.method == PaymentMethod::Cash {
-                cash += order.totals.total_cents;
+            if bon.sold {
+                let kind = payment_type(order.payment.method);
+                payments.add(kind, [bon.total_cents, 0, 0]);
+                paid += bon.total_cents;
+                if order.payment.method == PaymentMethod::Cash {
+                    cash += bon.total_cents;
+                }
             }
+            transaction_rows(master, &key, &bon, emit);
         }
-        transaction_rows(master, &key, order, &lines, emit);
     }
 
     let mut row = Row::new(FileId::CashPointClosing, &key);
@@ -420,35 +411,46 @@ pub fn closing_rows(
     emit(row.id, row.fields);
 }
 
-/// The rows of one order: its transaction with its VAT, payment, allocation group,
-/// lines (with VAT and sub-items) and TSE transaction.
+/// The rows of one Bon: its transaction with its VAT, payment, allocation group,
+/// lines (with VAT and sub-items), the Bon a Storno reverses and its TSE transaction.
 fn transaction_rows(
     master: &Master,
     key: &ClosingKey,
-    order: &Order,
-    lines: &[Position],
+    bon: &Bon<'_>,
     emit: &mut impl FnMut(FileId, Vec<String>),
 ) {
-    let bon_id = order.id.to_string();
-    let sold = order.is_sale();
+    let order = bon.order;
+    let lines = &bon.lines;
+    let bon_id = bon.id.as_str();
     let (operator, operator_name) = match order.source {
         OrderSource::Online => ("online", "Onlineshop"),
         OrderSource::Phone => ("telefon", "Telefonbestellung"),
     };
     let mut row = Row::new(FileId::Transactions, key);
-    row.set("BON_ID", &bon_id)
+    row.set("BON_ID", bon_id)
         .set("BON_NR", &whole(order.number))
-        .set("BON_TYP", if sold { "Beleg" } else { "AVBelegabbruch" })
-        .set("BON_STORNO", &flag(false))
-        .set("BON_START", &local_time(order.created_at, master.timezone))
-        .set("BON_ENDE", &local_time(answered_at(order), master.timezone))
+        .set("BON_TYP", if bon.sold { "Beleg" } else { "AVBelegabbruch" })
+        .set("BON_STORNO", &flag(bon.storno))
+        .set("BON_START", &local_time(bon.started_at, master.timezone))
+        .set("BON_ENDE", &local_time(bon.ended_at, master.timezone))
         .set("BEDIENER_ID", operator)
         .set("BEDIENER_NAME", operator_name)
-        .set("UMS_BRUTTO", &amount(order.totals.total_cents));
+        .set("UMS_BRUTTO", &amount(bon.total_cents));
     emit(row.id, row.fields);
 
+    if let Some(reversed) = &bon.refers_to {
+        let mut row = Row::new(FileId::References, key);
+        row.set("BON_ID", bon_id)
+            .set("REF_TYP", "Transaktion")
+            .set("REF_DATUM", &key.created)
+            .set("REF_Z_KASSE_ID", &key.till)
+            .set("REF_Z_NR", &key.number)
+            .set("REF_BON_ID", reversed);
+        emit(row.id, row.fields);
+    }
+
     let mut row = Row::new(FileId::AllocationGroups, key);
-    row.set("BON_ID", &bon_id).set(
+    row.set("BON_ID", bon_id).set(
         "ABRECHNUNGSKREIS",
         match order.order_type {
             OrderType::Delivery => "Lieferung",
@@ -457,17 +459,26 @@ fn transaction_rows(
     );
     emit(row.id, row.fields);
 
-    if sold {
+    if bon.sold {
         let (kind, name) = payment_type(order.payment.method);
         let mut row = Row::new(FileId::DataPayment, key);
-        row.set("BON_ID", &bon_id)
+        row.set("BON_ID", bon_id)
             .set("ZAHLART_TYP", kind)
             .set("ZAHLART_NAME", name)
             .text("ZAHLWAEH_CODE", &master.currency)
-            .set("BASISWAEH_BETRAG", &amount(order.totals.total_cents));
+            .set("BASISWAEH_BETRAG", &amount(bon.total_cents));
         emit(row.id, row.fields);
     }
 
+    // A Storno's quantities are negative; the price of a piece stays as it was.
+    let sign = if bon.storno { -1 } else { 1 };
+    let negated = |quantity: String| {
+        if bon.storno {
+            format!("-{quantity}")
+        } else {
+            quantity
+        }
+    };
     let mut per_rate: BTreeMap<u32, [i64; 3]> = BTreeMap::new();
     for (at, line) in lines.iter().enumerate() {
         let number = (at + 1).to_string();
@@ -477,7 +488,7 @@ fn transaction_rows(
         sums[1] += line.net_cents;
         sums[2] += line.vat_cents;
         let mut row = Row::new(FileId::Lines, key);
-        row.set("BON_ID", &bon_id)
+        row.set("BON_ID", bon_id)
             .set("POS_ZEILE", &number)
             .text("ARTIKELTEXT", &line.text)
             .set("GV_TYP", line.business_case)
@@ -486,14 +497,14 @@ fn transaction_rows(
             .set("AGENTUR_ID", "0");
         if let Some((article, count)) = &line.article {
             row.text("ART_NR", article)
-                .set("MENGE", &quantity(*count))
+                .set("MENGE", &negated(quantity(*count)))
                 .set("EINHEIT", "Stück")
-                .set("STK_BR", &unit_amount(line.gross_cents, *count));
+                .set("STK_BR", &unit_amount(sign * line.gross_cents, *count));
         }
         emit(row.id, row.fields);
 
         let mut row = Row::new(FileId::LinesVat, key);
-        row.set("BON_ID", &bon_id)
+        row.set("BON_ID", bon_id)
             .set("POS_ZEILE", &number)
             .set("UST_SCHLUESSEL", &whole(code))
             .set("POS_BRUTTO", &amount(line.gross_cents))
@@ -504,11 +515,14 @@ fn transaction_rows(
         let count = line.article.as_ref().map_or(1, |(_, count)| *count);
         for extra in &line.extras {
             let mut row = Row::new(FileId::SubItems, key);
-            row.set("BON_ID", &bon_id)
+            row.set("BON_ID", bon_id)
                 .set("POS_ZEILE", &number)
                 .set("ZI_ART_NR", &format!("Z{}", extra.topping_id))
                 .text("ZI_NAME", &extra.name)
-                .set("ZI_MENGE", &quantity(extra.quantity.saturating_mul(count)))
+                .set(
+                    "ZI_MENGE",
+                    &negated(quantity(extra.quantity.saturating_mul(count))),
+                )
                 .set("ZI_EINHEIT", "Stück")
                 .set("ZI_UST_SCHLUESSEL", &whole(code))
                 .set("ZI_BASISPREIS_BRUTTO", &amount(extra.price_cents));
@@ -518,7 +532,7 @@ fn transaction_rows(
 
     for (code, [gross, net, vat]) in per_rate {
         let mut row = Row::new(FileId::TransactionsVat, key);
-        row.set("BON_ID", &bon_id)
+        row.set("BON_ID", bon_id)
             .set("UST_SCHLUESSEL", &whole(code))
             .set("BON_BRUTTO", &amount(gross))
             .set("BON_NETTO", &amount(net))
@@ -526,9 +540,9 @@ fn transaction_rows(
         emit(row.id, row.fields);
     }
 
-    if let Some(tse) = &order.tse {
+    if let Some(tse) = bon.tse {
         let mut row = Row::new(FileId::TransactionsTse, key);
-        row.set("BON_ID", &bon_id).set("TSE_ID", &whole(TSE_ID));
+        row.set("BON_ID", bon_id).set("TSE_ID", &whole(TSE_ID));
         match tse {
             OrderTse::Signed { signature } => {
                 signed(&mut row, signature, true);

@@ -3,6 +3,8 @@
 
 pub mod admin;
 pub mod checkout;
+mod correction_view;
+pub mod corrections;
 pub mod phone;
 mod tse_view;
 pub mod views;

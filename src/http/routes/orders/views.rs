@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use poem_openapi::{Enum, Object};
 use serde::Serialize;
 
+use super::correction_view::CorrectionView;
 use super::tse_view::TseView;
 use crate::db::{DayOrdersPage, DaySummariesPage, OpenOrdersPage};
 use crate::domain::money::cents_to_euros;
@@ -304,11 +305,13 @@ pub struct OrderView {
     #[serde(serialize_with = "direct_json::date")]
     pub business_date: NaiveDate,
     /// `waiting_for_confirmation`, `accepted`, `rejected`, `preparing`,
-    /// `out_for_delivery`, `ready_for_pickup` or `completed`.
+    /// `out_for_delivery`, `ready_for_pickup`, `completed` or `cancelled` (by the
+    /// restaurant after accepting it; see `corrections`).
     pub status: String,
     pub order_type: String,
     pub payment_method: String,
-    /// `cash_due`, `paid`, `refunded` or `refund_failed`.
+    /// `cash_due`, `paid`, `refunded`, `refund_failed` or `cancelled` (a cash order the
+    /// restaurant cancelled: nothing is due).
     pub payment_status: String,
     #[oai(nullable)]
     #[serde(serialize_with = "direct_json::optional_rfc3339")]
@@ -359,6 +362,9 @@ pub struct OrderView {
     /// The change to bring: `cash_given` less the total; null when not said.
     #[oai(nullable)]
     pub change_due: Option<f64>,
+    /// What the restaurant corrected after accepting it (cancelled, lines changed),
+    /// oldest first; empty for most orders.
+    pub corrections: Vec<CorrectionView>,
 }
 
 /// An order as the restaurant sees it.
@@ -414,7 +420,8 @@ pub struct OrderSummaryView {
     pub status: String,
     pub order_type: String,
     pub payment_method: String,
-    /// `cash_due`, `paid`, `refunded` or `refund_failed`.
+    /// `cash_due`, `paid`, `refunded`, `refund_failed` or `cancelled` (a cash order the
+    /// restaurant cancelled: nothing is due).
     pub payment_status: String,
     pub total: f64,
     /// `online` (the storefront) or `phone` (taken by the staff).
@@ -520,6 +527,7 @@ pub fn payment_status_str(status: PaymentStatus) -> &'static str {
         PaymentStatus::Paid => "paid",
         PaymentStatus::Refunded => "refunded",
         PaymentStatus::RefundFailed => "refund_failed",
+        PaymentStatus::Cancelled => "cancelled",
     }
 }
 
@@ -582,6 +590,7 @@ impl From<&Order> for OrderView {
             tse: order.tse.as_ref().map(TseView::from),
             cash_given: order.cash_given_cents.map(cents_to_euros),
             change_due: order.change_due_cents().map(cents_to_euros),
+            corrections: order.corrections.iter().map(CorrectionView::from).collect(),
         }
     }
 }
@@ -591,6 +600,9 @@ impl From<&Order> for AdminOrderView {
         let mut view = OrderView::from(order);
         for (change, stored) in view.history.iter_mut().zip(&order.history) {
             change.by = stored.by.as_ref().map(ActorView::from);
+        }
+        for (correction, stored) in view.corrections.iter_mut().zip(&order.corrections) {
+            correction.by = Some(ActorView::from(&stored.by));
         }
         AdminOrderView {
             order: view,

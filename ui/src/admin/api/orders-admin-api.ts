@@ -81,6 +81,14 @@ export function setOrderStatus(id: number, status: OrderStatus): Promise<AdminOr
   return logged('setOrderStatus', apiFetch<AdminOrder>(`${orderPath(id)}/status`, post({ status })));
 }
 
+/**
+ * Cancels an accepted order (not completed yet) with a reason the customer sees; a
+ * PayPal payment is refunded in full first (503 `refund_failed`: nothing changed).
+ */
+export function cancelOrder(id: number, reason: string): Promise<AdminOrder> {
+  return logged('cancelOrder', apiFetch<AdminOrder>(`${orderPath(id)}/cancel`, post({ reason })));
+}
+
 /** Which of an order's documents to print again: the kitchen ticket or the customer's receipt. */
 export type OrderDocument = 'kitchen' | 'receipt';
 

@@ -150,7 +150,7 @@ export function PaymentFacts({ order }: { order: AdminOrder }) {
 
 /** Every status the order went through, with its time. */
 /** Who made a step: a restaurant account by its name, else the customer or the shop itself. */
-function actorText(by: OrderActor, t: TFunction): string {
+export function actorText(by: OrderActor, t: TFunction): string {
   if (by.kind === 'staff') return by.name || t('orders.detail.by_staff');
   return by.kind === 'customer' ? t('orders.detail.by_customer') : t('orders.detail.by_automatic');
 }

@@ -50,7 +50,7 @@ export function itemCount(order: Pick<Order, 'lines'>): number {
 
 /** The translation key of an order's payment in one word: cash, paid online, refunded, refund failed. */
 export function paymentKey(order: Pick<Order, 'payment_method' | 'payment_status'>): string {
-  if (order.payment_status === 'refunded' || order.payment_status === 'refund_failed') {
+  if (order.payment_status === 'refunded' || order.payment_status === 'refund_failed' || order.payment_status === 'cancelled') {
     return `orders.payment.${order.payment_status}`;
   }
   return order.payment_method === 'cash' ? 'orders.payment.cash' : 'orders.payment.paid';

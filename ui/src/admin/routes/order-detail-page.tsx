@@ -10,7 +10,9 @@ import { AdminPage } from '../components/admin-page';
 import { Card } from '../components/fields';
 import { KitchenTicket } from '../components/kitchen-ticket';
 import { OrderActions } from '../components/order-actions';
+import { CancelOrder } from '../components/cancel-order';
 import { CustomerFacts, OrderFacts, PaymentFacts, StatusHistory } from '../components/order-facts';
+import { OrderCorrections } from '../components/order-corrections';
 import { OrderLines } from '../components/order-lines';
 import { OrderTotals } from '../components/order-totals';
 import { PrintAgain } from '../components/print-again';
@@ -78,7 +80,8 @@ function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: str
         <Card title={t('orders.detail.actions')}>
           <OrderActions order={order} timezone={timezone} onChanged={setOrder} />
           <PrintAgain order={order} />
-          {order.status === 'rejected' || order.status === 'completed' ? (
+          <CancelOrder order={order} onChanged={setOrder} />
+          {order.status === 'rejected' || order.status === 'completed' || order.status === 'cancelled' ? (
             <p className="admin-list__empty">{t('orders.detail.finished')}</p>
           ) : null}
         </Card>
@@ -100,6 +103,11 @@ function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: str
         {order.tse && (
           <Card title={t('orders.detail.receipt')}>
             <TseReceipt tse={order.tse} timezone={timezone} />
+          </Card>
+        )}
+        {(order.corrections ?? []).length > 0 && (
+          <Card title={t('orders.detail.corrections')}>
+            <OrderCorrections order={order} timezone={timezone} />
           </Card>
         )}
         <Card title={t('orders.detail.history')}>

@@ -105,6 +105,7 @@ function Destination({ order }: { order: Order }) {
 
 /** The payment's state as the customer should read it: a rejected cash order is not to be paid. */
 function paymentState(order: Order): string {
+  if (order.payment_status === 'cancelled') return 'cash_void';
   return order.status === 'rejected' && order.payment_status === 'cash_due' ? 'cash_void' : order.payment_status;
 }
 

@@ -1,15 +1,16 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../lib/format-price';
 import type { Order } from '../../../lib/order-types';
 import { isAcceptedOrLater, stepStates } from '../lib/order-progress';
 import { dateTime } from '../lib/order-time';
 import { preorderWaitingText, readyTimeText } from '../lib/order-timing';
 import { rejectionText } from '../lib/rejection-text';
 
-/** The status line: 'waiting…', 'accepted' (plus a later step's name), 'not accepted'. */
+/** The status line: 'waiting…', 'accepted' (plus a later step's name), 'not accepted', 'cancelled'. */
 export function statusText(order: Pick<Order, 'status'>, t: TFunction): string {
   const { status } = order;
-  if (status === 'waiting_for_confirmation' || status === 'rejected' || status === 'accepted') {
+  if (status === 'waiting_for_confirmation' || status === 'rejected' || status === 'accepted' || status === 'cancelled') {
     return t(`orders.status.${status}`);
   }
   return `${t('orders.status.accepted')} · ${t(`orders.status.${status}`)}`;
@@ -41,6 +42,27 @@ function Rejection({ order }: { order: Order }) {
       {reason !== null && <p>{t('orders.status_page.reason', { reason })}</p>}
       {order.payment_status === 'refunded' && <p>{t('orders.status_page.refunded')}</p>}
       {order.payment_status === 'refund_failed' && <p>{t('orders.status_page.refund_failed')}</p>}
+    </div>
+  );
+}
+
+/**
+ * What the restaurant corrected after accepting the order: cancelled or changed, why,
+ * and what PayPal gave back.
+ */
+function Corrections({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const corrections = order.corrections ?? [];
+  if (corrections.length === 0) return null;
+  return (
+    <div className="order-rejection" data-testid="order-corrections" role="alert">
+      {corrections.map((correction, index) => (
+        <div key={`${correction.at}-${index}`} data-testid={`order-correction-${correction.kind}`}>
+          <p className="order-rejection__title">{t(`orders.status_page.correction.${correction.kind}`)}</p>
+          <p>{t('orders.status_page.reason', { reason: correction.reason })}</p>
+          {correction.refunded > 0 && <p>{t('orders.status_page.correction.refunded', { amount: formatPrice(correction.refunded) })}</p>}
+        </div>
+      ))}
     </div>
   );
 }
@@ -84,6 +106,7 @@ export function OrderStatusCard({ order, timezone }: { order: Order; timezone: s
       )}
       {accepted && <Progress order={order} />}
       {order.status === 'rejected' && <Rejection order={order} />}
+      <Corrections order={order} />
     </section>
   );
 }

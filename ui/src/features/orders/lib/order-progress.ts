@@ -7,14 +7,14 @@ export function progressSteps(orderType: OrderType): ProgressStep[] {
   return ['accepted', 'preparing', orderType === 'delivery' ? 'out_for_delivery' : 'ready_for_pickup', 'completed'];
 }
 
-/** Accepted or any later step (not waiting, not rejected). */
+/** Accepted or any later step (not waiting, not rejected, not cancelled). */
 export function isAcceptedOrLater(status: OrderStatus): boolean {
-  return status !== 'waiting_for_confirmation' && status !== 'rejected';
+  return status !== 'waiting_for_confirmation' && status !== 'rejected' && status !== 'cancelled';
 }
 
 /** Nothing changes after these. */
 export function isFinal(status: OrderStatus): boolean {
-  return status === 'completed' || status === 'rejected';
+  return status === 'completed' || status === 'rejected' || status === 'cancelled';
 }
 
 /**

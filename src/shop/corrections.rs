@@ -1,0 +1,94 @@
+//! The restaurant corrects an accepted order: cancels it with a reason, or changes its
+//! lines. Everything that could refuse the correction is checked before any money
+//! moves; then PayPal gives back what the customer paid too much (a refund that fails
+//! leaves the order as it was), the TSE signs the Storno of the old receipt (and the
+//! new receipt), and the correction is written in one transaction with its print jobs.
+
+use super::{Shop, ShopError, order_not_found};
+use crate::domain::fiscal::signing::amounts_of;
+use crate::domain::order::correction::{CorrectionRefusal, refundable_cents};
+use crate::domain::order::{Actor, Order};
+use crate::shop::payments::paypal::PaymentProblem;
+
+/// What PayPal gave back: the amount and its refund id (`None` when PayPal said it was
+/// refunded before).
+type Refund = Option<(i64, Option<String>)>;
+
+impl Shop {
+    /// Staff cancel accepted order `id` (not completed yet) with a reason shown to the
+    /// customer: a payment online is refunded in full first, a cash order owes nothing.
+    pub async fn cancel_order(
+        &self,
+        id: u64,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<Order, ShopError> {
+        let _one_at_a_time = self.correcting.lock().await;
+        let now = self.clock.now();
+        let order = self.db.order(id).await?.ok_or_else(order_not_found)?;
+        order.clone().cancel(reason, now, by, None)?;
+        self.check_day_open(&order).await?;
+        let number = order.corrections.len() + 1;
+        let refund = self
+            .refund_for_correction(&order, refundable_cents(&order), number)
+            .await?;
+        let storno = self
+            .sign_correction(
+                &order,
+                &format!("storno-{number}"),
+                amounts_of(&order, &order.receipt_state(), -1),
+            )
+            .await;
+        let (reason, by) = (reason.to_string(), by.clone());
+        let order = self
+            .db
+            .correct_order(id, now, move |order| {
+                order.cancel(&reason, now, &by, refund)?;
+                if let Some(correction) = order.corrections.last_mut() {
+                    correction.storno_tse = storno;
+                }
+                Ok(())
+            })
+            .await??
+            .ok_or_else(order_not_found)?;
+        self.order_corrected(&order);
+        Ok(order)
+    }
+
+    /// Refused when the order's business day has its daily closing.
+    async fn check_day_open(&self, order: &Order) -> Result<(), ShopError> {
+        if self.db.day_is_closed(order.business_date).await? {
+            return Err(CorrectionRefusal::DayClosed {
+                number: order.number,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// Gives `cents` of the order's PayPal capture back for its correction number
+    /// `number` (nothing for cash or 0). The request is named after the order and the
+    /// correction, so a correction asked for again after a lost answer refunds once.
+    async fn refund_for_correction(
+        &self,
+        order: &Order,
+        cents: i64,
+        number: usize,
+    ) -> Result<Refund, ShopError> {
+        let Some(capture_id) = order.payment.capture_id.as_deref().filter(|_| cents > 0) else {
+            return Ok(None);
+        };
+        let request_id = format!("correction-{}-{number}-{capture_id}", order.id);
+        let outcome = match self.paypal.as_deref() {
+            Some(paypal) => paypal.refund_part(capture_id, cents, &request_id).await,
+            None => Err(PaymentProblem::Unavailable),
+        };
+        match outcome {
+            Ok(refund_id) => Ok(Some((cents, refund_id))),
+            Err(problem) => {
+                tracing::error!(order = order.id, capture = %capture_id, %problem, "the correction's refund failed");
+                Err(CorrectionRefusal::RefundFailed.into())
+            }
+        }
+    }
+}

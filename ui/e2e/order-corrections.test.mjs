@@ -1,0 +1,108 @@
+// Browser test of cancelling an accepted order against the real server binary: a member
+// of staff opens the order's page, is asked for a reason, cancels it, and sees it
+// cancelled with the reason and their name; the customer's open status page turns to
+// "cancelled" with the reason live, without a reload.
+// Build the UI (npm run build) and then the server that embeds it (cargo build).
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import {
+  adminToken,
+  createAdmin,
+  DESKTOP,
+  launchBrowser,
+  LUNCHTIME,
+  placeGuestOrder,
+  SERVER_BIN,
+  startServer,
+  STEP_TIMEOUT_MS,
+  tearDown,
+  visible,
+} from './support.mjs';
+
+const STAFF = { email: 'luca@example.com', password: 'pizzaofen-luca-42', name: 'Luca' };
+const REASON = 'Ofen ausgefallen, Kunde angerufen';
+
+describe('cancelling an accepted order', { timeout: 180_000 }, () => {
+  let server;
+  let baseUrl;
+  let context;
+  const tempDirs = [];
+  const url = (path = '') => new URL(path, baseUrl).href;
+  const api = (path) => new URL(path, new URL(baseUrl).origin).href;
+
+  before(async () => {
+    assert.ok(existsSync(SERVER_BIN), `server binary not found at ${SERVER_BIN} (set SERVER_BIN)`);
+    const dataDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-cancel-data-'));
+    const profileDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-cancel-chromium-'));
+    tempDirs.push(dataDir, profileDir);
+    createAdmin(dataDir);
+    createAdmin(dataDir, { ...STAFF, role: 'staff' });
+    server = startServer(dataDir, { env: { HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME } });
+    baseUrl = await server.ready;
+    context = await launchBrowser(chromium, profileDir);
+    await context.addInitScript(() => globalThis.localStorage.setItem('app_language', 'en'));
+  });
+
+  after(() => tearDown({ context, server, tempDirs }));
+
+  test('staff cancel an accepted order with a reason and the customer sees it live', async () => {
+    const order = await placeGuestOrder(baseUrl, { name: 'Clara Customer', line1: 'Torstraße 5', phone: '030 555 1234' });
+    const owner = await adminToken(baseUrl);
+    const accepted = await fetch(api(`/admin/orders/${order.id}/accept`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
+      body: JSON.stringify({ minutes: 30 }),
+    });
+    assert.equal(accepted.status, 200);
+
+    const customer = await context.newPage();
+    customer.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await customer.setViewportSize(DESKTOP);
+    await customer.goto(url(`orders/${order.token}`));
+    await visible(customer.getByTestId('order-status').filter({ hasText: 'Accepted' }));
+
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(url('admin'));
+    await page.locator('#admin-login-email').fill(STAFF.email);
+    await page.locator('#admin-login-password').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Hello Luca' }));
+    await page.goto(url(`admin/orders/${order.id}`));
+    await visible(page.getByRole('heading', { level: 1, name: `Order #${order.number}` }));
+
+    await page.getByTestId('cancel-order-open').click();
+    const form = await visible(page.getByTestId('cancel-order-form'));
+    await visible(form.getByText(`Cancel order #${order.number}?`));
+    await visible(form.getByText('The cash payment falls away: nothing is due any more.'));
+    await page.getByTestId('cancel-order').click();
+    await visible(form.getByText('Please give a reason'));
+    await form.getByLabel('Reason (the customer sees it)').fill(REASON);
+    await page.getByTestId('cancel-order').click();
+
+    const corrections = await visible(page.getByTestId('order-correction-cancelled'));
+    await visible(corrections.getByText(`Reason: ${REASON}`));
+    await visible(corrections.getByText('Luca'));
+    assert.equal(await page.getByTestId('cancel-order-open').count(), 0, 'a cancelled order is not cancelled twice');
+    await visible(page.getByText('Cancelled – nothing to pay'));
+
+    // The customer's page follows without a reload.
+    await visible(customer.getByTestId('order-status').filter({ hasText: 'Cancelled' }));
+    const notice = await visible(customer.getByTestId('order-correction-cancelled'));
+    await visible(notice.getByText('The restaurant cancelled your order.'));
+    await visible(notice.getByText(`Reason: ${REASON}`));
+    await visible(customer.getByText('nothing to pay'));
+
+    const stored = await (await fetch(api(`/orders/track/${order.token}`))).json();
+    assert.equal(stored.status, 'cancelled');
+    assert.equal(stored.corrections[0].reason, REASON);
+    await page.close();
+    await customer.close();
+  });
+});
