@@ -97,6 +97,7 @@ async fn the_openapi_document_describes_every_api_route() {
         ("/products/{id}/availability", "put"),
         ("/admin/orders/{id}/print", "post"),
         ("/admin/orders/{id}/cancel", "post"),
+        ("/admin/orders/{id}/lines", "put"),
         ("/admin/accounts", "get"),
         ("/admin/accounts", "post"),
         ("/admin/accounts/{id}/password", "put"),

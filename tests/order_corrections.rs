@@ -415,3 +415,335 @@ fn euro_text_signed(cents: i64) -> String {
     let sign = if cents < 0 { "-" } else { "" };
     format!("{sign}{}.{:02}", cents.abs() / 100, cents.abs() % 100)
 }
+
+async fn change(server: &TestServer, token: &str, order: &Value, body: Value) -> (u16, Value) {
+    server
+        .send(
+            "PUT",
+            &format!("/admin/orders/{}/lines", order["id"]),
+            Some(token),
+            Some(body),
+        )
+        .await
+}
+
+/// One Bruschetta (of two), the Coca-Cola, and a large Margherita that was not ordered.
+fn changed_lunch(menu: &Menu) -> Value {
+    json!([
+        line(menu.id("Bruschetta"), 1),
+        { "product_id": menu.id("Coca-Cola"), "variant_id": menu.variant("Coca-Cola", "0,33 l"),
+          "extras": [], "quantity": 1 },
+        { "product_id": menu.id("Pizza Margherita"),
+          "variant_id": menu.variant("Pizza Margherita", "Ø 32 cm"), "extras": [], "quantity": 1 }
+    ])
+}
+
+#[tokio::test]
+async fn staff_change_an_accepted_orders_lines_priced_by_the_same_rules_as_the_checkout() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let staff = server.staff_token().await;
+    let menu = Menu::load(&server).await;
+    let sink = PrinterSink::start().await;
+    let (status, _) = server
+        .send(
+            "POST",
+            "/admin/printers",
+            Some(&admin),
+            Some(json!({ "name": "Küche", "host": "127.0.0.1", "port": sink.port })),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let order = place_cash(&server).await;
+    answer(&server, &admin, &order, "accept", json!({"minutes": 30})).await;
+    sink.wait_for(1, Duration::from_secs(5)).await;
+
+    // Refusals change nothing.
+    let bruschetta = menu.id("Bruschetta");
+    let unchanged = lunch_lines(&menu);
+    for (body, status, code) in [
+        (json!({"lines": unchanged, "reason": "x"}), 400, "invalid"),
+        (json!({"lines": [], "reason": "x"}), 400, "empty_cart"),
+        (
+            json!({"lines": [line(bruschetta, 0)], "reason": "x"}),
+            400,
+            "invalid",
+        ),
+        (
+            json!({"lines": [line(999_999, 1)], "reason": "x"}),
+            409,
+            "product_unavailable",
+        ),
+        (json!({"lines": [line(bruschetta, 1)]}), 400, "invalid"),
+        (json!({"reason": "x"}), 400, "invalid"),
+    ] {
+        let (answered, refused) = change(&server, &staff, &order, body.clone()).await;
+        assert_eq!(
+            (answered, refused["code"].as_str()),
+            (status, Some(code)),
+            "{body}: {refused}"
+        );
+    }
+    // A dish that ran out cannot come in; one the order has stays at its price.
+    let margherita = menu.id("Pizza Margherita");
+    let (status, _) = server
+        .send(
+            "PUT",
+            &format!("/products/{margherita}/availability"),
+            Some(&staff),
+            Some(json!({"available": false})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, refused) = change(
+        &server,
+        &staff,
+        &order,
+        json!({"lines": changed_lunch(&menu), "reason": "x"}),
+    )
+    .await;
+    assert_eq!(
+        (status, refused["code"].as_str(), refused["field"].as_str()),
+        (409, Some("sold_out"), Some("lines")),
+        "{refused}"
+    );
+    server
+        .send(
+            "PUT",
+            &format!("/products/{margherita}/availability"),
+            Some(&staff),
+            Some(json!({"available": true})),
+        )
+        .await;
+
+    // The checkout's quote for the same lines is what the changed order costs.
+    let (status, quote) = post_with(
+        &server,
+        "/orders/guest/quote",
+        None,
+        &[],
+        &guest_order(changed_lunch(&menu), "10115"),
+    )
+    .await;
+    assert_eq!(status, 200, "{quote}");
+    let (status, changed) = change(
+        &server,
+        &staff,
+        &order,
+        json!({"lines": changed_lunch(&menu), "reason": "Nur noch eine Bruschetta, dafür Pizza"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(changed["status"], "accepted", "the status stays");
+    for figure in ["subtotal", "discount", "delivery_fee", "deposit", "total"] {
+        assert_eq!(
+            cents(&changed[figure]),
+            cents(&quote[figure]),
+            "{figure}: {changed} vs {quote}"
+        );
+    }
+    let vat: i64 = changed["vat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| cents(&line["gross"]))
+        .sum();
+    assert_eq!(vat, cents(&changed["total"]), "{changed}");
+    assert_eq!(changed["lines"].as_array().unwrap().len(), 3);
+    let correction = &changed["corrections"][0];
+    assert_eq!(correction["kind"], "changed");
+    assert_eq!(cents(&correction["previous_total"]), cents(&order["total"]));
+    assert_eq!(correction["by"]["name"], "Test Person");
+    let last = changed["history"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (last["status"].as_str(), last["note"].as_str()),
+        (
+            Some("accepted"),
+            Some("Nur noch eine Bruschetta, dafür Pizza")
+        )
+    );
+
+    // The day counts the new total; the kitchen gets the new ticket, marked.
+    let (day, _) = day_history(&server, &admin, None).await;
+    assert_eq!(cents(&day["revenue"]), cents(&changed["total"]), "{day}");
+    let printed = sink.wait_for(2, Duration::from_secs(5)).await;
+    let ticket = decode(printed.last().unwrap());
+    // The reason wraps at the paper's width.
+    assert!(
+        ticket
+            .text
+            .starts_with("*** GEÄNDERT ***\nGrund: Nur noch eine Bruschetta, dafür\nPizza\n"),
+        "{}",
+        ticket.text
+    );
+    assert!(ticket.text.contains("1 x Bruschetta"), "{}", ticket.text);
+    assert!(ticket.text.contains("Pizza Margherita"), "{}", ticket.text);
+    // The customer sees it live and by mail.
+    let (_, tracked) = server
+        .get_json(&format!(
+            "/orders/track/{}",
+            order["token"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(cents(&tracked["total"]), cents(&changed["total"]));
+    assert_eq!(tracked["corrections"][0]["kind"], "changed");
+    let mails = outbox(&server, &admin, 3).await;
+    assert!(
+        mails
+            .iter()
+            .any(|mail| mail["subject"].as_str().unwrap().contains("geändert")),
+        "{mails:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_paid_orders_change_refunds_the_difference_and_never_makes_it_dearer() {
+    let shop = PaypalShop::start().await;
+    let (server, fake, admin) = (&shop.server, &shop.fake, &shop.admin);
+    let menu = Menu::load(server).await;
+    let paypal_id = approved(server, fake, &shop.body).await;
+    let (status, order) = place(server, &shop.body, &paypal_id).await;
+    assert_eq!(status, 201, "{order}");
+    answer(server, admin, &order, "accept", json!({"minutes": 30})).await;
+
+    let (status, refused) = change(
+        server,
+        admin,
+        &order,
+        json!({"lines": changed_lunch(&menu), "reason": "mehr"}),
+    )
+    .await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("paid_total_raised")),
+        "{refused}"
+    );
+
+    let cheaper = json!([line(menu.id("Bruschetta"), 2)]);
+    fake.fail(json!({"endpoint": "refund", "status": 500}))
+        .await;
+    let (status, refused) = change(
+        server,
+        admin,
+        &order,
+        json!({"lines": cheaper, "reason": "Cola aus"}),
+    )
+    .await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (503, Some("refund_failed")),
+        "{refused}"
+    );
+    let (_, unchanged) = server
+        .send(
+            "GET",
+            &format!("/admin/orders/{}", order["id"]),
+            Some(admin),
+            None,
+        )
+        .await;
+    assert_eq!(cents(&unchanged["total"]), cents(&order["total"]));
+    assert_eq!(unchanged["corrections"], json!([]));
+
+    let (status, changed) = change(
+        server,
+        admin,
+        &order,
+        json!({"lines": cheaper, "reason": "Cola aus"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{changed}");
+    let difference = cents(&order["total"]) - cents(&changed["total"]);
+    assert!(difference > 0);
+    assert_eq!(changed["payment_status"], "paid", "still paid, for less");
+    assert_eq!(cents(&changed["corrections"][0]["refunded"]), difference);
+    let refunds = fake.state().await["refunds"].clone();
+    assert_eq!(refunds.as_array().unwrap().len(), 1, "{refunds}");
+    assert_eq!(
+        refunds[0]["amount"]["value"].as_str(),
+        Some(euro_text_signed(difference).as_str())
+    );
+
+    // Cancelling afterwards refunds the rest: in all, what was paid.
+    let (status, cancelled) = cancel(server, admin, &order, json!({"reason": "doch nicht"})).await;
+    assert_eq!(status, 200, "{cancelled}");
+    let refunds = fake.state().await["refunds"].clone();
+    let refunded: i64 = refunds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|refund| {
+            let text = refund["amount"]["value"].as_str().unwrap();
+            (text.parse::<f64>().unwrap() * 100.0).round() as i64
+        })
+        .sum();
+    assert_eq!(refunded, cents(&order["total"]), "{refunds}");
+    assert_eq!(cancelled["payment_status"], "refunded");
+}
+
+#[tokio::test]
+async fn a_change_signs_the_storno_and_the_new_receipt_and_the_export_chains_them() {
+    let fiskaly = FakeFiskaly::start().await;
+    let server = tse_shop(&fiskaly).await;
+    let admin = server.admin_token().await;
+    set_up(&server, &admin).await;
+    let menu = Menu::load(&server).await;
+    let order = place_cash(&server).await;
+    order_until(&server, &admin, &order, |seen| tse_state(seen) == "active").await;
+    let order = answer(&server, &admin, &order, "accept", json!({"minutes": 30})).await;
+    let (status, changed) = change(
+        &server,
+        &admin,
+        &order,
+        json!({"lines": [line(menu.id("Bruschetta"), 1)], "reason": "weniger"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{changed}");
+    let correction = &changed["corrections"][0];
+    assert_eq!(correction["storno_tse"]["state"], "finished", "{changed}");
+    assert_eq!(correction["receipt_tse"]["state"], "finished", "{changed}");
+    let (_, closing) = server
+        .send("POST", "/admin/closings", Some(&admin), None)
+        .await;
+    assert_eq!(
+        cents(&json!(closing["gross_cents"].as_f64().unwrap() / 100.0)),
+        cents(&changed["total"])
+    );
+    let response = server
+        .client
+        .get(server.url("/admin/exports/dsfinvk?from=2026-11-23&to=2026-11-23"))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    let files = read_export(&response.bytes().await.unwrap());
+    let id = order["id"].to_string();
+    let totals: BTreeMap<String, i64> = files["transactions.csv"]
+        .iter()
+        .map(|row| (row["BON_ID"].clone(), amount(&row["UMS_BRUTTO"])))
+        .collect();
+    assert_eq!(
+        totals,
+        BTreeMap::from([
+            (id.clone(), cents(&order["total"])),
+            (format!("{id}-S1"), -cents(&order["total"])),
+            (format!("{id}-N1"), cents(&changed["total"])),
+        ])
+    );
+    let references = &files["references.csv"];
+    assert_eq!(references.len(), 1);
+    assert_eq!(references[0]["REF_BON_ID"], id);
+    let cases = sum_by(&files["businesscases.csv"], &[], "Z_UMS_BRUTTO");
+    assert_eq!(cases[&Vec::<String>::new()], cents(&changed["total"]));
+    let tse = sum_by(&files["transactions_tse.csv"], &["BON_ID"], "TSE_TANR");
+    assert_eq!(
+        tse.len(),
+        3,
+        "each receipt its own TSE transaction: {tse:?}"
+    );
+}

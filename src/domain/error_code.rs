@@ -169,6 +169,8 @@ error_codes! {
     DayClosed = "day_closed";
     /// PayPal did not refund: the order was left as it was.
     RefundFailed = "refund_failed";
+    /// An order paid online may get cheaper by a change, never dearer.
+    PaidTotalRaised = "paid_total_raised" ["paid"];
     /// Orders of the day still wait for an answer: the day cannot be closed yet.
     OrdersWaiting = "orders_waiting" ["count"];
     /// The period to export ends before it begins.

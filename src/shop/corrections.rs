@@ -7,6 +7,8 @@
 use super::{Shop, ShopError, order_not_found};
 use crate::domain::fiscal::signing::amounts_of;
 use crate::domain::order::correction::{CorrectionRefusal, refundable_cents};
+use crate::domain::order::line_change::{changed_lines, receipt_with};
+use crate::domain::order::lines::LineRequest;
 use crate::domain::order::{Actor, Order};
 use crate::shop::payments::paypal::PaymentProblem;
 
@@ -46,6 +48,67 @@ impl Shop {
                 order.cancel(&reason, now, &by, refund)?;
                 if let Some(correction) = order.corrections.last_mut() {
                     correction.storno_tse = storno;
+                }
+                Ok(())
+            })
+            .await??
+            .ok_or_else(order_not_found)?;
+        self.order_corrected(&order);
+        Ok(order)
+    }
+
+    /// Staff change accepted order `id`'s lines to `requests` (remove or replace a dish,
+    /// change a quantity), with a reason the customer reads: the totals and VAT follow
+    /// the order's rules, what an online payment paid too much is refunded first.
+    pub async fn change_order_lines(
+        &self,
+        id: u64,
+        requests: Vec<LineRequest>,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<Order, ShopError> {
+        let _one_at_a_time = self.correcting.lock().await;
+        let now = self.clock.now();
+        let order = self.db.order(id).await?.ok_or_else(order_not_found)?;
+        order.check_correctable()?;
+        let (catalog, _) = self.db.catalog().await?;
+        let lines = changed_lines(&order, &catalog, &requests).map_err(CorrectionRefusal::Lines)?;
+        let after = receipt_with(&order, lines);
+        order.check_change(&after, reason)?;
+        self.check_day_open(&order).await?;
+        let number = order.corrections.len() + 1;
+        let too_much = order.totals.total_cents - after.totals.total_cents;
+        let refund = self
+            .refund_for_correction(&order, too_much.min(refundable_cents(&order)), number)
+            .await?;
+        let storno = self
+            .sign_correction(
+                &order,
+                &format!("storno-{number}"),
+                amounts_of(&order, &order.receipt_state(), -1),
+            )
+            .await;
+        let receipt = self
+            .sign_correction(
+                &order,
+                &format!("receipt-{number}"),
+                amounts_of(&order, &after, 1),
+            )
+            .await;
+        let (reason, by) = (reason.to_string(), by.clone());
+        let order = self
+            .db
+            .correct_order(id, now, move |order| {
+                if order.corrections.len() + 1 != number {
+                    return Err(CorrectionRefusal::NotCorrectable {
+                        number: order.number,
+                        status: order.status.as_str(),
+                    });
+                }
+                order.change_lines(after, &reason, now, &by, refund)?;
+                if let Some(correction) = order.corrections.last_mut() {
+                    correction.storno_tse = storno;
+                    correction.receipt_tse = receipt;
                 }
                 Ok(())
             })

@@ -377,6 +377,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             [U, F, F, A, A],
         ),
         http(
+            "PUT",
+            "/admin/orders/{id}/lines",
+            format!("/admin/orders/{order}/lines"),
+            [U, F, F, A, A],
+        ),
+        http(
             "POST",
             "/admin/phone-orders",
             "/admin/phone-orders",

@@ -8,11 +8,12 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::lines::PricedLine;
+use super::lines::{LineError, PricedLine};
 use super::totals::Totals;
 use super::{Actor, Order, OrderStatus, PaymentMethod, PaymentStatus, VatLine};
 use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use crate::domain::fiscal::signing::OrderTse;
+use crate::domain::money::format_euros;
 
 /// The longest reason for a correction, as for a rejection.
 pub const MAX_CORRECTION_REASON_CHARS: usize = 300;
@@ -82,6 +83,16 @@ pub enum CorrectionRefusal {
         "PayPal did not refund the payment, so the order was left as it was. Please try again; if it keeps failing, refund it at PayPal."
     )]
     RefundFailed,
+    #[error("lines: the order already has these lines; nothing changed.")]
+    Unchanged,
+    #[error(
+        "lines: the order was paid online ({paid}); a change may make it cheaper, never dearer (it would be {total}).",
+        paid = format_euros(*paid_cents),
+        total = format_euros(*total_cents)
+    )]
+    PaidTotalRaised { paid_cents: i64, total_cents: i64 },
+    #[error("lines: {0}")]
+    Lines(LineError),
 }
 
 impl PublicError for CorrectionRefusal {
@@ -91,6 +102,9 @@ impl PublicError for CorrectionRefusal {
             CorrectionRefusal::BadReason => ErrorCode::Invalid,
             CorrectionRefusal::DayClosed { .. } => ErrorCode::DayClosed,
             CorrectionRefusal::RefundFailed => ErrorCode::RefundFailed,
+            CorrectionRefusal::Unchanged => ErrorCode::Invalid,
+            CorrectionRefusal::PaidTotalRaised { .. } => ErrorCode::PaidTotalRaised,
+            CorrectionRefusal::Lines(error) => error.code(),
         }
     }
 
@@ -99,7 +113,17 @@ impl PublicError for CorrectionRefusal {
             CorrectionRefusal::NotCorrectable { .. } | CorrectionRefusal::DayClosed { .. } => {
                 ErrorStatus::Conflict
             }
-            CorrectionRefusal::BadReason => ErrorStatus::BadRequest,
+            CorrectionRefusal::BadReason
+            | CorrectionRefusal::Unchanged
+            | CorrectionRefusal::Lines(
+                LineError::EmptyCart
+                | LineError::TooManyLines
+                | LineError::BadQuantity
+                | LineError::BadExtraQuantity,
+            ) => ErrorStatus::BadRequest,
+            CorrectionRefusal::PaidTotalRaised { .. } | CorrectionRefusal::Lines(_) => {
+                ErrorStatus::Conflict
+            }
             CorrectionRefusal::RefundFailed => ErrorStatus::Unavailable,
         }
     }
@@ -107,14 +131,27 @@ impl PublicError for CorrectionRefusal {
     fn field(&self) -> Option<&str> {
         match self {
             CorrectionRefusal::BadReason => Some("reason"),
+            CorrectionRefusal::Unchanged
+            | CorrectionRefusal::PaidTotalRaised { .. }
+            | CorrectionRefusal::Lines(_) => Some("lines"),
             _ => None,
         }
     }
 
+    fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            CorrectionRefusal::PaidTotalRaised { paid_cents, .. } => {
+                vec![("paid", format_euros(*paid_cents))]
+            }
+            CorrectionRefusal::Lines(error) => error.params(),
+            _ => Vec::new(),
+        }
+    }
+
     fn detail(&self) -> String {
-        match self.field() {
-            Some(field) => format!("{field}: {self}"),
-            None => self.to_string(),
+        match self {
+            CorrectionRefusal::BadReason => format!("reason: {self}"),
+            _ => self.to_string(),
         }
     }
 }

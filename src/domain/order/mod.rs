@@ -17,6 +17,7 @@ pub mod actor;
 pub mod answering;
 pub mod cart;
 pub mod correction;
+pub mod line_change;
 pub mod lines;
 pub mod placing;
 pub mod quote;

@@ -1,5 +1,5 @@
 import { apiFetch, logged } from '../../lib/api-client';
-import type { AdminOrder, OrderStatus } from '../../lib/order-types';
+import type { AdminOrder, OrderRequestLine, OrderStatus } from '../../lib/order-types';
 
 /** What the day's history lists of an order; `getOrder` has the rest. */
 export type OrderSummary = Pick<
@@ -87,6 +87,18 @@ export function setOrderStatus(id: number, status: OrderStatus): Promise<AdminOr
  */
 export function cancelOrder(id: number, reason: string): Promise<AdminOrder> {
   return logged('cancelOrder', apiFetch<AdminOrder>(`${orderPath(id)}/cancel`, post({ reason })));
+}
+
+/**
+ * Changes an accepted order's lines (every line it shall have) with a reason; the server
+ * reprices and refunds what was paid too much (409 `paid_total_raised`: an online order
+ * may not get dearer).
+ */
+export function changeOrderLines(id: number, lines: OrderRequestLine[], reason: string): Promise<AdminOrder> {
+  return logged(
+    'changeOrderLines',
+    apiFetch<AdminOrder>(`${orderPath(id)}/lines`, { ...post({ lines, reason }), method: 'PUT' }),
+  );
 }
 
 /** Which of an order's documents to print again: the kitchen ticket or the customer's receipt. */

@@ -35,7 +35,9 @@ export function OrderTotals({ order }: { order: Order }) {
         )}
         <div className="admin-order-totals__total">
           <dt>{t('orders.detail.total')}</dt>
-          <dd className="admin-num">{formatPrice(order.total)}</dd>
+          <dd className="admin-num" data-testid="order-total">
+            {formatPrice(order.total)}
+          </dd>
         </div>
       </dl>
       {order.vat.length > 0 && (

@@ -11,6 +11,7 @@ import { Card } from '../components/fields';
 import { KitchenTicket } from '../components/kitchen-ticket';
 import { OrderActions } from '../components/order-actions';
 import { CancelOrder } from '../components/cancel-order';
+import { ChangeOrderLines } from '../components/change-order-lines';
 import { CustomerFacts, OrderFacts, PaymentFacts, StatusHistory } from '../components/order-facts';
 import { OrderCorrections } from '../components/order-corrections';
 import { OrderLines } from '../components/order-lines';
@@ -80,6 +81,7 @@ function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: str
         <Card title={t('orders.detail.actions')}>
           <OrderActions order={order} timezone={timezone} onChanged={setOrder} />
           <PrintAgain order={order} />
+          <ChangeOrderLines order={order} onChanged={setOrder} />
           <CancelOrder order={order} onChanged={setOrder} />
           {order.status === 'rejected' || order.status === 'completed' || order.status === 'cancelled' ? (
             <p className="admin-list__empty">{t('orders.detail.finished')}</p>

@@ -1,0 +1,359 @@
+//! Changing an accepted order's lines (a dish ran out, the caller wants two instead of
+//! one): the restaurant sends the lines the order shall have. A line the order has
+//! already (same product, variant and extras) keeps the price it was sold at with its
+//! new quantity; any other is priced from the current menu and refused like in the
+//! checkout when it cannot be sold. The totals and VAT are recomputed by the order's
+//! rules: the same discount rate, the same delivery fee, deposits per line.
+
+use super::correction::{
+    Correction, CorrectionKind, CorrectionRefusal, ReceiptState, correction_reason,
+};
+use super::lines::{LineError, LineRequest, MAX_LINES, MAX_QUANTITY, PricedLine, reprice};
+use super::totals::Totals;
+use super::{Actor, Order, OrderStatus, OrderType, PaymentMethod};
+use crate::domain::catalog::Catalog;
+use crate::domain::order::totals::discount_cents;
+use crate::domain::vat::vat_breakdown;
+use chrono::{DateTime, Utc};
+
+/// The key two lines share when they are the same thing.
+fn key_of(line: &PricedLine) -> String {
+    line.cart_line().key()
+}
+
+fn request_key(request: &LineRequest) -> String {
+    let mut extras: Vec<(u64, u32)> = request
+        .extras
+        .iter()
+        .map(|extra| (extra.topping_id, extra.quantity))
+        .collect();
+    extras.sort_unstable();
+    let extras: Vec<String> = extras
+        .iter()
+        .map(|(id, quantity)| format!("{id}x{quantity}"))
+        .collect();
+    let variant = request
+        .variant_id
+        .map_or_else(|| "base".to_string(), |id| id.to_string());
+    format!("{}|{variant}|{}", request.product_id, extras.join(","))
+}
+
+/// The order's lines after the change to `requests`.
+pub fn changed_lines(
+    order: &Order,
+    catalog: &Catalog,
+    requests: &[LineRequest],
+) -> Result<Vec<PricedLine>, LineError> {
+    if requests.is_empty() {
+        return Err(LineError::EmptyCart);
+    }
+    if requests.len() > MAX_LINES {
+        return Err(LineError::TooManyLines);
+    }
+    let mut lines = Vec::with_capacity(requests.len());
+    for request in requests {
+        if !(1..=MAX_QUANTITY).contains(&request.quantity) {
+            return Err(LineError::BadQuantity);
+        }
+        let wanted = request_key(request);
+        let kept = order.lines.iter().find(|line| key_of(line) == wanted);
+        let line = match kept {
+            Some(sold) => {
+                let mut line = sold.clone();
+                line.quantity = request.quantity;
+                line.total_cents = line.cart_line().total_cents();
+                line
+            }
+            None => reprice(catalog, std::slice::from_ref(request))?
+                .pop()
+                .ok_or(LineError::EmptyCart)?,
+        };
+        lines.push(line);
+    }
+    Ok(lines)
+}
+
+/// The receipt of `order` with `lines`: its discount rate and delivery fee, the lines'
+/// deposits, the VAT per rate.
+pub fn receipt_with(order: &Order, lines: Vec<PricedLine>) -> ReceiptState {
+    let subtotal: i64 = lines.iter().map(|line| line.total_cents).sum();
+    let discount = if order.discount_basis_points > 0 {
+        discount_cents(subtotal, order.discount_basis_points)
+    } else {
+        0
+    };
+    let fee = match order.order_type {
+        OrderType::Delivery => order.totals.delivery_fee_cents,
+        OrderType::Pickup => 0,
+    };
+    let deposit = super::lines::deposit_cents(&lines);
+    let goods: Vec<(u32, i64)> = lines
+        .iter()
+        .map(|line| (line.tax_basis_points, line.total_cents))
+        .collect();
+    let deposits: Vec<(u32, i64)> = lines
+        .iter()
+        .filter(|line| line.deposit_cents > 0)
+        .map(|line| (line.tax_basis_points, line.deposit_total_cents()))
+        .collect();
+    let vat = vat_breakdown(&goods, discount, fee, &deposits);
+    ReceiptState {
+        totals: Totals {
+            subtotal_cents: subtotal,
+            discount_cents: discount,
+            delivery_fee_cents: fee,
+            deposit_cents: deposit,
+            total_cents: subtotal - discount + fee + deposit,
+            minimum_missing_cents: 0,
+        },
+        vat,
+        lines,
+    }
+}
+
+impl Order {
+    /// Checks a change to `after` before anything happens: the order can be corrected,
+    /// the reason is given, the lines differ, and an order paid online does not get
+    /// dearer (PayPal can give back, not take more).
+    pub fn check_change(
+        &self,
+        after: &ReceiptState,
+        reason: &str,
+    ) -> Result<String, CorrectionRefusal> {
+        self.check_correctable()?;
+        let reason = correction_reason(reason)?;
+        if after.lines == self.lines {
+            return Err(CorrectionRefusal::Unchanged);
+        }
+        if self.payment.method == PaymentMethod::Online
+            && after.totals.total_cents > self.totals.total_cents
+        {
+            return Err(CorrectionRefusal::PaidTotalRaised {
+                paid_cents: self.totals.total_cents,
+                total_cents: after.totals.total_cents,
+            });
+        }
+        Ok(reason)
+    }
+
+    /// The restaurant changes the accepted order's lines to `after`; `refund` is what
+    /// PayPal gave back (the difference, with its id). A cash customer's note no longer
+    /// counts when it does not cover the new total.
+    pub fn change_lines(
+        &mut self,
+        after: ReceiptState,
+        reason: &str,
+        now: DateTime<Utc>,
+        by: &Actor,
+        refund: Option<(i64, Option<String>)>,
+    ) -> Result<(), CorrectionRefusal> {
+        let reason = self.check_change(&after, reason)?;
+        let (refunded_cents, refund_id) = refund.unwrap_or((0, None));
+        self.corrections.push(Correction {
+            kind: CorrectionKind::Changed,
+            at: now,
+            by: by.clone(),
+            reason: reason.clone(),
+            reversed: self.receipt_state(),
+            refunded_cents,
+            refund_id: refund_id.clone(),
+            storno_tse: None,
+            receipt_tse: None,
+        });
+        self.lines = after.lines;
+        self.totals = after.totals;
+        self.vat = after.vat;
+        if refund_id.is_some() {
+            self.payment.refund_id = refund_id;
+        }
+        if self
+            .cash_given_cents
+            .is_some_and(|given| given < self.totals.total_cents)
+        {
+            self.cash_given_cents = None;
+        }
+        // The history names the change; the status stays.
+        let status: OrderStatus = self.status;
+        self.record(status, now, reason, by);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::order::correction::CorrectionKind;
+    use crate::domain::order::lines::ExtraRequest;
+    use crate::domain::order::tests::sample_order;
+    use crate::domain::order::{PaymentStatus, VatLine};
+
+    fn line(product_id: u64, unit: i64, quantity: u32, tax: u32) -> PricedLine {
+        PricedLine {
+            product_id,
+            variant_id: None,
+            name: format!("Produkt {product_id}"),
+            unit_price_cents: unit,
+            quantity,
+            extras: Vec::new(),
+            tax_basis_points: tax,
+            allergens: Vec::new(),
+            total_cents: unit * i64::from(quantity),
+            age_restriction: None,
+            deposit_cents: 0,
+        }
+    }
+
+    fn staff() -> Actor {
+        Actor::Staff {
+            user_id: 3,
+            name: "Luca".into(),
+        }
+    }
+
+    /// Two pizzas at 9,50 € (7 %) and a cola at 2,80 € with 0,25 € deposit (19 %),
+    /// 10 % off, 2,50 € delivery.
+    fn accepted() -> Order {
+        let mut order = sample_order();
+        order.status = OrderStatus::Preparing;
+        let mut cola = line(2, 280, 1, 1900);
+        cola.deposit_cents = 25;
+        order.lines = vec![line(1, 950, 2, 700), cola];
+        order.discount_basis_points = 1000;
+        order.totals = Totals {
+            subtotal_cents: 2180,
+            discount_cents: 218,
+            delivery_fee_cents: 250,
+            deposit_cents: 25,
+            total_cents: 2237,
+            minimum_missing_cents: 0,
+        };
+        order.vat = receipt_with(&order, order.lines.clone()).vat;
+        order
+    }
+
+    fn request(product_id: u64, quantity: u32) -> LineRequest {
+        LineRequest {
+            product_id,
+            variant_id: None,
+            extras: Vec::<ExtraRequest>::new(),
+            quantity,
+        }
+    }
+
+    #[test]
+    fn the_receipt_is_recomputed_by_the_orders_own_rules() {
+        let order = accepted();
+        let same = receipt_with(&order, order.lines.clone());
+        assert_eq!(
+            same.totals, order.totals,
+            "the rules the order was priced by"
+        );
+        let one_pizza = receipt_with(&order, vec![order.lines[0].clone()]);
+        let mut pizza = order.lines[0].clone();
+        pizza.quantity = 1;
+        pizza.total_cents = 950;
+        let after = receipt_with(&order, vec![pizza]);
+        assert_eq!(one_pizza.totals.subtotal_cents, 1900);
+        assert_eq!(after.totals.subtotal_cents, 950);
+        assert_eq!(after.totals.discount_cents, 95);
+        assert_eq!(after.totals.delivery_fee_cents, 250);
+        assert_eq!(after.totals.deposit_cents, 0);
+        assert_eq!(after.totals.total_cents, 950 - 95 + 250);
+        let vat: i64 = after
+            .vat
+            .iter()
+            .map(|line: &VatLine| line.gross_cents)
+            .sum();
+        assert_eq!(
+            vat, after.totals.total_cents,
+            "the VAT adds up to the total"
+        );
+    }
+
+    #[test]
+    fn kept_lines_keep_their_price_and_new_ones_are_priced_from_the_menu() {
+        let order = accepted();
+        let catalog = Catalog::default();
+        let lines = changed_lines(&order, &catalog, &[request(1, 1), request(2, 3)]).unwrap();
+        assert_eq!(lines[0].unit_price_cents, 950);
+        assert_eq!(lines[0].total_cents, 950);
+        assert_eq!(lines[1].quantity, 3);
+        assert_eq!(lines[1].total_cents, 840);
+        assert_eq!(lines[1].deposit_cents, 25, "the deposit per unit stays");
+        // A product the order does not have is looked up in the menu: here it is not there.
+        assert_eq!(
+            changed_lines(&order, &catalog, &[request(77, 1)]),
+            Err(LineError::UnknownProduct(77))
+        );
+        assert_eq!(
+            changed_lines(&order, &catalog, &[]),
+            Err(LineError::EmptyCart)
+        );
+        assert_eq!(
+            changed_lines(&order, &catalog, &[request(1, 0)]),
+            Err(LineError::BadQuantity)
+        );
+    }
+
+    #[test]
+    fn a_change_keeps_the_old_receipt_and_names_itself_in_the_history() {
+        let mut order = accepted();
+        let before = order.receipt_state();
+        let after = receipt_with(&order, vec![order.lines[1].clone()]);
+        let now = order.created_at + chrono::Duration::minutes(12);
+        order
+            .change_lines(after.clone(), "Pizza aus", now, &staff(), None)
+            .unwrap();
+        assert_eq!(order.status, OrderStatus::Preparing, "the status stays");
+        assert_eq!(order.totals, after.totals);
+        assert_eq!(order.lines, after.lines);
+        let correction = order.last_correction().unwrap();
+        assert_eq!(correction.kind, CorrectionKind::Changed);
+        assert_eq!(correction.reversed, before);
+        assert_eq!(order.history.last().unwrap().note, "Pizza aus");
+        assert!(order.is_sale());
+    }
+
+    #[test]
+    fn a_change_is_refused_when_nothing_changes_or_a_paid_order_gets_dearer() {
+        let mut order = accepted();
+        let same = receipt_with(&order, order.lines.clone());
+        assert_eq!(
+            order.check_change(&same, "x"),
+            Err(CorrectionRefusal::Unchanged)
+        );
+        let mut more = order.lines.clone();
+        more[0].quantity = 3;
+        more[0].total_cents = 2850;
+        let dearer = receipt_with(&order, more);
+        assert!(order.check_change(&dearer, "x").is_ok(), "cash: fine");
+        order.payment.method = PaymentMethod::Online;
+        order.payment.status = PaymentStatus::Paid;
+        assert_eq!(
+            order.check_change(&dearer, "x"),
+            Err(CorrectionRefusal::PaidTotalRaised {
+                paid_cents: 2237,
+                total_cents: dearer.totals.total_cents
+            })
+        );
+        order.status = OrderStatus::Completed;
+        assert!(matches!(
+            order.check_change(&dearer, "x"),
+            Err(CorrectionRefusal::NotCorrectable { .. })
+        ));
+    }
+
+    #[test]
+    fn a_note_that_no_longer_covers_the_total_is_dropped() {
+        let mut order = accepted();
+        order.cash_given_cents = Some(2300);
+        let mut more = order.lines.clone();
+        more[0].quantity = 3;
+        more[0].total_cents = 2850;
+        let dearer = receipt_with(&order, more);
+        order
+            .change_lines(dearer, "noch eine", order.created_at, &staff(), None)
+            .unwrap();
+        assert_eq!(order.cash_given_cents, None);
+    }
+}
