@@ -153,14 +153,15 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     }
     let tokens = TokenKeys::load_or_create(&config.data_dir)
         .map_err(|error| StartupError::Secret(error.to_string()))?;
-    let (catalog, version) = db
-        .catalog()
-        .await
-        .map_err(|error| StartupError::Serve(error.to_string()))?;
     let clock = config
         .testing
         .clock_start
         .map_or_else(Clock::system, Clock::starting_at);
+    let today = clock.now().with_timezone(&config.timezone).date_naive();
+    let (catalog, version, stock) = db
+        .menu_state(today)
+        .await
+        .map_err(|error| StartupError::Serve(error.to_string()))?;
     let limits = ConnectionLimits::new(
         fit_to_open_files(config.limits.connections),
         config.limits.connections_per_ip,
@@ -201,7 +202,7 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         shutdown_grace: SHUTDOWN_GRACE,
     };
     let config = Arc::new(config);
-    let menu = Arc::new(MenuCache::new(&catalog, version));
+    let menu = Arc::new(MenuCache::new(&catalog, version, &stock));
     let shop = Shop::open(Arc::clone(&config), db.clone(), clock, vec![menu.clone()]).await?;
     // Background work that holds the database ends when this turns true.
     let (finishing, finishing_rx) = watch::channel(false);

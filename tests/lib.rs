@@ -50,6 +50,7 @@ mod printing;
 mod readiness;
 mod request_log;
 mod revenue_report;
+mod sold_out;
 mod staff_roles;
 mod stop_with_backlog;
 mod store_and_menu;

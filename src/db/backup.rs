@@ -137,6 +137,7 @@ fn copy_every_table(
         STORE_ID_TO_FISCAL_RECORD,
         CLOSING_NUMBER_TO_CLOSING,
         CLOSING_DAY_TO_NUMBER,
+        PRODUCT_ID_TO_DAY_SOLD,
     ))
 }
 

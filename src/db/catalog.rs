@@ -59,6 +59,11 @@ pub(super) trait OpenTables {
         &self,
         table: TableDefinition<'static, u64, &'static [u8]>,
     ) -> Result<Vec<T>, DbError>;
+    /// Every record of a table keyed by id, with its id, in id order.
+    fn keyed_records<T: DeserializeOwned>(
+        &self,
+        table: TableDefinition<'static, u64, &'static [u8]>,
+    ) -> Result<Vec<(u64, T)>, DbError>;
     /// Every record of a table keyed by name, in key order.
     fn named_records<T: DeserializeOwned>(
         &self,
@@ -69,6 +74,11 @@ pub(super) trait OpenTables {
         table: TableDefinition<'static, u64, &'static [u8]>,
         id: u64,
     ) -> Result<Option<T>, DbError>;
+    /// The greatest key of a table keyed by text.
+    fn last_text_key(
+        &self,
+        table: TableDefinition<'static, &'static str, u64>,
+    ) -> Result<Option<String>, DbError>;
 }
 
 fn collect<E: Stored>(
@@ -101,6 +111,17 @@ macro_rules! open_tables {
                 }
                 Ok(records)
             }
+            fn keyed_records<T: DeserializeOwned>(
+                &self,
+                table: TableDefinition<'static, u64, &'static [u8]>,
+            ) -> Result<Vec<(u64, T)>, DbError> {
+                let mut records = Vec::new();
+                for entry in self.open_table(table)?.iter()? {
+                    let (id, bytes) = entry?;
+                    records.push((id.value(), record::decode::<T>(bytes.value())?));
+                }
+                Ok(records)
+            }
             fn named_records<T: DeserializeOwned>(
                 &self,
                 table: TableDefinition<'static, &'static str, &'static [u8]>,
@@ -120,6 +141,12 @@ macro_rules! open_tables {
                     .get(id)?
                     .map(|bytes| record::decode::<T>(bytes.value()))
                     .transpose()
+            }
+            fn last_text_key(
+                &self,
+                table: TableDefinition<'static, &'static str, u64>,
+            ) -> Result<Option<String>, DbError> {
+                Ok(self.open_table(table)?.last()?.map(|(key, _)| key.value().to_string()))
             }
         })*
     };

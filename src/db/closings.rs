@@ -5,6 +5,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use redb::{ReadableTable, WriteTransaction};
 
+use super::catalog::OpenTables;
 use super::orders::read_order;
 use super::tables::{
     CLOSING_DAY_TO_NUMBER, CLOSING_NUMBER_TO_CLOSING, DAY_TO_TOTALS, META,
@@ -41,17 +42,15 @@ fn day_orders(txn: &WriteTransaction, date: &str) -> Result<(u64, Vec<u64>), DbE
 /// it is closed already (the owner closed today early), then the day after the last
 /// closed one, as a till's sales after its Z-Bon belong to the next closing.
 pub(super) fn business_date_after_closings(
-    txn: &WriteTransaction,
+    txn: &impl OpenTables,
     calendar_date: NaiveDate,
 ) -> Result<NaiveDate, DbError> {
-    let table = txn.open_table(CLOSING_DAY_TO_NUMBER)?;
-    let Some((last, _)) = table.last()? else {
+    let Some(last) = txn.last_text_key(CLOSING_DAY_TO_NUMBER)? else {
         return Ok(calendar_date);
     };
     let last = last
-        .value()
         .parse::<NaiveDate>()
-        .map_err(|error| DbError::Decode(format!("closed day {}: {error}", last.value())))?;
+        .map_err(|error| DbError::Decode(format!("closed day {last}: {error}")))?;
     Ok(if last >= calendar_date {
         last.succ_opt().unwrap_or(calendar_date)
     } else {

@@ -158,6 +158,7 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
                 price_cents: topping.price_cents,
                 // The demo lists every allergen; an empty list means "contains none".
                 no_allergens: Some(topping.allergens.is_empty()),
+                available: None,
             })?
             .id;
         label(
@@ -226,6 +227,7 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
                             price_cents: v.price_cents,
                             deposit_cents: v.deposit_cents,
                             net_content: v.net_content,
+                            available: None,
                         })
                         .collect(),
                     sort_order: product.sort_order,
@@ -234,6 +236,7 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
                     age_restriction: product.age_restriction,
                     deposit_cents: product.deposit_cents,
                     net_content: product.net_content,
+                    daily_stock: None,
                 })?
                 .id;
             for (position, group) in product.topping_groups.iter().enumerate() {

@@ -28,6 +28,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v12,
     migrate_to_v13,
     migrate_to_v14,
+    migrate_to_v15,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -264,6 +265,14 @@ fn migrate_to_v14(txn: &WriteTransaction) -> Result<(), DbError> {
         txn.open_table(META)?
             .insert(META_CLOSINGS_SKIP_THROUGH, days)?;
     }
+    Ok(())
+}
+
+/// Version 15: what each business day's orders took of the products' daily stocks.
+/// Older records read as before: no product has a daily stock, nothing is sold out
+/// until a time, and every variant and topping is on sale.
+fn migrate_to_v15(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(PRODUCT_ID_TO_DAY_SOLD)?;
     Ok(())
 }
 

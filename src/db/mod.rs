@@ -21,6 +21,7 @@ mod payments;
 mod printing;
 mod record;
 pub mod repack;
+mod stock;
 mod storage;
 mod store_profile;
 mod tables;

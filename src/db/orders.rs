@@ -1,8 +1,8 @@
 //! Orders in redb. Placing one is a single write transaction that reads the menu, the
 //! store, its postcodes and discounts, prices the order, checks the idempotency key and
-//! the PayPal ids, gives the day's next number and writes the order with its indexes —
-//! so what the customer is charged is exactly what was checked, and a refused order
-//! leaves nothing behind.
+//! the PayPal ids, takes its quantities from the daily stocks, gives the day's next
+//! number and writes the order with its indexes — so what the customer is charged is
+//! exactly what was checked, and a refused order leaves nothing behind.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
@@ -13,7 +13,7 @@ use super::guards::{UnansweredCount, count_unanswered_in};
 use super::tables::*;
 use super::{Db, DbError, next_id, record};
 use crate::domain::address::Address;
-use crate::domain::catalog::Catalog;
+use crate::domain::catalog::{Catalog, StockLevels};
 use crate::domain::delivery::{Discount, Postcode};
 use crate::domain::order::answering::answer_deadline;
 use crate::domain::order::placing::{
@@ -81,13 +81,20 @@ fn price(
     txn: &impl OpenTables,
     draft: &OrderDraft,
 ) -> Result<Result<Priced, PlaceRefusal>, DbError> {
-    price_with(txn, draft, &PricingData::load(txn, draft.store_id)?)
+    let stock = super::stock::levels_on(txn, calendar_date(draft))?;
+    price_with(txn, draft, &PricingData::load(txn, draft.store_id)?, &stock)
+}
+
+/// The store's date when `draft` is placed.
+fn calendar_date(draft: &OrderDraft) -> NaiveDate {
+    draft.now.with_timezone(&draft.timezone).date_naive()
 }
 
 fn price_with(
     txn: &impl OpenTables,
     draft: &OrderDraft,
     data: &PricingData,
+    stock: &StockLevels,
 ) -> Result<Result<Priced, PlaceRefusal>, DbError> {
     let recipient = match &draft.address {
         OrderAddress::Given(customer) => Ok(customer.clone()),
@@ -110,6 +117,7 @@ fn price_with(
             &PricingInputs {
                 profile: data.profile.as_ref(),
                 catalog: &data.catalog,
+                stock,
                 postcodes: &data.postcodes,
                 discounts: &data.discounts,
             },
@@ -155,6 +163,11 @@ pub(super) fn write_order(
         super::payments::follow_order(txn, order, now)?;
     }
     super::day_totals::follow_order(txn, before, order)?;
+    if order.status == OrderStatus::Rejected
+        && before.is_some_and(|before| before.status != OrderStatus::Rejected)
+    {
+        super::stock::give_back(txn, order)?;
+    }
     let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
     let old = before.and_then(deadline);
     let new = deadline(order);
@@ -237,7 +250,11 @@ pub(super) fn place(
         return Ok(Err(PlaceRefusal::Busy));
     }
     let data = PricingData::for_store(pricing, txn, new.draft.store_id)?;
-    let priced = match price_with(txn, &new.draft, data)? {
+    let draft = &new.draft;
+    let business_date = super::closings::business_date_after_closings(txn, calendar_date(draft))?;
+    // Read for each order: the orders before it in the same batch took from it.
+    let stock = super::stock::levels(txn, business_date)?;
+    let priced = match price_with(txn, draft, data, &stock)? {
         Ok(priced) => priced,
         Err(refusal) => return Ok(Err(refusal)),
     };
@@ -257,9 +274,6 @@ pub(super) fn place(
             total_cents: totals.total_cents,
         }));
     }
-    let draft = &new.draft;
-    let calendar_date: NaiveDate = draft.now.with_timezone(&draft.timezone).date_naive();
-    let business_date = super::closings::business_date_after_closings(txn, calendar_date)?;
     let day = business_date.to_string();
     // The id and the day's number are taken only once nothing can refuse the order any
     // more: the transaction may commit other orders with it, and the numbers must stay
@@ -309,6 +323,7 @@ pub(super) fn place(
     {
         return Ok(Err(PlaceRefusal::Acceptance(refused)));
     }
+    super::stock::take(txn, business_date, &order.lines)?;
     let id = next_id(txn, META_NEXT_ORDER_ID)?;
     order.id = id;
     order.number = next_number(txn, &day)?;

@@ -161,3 +161,9 @@ pub const META_CLOSINGS_SKIP_THROUGH: &str = "closings_skip_through";
 /// Business date (`YYYY-MM-DD`) → its closing's number: a day is closed once.
 pub const CLOSING_DAY_TO_NUMBER: TableDefinition<&str, u64> =
     TableDefinition::new("closing_day_to_number");
+
+// Daily stocks (schema v15).
+/// Product id → what the orders of its latest business day took of its daily stock
+/// (`domain::catalog::stock::DaySold`); a record of an earlier day counts as nothing.
+pub const PRODUCT_ID_TO_DAY_SOLD: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("product_id_to_day_sold");

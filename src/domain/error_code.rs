@@ -108,6 +108,12 @@ error_codes! {
     EmptyCart = "empty_cart";
     /// A product is sold out.
     SoldOut = "sold_out" ["product"];
+    /// A size or variant of a product is sold out.
+    VariantSoldOut = "variant_sold_out" ["product", "variant"];
+    /// An extra is sold out.
+    ExtraSoldOut = "extra_sold_out" ["product", "extra"];
+    /// The order asks more of a product than its daily stock has `left`.
+    NotEnoughStock = "not_enough_stock" ["product", "left"];
     /// A product of the order is not on the menu (any more).
     ProductUnavailable = "product_unavailable";
     /// A product needs a size or variant.

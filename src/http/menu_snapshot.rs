@@ -1,5 +1,6 @@
-//! The public menu, serialized once per catalog change and served from memory. Each
-//! answer carries an ETag (a hash of the bytes), so an unchanged menu costs a 304.
+//! The public menu, serialized once per catalog change (or change of what is sold out
+//! by its daily stock) and served from memory. Each answer carries an ETag (a hash of
+//! the bytes), so an unchanged menu costs a 304.
 
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
@@ -12,7 +13,9 @@ use poem_openapi::registry::{MetaSchemaRef, Registry};
 use poem_openapi::types::Type;
 use serde::Serialize;
 
-use crate::domain::catalog::{Catalog, allergy_order, menu_products, visible_categories};
+use crate::domain::catalog::{
+    Catalog, StockLevels, allergy_order, menu_products, visible_categories,
+};
 use crate::http::routes::catalog::views::{AllergyView, BannerView, CategoryView, ProductView};
 use crate::shop::CatalogListener;
 
@@ -67,14 +70,16 @@ fn encode<T: Serialize>(value: &T) -> Bytes {
 }
 
 impl MenuSnapshot {
-    pub fn build(catalog: &Catalog, version: u64) -> MenuSnapshot {
+    /// The menu of catalog `version`; a product with nothing left of its daily stock in
+    /// `stock` is shown sold out.
+    pub fn build(catalog: &Catalog, version: u64, stock: &StockLevels) -> MenuSnapshot {
         let categories: Vec<CategoryView> = visible_categories(catalog)
             .into_iter()
             .map(CategoryView::from)
             .collect();
         let products: Vec<ProductView> = menu_products(catalog)
             .iter()
-            .map(ProductView::from)
+            .map(|menu| ProductView::on_menu(menu, stock))
             .collect();
         let mut allergies: Vec<AllergyView> =
             catalog.allergies.values().map(AllergyView::from).collect();
@@ -137,9 +142,9 @@ pub struct MenuCache {
 }
 
 impl MenuCache {
-    pub fn new(catalog: &Catalog, version: u64) -> MenuCache {
+    pub fn new(catalog: &Catalog, version: u64, stock: &StockLevels) -> MenuCache {
         MenuCache {
-            current: RwLock::new(Arc::new(MenuSnapshot::build(catalog, version))),
+            current: RwLock::new(Arc::new(MenuSnapshot::build(catalog, version, stock))),
         }
     }
 
@@ -151,9 +156,10 @@ impl MenuCache {
     }
 
     /// Installs the snapshot of catalog `version`, unless a newer one is already there
-    /// (two changes may finish in either order).
-    pub fn refresh(&self, catalog: &Catalog, version: u64) {
-        let snapshot = Arc::new(MenuSnapshot::build(catalog, version));
+    /// (two changes may finish in either order; the shop hands over the stocks in the
+    /// order it read them).
+    pub fn refresh(&self, catalog: &Catalog, version: u64, stock: &StockLevels) {
+        let snapshot = Arc::new(MenuSnapshot::build(catalog, version, stock));
         let mut current = match self.current.write() {
             Ok(current) => current,
             Err(poisoned) => poisoned.into_inner(),
@@ -164,9 +170,9 @@ impl MenuCache {
     }
 }
 
-/// The public menu follows every committed catalog change.
+/// The public menu follows every committed catalog change and the daily stocks.
 impl CatalogListener for MenuCache {
-    fn catalog_changed(&self, catalog: &Catalog, version: u64) {
-        self.refresh(catalog, version);
+    fn menu_changed(&self, catalog: &Catalog, version: u64, stock: &StockLevels) {
+        self.refresh(catalog, version, stock);
     }
 }

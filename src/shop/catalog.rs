@@ -9,13 +9,15 @@ use serde::{Deserialize, Serialize};
 use super::{Shop, ShopError};
 use crate::db::DbError;
 use crate::domain::catalog::menu_document::{MenuChanges, MenuDocument, export, import};
-use crate::domain::catalog::{Catalog, CatalogError, Product, RecordPrecondition};
+use crate::domain::catalog::{Catalog, CatalogError, RecordPrecondition, StockLevels};
 use crate::domain::image::Image;
 
-/// Told of every committed catalog change, in commit order, before the change's
-/// caller gets its answer.
+/// Told of every committed catalog change, before the change's caller gets its answer,
+/// and of every change of what the daily stocks have left (an order placed or
+/// rejected, a new business day): the catalog, its version and the stocks, read
+/// together after the change. Told one at a time, in the order they were read.
 pub trait CatalogListener: Send + Sync {
-    fn catalog_changed(&self, catalog: &Catalog, version: u64);
+    fn menu_changed(&self, catalog: &Catalog, version: u64, stock: &StockLevels);
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -64,19 +66,8 @@ impl Shop {
             .db
             .change_catalog(image, precondition, operation)
             .await?;
-        self.catalog_changed(&changed.catalog, changed.version)
-            .await;
+        self.catalog_changed().await;
         Ok(changed.value)
-    }
-
-    /// Marks a product sold out or back on sale (owner and staff).
-    pub async fn set_product_available(
-        &self,
-        id: u64,
-        available: bool,
-    ) -> Result<Product, ShopError> {
-        self.change_catalog(move |catalog| catalog.set_product_available(id, available))
-            .await
     }
 
     /// The whole menu as a document (`heimservice menu export`).

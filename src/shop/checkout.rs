@@ -249,7 +249,7 @@ impl Shop {
         match placed {
             Ok(Placement::Created(order)) => {
                 tracing::info!(order = order.id, number = order.number, "order placed");
-                self.order_placed(&order, link_origin);
+                self.order_placed(&order, link_origin).await;
                 Ok(Checkout::Created(order))
             }
             Ok(Placement::Replayed(order)) => Ok(Checkout::Replayed(order)),

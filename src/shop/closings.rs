@@ -18,7 +18,8 @@ use crate::domain::user::User;
 const CHECK_EVERY: Duration = Duration::from_secs(300);
 
 impl Shop {
-    fn today(&self) -> NaiveDate {
+    /// The store's date now.
+    pub(super) fn today(&self) -> NaiveDate {
         self.clock
             .now()
             .with_timezone(&self.config.timezone)
@@ -38,6 +39,7 @@ impl Shop {
             match self.db.close_day(date, now, ClosedBy::Automatic).await? {
                 Ok(closing) => {
                     tracing::info!(number = closing.number, %date, "business day closed");
+                    self.day_closed().await;
                     closed.push(closing);
                 }
                 Err(ClosingRefusal::Closed(_)) => {}
@@ -70,6 +72,7 @@ impl Shop {
             admin = admin.id,
             "business day closed on demand"
         );
+        self.day_closed().await;
         Ok(closing)
     }
 }

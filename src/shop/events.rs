@@ -4,8 +4,7 @@
 
 use super::Shop;
 use crate::db::UnansweredCount;
-use crate::domain::catalog::Catalog;
-use crate::domain::order::Order;
+use crate::domain::order::{Order, OrderStatus};
 use crate::domain::store_profile::StoreProfile;
 
 /// Who answered an order.
@@ -24,37 +23,46 @@ impl Shop {
         self.orders.publish(order);
     }
 
-    /// A customer placed an order: it is announced, and the customer gets the
-    /// confirmation with the status link.
-    pub(super) fn order_placed(&self, order: &Order, link_origin: &str) {
+    /// A customer placed an order: it is announced, the customer gets the
+    /// confirmation with the status link, and the public menu follows what it took of
+    /// the daily stocks.
+    pub(super) async fn order_placed(&self, order: &Order, link_origin: &str) {
         self.order_changed(order);
         self.sign_placed(order);
         self.mail_confirmation(order, link_origin);
+        self.follow_daily_stocks(std::slice::from_ref(order)).await;
     }
 
     /// Staff took an order on the phone, accepted as it was placed: it is announced,
-    /// its TSE transaction signed, and it answers like an accept.
+    /// its TSE transaction signed, it answers like an accept, and the public menu
+    /// follows what it took of the daily stocks.
     pub(super) async fn phone_order_taken(&self, order: &Order) {
         self.order_changed(order);
         self.sign_placed(order);
         self.order_answered(order, AnsweredBy::Staff).await;
+        self.follow_daily_stocks(std::slice::from_ref(order)).await;
     }
 
     /// The restaurant's answer (accepted or rejected) is final: the customer gets a
     /// mail, and the count of orders nobody answered starts again or goes up (enough
-    /// in a row pause ordering, `orders.pause_after_unanswered`).
+    /// in a row pause ordering, `orders.pause_after_unanswered`). A rejected order
+    /// gave back what it took of the daily stocks: the public menu follows.
     pub(super) async fn order_answered(&self, order: &Order, by: AnsweredBy) {
         self.mail_decision(order);
         match by {
             AnsweredBy::Staff => self.note_answered().await,
             AnsweredBy::NoOne => self.note_unanswered().await,
         }
+        if order.status == OrderStatus::Rejected {
+            self.follow_daily_stocks(std::slice::from_ref(order)).await;
+        }
     }
 
     /// Overdue orders were rejected in one commit because nobody answered them: each
     /// is announced and its customer mailed; the count (committed with them) may have
-    /// paused ordering.
-    pub(super) fn orders_rejected_unanswered(
+    /// paused ordering; the public menu follows what they gave back of the daily
+    /// stocks.
+    pub(super) async fn orders_rejected_unanswered(
         &self,
         orders: &[Order],
         counted: Option<UnansweredCount>,
@@ -67,6 +75,7 @@ impl Shop {
         if let Some(counted) = counted {
             self.unanswered_counted(Ok(counted));
         }
+        self.follow_daily_stocks(orders).await;
     }
 
     /// The restaurant cancelled or changed an accepted order: the board and the
@@ -80,11 +89,31 @@ impl Shop {
 
     /// The catalog changed: the listeners (the public menu) follow it, and the
     /// readiness check is recomputed (a dish without labels keeps the shop shut).
-    pub(super) async fn catalog_changed(&self, catalog: &Catalog, version: u64) {
-        for listener in self.catalog_listeners.iter() {
-            listener.catalog_changed(catalog, version);
-        }
+    pub(super) async fn catalog_changed(&self) {
+        self.follow_menu().await;
         self.readiness.refresh_logged().await;
+    }
+
+    /// A business day was closed: the next one's orders take from the daily stocks
+    /// afresh, and the public menu shows it.
+    pub(super) async fn day_closed(&self) {
+        self.daily_stocks_changed().await;
+    }
+
+    /// A new business day began (the store's date changed): the public menu shows the
+    /// daily stocks afresh.
+    pub(super) async fn daily_stocks_changed(&self) {
+        self.follow_menu().await;
+    }
+
+    /// The public menu follows the daily stocks when one of `orders` took from them.
+    async fn follow_daily_stocks(&self, orders: &[Order]) {
+        let took = orders
+            .iter()
+            .any(|order| order.lines.iter().any(|line| line.from_daily_stock));
+        if took {
+            self.follow_menu().await;
+        }
     }
 
     /// The store's settings or its pause switch changed: every connected storefront

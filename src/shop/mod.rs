@@ -37,6 +37,7 @@ pub mod readiness;
 pub mod recent_events;
 mod reconciliation;
 mod records;
+pub mod sold_out;
 mod store_profile;
 
 use std::sync::Arc;
@@ -75,8 +76,10 @@ pub struct Shop {
     paypal: Option<Arc<PaypalClient>>,
     readiness: Arc<Readiness>,
     printing: Arc<Printing>,
-    /// Told of every committed catalog change (the HTTP layer's public menu).
+    /// Told of every committed catalog change and every change of the daily stocks
+    /// (the HTTP layer's public menu).
     catalog_listeners: Arc<[Arc<dyn CatalogListener>]>,
+    menu_follow: Arc<sold_out::MenuFollow>,
     /// PayPal orders whose checkout is under way, left alone by the reconciliation.
     payments_in_flight: Arc<PaymentsInFlight>,
     /// The fiscal mode that holds (whether cash may be taken).
@@ -129,6 +132,7 @@ impl Shop {
             printing: Arc::new(Printing::new(db.clone(), clock, &config)),
             orders: Arc::new(OrderHub::default()),
             catalog_listeners: catalog_listeners.into(),
+            menu_follow: Arc::default(),
             payments_in_flight: Arc::default(),
             fiscal,
             tse,
@@ -143,8 +147,9 @@ impl Shop {
     }
 
     /// Starts what runs on its own schedule: the clock check, the auto-reject of
-    /// unanswered orders, the printers, the reconciliation of payments, the erasure of
-    /// old personal data and the automatic backups. Each ends when `finishing` turns
+    /// unanswered orders, the printers, the reconciliation of payments, the daily
+    /// closings, the end of sold-out marks, the erasure of old personal data and the
+    /// automatic backups. Each ends when `finishing` turns
     /// true, finishing what it was doing first.
     pub async fn start_background(&self, finishing: watch::Receiver<bool>) -> Vec<JoinHandle<()>> {
         let config = &self.config;
@@ -163,6 +168,7 @@ impl Shop {
             ),
             reconciliation::spawn(self.clone(), finishing.clone()),
             closings::spawn(self.clone(), finishing.clone()),
+            sold_out::spawn(self.clone(), finishing.clone()),
         ];
         tasks.extend(erasure::spawn(
             self.db.clone(),

@@ -123,7 +123,7 @@ impl Shop {
             .db
             .reject_overdue(ids, AUTO_REJECT_REASON.to_string(), self.clock.now(), rule)
             .await?;
-        self.orders_rejected_unanswered(&orders, counted);
+        self.orders_rejected_unanswered(&orders, counted).await;
         Ok(orders)
     }
 

@@ -431,6 +431,24 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             format!("/products/{NO_SUCH_ID}/availability"),
             [U, F, F, A, A],
         ),
+        http(
+            "PUT",
+            "/products/{id}/variants/{variant_id}/availability",
+            format!("/products/{NO_SUCH_ID}/variants/{NO_SUCH_ID}/availability"),
+            [U, F, F, A, A],
+        ),
+        http(
+            "PUT",
+            "/toppings/{id}/availability",
+            format!("/toppings/{NO_SUCH_ID}/availability"),
+            [U, F, F, A, A],
+        ),
+        http(
+            "GET",
+            "/admin/daily-stocks",
+            "/admin/daily-stocks",
+            [U, F, F, O, O],
+        ),
         http("GET", "/admin/accounts", "/admin/accounts", [U, F, F, F, O]),
         http(
             "POST",

@@ -214,7 +214,19 @@ impl Entity for Product {
                             format!("variant {variant_id} is listed twice"),
                         ));
                     }
+                    // Left out, a kept variant keeps its mark; still sold out, it keeps
+                    // when the mark ends.
+                    let kept = previous
+                        .as_ref()
+                        .and_then(|p| p.variants.iter().find(|v| v.id == variant_id));
+                    let available = variant
+                        .available
+                        .unwrap_or_else(|| kept.is_none_or(|v| v.available));
                     variants.push(Variant {
+                        available,
+                        sold_out_until: kept
+                            .filter(|v| !available && !v.available)
+                            .and_then(|v| v.sold_out_until),
                         id: variant_id,
                         name: validate::name("variants", &variant.name)?,
                         name_en: validate::optional_text(
@@ -234,6 +246,11 @@ impl Entity for Product {
         let no_allergens = input
             .no_allergens
             .unwrap_or_else(|| previous.as_ref().is_some_and(|p| p.no_allergens));
+        // A product still sold out keeps when its mark ends; on sale, it has none.
+        let sold_out_until = previous
+            .as_ref()
+            .filter(|p| !input.available && !p.available)
+            .and_then(|p| p.sold_out_until);
         Ok(Product {
             id,
             category_id: input.category_id,
@@ -256,6 +273,8 @@ impl Entity for Product {
             variants,
             sort_order: validate::sort_order(input.sort_order)?,
             available: input.available,
+            sold_out_until,
+            daily_stock: stock::daily_stock("daily_stock", input.daily_stock)?,
             image_key: previous.and_then(|p| p.image_key),
             no_allergens,
             age_restriction: validate::age_restriction(input.age_restriction)?,
@@ -286,6 +305,10 @@ impl Entity for Topping {
         input: ToppingInput,
         previous: Option<Topping>,
     ) -> Result<Topping, CatalogError> {
+        // Left out, the topping keeps its mark (as a variant does).
+        let available = input
+            .available
+            .unwrap_or_else(|| previous.as_ref().is_none_or(|t| t.available));
         Ok(Topping {
             id,
             name: validate::name("name", &input.name)?,
@@ -293,7 +316,11 @@ impl Entity for Topping {
             price_cents: validate::price("price", input.price_cents)?,
             no_allergens: input
                 .no_allergens
-                .unwrap_or_else(|| previous.is_some_and(|t| t.no_allergens)),
+                .unwrap_or_else(|| previous.as_ref().is_some_and(|t| t.no_allergens)),
+            available,
+            sold_out_until: previous
+                .filter(|t| !available && !t.available)
+                .and_then(|t| t.sold_out_until),
         })
     }
 

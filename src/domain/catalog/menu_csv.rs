@@ -389,6 +389,8 @@ pub fn from_csv(text: &str, current: &MenuDocument) -> Result<CsvMenu, String> {
                     } else {
                         None
                     },
+                    // No column either: a known product keeps its daily stock.
+                    daily_stock: known.and_then(|p| p.daily_stock),
                 });
             }
         }

@@ -125,6 +125,10 @@ pub struct ProductDoc {
     /// `{"milli": 330, "unit": "l"}` for 0,33 l (simple products).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub net_content: Option<NetContent>,
+    /// How many are made a business day (see [`Product::daily_stock`]); absent: no
+    /// limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily_stock: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -319,6 +323,7 @@ pub fn export(catalog: &Catalog) -> MenuDocument {
                             age_restriction: p.age_restriction,
                             deposit_cents: p.deposit_cents,
                             net_content: p.net_content,
+                            daily_stock: p.daily_stock,
                         })
                         .collect(),
                 }
@@ -491,6 +496,7 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
             name_en: topping.name_en.clone(),
             price_cents: topping.price_cents,
             no_allergens: Some(topping.no_allergens && topping.allergens.is_empty()),
+            available: None,
         },
     )?;
     let groups = upsert_section::<ToppingGroup, _>(
@@ -567,6 +573,8 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
                         price_cents: v.price_cents,
                         deposit_cents: v.deposit_cents,
                         net_content: v.net_content,
+                        // Sold out is the day's state, not the menu's: kept as it is.
+                        available: None,
                     })
                     .collect(),
                 sort_order: product.sort_order,
@@ -575,6 +583,7 @@ pub fn import(catalog: &mut Catalog, document: &MenuDocument) -> Result<MenuChan
                 age_restriction: product.age_restriction,
                 deposit_cents: product.deposit_cents,
                 net_content: product.net_content,
+                daily_stock: product.daily_stock,
             };
             let id = upsert::<Product>(
                 catalog,

@@ -11,6 +11,8 @@ pub mod menu_csv;
 pub mod menu_document;
 mod precondition;
 pub mod price_labels;
+mod sold_out;
+pub mod stock;
 mod types;
 mod validate;
 
@@ -25,6 +27,8 @@ pub use menu::{
 };
 pub use precondition::RecordPrecondition;
 pub use price_labels::{ContentUnit, NetContent};
+pub use sold_out::{Sale, sells_at, until_tomorrow};
+pub use stock::StockLevels;
 pub use types::*;
 
 /// Why a catalog change was refused.
@@ -137,21 +141,6 @@ impl Catalog {
         E::collection_mut(self)
             .remove(&id)
             .ok_or(CatalogError::NotFound { kind: E::KIND, id })
-    }
-
-    /// Marks a product sold out (`available = false`) or back on sale; nothing else of
-    /// it changes.
-    pub fn set_product_available(
-        &mut self,
-        id: u64,
-        available: bool,
-    ) -> Result<Product, CatalogError> {
-        let product = self.products.get_mut(&id).ok_or(CatalogError::NotFound {
-            kind: Product::KIND,
-            id,
-        })?;
-        product.available = available;
-        Ok(product.clone())
     }
 
     pub fn get<E: Entity>(&self, id: u64) -> Result<&E, CatalogError> {

@@ -57,6 +57,7 @@ pub fn product_input(
                 price_cents: *price_cents,
                 deposit_cents: 0,
                 net_content: None,
+                available: None,
             })
             .collect(),
         sort_order: 0,
@@ -65,6 +66,18 @@ pub fn product_input(
         age_restriction: None,
         deposit_cents: 0,
         net_content: None,
+        daily_stock: None,
+    }
+}
+
+/// A product record with `id` and nothing else worth naming, for rules on one record.
+pub fn bare_product(id: u64) -> Product {
+    let mut catalog = Catalog::default();
+    let tax = tax(&mut catalog, "7 %", 700);
+    let category = category(&mut catalog, "Pizza");
+    Product {
+        id,
+        ..product(&mut catalog, category, "Margherita", 850, tax, &[])
     }
 }
 

@@ -35,6 +35,7 @@ fn simple_product(category_id: u64, tax_id: u64, name: &str, price_cents: i64) -
         age_restriction: None,
         deposit_cents: 0,
         net_content: None,
+        daily_stock: None,
     }
 }
 
@@ -46,6 +47,7 @@ fn variant(id: Option<u64>, name: &str, price_cents: i64) -> VariantInput {
         price_cents,
         deposit_cents: 0,
         net_content: None,
+        available: None,
     }
 }
 
@@ -256,6 +258,7 @@ fn links_are_unique_and_follow_their_owners() {
             name_en: None,
             price_cents: 0,
             no_allergens: Some(true),
+            available: None,
         })
         .unwrap();
     let item = GroupItemInput {
@@ -394,6 +397,7 @@ fn the_menu_lists_visible_categories_in_order_with_resolved_links() {
             name_en: None,
             price_cents: 100,
             no_allergens: Some(true),
+            available: None,
         })
         .unwrap();
     m.catalog
@@ -452,4 +456,113 @@ fn the_menu_lists_visible_categories_in_order_with_resolved_links() {
     }
     assert_eq!(menu_product(&m.catalog, hidden_product), None);
     assert_eq!(menu_product(&m.catalog, 9_999), None);
+}
+
+#[test]
+fn sold_out_marks_end_by_themselves_and_survive_the_owners_edits() {
+    let mut c = Catalog::default();
+    let tax = test_builders::tax(&mut c, "7 %", 700);
+    let category = test_builders::category(&mut c, "Pizza");
+    let pizza = test_builders::product(
+        &mut c,
+        category,
+        "Salami",
+        0,
+        tax,
+        &[("26 cm", 890), ("32 cm", 1090)],
+    );
+    let (small, large) = (pizza.variants[0].id, pizza.variants[1].id);
+    let ham = c
+        .create::<Topping>(ToppingInput {
+            name: "Schinken".into(),
+            name_en: None,
+            price_cents: 150,
+            no_allergens: Some(true),
+            available: None,
+        })
+        .unwrap()
+        .id;
+    let monday: chrono::DateTime<chrono::Utc> = "2026-11-23T11:00:00Z".parse().unwrap();
+    let tuesday = monday + chrono::Duration::hours(23);
+    let until_tuesday = Sale::SoldOut {
+        until: Some(tuesday),
+    };
+    c.set_product_sale(pizza.id, until_tuesday).unwrap();
+    c.set_variant_sale(pizza.id, large, Sale::SoldOut { until: None })
+        .unwrap();
+    c.set_topping_sale(ham, until_tuesday).unwrap();
+    assert_eq!(
+        c.set_variant_sale(pizza.id, 999, Sale::OnSale),
+        Err(CatalogError::NotFound {
+            kind: "variant",
+            id: 999
+        })
+    );
+    assert_eq!(c.next_sold_out_end(), Some(tuesday));
+
+    // The owner edits the product and the topping: the marks stay as they are.
+    let mut input = test_builders::product_input(
+        category,
+        "Salami",
+        0,
+        tax,
+        &[("26 cm", 890), ("32 cm", 990)],
+    );
+    input.available = false;
+    input.variants[0].id = Some(small);
+    input.variants[1].id = Some(large);
+    let edited = c.update::<Product>(pizza.id, input.clone()).unwrap();
+    assert_eq!(edited.sold_out_until, Some(tuesday));
+    assert!(edited.variants[0].available);
+    assert!(!edited.variants[1].available);
+    let topping = c
+        .update::<Topping>(
+            ham,
+            ToppingInput {
+                name: "Schinken".into(),
+                name_en: None,
+                price_cents: 180,
+                no_allergens: None,
+                available: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        (topping.available, topping.sold_out_until),
+        (false, Some(tuesday))
+    );
+
+    // Before Tuesday nothing ends; at Tuesday the two marks until then do, the one
+    // until switched back does not.
+    assert_eq!(
+        c.end_sold_out_marks(tuesday - chrono::Duration::seconds(1)),
+        0
+    );
+    assert_eq!(c.end_sold_out_marks(tuesday), 2);
+    let product = &c.products[&pizza.id];
+    assert!(product.available && product.sold_out_until.is_none());
+    assert!(!product.variants[1].available);
+    assert!(c.toppings[&ham].available);
+    assert_eq!(c.next_sold_out_end(), None);
+
+    // Switched on in the form, a product has no end of a mark left.
+    c.set_product_sale(pizza.id, until_tuesday).unwrap();
+    input.available = true;
+    let on_sale = c.update::<Product>(pizza.id, input).unwrap();
+    assert!(on_sale.available && on_sale.sold_out_until.is_none());
+}
+
+#[test]
+fn records_from_before_the_sold_out_fields_read_as_on_sale() {
+    let variant: Variant =
+        serde_json::from_str(r#"{"id": 3, "name": "26 cm", "price_cents": 890}"#).unwrap();
+    assert!(variant.available && variant.sold_out_until.is_none());
+    let topping: Topping =
+        serde_json::from_str(r#"{"id": 4, "name": "Salami", "price_cents": 100}"#).unwrap();
+    assert!(topping.available);
+    // On sale is not written, so such a record's stored form (and version) stays.
+    assert_eq!(
+        serde_json::to_string(&variant).unwrap(),
+        r#"{"id":3,"name":"26 cm","name_en":null,"price_cents":890}"#
+    );
 }

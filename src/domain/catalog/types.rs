@@ -1,6 +1,8 @@
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::price_labels::NetContent;
+use super::sold_out::{available_by_default, is_available};
 
 /// A VAT rate. German menus use 7 % (food) and 19 % (drinks).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,6 +67,12 @@ pub struct Variant {
     /// The content a unit price is computed from (PAngV).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub net_content: Option<NetContent>,
+    /// `false` = this variant is sold out (the product's others are not).
+    #[serde(default = "available_by_default", skip_serializing_if = "is_available")]
+    pub available: bool,
+    /// A sold-out mark that ends by itself: on sale again from this instant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sold_out_until: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,6 +95,14 @@ pub struct Product {
     pub sort_order: i32,
     /// `false` = sold out: shown on the menu, not orderable.
     pub available: bool,
+    /// With `available: false`: the sold-out mark ends by itself at this instant (staff
+    /// chose "until tomorrow"); `None`: it holds until switched back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sold_out_until: Option<DateTime<Utc>>,
+    /// How many the kitchen makes a business day: each order takes from it, and at 0
+    /// the product is sold out until the next business day. `None`: no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily_stock: Option<u32>,
     /// Key of the product photo in the image table.
     #[serde(default)]
     pub image_key: Option<String>,
@@ -130,6 +146,12 @@ pub struct Topping {
     /// Declared free of labelled allergens and additives (see [`Product::no_allergens`]).
     #[serde(default)]
     pub no_allergens: bool,
+    /// `false` = sold out wherever the topping is offered.
+    #[serde(default = "available_by_default", skip_serializing_if = "is_available")]
+    pub available: bool,
+    /// As [`Variant::sold_out_until`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sold_out_until: Option<DateTime<Utc>>,
 }
 
 /// A choice offered with a product, e.g. "Dressing" (exactly 1) or "Extra Beläge"
@@ -236,6 +258,9 @@ pub struct VariantInput {
     pub price_cents: i64,
     pub deposit_cents: i64,
     pub net_content: Option<NetContent>,
+    /// `Some(false)`: sold out (until switched back, or as it was marked when it was
+    /// sold out already); `Some(true)`: on sale; `None`: as it is (on sale when new).
+    pub available: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -259,6 +284,8 @@ pub struct ProductInput {
     /// Simple products only; a variable product's are on its variants.
     pub deposit_cents: i64,
     pub net_content: Option<NetContent>,
+    /// See [`Product::daily_stock`].
+    pub daily_stock: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -268,6 +295,8 @@ pub struct ToppingInput {
     pub price_cents: i64,
     /// As [`ProductInput::no_allergens`].
     pub no_allergens: Option<bool>,
+    /// As [`VariantInput::available`].
+    pub available: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

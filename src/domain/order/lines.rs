@@ -1,15 +1,19 @@
 //! Repricing an order from what the customer chose, never from what the client says it
 //! costs: every product, variant and extra is looked up in the current menu, checked
-//! (sold out, variant required, extras offered by the product, each group's min/max)
-//! and priced with the cart rules. The result is a snapshot of names, prices, taxes
-//! and allergens as they were when the order was placed.
+//! (sold out, variant required, extras offered by the product, each group's min/max,
+//! what is left of a daily stock) and priced with the cart rules. The result is a
+//! snapshot of names, prices, taxes and allergens as they were when the order was
+//! placed.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::cart::{CartExtra, CartLine};
-use crate::domain::catalog::{Catalog, MenuProduct, ProductType, menu_product};
+use crate::domain::catalog::{
+    Catalog, MenuProduct, ProductType, StockLevels, menu_product, sells_at,
+};
 use crate::domain::error::ErrorCode;
 
 pub const MAX_LINES: usize = 50;
@@ -66,6 +70,10 @@ pub struct PricedLine {
     /// The deposit (Pfand) per unit: charged beside `total_cents`, not in it.
     #[serde(default, skip_serializing_if = "crate::domain::money::is_zero")]
     pub deposit_cents: i64,
+    /// The line took its quantity from the product's daily stock, which a rejection
+    /// gives back.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub from_daily_stock: bool,
 }
 
 /// The deposit of all `lines`: each line's deposit times its quantity.
@@ -113,6 +121,12 @@ pub enum LineError {
     UnknownProduct(u64),
     #[error("{0} is sold out.")]
     SoldOut(String),
+    #[error("{product} ({variant}) is sold out.")]
+    VariantSoldOut { product: String, variant: String },
+    #[error("{extra} is sold out ({product}).")]
+    ExtraSoldOut { product: String, extra: String },
+    #[error("Only {left} of {product} are left today.")]
+    NotEnoughStock { product: String, left: u32 },
     #[error("Please choose a size or variant of {0}.")]
     VariantRequired(String),
     #[error("{product} has no variant {variant}.")]
@@ -148,6 +162,9 @@ impl LineError {
             }
             LineError::UnknownProduct(_) => ErrorCode::ProductUnavailable,
             LineError::SoldOut(_) => ErrorCode::SoldOut,
+            LineError::VariantSoldOut { .. } => ErrorCode::VariantSoldOut,
+            LineError::ExtraSoldOut { .. } => ErrorCode::ExtraSoldOut,
+            LineError::NotEnoughStock { .. } => ErrorCode::NotEnoughStock,
             LineError::VariantRequired(_) => ErrorCode::VariantRequired,
             LineError::UnknownVariant { .. } => ErrorCode::VariantUnavailable,
             LineError::UnknownExtra { .. } => ErrorCode::ExtraUnavailable,
@@ -164,6 +181,15 @@ impl LineError {
             }
             LineError::UnknownVariant { product, .. } | LineError::UnknownExtra { product, .. } => {
                 vec![("product", product.clone())]
+            }
+            LineError::VariantSoldOut { product, variant } => {
+                vec![("product", product.clone()), ("variant", variant.clone())]
+            }
+            LineError::ExtraSoldOut { product, extra } => {
+                vec![("product", product.clone()), ("extra", extra.clone())]
+            }
+            LineError::NotEnoughStock { product, left } => {
+                vec![("product", product.clone()), ("left", left.to_string())]
             }
             LineError::TooFewExtras {
                 product,
@@ -198,8 +224,20 @@ fn codes(allergens: &[crate::domain::catalog::Allergy]) -> Vec<AllergenRef> {
         .collect()
 }
 
+/// What decides besides the menu whether a line sells now: the clock (a sold-out mark
+/// may have ended) and what the business day's orders took of the daily stocks.
+#[derive(Debug, Clone, Copy)]
+pub struct SaleCheck<'a> {
+    pub now: DateTime<Utc>,
+    pub stock: &'a StockLevels,
+}
+
 /// Prices every line against the current menu.
-pub fn reprice(catalog: &Catalog, lines: &[LineRequest]) -> Result<Vec<PricedLine>, LineError> {
+pub fn reprice(
+    catalog: &Catalog,
+    sale: SaleCheck<'_>,
+    lines: &[LineRequest],
+) -> Result<Vec<PricedLine>, LineError> {
     if lines.is_empty() {
         return Err(LineError::EmptyCart);
     }
@@ -215,11 +253,43 @@ pub fn reprice(catalog: &Catalog, lines: &[LineRequest]) -> Result<Vec<PricedLin
             menu.insert(line.product_id, item);
         }
     }
-    lines.iter().map(|line| price_line(&menu, line)).collect()
+    let priced = lines
+        .iter()
+        .map(|line| price_line(&menu, sale, line))
+        .collect::<Result<Vec<_>, _>>()?;
+    check_stock(&menu, sale.stock, &priced)?;
+    Ok(priced)
+}
+
+/// Refuses lines that together ask more of a product than its daily stock has left.
+fn check_stock(
+    menu: &HashMap<u64, MenuProduct>,
+    stock: &StockLevels,
+    lines: &[PricedLine],
+) -> Result<(), LineError> {
+    let mut wanted: BTreeMap<u64, u32> = BTreeMap::new();
+    for line in lines.iter().filter(|line| line.from_daily_stock) {
+        *wanted.entry(line.product_id).or_default() += line.quantity;
+    }
+    for (product_id, quantity) in wanted {
+        let Some(item) = menu.get(&product_id) else {
+            continue;
+        };
+        if let Some(left) = stock.left(&item.product)
+            && quantity > left
+        {
+            return Err(LineError::NotEnoughStock {
+                product: item.product.name.clone(),
+                left,
+            });
+        }
+    }
+    Ok(())
 }
 
 fn price_line(
     menu: &HashMap<u64, MenuProduct>,
+    sale: SaleCheck<'_>,
     line: &LineRequest,
 ) -> Result<PricedLine, LineError> {
     if !(1..=MAX_QUANTITY).contains(&line.quantity) {
@@ -229,7 +299,9 @@ fn price_line(
         .get(&line.product_id)
         .ok_or(LineError::UnknownProduct(line.product_id))?;
     let product = &item.product;
-    if !product.available {
+    if !sells_at(product.available, product.sold_out_until, sale.now)
+        || sale.stock.exhausted(product)
+    {
         return Err(LineError::SoldOut(product.name.clone()));
     }
     let (name, unit_price_cents) = match (product.kind, line.variant_id) {
@@ -252,6 +324,12 @@ fn price_line(
                     product: product.name.clone(),
                     variant: variant_id,
                 })?;
+            if !sells_at(variant.available, variant.sold_out_until, sale.now) {
+                return Err(LineError::VariantSoldOut {
+                    product: product.name.clone(),
+                    variant: variant.name.clone(),
+                });
+            }
             (
                 format!("{} ({})", product.name, variant.name),
                 variant.price_cents,
@@ -282,6 +360,16 @@ fn price_line(
             .any(|e: &PricedExtra| e.topping_id == extra.topping_id)
         {
             return Err(LineError::BadExtraQuantity);
+        }
+        if !sells_at(
+            topping.topping.available,
+            topping.topping.sold_out_until,
+            sale.now,
+        ) {
+            return Err(LineError::ExtraSoldOut {
+                product: product.name.clone(),
+                extra: topping.topping.name.clone(),
+            });
         }
         *per_group.entry(group.group.id).or_default() += extra.quantity;
         extras.push(PricedExtra {
@@ -322,6 +410,7 @@ fn price_line(
         total_cents: 0,
         age_restriction: product.age_restriction,
         deposit_cents: product.labels_of(line.variant_id).0,
+        from_daily_stock: product.daily_stock.is_some(),
     };
     priced.total_cents = priced.cart_line().total_cents();
     Ok(priced)

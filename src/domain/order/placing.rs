@@ -12,7 +12,7 @@ use super::lines::LineRequest;
 use super::quote::{OrderChoice, Quote, QuoteContext, QuoteError, quote};
 use super::{Actor, Customer, Order, OrderSource, OrderType, Payment, TransitionError};
 use crate::domain::address::Address;
-use crate::domain::catalog::Catalog;
+use crate::domain::catalog::{Catalog, StockLevels};
 use crate::domain::delivery::{Discount, Postcode};
 use crate::domain::fiscal::mode::FiscalMode;
 use crate::domain::store_profile::StoreProfile;
@@ -152,6 +152,8 @@ pub struct PricingInputs<'a> {
     /// `None` when the store does not exist.
     pub profile: Option<&'a StoreProfile>,
     pub catalog: &'a Catalog,
+    /// What the order's business day took of the daily stocks so far.
+    pub stock: &'a StockLevels,
     pub postcodes: &'a [Postcode],
     pub discounts: &'a [Discount],
 }
@@ -206,6 +208,7 @@ pub fn price_draft(
     };
     let context = QuoteContext {
         catalog: inputs.catalog,
+        stock: inputs.stock,
         profile,
         postcodes: inputs.postcodes,
         discounts: inputs.discounts,

@@ -6,10 +6,10 @@ use chrono_tz::Tz;
 
 use super::OrderType;
 use super::cart::subtotal_cents;
-use super::lines::{LineError, LineRequest, PricedLine, deposit_cents, reprice};
+use super::lines::{LineError, LineRequest, PricedLine, SaleCheck, deposit_cents, reprice};
 use super::totals::{DeliveryTerms, Totals, order_totals};
 use crate::domain::address::normalize_zip;
-use crate::domain::catalog::Catalog;
+use crate::domain::catalog::{Catalog, StockLevels};
 use crate::domain::delivery::{Discount, Postcode, active_discount};
 use crate::domain::money::format_euros;
 use crate::domain::preorder::available_slots;
@@ -20,6 +20,8 @@ use crate::domain::vat::{VatLine, vat_breakdown};
 /// Everything an order is checked against, read in one transaction.
 pub struct QuoteContext<'a> {
     pub catalog: &'a Catalog,
+    /// What the business day's orders took of the daily stocks.
+    pub stock: &'a StockLevels,
     pub profile: &'a StoreProfile,
     pub postcodes: &'a [Postcode],
     pub discounts: &'a [Discount],
@@ -70,7 +72,11 @@ pub enum QuoteError {
 }
 
 pub fn quote(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<Quote, QuoteError> {
-    let lines = reprice(context.catalog, &choice.lines)?;
+    let sale = SaleCheck {
+        now: context.now,
+        stock: context.stock,
+    };
+    let lines = reprice(context.catalog, sale, &choice.lines)?;
     let zone = match choice.order_type {
         OrderType::Pickup => None,
         OrderType::Delivery => {

@@ -42,6 +42,7 @@ pub fn sample_order() -> Order {
             total_cents: 2480,
             age_restriction: None,
             deposit_cents: 0,
+            from_daily_stock: false,
         },
         PricedLine {
             product_id: 7,
@@ -55,6 +56,7 @@ pub fn sample_order() -> Order {
             total_cents: 250,
             age_restriction: None,
             deposit_cents: 25,
+            from_daily_stock: false,
         },
     ];
     let subtotal = 2730;

@@ -248,5 +248,85 @@ pub fn next_opening(
     None
 }
 
+/// The day whose opening hours the local minute `minute` of `date` falls in: `date`,
+/// or the day before while a stretch of that day's runs on past midnight.
+fn service_date(
+    hours: &[StoreHoursEntry],
+    closures: &[NaiveDate],
+    date: NaiveDate,
+    minute: u16,
+) -> NaiveDate {
+    let Some(yesterday) = date.pred_opt() else {
+        return date;
+    };
+    let yesterday_weekday = yesterday.weekday().num_days_from_sunday() as u8;
+    let past_midnight = !closures.contains(&yesterday)
+        && hours.iter().any(|entry| {
+            let (Some(open), Some(close)) =
+                (parse_time(&entry.open_time), parse_time(&entry.close_time))
+            else {
+                return false;
+            };
+            entry.day_of_week == yesterday_weekday && close < open && minute < close
+        });
+    if past_midnight { yesterday } else { date }
+}
+
+/// The day whose service `now` belongs to: the day the stretch open now began on, or,
+/// while closed, the day of the stretch that ended earlier today (at 02:00 after a
+/// night open until 01:00: the evening before); else today.
+fn reference_day(
+    hours: &[StoreHoursEntry],
+    closures: &[NaiveDate],
+    now: DateTime<Utc>,
+    timezone: Tz,
+) -> NaiveDate {
+    let local = now.with_timezone(&timezone).naive_local();
+    let today = local.date();
+    let minute = (local.hour() * 60 + local.minute()) as u16;
+    let slots = slots_on(hours, closures, today);
+    let (is_open, _) = evaluate(&slots, minute, false);
+    if is_open {
+        return service_date(hours, closures, today, minute);
+    }
+    let ended_today = slots
+        .iter()
+        .filter_map(|slot| Some((parse_time(&slot.open_time)?, parse_time(&slot.close_time)?)))
+        .filter(|(open, close)| open < close && *close <= minute)
+        .map(|(_, close)| close)
+        .max();
+    match ended_today {
+        Some(close) => service_date(hours, closures, today, close - 1),
+        None => today,
+    }
+}
+
+/// When something sold out "until tomorrow" at `now` is back on sale: the first time
+/// the store opens on a later day than the one whose service `now` belongs to (see
+/// [`reference_day`]: a stretch open past midnight belongs to the day it began). With
+/// a lunch and an evening stretch, marked at lunch: the next day's lunch, not this
+/// evening. Closure days are skipped. None when the next 60 days have no opening.
+pub fn opening_of_a_later_day(
+    hours: &[StoreHoursEntry],
+    closures: &[NaiveDate],
+    now: DateTime<Utc>,
+    timezone: Tz,
+) -> Option<DateTime<Utc>> {
+    let day = reference_day(hours, closures, now, timezone);
+    let horizon = now + chrono::Duration::days(60);
+    let open_at = |at| status_at(hours, closures, false, at, timezone).is_open;
+    let mut at = now;
+    let mut was_open = open_at(at);
+    while at <= horizon {
+        at = next_change(hours, closures, at, timezone);
+        let open = open_at(at);
+        if open && !was_open && at.with_timezone(&timezone).date_naive() > day {
+            return Some(at);
+        }
+        was_open = open;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests;

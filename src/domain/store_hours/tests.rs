@@ -174,3 +174,73 @@ fn the_next_opening_is_now_while_open_else_the_next_slot() {
     );
     assert_eq!(next_opening(&[], &[], open, berlin), None);
 }
+
+fn entry(day_of_week: u8, open: &str, close: &str) -> StoreHoursEntry {
+    StoreHoursEntry {
+        day_of_week,
+        open_time: open.into(),
+        close_time: close.into(),
+        label: String::new(),
+        label_en: String::new(),
+    }
+}
+
+#[test]
+fn until_tomorrow_ends_at_the_first_opening_of_a_later_day() {
+    let berlin = chrono_tz::Europe::Berlin;
+    // Lunch and evening on Monday and Tuesday.
+    let mut hours = monday_hours();
+    hours.extend([entry(2, "11:30", "14:30"), entry(2, "17:00", "22:30")]);
+    let tuesday_lunch = Some(utc("2026-11-24T10:30:00Z"));
+    // At Monday's lunch, before it, between the two and in the evening: Tuesday's lunch,
+    // never Monday's evening.
+    for now in [
+        "2026-11-23T11:00:00Z",
+        "2026-11-23T05:00:00Z",
+        "2026-11-23T14:00:00Z",
+        "2026-11-23T20:00:00Z",
+        "2026-11-23T22:45:00Z",
+    ] {
+        assert_eq!(
+            opening_of_a_later_day(&hours, &[], utc(now), berlin),
+            tuesday_lunch,
+            "{now}"
+        );
+    }
+    // A closure on Tuesday: the next Monday.
+    let closed = [NaiveDate::from_ymd_opt(2026, 11, 24).unwrap()];
+    assert_eq!(
+        opening_of_a_later_day(&hours, &closed, utc("2026-11-23T11:00:00Z"), berlin),
+        Some(utc("2026-11-30T10:30:00Z"))
+    );
+    assert_eq!(
+        opening_of_a_later_day(&[], &[], utc("2026-11-23T11:00:00Z"), berlin),
+        None
+    );
+}
+
+#[test]
+fn a_late_night_belongs_to_the_day_it_began() {
+    let berlin = chrono_tz::Europe::Berlin;
+    // Saturday 18:00 to Sunday 01:00, Sunday 12:00 to 22:00.
+    let hours = vec![entry(6, "18:00", "01:00"), entry(0, "12:00", "22:00")];
+    let sunday_noon = Some(utc("2026-11-29T11:00:00Z"));
+    // Saturday 23:00 and Sunday 00:30 (still Saturday's night): Sunday noon.
+    for now in ["2026-11-28T22:00:00Z", "2026-11-28T23:30:00Z"] {
+        assert_eq!(
+            opening_of_a_later_day(&hours, &[], utc(now), berlin),
+            sunday_noon,
+            "{now}"
+        );
+    }
+    // Sunday 02:00, closing up after the night: still Saturday's service.
+    assert_eq!(
+        opening_of_a_later_day(&hours, &[], utc("2026-11-29T01:00:00Z"), berlin),
+        sunday_noon
+    );
+    // Sunday 23:00, after Sunday's own hours: next Saturday's evening.
+    assert_eq!(
+        opening_of_a_later_day(&hours, &[], utc("2026-11-29T22:00:00Z"), berlin),
+        Some(utc("2026-12-05T17:00:00Z"))
+    );
+}

@@ -37,6 +37,7 @@ fn line(product_id: u64, name: &str, cents: i64, quantity: u32, rate: u32) -> Pr
         total_cents: cents * i64::from(quantity),
         age_restriction: None,
         deposit_cents: 0,
+        from_daily_stock: false,
     }
 }
 

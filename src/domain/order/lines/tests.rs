@@ -1,5 +1,24 @@
+use chrono::{DateTime, Utc};
+
 use super::*;
+use crate::domain::catalog::stock::DaySold;
 use crate::domain::catalog::*;
+
+fn noon() -> DateTime<Utc> {
+    "2026-11-23T11:00:00Z".parse().unwrap()
+}
+
+/// Prices at noon with nothing taken of any daily stock.
+fn reprice(catalog: &Catalog, lines: &[LineRequest]) -> Result<Vec<PricedLine>, LineError> {
+    super::reprice(
+        catalog,
+        SaleCheck {
+            now: noon(),
+            stock: &StockLevels::default(),
+        },
+        lines,
+    )
+}
 
 struct Menu {
     catalog: Catalog,
@@ -35,6 +54,7 @@ fn menu() -> Menu {
             name_en: None,
             price_cents: 100,
             no_allergens: Some(true),
+            available: None,
         })
         .unwrap()
         .id
@@ -250,6 +270,7 @@ fn a_variant_of_another_product_is_refused() {
                 price_cents: 1,
                 deposit_cents: 0,
                 net_content: None,
+                available: None,
             }],
             sort_order: 0,
             available: true,
@@ -257,6 +278,7 @@ fn a_variant_of_another_product_is_refused() {
             age_restriction: None,
             deposit_cents: 0,
             net_content: None,
+            daily_stock: None,
         })
         .unwrap();
     let foreign = other.variants[0].id;
@@ -277,6 +299,7 @@ mod shared_vectors {
     use serde::Deserialize;
 
     use super::super::*;
+    use super::reprice;
     use crate::domain::catalog::*;
     use crate::domain::order::cart::subtotal_cents;
     use crate::domain::order::{
@@ -402,6 +425,7 @@ mod shared_vectors {
                         name_en: None,
                         price_cents: topping.price_cents,
                         no_allergens: Some(true),
+                        available: None,
                     })
                     .unwrap()
                     .id;
@@ -507,4 +531,110 @@ mod shared_vectors {
             assert_eq!(totals.total_cents, cart.expect.total_cents, "{}", cart.name);
         }
     }
+}
+
+#[test]
+fn a_sold_out_variant_or_extra_is_refused_by_name_until_its_mark_ends() {
+    let mut m = menu();
+    let later = noon() + chrono::Duration::hours(20);
+    m.catalog
+        .set_variant_sale(m.pizza, m.large, Sale::SoldOut { until: Some(later) })
+        .unwrap();
+    m.catalog
+        .set_topping_sale(m.ham, Sale::SoldOut { until: None })
+        .unwrap();
+    let large = [line(m.pizza, Some(m.large), &[], 1)];
+    assert_eq!(
+        reprice(&m.catalog, &large),
+        Err(LineError::VariantSoldOut {
+            product: "Salami".into(),
+            variant: "32 cm".into()
+        })
+    );
+    assert_eq!(
+        LineError::VariantSoldOut {
+            product: "Salami".into(),
+            variant: "32 cm".into()
+        }
+        .code(),
+        ErrorCode::VariantSoldOut
+    );
+    // The other size sells, and so does the extra still on sale.
+    assert!(
+        reprice(
+            &m.catalog,
+            &[line(m.pizza, Some(m.small), &[(m.salami, 1)], 1)]
+        )
+        .is_ok()
+    );
+    let error = reprice(
+        &m.catalog,
+        &[line(m.pizza, Some(m.small), &[(m.ham, 1)], 1)],
+    )
+    .unwrap_err();
+    assert_eq!(
+        error,
+        LineError::ExtraSoldOut {
+            product: "Salami".into(),
+            extra: "Schinken".into()
+        }
+    );
+    assert_eq!(
+        error.params(),
+        vec![("product", "Salami".into()), ("extra", "Schinken".into())]
+    );
+    // Once its instant has come the mark holds no more, cleared or not.
+    let stock = StockLevels::default();
+    let at = |now| SaleCheck { now, stock: &stock };
+    assert!(super::reprice(&m.catalog, at(later), &large).is_ok());
+    assert!(super::reprice(&m.catalog, at(later - chrono::Duration::seconds(1)), &large).is_err());
+}
+
+#[test]
+fn a_daily_stock_sells_what_is_left_and_names_it() {
+    let mut m = menu();
+    let mut product = m.catalog.products[&m.salad].clone();
+    product.daily_stock = Some(5);
+    m.catalog.products.insert(m.salad, product);
+    let today: chrono::NaiveDate = "2026-11-23".parse().unwrap();
+    let sold = |count| {
+        StockLevels::of_day(
+            today,
+            [(
+                m.salad,
+                DaySold {
+                    business_date: today,
+                    sold: count,
+                },
+            )],
+        )
+    };
+    let two = |quantity| {
+        vec![
+            line(m.salad, None, &[(m.dressing, 1)], quantity),
+            line(m.salad, None, &[(m.dressing, 1)], 1),
+        ]
+    };
+    let check = |stock: &StockLevels, lines: &[LineRequest]| {
+        super::reprice(&m.catalog, SaleCheck { now: noon(), stock }, lines)
+    };
+    // Three left: two lines of the salad asking for three together sell.
+    let priced = check(&sold(2), &two(2)).unwrap();
+    assert!(priced.iter().all(|line| line.from_daily_stock));
+    // Asking four of three: refused, naming what is left.
+    assert_eq!(
+        check(&sold(2), &two(3)),
+        Err(LineError::NotEnoughStock {
+            product: "Mista".into(),
+            left: 3
+        })
+    );
+    // None left: sold out, like a switched product.
+    assert_eq!(
+        check(&sold(5), &two(1)),
+        Err(LineError::SoldOut("Mista".into()))
+    );
+    // A product without a daily stock takes nothing from one.
+    let cola = check(&sold(5), &[line(m.cola, None, &[], 99)]).unwrap();
+    assert!(!cola[0].from_daily_stock);
 }

@@ -92,6 +92,7 @@ fn run(f: &Fixture, now: DateTime<Utc>, choice: &OrderChoice) -> Result<Quote, Q
     quote(
         &QuoteContext {
             catalog: &f.catalog,
+            stock: &StockLevels::default(),
             profile: &f.profile,
             postcodes: &f.postcodes,
             discounts: &f.discounts,

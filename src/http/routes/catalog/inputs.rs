@@ -1,6 +1,7 @@
 //! What an admin sends to create or change catalog records. Unknown fields are refused;
 //! euro amounts become cents here, with the field named when they are wrong.
 
+use chrono::{DateTime, Utc};
 use poem_openapi::Object;
 
 use crate::domain::catalog::*;
@@ -98,6 +99,13 @@ pub struct VariantBody {
     /// (PAngV) is computed. Omitted or null: none.
     #[oai(nullable)]
     pub net_content: Option<NetContentView>,
+    /// `false`: this size is sold out (until switched back; one sold out until tomorrow
+    /// stays so); `true`: on sale. Omitted: as it is.
+    pub available: Option<bool>,
+    /// As the record shows it; not changed here (see
+    /// `PUT /products/{id}/variants/{variant_id}/availability`).
+    #[oai(nullable)]
+    pub sold_out_until: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Object)]
@@ -143,6 +151,15 @@ pub struct ProductBody {
     /// (PAngV) is computed. Omitted or null: none.
     #[oai(nullable)]
     pub net_content: Option<NetContentView>,
+    /// How many are made a business day (1 to 9999): each order takes from it, and at 0
+    /// the product shows sold out until the next business day starts from this number
+    /// again. Omitted or null: no limit.
+    #[oai(nullable)]
+    pub daily_stock: Option<u32>,
+    /// As the record shows it; not changed here: a product still sold out keeps when its
+    /// mark ends, one on sale has none (see `PUT /products/{id}/availability`).
+    #[oai(nullable)]
+    pub sold_out_until: Option<DateTime<Utc>>,
 }
 
 impl IntoInput for ProductBody {
@@ -159,6 +176,7 @@ impl IntoInput for ProductBody {
                     price_cents: cents("variants", required("variants", variant.price)?)?,
                     deposit_cents: deposit_cents("variants", variant.deposit)?,
                     net_content: net_content("variants", variant.net_content)?,
+                    available: variant.available,
                 })
             })
             .collect::<Result<Vec<_>, ApiError>>()?;
@@ -181,6 +199,7 @@ impl IntoInput for ProductBody {
             age_restriction: self.age_restriction,
             deposit_cents: deposit_cents("deposit", self.deposit)?,
             net_content: net_content("net_content", self.net_content)?,
+            daily_stock: self.daily_stock,
         })
     }
 }
@@ -197,6 +216,12 @@ pub struct ToppingBody {
     pub price: Option<f64>,
     /// `true`: contains no labelled allergens or additives. Omitted: unchanged.
     pub no_allergens: Option<bool>,
+    /// `false`: sold out wherever it is offered (until switched back; one sold out until
+    /// tomorrow stays so); `true`: on sale. Omitted: as it is.
+    pub available: Option<bool>,
+    /// As the record shows it; not changed here (see `PUT /toppings/{id}/availability`).
+    #[oai(nullable)]
+    pub sold_out_until: Option<DateTime<Utc>>,
 }
 
 impl IntoInput for ToppingBody {
@@ -207,6 +232,7 @@ impl IntoInput for ToppingBody {
             name_en: self.name_en,
             price_cents: cents("price", required("price", self.price)?)?,
             no_allergens: self.no_allergens,
+            available: self.available,
         })
     }
 }

@@ -1,6 +1,7 @@
 //! The catalog as JSON: the storefront's menu (spec §3 product fields) and the admin's
 //! raw records. Money is shown in euros.
 
+use chrono::{DateTime, Utc};
 use poem_openapi::{Enum, Object};
 use serde::Serialize;
 
@@ -112,6 +113,8 @@ pub struct VariantView {
     /// no content.
     #[oai(nullable)]
     pub unit_price: Option<f64>,
+    /// `false` = this size or variant is sold out (the storefront shows it disabled).
+    pub available: bool,
 }
 
 impl From<&Variant> for VariantView {
@@ -129,6 +132,7 @@ impl From<&Variant> for VariantView {
             deposit: labels.deposit,
             net_content: labels.net_content,
             unit_price: labels.unit_price,
+            available: variant.available,
         }
     }
 }
@@ -163,6 +167,8 @@ pub struct MenuToppingView {
     /// Euros, the price in this group.
     pub price: f64,
     pub allergens: Vec<AllergyView>,
+    /// `false` = sold out (the storefront shows it disabled).
+    pub available: bool,
 }
 
 #[derive(Debug, Clone, Object, Serialize)]
@@ -197,7 +203,8 @@ pub struct ProductView {
     #[oai(nullable)]
     pub image_url: Option<String>,
     pub sort_order: i32,
-    /// `false` = sold out.
+    /// `false` = sold out: switched so by staff, or nothing is left of its daily stock
+    /// today.
     pub available: bool,
     pub allergens: Vec<AllergyView>,
     pub enriched_topping_groups: Vec<MenuGroupView>,
@@ -215,6 +222,15 @@ pub struct ProductView {
     /// no content.
     #[oai(nullable)]
     pub unit_price: Option<f64>,
+}
+
+impl ProductView {
+    /// The product on the menu, sold out also when `stock` has nothing left of it.
+    pub fn on_menu(menu: &MenuProduct, stock: &StockLevels) -> Self {
+        let mut view = ProductView::from(menu);
+        view.available = view.available && !stock.exhausted(&menu.product);
+        view
+    }
 }
 
 impl From<&MenuProduct> for ProductView {
@@ -262,6 +278,7 @@ impl From<&MenuProduct> for ProductView {
                             name_en: topping.topping.name_en.clone(),
                             price: cents_to_euros(topping.price_cents),
                             allergens: topping.allergens.iter().map(AllergyView::from).collect(),
+                            available: topping.topping.available,
                         })
                         .collect(),
                 })
@@ -284,11 +301,19 @@ pub struct VariantRecord {
     pub deposit: Option<f64>,
     #[oai(nullable)]
     pub net_content: Option<NetContentView>,
+    /// `false` = sold out (set with `PUT /products/{id}/variants/{variant_id}/availability`).
+    pub available: bool,
+    /// When a sold-out mark ends by itself ("until tomorrow"); null: it holds until
+    /// switched back, or the variant is on sale.
+    #[oai(nullable)]
+    pub sold_out_until: Option<DateTime<Utc>>,
 }
 
 impl From<&Variant> for VariantRecord {
     fn from(variant: &Variant) -> Self {
         VariantRecord {
+            available: variant.available,
+            sold_out_until: variant.sold_out_until,
             id: variant.id,
             name: variant.name.clone(),
             name_en: variant.name_en.clone(),
@@ -320,6 +345,14 @@ pub struct ProductRecord {
     pub image_url: Option<String>,
     pub sort_order: i32,
     pub available: bool,
+    /// When a sold-out mark ends by itself ("until tomorrow"); null: it holds until
+    /// switched back, or the product is on sale.
+    #[oai(nullable)]
+    pub sold_out_until: Option<DateTime<Utc>>,
+    /// How many are made a business day (orders take from it; at 0 it is sold out until
+    /// the next business day); null: no limit.
+    #[oai(nullable)]
+    pub daily_stock: Option<u32>,
     /// Declared to contain no labelled allergens or additives.
     pub no_allergens: bool,
     /// Sold only to persons of at least this age (16 or 18); null: to anyone.
@@ -352,6 +385,8 @@ impl From<&Product> for ProductRecord {
             image_url: product.image_key.as_deref().map(image_url),
             sort_order: product.sort_order,
             available: product.available,
+            sold_out_until: product.sold_out_until,
+            daily_stock: product.daily_stock,
             no_allergens: product.no_allergens,
             age_restriction: product.age_restriction,
         }
@@ -368,11 +403,19 @@ pub struct ToppingView {
     pub price: f64,
     /// Declared to contain no labelled allergens or additives.
     pub no_allergens: bool,
+    /// `false` = sold out wherever it is offered (set with
+    /// `PUT /toppings/{id}/availability`).
+    pub available: bool,
+    /// When a sold-out mark ends by itself; null: none.
+    #[oai(nullable)]
+    pub sold_out_until: Option<DateTime<Utc>>,
 }
 
 impl From<&Topping> for ToppingView {
     fn from(topping: &Topping) -> Self {
         ToppingView {
+            available: topping.available,
+            sold_out_until: topping.sold_out_until,
             id: topping.id,
             name: topping.name.clone(),
             name_en: topping.name_en.clone(),

@@ -1,0 +1,115 @@
+//! Daily stocks in redb: per product with a daily stock, what the orders of its latest
+//! business day took. Written only inside the transaction that places an order (taking
+//! its quantities) or rejects one (giving them back), so the count is always exactly
+//! that of the day's orders, however many are placed at once.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use redb::{ReadableTable, WriteTransaction};
+
+use super::catalog::{OpenTables, load_catalog};
+use super::closings::business_date_after_closings;
+use super::tables::{META_CATALOG_VERSION, PRODUCT_ID_TO_DAY_SOLD};
+use super::{Db, DbError, record};
+use crate::domain::catalog::stock::DaySold;
+use crate::domain::catalog::{Catalog, StockLevels};
+use crate::domain::order::Order;
+use crate::domain::order::lines::PricedLine;
+
+/// What the orders of `business_date` took so far.
+pub(super) fn levels(
+    txn: &impl OpenTables,
+    business_date: NaiveDate,
+) -> Result<StockLevels, DbError> {
+    let records = txn.keyed_records::<DaySold>(PRODUCT_ID_TO_DAY_SOLD)?;
+    Ok(StockLevels::of_day(business_date, records))
+}
+
+/// The quantity of each product the lines take from its daily stock.
+fn quantities<'a>(lines: impl Iterator<Item = &'a PricedLine>) -> BTreeMap<u64, u32> {
+    let mut quantities = BTreeMap::new();
+    for line in lines.filter(|line| line.from_daily_stock) {
+        *quantities.entry(line.product_id).or_default() += line.quantity;
+    }
+    quantities
+}
+
+/// Takes what an order of `business_date` sells from the daily stocks (in the order's
+/// transaction, after its pricing checked that enough is left).
+pub(super) fn take(
+    txn: &WriteTransaction,
+    business_date: NaiveDate,
+    lines: &[PricedLine],
+) -> Result<(), DbError> {
+    let taken = quantities(lines.iter());
+    if taken.is_empty() {
+        return Ok(());
+    }
+    let mut table = txn.open_table(PRODUCT_ID_TO_DAY_SOLD)?;
+    for (product_id, quantity) in taken {
+        let before = table
+            .get(product_id)?
+            .map(|bytes| record::decode::<DaySold>(bytes.value()))
+            .transpose()?;
+        let after = DaySold::taking(before, business_date, quantity);
+        table.insert(product_id, record::encode(&after)?.as_slice())?;
+    }
+    Ok(())
+}
+
+/// Gives back what a rejected order took, when its business day is still the
+/// stock's (a later day started from the owner's number again).
+pub(super) fn give_back(txn: &WriteTransaction, order: &Order) -> Result<(), DbError> {
+    let taken = quantities(order.lines.iter());
+    if taken.is_empty() {
+        return Ok(());
+    }
+    let mut table = txn.open_table(PRODUCT_ID_TO_DAY_SOLD)?;
+    for (product_id, quantity) in taken {
+        let Some(before) = table
+            .get(product_id)?
+            .map(|bytes| record::decode::<DaySold>(bytes.value()))
+            .transpose()?
+        else {
+            continue;
+        };
+        let after = before.giving_back(order.business_date, quantity);
+        if after != before {
+            table.insert(product_id, record::encode(&after)?.as_slice())?;
+        }
+    }
+    Ok(())
+}
+
+/// The business day of an order placed on `calendar_date` and what its orders took.
+pub(super) fn levels_on(
+    txn: &impl OpenTables,
+    calendar_date: NaiveDate,
+) -> Result<StockLevels, DbError> {
+    levels(txn, business_date_after_closings(txn, calendar_date)?)
+}
+
+impl Db {
+    /// What the orders of the business day of `calendar_date` (the store's date now)
+    /// took of the daily stocks.
+    pub async fn stock_levels(&self, calendar_date: NaiveDate) -> Result<StockLevels, DbError> {
+        self.read(move |txn| levels_on(txn, calendar_date)).await
+    }
+
+    /// The menu as customers see it, read in one transaction: the catalog, its
+    /// version, and what the business day of `calendar_date` took of the daily stocks.
+    pub async fn menu_state(
+        &self,
+        calendar_date: NaiveDate,
+    ) -> Result<(Catalog, u64, StockLevels), DbError> {
+        self.read(move |txn| {
+            Ok((
+                load_catalog(txn)?,
+                txn.meta(META_CATALOG_VERSION)?,
+                levels_on(txn, calendar_date)?,
+            ))
+        })
+        .await
+    }
+}
