@@ -36,6 +36,8 @@ export interface ProductVariant extends PriceLabels {
   name: string;
   name_en: string | null;
   price: number;
+  /** false = this size is sold out; absent (carts kept from before): on sale. */
+  available?: boolean;
 }
 
 export interface Topping {
@@ -45,6 +47,8 @@ export interface Topping {
   /** Price of the topping in this group, in euros. */
   price: number;
   allergens?: Allergen[];
+  /** false = sold out; absent (carts kept from before): on sale. */
+  available?: boolean;
 }
 
 export interface ToppingGroup {
@@ -79,7 +83,7 @@ export interface Product extends PriceLabels {
   variants: ProductVariant[];
   image_url: string | null;
   sort_order: number;
-  /** false = sold out: shown, but cannot be ordered. */
+  /** false = sold out (by staff, or nothing left of its daily stock): shown, but cannot be ordered. */
   available: boolean;
   allergens: Allergen[];
   enriched_topping_groups: ToppingGroup[];

@@ -15,8 +15,8 @@ import {
   selectionUnitCents,
   withToppingQuantity,
   type ProductSelection,
-  type SelectionProblem,
 } from '../../../lib/product-selection';
+import { isSoldOut, problemKey, soldOutProblems, type ChoiceProblem } from '../../../lib/sold-out-choices';
 
 export interface ProductOptionsModalProps {
   open: boolean;
@@ -43,12 +43,15 @@ export function ProductOptionsModal({
   const problemsId = useId();
   const name = localized(product.name, product.name_en, language);
   const description = localized(product.description ?? '', product.description_en, language);
-  const problems = selectionProblems(product, selection);
+  const problems: ChoiceProblem[] = [...selectionProblems(product, selection), ...soldOutProblems(product, selection)];
   const groups = product.enriched_topping_groups.filter((group) => group.toppings.length > 0);
 
   const groupName = (group: ToppingGroup) => localized(group.name, group.name_en, language);
-  const problemText = (problem: SelectionProblem) => {
+  const problemText = (problem: ChoiceProblem) => {
     if (problem.kind === 'variant') return t('options.choose_variant');
+    if (problem.kind === 'sold_out') {
+      return t('options.sold_out_named', { name: localized(problem.item.name, problem.item.name_en, language) });
+    }
     if (problem.kind === 'min') return t('options.choose_at_least', { count: problem.min, group: groupName(problem.group) });
     return t('options.choose_at_most', { count: problem.max, group: groupName(problem.group) });
   };
@@ -68,7 +71,7 @@ export function ProductOptionsModal({
       {problems.length > 0 && (
         <ul id={problemsId} className="options-footer__problems" aria-live="polite">
           {problems.map((problem) => (
-            <li key={problem.kind === 'variant' ? 'variant' : `${problem.kind}-${problem.group.id}`}>
+            <li key={problemKey(problem)}>
               {problemText(problem)}
             </li>
           ))}
@@ -108,21 +111,32 @@ export function ProductOptionsModal({
             <span className="options-group__badge options-group__badge--required">{t('options.required')}</span>
           </legend>
           <div className="options-list">
-            {product.variants.map((variant) => (
-              <label key={variant.id} className="option-row">
-                <input
-                  type="radio"
-                  name={`variant-${product.id}`}
-                  checked={selection.variantId === variant.id}
-                  onChange={() => setSelection((current) => ({ ...current, variantId: variant.id }))}
-                />
-                <span className="option-row__name">{localized(variant.name, variant.name_en, language)}</span>
-                <span className="option-row__price option-row__price--labelled">
-                  <span>{formatPrice(variant.price)}</span>
-                  <PriceLabels labels={variant} />
-                </span>
-              </label>
-            ))}
+            {product.variants.map((variant) => {
+              const soldOut = isSoldOut(variant);
+              return (
+                <label
+                  key={variant.id}
+                  className={`option-row${soldOut ? ' option-row--sold-out' : ''}`}
+                  data-sold-out={soldOut || undefined}
+                >
+                  <input
+                    type="radio"
+                    name={`variant-${product.id}`}
+                    checked={selection.variantId === variant.id}
+                    disabled={soldOut}
+                    onChange={() => setSelection((current) => ({ ...current, variantId: variant.id }))}
+                  />
+                  <span className="option-row__name">
+                    {localized(variant.name, variant.name_en, language)}
+                    {soldOut && <SoldOutLabel />}
+                  </span>
+                  <span className="option-row__price option-row__price--labelled">
+                    <span>{formatPrice(variant.price)}</span>
+                    <PriceLabels labels={variant} />
+                  </span>
+                </label>
+              );
+            })}
           </div>
         </fieldset>
       )}
@@ -152,15 +166,19 @@ export function ProductOptionsModal({
               {group.toppings.map((topping) => {
                 const quantity = quantityOf(selection, group.id, topping.id);
                 const toppingName = localized(topping.name, topping.name_en, language);
-                const blocked = quantity === 0 && full && group.max_selections !== 1;
+                // Sold out: it cannot be picked, only taken out of a line that has it.
+                const soldOut = isSoldOut(topping);
+                const blocked = quantity === 0 && (soldOut || (full && group.max_selections !== 1));
+                const rowClass = `option-row${blocked ? ' option-row--blocked' : ''}${soldOut ? ' option-row--sold-out' : ''}`;
                 return (
-                  <div key={topping.id} className={`option-row${blocked ? ' option-row--blocked' : ''}`}>
+                  <div key={topping.id} className={rowClass} data-sold-out={soldOut || undefined}>
                     <label className="option-row__pick">
                       {exactlyOne ? (
                         <input
                           type="radio"
                           name={`group-${product.id}-${group.id}`}
                           checked={quantity > 0}
+                          disabled={soldOut && quantity === 0}
                           onChange={() => setTopping(group, topping.id, 1)}
                         />
                       ) : (
@@ -171,7 +189,10 @@ export function ProductOptionsModal({
                           onChange={(event) => setTopping(group, topping.id, event.currentTarget.checked ? 1 : 0)}
                         />
                       )}
-                      <span className="option-row__name">{toppingName}</span>
+                      <span className="option-row__name">
+                        {toppingName}
+                        {soldOut && <SoldOutLabel />}
+                      </span>
                     </label>
                     {quantity > 0 && group.max_selections > 1 && (
                       <span className="stepper stepper--small">
@@ -190,7 +211,7 @@ export function ProductOptionsModal({
                           type="button"
                           className="stepper__button"
                           aria-label={t('options.more', { name: toppingName })}
-                          disabled={full}
+                          disabled={full || soldOut}
                           onClick={() => setTopping(group, topping.id, quantity + 1)}
                         >
                           +
@@ -209,5 +230,16 @@ export function ProductOptionsModal({
         );
       })}
     </Modal>
+  );
+}
+
+/** "ausverkauft" beside a variant's or topping's name. */
+function SoldOutLabel() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {' '}
+      <span className="option-row__sold-out">{t('options.sold_out')}</span>
+    </>
   );
 }

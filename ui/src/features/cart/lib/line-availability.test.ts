@@ -50,6 +50,27 @@ describe('cart lines against the live menu', () => {
     expect(lineProblem(pizza, noSalami)).toBe('unavailable');
   });
 
+  it('calls a line sold out when its size or one of its extras is marked sold out', () => {
+    const largeSoldOut = withProduct(9, (product) => ({
+      ...product,
+      variants: product.variants.map((variant) => (variant.id === 102 ? { ...variant, available: false } : variant)),
+    }));
+    expect(lineProblem(pizza, largeSoldOut)).toBe('sold_out');
+
+    const salamiSoldOut = withProduct(9, (product) => ({
+      ...product,
+      enriched_topping_groups: product.enriched_topping_groups.map((group) => ({
+        ...group,
+        toppings: group.toppings.map((topping) => (topping.id === 3 ? { ...topping, available: false } : topping)),
+      })),
+    }));
+    expect(lineProblem(pizza, salamiSoldOut)).toBe('sold_out');
+    // Another size, or the line without the extra, is fine.
+    const small = buildCartItem(byId(9), { variantId: 101, extras: [] }, 'de');
+    expect(lineProblem(small, largeSoldOut)).toBeNull();
+    expect(lineProblem(small, salamiSoldOut)).toBeNull();
+  });
+
   it('calls a simple line unavailable once its product needs a variant', () => {
     expect(lineProblem(cola, withProduct(30, (product) => ({ ...product, type: 'variable' })))).toBe('unavailable');
   });

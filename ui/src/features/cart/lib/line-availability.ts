@@ -2,9 +2,9 @@ import type { CartItem } from '../../../lib/cart-lines';
 import type { Product } from '../../../lib/menu-api';
 
 /**
- * Why a cart line cannot be ordered as it is: its product is sold out (on the menu
- * with available = false), or no longer on the menu, or its variant or one of its
- * extras no longer is (the server would refuse such a line).
+ * Why a cart line cannot be ordered as it is: its product, its size or one of its
+ * extras is sold out (on the menu with available = false), or no longer on the menu
+ * (the server would refuse such a line).
  */
 export type LineProblem = 'sold_out' | 'unavailable';
 
@@ -15,17 +15,18 @@ export function lineProblem(item: CartItem, products: readonly Product[] | null)
   if (!product) return 'unavailable';
   if (!product.available) return 'sold_out';
   const variant = item.selectedVariant;
-  if (variant ? !product.variants.some((v) => v.id === variant.id) : product.type === 'variable') {
-    return 'unavailable';
-  }
-  const offered = item.extras.every((extra) =>
-    product.enriched_topping_groups.some(
-      (group) =>
-        (extra.group_id === undefined || group.id === extra.group_id) &&
-        group.toppings.some((topping) => topping.id === extra.id),
+  // undefined: the line's size or an extra is not on the menu (any more).
+  const chosen = [
+    variant ? product.variants.find((v) => v.id === variant.id) : null,
+    ...item.extras.map((extra) =>
+      product.enriched_topping_groups
+        .filter((group) => extra.group_id === undefined || group.id === extra.group_id)
+        .flatMap((group) => group.toppings)
+        .find((topping) => topping.id === extra.id),
     ),
-  );
-  return offered ? null : 'unavailable';
+  ];
+  if (chosen.includes(undefined) || (!variant && product.type === 'variable')) return 'unavailable';
+  return chosen.some((choice) => choice?.available === false) ? 'sold_out' : null;
 }
 
 export interface CheckedLines {
