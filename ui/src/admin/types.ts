@@ -29,6 +29,10 @@ export interface Variant extends PriceLabels {
   name: string;
   name_en: string | null;
   price: number;
+  /** false = this size is sold out (absent in a form's new row: on sale). */
+  available?: boolean;
+  /** When a sold-out mark ends by itself (ISO instant); null: until switched back. */
+  sold_out_until?: string | null;
 }
 
 export type ProductType = 'simple' | 'variable';
@@ -48,6 +52,10 @@ export interface Product extends Versioned, PriceLabels {
   image_url: string | null;
   sort_order: number;
   available: boolean;
+  /** When a sold-out mark ends by itself (ISO instant, "until tomorrow"); null: until switched back. */
+  sold_out_until?: string | null;
+  /** How many are made a business day; null: no limit. */
+  daily_stock?: number | null;
   /** Declared to contain no labelled allergens or additives (not the same as "no codes yet"). */
   no_allergens?: boolean;
   /** Sold only to persons of at least this age (16 or 18); null: to anyone. */
@@ -61,6 +69,10 @@ export interface Topping extends Versioned {
   price: number;
   /** Declared to contain no labelled allergens or additives. */
   no_allergens?: boolean;
+  /** false = sold out wherever it is offered. */
+  available?: boolean;
+  /** When a sold-out mark ends by itself (ISO instant); null: until switched back. */
+  sold_out_until?: string | null;
 }
 
 export interface ToppingGroup extends Versioned {

@@ -1,6 +1,6 @@
 import { apiFetch, logged } from '../../lib/api-client';
 import { ifMatch } from '../lib/edit-version';
-import { EMPTY_CATALOG, type Banner, type Catalog, type Product } from '../types';
+import { EMPTY_CATALOG, type Banner, type Catalog, type Product, type Topping } from '../types';
 
 /** Collection endpoints of the admin writes, e.g. POST /taxes/ and PUT /taxes/{id}. */
 export type AdminEndpoint =
@@ -44,12 +44,66 @@ export function deleteRecord(endpoint: AdminEndpoint, id: number, version: strin
   );
 }
 
+/** How long a sold-out mark holds: until switched back, or until the store's first opening of a later day. */
+export type SoldOutUntil = 'switched_back' | 'tomorrow';
+
+/** The availability body: `until` goes only with sold out, and only when it is "tomorrow". */
+function availability(available: boolean, until: SoldOutUntil): Body {
+  return available || until === 'switched_back' ? { available } : { available, until };
+}
+
 /**
  * PUT /products/{id}/availability: sold out (`false`) or on sale again (`true`), nothing
  * else of the product; the one menu change staff may make. Answers the product.
  */
-export function setProductAvailable(id: number, available: boolean): Promise<Product> {
-  return logged('setProductAvailable', apiFetch<Product>(`/products/${id}/availability`, json('PUT', { available })));
+export function setProductAvailable(id: number, available: boolean, until: SoldOutUntil = 'switched_back'): Promise<Product> {
+  return logged(
+    'setProductAvailable',
+    apiFetch<Product>(`/products/${id}/availability`, json('PUT', availability(available, until))),
+  );
+}
+
+/** PUT /products/{id}/variants/{variantId}/availability: one size sold out or back; answers the product. */
+export function setVariantAvailable(
+  productId: number,
+  variantId: number,
+  available: boolean,
+  until: SoldOutUntil = 'switched_back',
+): Promise<Product> {
+  return logged(
+    'setVariantAvailable',
+    apiFetch<Product>(
+      `/products/${productId}/variants/${variantId}/availability`,
+      json('PUT', availability(available, until)),
+    ),
+  );
+}
+
+/** PUT /toppings/{id}/availability: a topping sold out or back wherever it is offered; answers the topping. */
+export function setToppingAvailable(id: number, available: boolean, until: SoldOutUntil = 'switched_back'): Promise<Topping> {
+  return logged(
+    'setToppingAvailable',
+    apiFetch<Topping>(`/toppings/${id}/availability`, json('PUT', availability(available, until))),
+  );
+}
+
+/** A product's daily stock on the current business day. */
+export interface ProductStock {
+  product_id: number;
+  daily_stock: number;
+  sold: number;
+  left: number;
+}
+
+export interface DailyStocks {
+  /** YYYY-MM-DD */
+  business_date: string;
+  products: ProductStock[];
+}
+
+/** GET /admin/daily-stocks: what is left today of each product's daily stock. */
+export function getDailyStocks(): Promise<DailyStocks> {
+  return logged('getDailyStocks', apiFetch<DailyStocks>('/admin/daily-stocks'));
 }
 
 /** PUT /products/{id}/image with the raw file as body, on the product's `version`. */

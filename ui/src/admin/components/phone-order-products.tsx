@@ -120,10 +120,13 @@ function ProductChoices({
                 type="radio"
                 name={`phone-variant-${product.id}`}
                 checked={selection.variantId === variant.id}
+                disabled={variant.available === false}
                 onChange={() => setSelection((current) => ({ ...current, variantId: variant.id }))}
               />
               <span>{localized(variant.name, variant.name_en, language)}</span>
-              <span className="admin-num">{formatPrice(variant.price)}</span>
+              <span className="admin-num">
+                {variant.available === false ? t('phone_order.sold_out') : formatPrice(variant.price)}
+              </span>
             </label>
           ))}
         </fieldset>
@@ -149,6 +152,7 @@ function ProductChoices({
                   <input
                     type="checkbox"
                     checked={quantity > 0}
+                    disabled={topping.available === false && quantity === 0}
                     onChange={(event) => setTopping(group, topping.id, event.currentTarget.checked ? 1 : 0)}
                   />
                   <span>{toppingName}</span>
@@ -163,7 +167,9 @@ function ProductChoices({
                     +1 ({quantity})
                   </button>
                 )}
-                <span className="admin-num">+{formatPrice(topping.price)}</span>
+                <span className="admin-num">
+                  {topping.available === false ? t('phone_order.sold_out') : `+${formatPrice(topping.price)}`}
+                </span>
               </div>
             );
           })}

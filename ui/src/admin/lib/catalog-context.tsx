@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiError } from '../../lib/api-error';
 import { useAuth } from '../../lib/auth';
 import { getCatalog } from '../api/admin-api';
-import type { Catalog, Product } from '../types';
+import type { Catalog, Product, Topping } from '../types';
 
 export interface CatalogState {
   /** The last catalog read; kept while a reload runs so screens do not flicker. */
@@ -12,6 +12,8 @@ export interface CatalogState {
   reload: () => Promise<Catalog | null>;
   /** Puts a product as a write answered it into the catalog, without reading it all again. */
   replaceProduct: (product: Product) => void;
+  /** The same for a topping. */
+  replaceTopping: (topping: Topping) => void;
 }
 
 const CatalogContext = createContext<CatalogState | null>(null);
@@ -56,6 +58,14 @@ export function CatalogProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
+  const replaceTopping = useCallback((topping: Topping) => {
+    setCatalog((current) =>
+      current === null
+        ? current
+        : { ...current, toppings: current.toppings.map((item) => (item.id === topping.id ? topping : item)) },
+    );
+  }, []);
+
   useEffect(() => {
     mounted.current = true;
     void settle(getCatalog());
@@ -64,7 +74,10 @@ export function CatalogProvider({ children }: { children: ReactNode }) {
     };
   }, [settle]);
 
-  const value = useMemo(() => ({ catalog, error, reload, replaceProduct }), [catalog, error, reload, replaceProduct]);
+  const value = useMemo(
+    () => ({ catalog, error, reload, replaceProduct, replaceTopping }),
+    [catalog, error, reload, replaceProduct, replaceTopping],
+  );
   return <CatalogContext.Provider value={value}>{children}</CatalogContext.Provider>;
 }
 

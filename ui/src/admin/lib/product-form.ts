@@ -32,6 +32,15 @@ export const productFields: FieldSpec[] = [
   { name: 'sort_order', label: 'fields.sort_order', kind: 'integer', min: -10000, max: 10000, defaultValue: '0' },
   { name: 'available', label: 'fields.available', kind: 'checkbox', defaultValue: true },
   {
+    name: 'daily_stock',
+    label: 'fields.daily_stock',
+    kind: 'integer',
+    min: 1,
+    max: 9999,
+    emptyIsNone: true,
+    hint: 'hints.daily_stock',
+  },
+  {
     name: 'age_restriction',
     label: 'fields.age_restriction',
     kind: 'select',

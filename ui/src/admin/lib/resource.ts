@@ -23,6 +23,8 @@ export interface FieldSpec {
   options?: (catalog: Catalog, values: FormValues, t: TFunction) => Option[];
   /** For select: the value is an id and is sent as a number. */
   numeric?: boolean;
+  /** For integer: left empty it sends null (none) instead of 0. */
+  emptyIsNone?: boolean;
   defaultValue?: string | boolean;
   hint?: string;
   /** Sent only when changed from what the form started with: the server keeps it when omitted. */
@@ -108,7 +110,9 @@ export function bodyFromValues(fields: readonly FieldSpec[], values: FormValues)
     const text = typeof raw === 'string' ? raw.trim() : '';
     if (text === '') {
       if (field.required) errors[field.name] = field.kind === 'select' ? 'errors.choose' : 'errors.required';
-      else if (field.kind === 'integer') body[field.name] = field.defaultValue !== undefined ? Number(field.defaultValue) : 0;
+      else if (field.kind === 'integer' && field.emptyIsNone !== true) {
+        body[field.name] = field.defaultValue !== undefined ? Number(field.defaultValue) : 0;
+      }
       else body[field.name] = null;
       continue;
     }

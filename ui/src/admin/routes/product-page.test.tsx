@@ -177,4 +177,35 @@ describe('the deposit and net content on the product form', () => {
     await submit('Anlegen');
     await vi.waitFor(() => expect(input('Pfand (€)')).toHaveAttribute('aria-invalid', 'true'));
   });
+
+  it('sends the daily stock as a number, or none when empty, and refuses 0', async () => {
+    const fetchMock = server();
+    renderAdminAt('/admin/products');
+    await screen.findByLabelText(/^Name/);
+    await type(/^Name/, 'Tiramisu');
+    await type(/^Preis \(€\)/, '5,50');
+    expect(input('Tagesbestand')).toHaveValue('');
+    await type('Tagesbestand', '0');
+    await submit('Anlegen');
+    expect(input('Tagesbestand')).toHaveAccessibleDescription(
+      expect.stringContaining('Diese Zahl liegt außerhalb des erlaubten Bereichs.'),
+    );
+    expect(sent(fetchMock, 'POST', '/products/')).toEqual([]);
+
+    await type('Tagesbestand', '12');
+    await submit('Anlegen');
+    await vi.waitFor(() => expect(sent(fetchMock, 'POST', '/products/')).toHaveLength(1));
+    expect(sent(fetchMock, 'POST', '/products/')[0]).toMatchObject({ name: 'Tiramisu', daily_stock: 12 });
+  });
+
+  it('sends no daily stock for an empty field', async () => {
+    const fetchMock = server();
+    renderAdminAt('/admin/products');
+    await screen.findByLabelText(/^Name/);
+    await type(/^Name/, 'Panna Cotta');
+    await type(/^Preis \(€\)/, '4,90');
+    await submit('Anlegen');
+    await vi.waitFor(() => expect(sent(fetchMock, 'POST', '/products/')).toHaveLength(1));
+    expect(sent(fetchMock, 'POST', '/products/')[0]).toMatchObject({ daily_stock: null });
+  });
 });

@@ -267,6 +267,7 @@ function ProductForm({
           <TextInput id="product-description_en" label={t('fields.description_en')} multiline maxLength={500} value={textValue('description_en')} error={fieldError('description_en')} onChange={(value) => setValue('description_en', value)} />
           <TextInput id="product-sort_order" label={t('fields.sort_order')} inputMode="numeric" value={textValue('sort_order')} error={fieldError('sort_order')} onChange={(value) => setValue('sort_order', value)} />
           <CheckboxInput id="product-available" label={t('fields.available')} hint={t('hints.available')} checked={draft.values.available === true} error={fieldError('available')} onChange={(value) => setValue('available', value)} />
+          <TextInput id="product-daily_stock" label={t('fields.daily_stock')} hint={t('hints.daily_stock')} inputMode="numeric" value={textValue('daily_stock')} error={fieldError('daily_stock')} onChange={(value) => setValue('daily_stock', value)} />
           <SelectInput id="product-age_restriction" label={t('fields.age_restriction')} hint={t('hints.age_restriction')} value={textValue('age_restriction')} options={selectOptions('age_restriction')} placeholder={t('age_restriction.none')} error={fieldError('age_restriction')} onChange={(value) => setValue('age_restriction', value)} />
         </div>
       </Card>

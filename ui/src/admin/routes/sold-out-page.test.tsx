@@ -145,4 +145,80 @@ describe('sold-out page', () => {
       'Tiramisu wurde nicht geändert: Dafür fehlt Ihrem Konto die Berechtigung.',
     );
   });
+
+  describe('sizes, toppings, until tomorrow and daily stocks', () => {
+    const margherita = product(31, 1, 'Pizza Margherita', {
+      type: 'variable',
+      variants: [
+        { id: 311, name: 'Ø 26 cm', name_en: null, price: 7.9, available: true, sold_out_until: null },
+        { id: 312, name: 'Ø 32 cm', name_en: null, price: 9.9, available: true, sold_out_until: null },
+      ],
+    });
+    const salami = { id: 41, version: 't41', name: 'Salami', name_en: null, price: 1.5, available: true, sold_out_until: null };
+    const tomorrow = '2026-11-24T10:30:00Z';
+    const fullCatalog: Catalog = {
+      ...EMPTY_CATALOG,
+      categories: [category(1, 'Pizza', 1)],
+      products: [margherita, product(21, 1, 'Tiramisu', { daily_stock: 5 })],
+      toppings: [salami],
+    };
+
+    function fullServer() {
+      return stubFetch({
+        'GET /admin/catalog': () => ({ body: fullCatalog }),
+        'GET /admin/daily-stocks': () => ({
+          body: { business_date: '2026-11-23', products: [{ product_id: 21, daily_stock: 5, sold: 2, left: 3 }] },
+        }),
+        'PUT /products/31/variants/312/availability': () => ({
+          body: {
+            ...margherita,
+            version: 'v31-2',
+            variants: [margherita.variants[0], { ...margherita.variants[1], available: false, sold_out_until: tomorrow }],
+          },
+        }),
+        'PUT /toppings/41/availability': (init) => {
+          const { available } = JSON.parse(String(init?.body)) as { available: boolean };
+          return { body: { ...salami, available, version: 't41-2' } };
+        },
+      });
+    }
+
+    it('switches a size until tomorrow and shows when it is back, and a topping until switched back', async () => {
+      const fetchMock = fullServer();
+      renderAdminAt('/admin/sold-out');
+      const large = await screen.findByRole('switch', { name: 'Sold out: Pizza Margherita (Ø 32 cm)' });
+      expect(screen.getByRole('switch', { name: 'Sold out: Pizza Margherita (Ø 26 cm)' })).toHaveAttribute(
+        'aria-checked',
+        'false',
+      );
+      fireEvent.click(screen.getByRole('radio', { name: /^Until tomorrow/ }));
+      await act(async () => {
+        fireEvent.click(large);
+      });
+      await vi.waitFor(() => expect(large).toHaveAttribute('aria-checked', 'true'));
+      expect(sent(fetchMock, 'PUT', '/products/31/variants/312/availability')).toEqual([
+        { available: false, until: 'tomorrow' },
+      ]);
+      const row = large.closest('[data-testid="sold-out-variant"]') as HTMLElement;
+      expect(within(row).getByTestId('sold-out-until')).toHaveTextContent('back on sale Tue 24/11, 11:30');
+
+      fireEvent.click(screen.getByRole('radio', { name: 'Until I switch it back' }));
+      const toppings = screen.getByTestId('sold-out-toppings');
+      const topping = within(toppings).getByRole('switch', { name: 'Sold out: Salami' });
+      await act(async () => {
+        fireEvent.click(topping);
+      });
+      await vi.waitFor(() => expect(topping).toHaveAttribute('aria-checked', 'true'));
+      expect(sent(fetchMock, 'PUT', '/toppings/41/availability')).toEqual([{ available: false }]);
+      expect(within(toppings).queryByTestId('sold-out-until')).toBeNull();
+    });
+
+    it('shows what is left of a daily stock today', async () => {
+      fullServer();
+      renderAdminAt('/admin/sold-out');
+      expect(await screen.findByTestId('sold-out-stock')).toHaveTextContent('Daily stock: 3 of 5 left');
+      const tiramisu = screen.getByTestId('sold-out-stock').closest('[data-testid="sold-out-product"]');
+      expect(tiramisu).toHaveAttribute('data-product-id', '21');
+    });
+  });
 });
