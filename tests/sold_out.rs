@@ -571,3 +571,53 @@ async fn a_daily_stock_sells_exactly_what_is_left_gives_back_rejections_and_fill
         .await;
     assert_eq!(stocks["products"], json!([]));
 }
+
+#[tokio::test]
+async fn correcting_an_accepted_order_takes_from_or_gives_back_to_the_daily_stock() {
+    let server = lunch_server().await;
+    let owner = server.admin_token().await;
+    let staff = server.staff_token().await;
+    let menu = Menu::load(&server).await;
+    let tiramisu = menu.id("Tiramisu");
+    set_daily_stock(&server, &owner, "Tiramisu", json!(5)).await;
+    let (status, placed) = order(&server, &pickup(json!([line(tiramisu, 2)]))).await;
+    assert_eq!(status, 201, "{placed}");
+    answer(&server, &staff, &placed, "accept", json!({"minutes": 20})).await;
+    assert_eq!(stock_of(&server, &staff, tiramisu).await.0, (2, 3));
+
+    let change =
+        |quantity: i64| json!({"lines": [line(tiramisu, quantity)], "reason": "Gast ruft an"});
+    let path = format!("/admin/orders/{}/lines", placed["id"]);
+    let (status, changed) = put(&server, &staff, &path, change(4)).await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(stock_of(&server, &staff, tiramisu).await.0, (4, 1));
+    // Two more than it has: only one is left.
+    let (status, refused) = put(&server, &staff, &path, change(6)).await;
+    assert_eq!(
+        (
+            status,
+            refused["code"].as_str(),
+            refused["params"]["left"].as_str()
+        ),
+        (409, Some("not_enough_stock"), Some("1")),
+        "{refused}"
+    );
+    assert_eq!(stock_of(&server, &staff, tiramisu).await.0, (4, 1));
+    let (status, _) = put(&server, &staff, &path, change(1)).await;
+    assert_eq!(status, 200);
+    assert_eq!(stock_of(&server, &staff, tiramisu).await.0, (1, 4));
+
+    let (status, cancelled) = server
+        .send(
+            "POST",
+            &format!("/admin/orders/{}/cancel", placed["id"]),
+            Some(&staff),
+            Some(json!({"reason": "doch nicht"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{cancelled}");
+    assert_eq!(stock_of(&server, &staff, tiramisu).await.0, (0, 5));
+    // The public menu follows: all five are on sale again.
+    let menu = Menu::load(&server).await;
+    assert_eq!(menu.product("Tiramisu")["available"], true);
+}

@@ -163,10 +163,8 @@ pub(super) fn write_order(
         super::payments::follow_order(txn, order, now)?;
     }
     super::day_totals::follow_order(txn, before, order)?;
-    if order.status == OrderStatus::Rejected
-        && before.is_some_and(|before| before.status != OrderStatus::Rejected)
-    {
-        super::stock::give_back(txn, order)?;
+    if let Some(before) = before {
+        super::stock::follow_order(txn, before, order)?;
     }
     let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
     let old = before.and_then(deadline);

@@ -1,9 +1,10 @@
 //! Daily stocks in redb: per product with a daily stock, what the orders of its latest
 //! business day took. Written only inside the transaction that places an order (taking
-//! its quantities) or rejects one (giving them back), so the count is always exactly
-//! that of the day's orders, however many are placed at once.
+//! its quantities), rejects or cancels one (giving them back) or changes its lines (the
+//! difference), so the count is always exactly that of the day's orders, however many
+//! are placed at once.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::NaiveDate;
 use redb::{ReadableTable, WriteTransaction};
@@ -58,26 +59,50 @@ pub(super) fn take(
     Ok(())
 }
 
-/// Gives back what a rejected order took, when its business day is still the
-/// stock's (a later day started from the owner's number again).
-pub(super) fn give_back(txn: &WriteTransaction, order: &Order) -> Result<(), DbError> {
-    let taken = quantities(order.lines.iter());
-    if taken.is_empty() {
+/// Follows a change of an order that took from the daily stocks: rejected or cancelled,
+/// it gives back what it took; its lines changed (a correction), the difference is taken
+/// or given back. Only a stock still counting the order's business day changes (a later
+/// day started from the owner's number again).
+pub(super) fn follow_order(
+    txn: &WriteTransaction,
+    before: &Order,
+    after: &Order,
+) -> Result<(), DbError> {
+    let taken = |order: &Order| {
+        if order.is_sale() {
+            quantities(order.lines.iter())
+        } else {
+            BTreeMap::new()
+        }
+    };
+    let (was, now) = (taken(before), taken(after));
+    if was == now {
         return Ok(());
     }
+    let products: BTreeSet<u64> = was.keys().chain(now.keys()).copied().collect();
     let mut table = txn.open_table(PRODUCT_ID_TO_DAY_SOLD)?;
-    for (product_id, quantity) in taken {
-        let Some(before) = table
+    for product_id in products {
+        let (was, now) = (
+            was.get(&product_id).copied().unwrap_or(0),
+            now.get(&product_id).copied().unwrap_or(0),
+        );
+        if was == now {
+            continue;
+        }
+        let record = table
             .get(product_id)?
             .map(|bytes| record::decode::<DaySold>(bytes.value()))
-            .transpose()?
-        else {
-            continue;
+            .transpose()?;
+        let sold = match record {
+            Some(record) if record.business_date == after.business_date => record.sold,
+            Some(_) => continue,
+            None => 0,
         };
-        let after = before.giving_back(order.business_date, quantity);
-        if after != before {
-            table.insert(product_id, record::encode(&after)?.as_slice())?;
-        }
+        let changed = DaySold {
+            business_date: after.business_date,
+            sold: sold.saturating_add(now).saturating_sub(was),
+        };
+        table.insert(product_id, record::encode(&changed)?.as_slice())?;
     }
     Ok(())
 }

@@ -8,7 +8,7 @@ use super::{Shop, ShopError, order_not_found};
 use crate::domain::fiscal::signing::amounts_of;
 use crate::domain::order::correction::{CorrectionRefusal, refundable_cents};
 use crate::domain::order::line_change::{changed_lines, receipt_with};
-use crate::domain::order::lines::LineRequest;
+use crate::domain::order::lines::{LineRequest, SaleCheck};
 use crate::domain::order::{Actor, Order};
 use crate::shop::payments::paypal::PaymentProblem;
 
@@ -53,7 +53,7 @@ impl Shop {
             })
             .await??
             .ok_or_else(order_not_found)?;
-        self.order_corrected(&order);
+        self.order_corrected(&order).await;
         Ok(order)
     }
 
@@ -71,8 +71,10 @@ impl Shop {
         let now = self.clock.now();
         let order = self.db.order(id).await?.ok_or_else(order_not_found)?;
         order.check_correctable()?;
-        let (catalog, _) = self.db.catalog().await?;
-        let lines = changed_lines(&order, &catalog, &requests).map_err(CorrectionRefusal::Lines)?;
+        let (catalog, _, stock) = self.db.menu_state(order.business_date).await?;
+        let sale = SaleCheck { now, stock: &stock };
+        let lines =
+            changed_lines(&order, &catalog, sale, &requests).map_err(CorrectionRefusal::Lines)?;
         let after = receipt_with(&order, lines);
         order.check_change(&after, reason)?;
         self.check_day_open(&order).await?;
@@ -114,7 +116,7 @@ impl Shop {
             })
             .await??
             .ok_or_else(order_not_found)?;
-        self.order_corrected(&order);
+        self.order_corrected(&order).await;
         Ok(order)
     }
 

@@ -80,11 +80,24 @@ impl Shop {
 
     /// The restaurant cancelled or changed an accepted order: the board and the
     /// customer's status page hear it, the printers print the marked documents queued
-    /// with it, and the customer gets a mail.
-    pub(super) fn order_corrected(&self, order: &Order) {
+    /// with it, the customer gets a mail, and the public menu follows what it gave back
+    /// to (or took from) the daily stocks.
+    pub(super) async fn order_corrected(&self, order: &Order) {
         self.order_changed(order);
         self.printing.wake();
         self.mail_correction(order);
+        let reversed = order
+            .last_correction()
+            .map(|correction| correction.reversed.lines.as_slice())
+            .unwrap_or_default();
+        if order
+            .lines
+            .iter()
+            .chain(reversed)
+            .any(|line| line.from_daily_stock)
+        {
+            self.follow_menu().await;
+        }
     }
 
     /// The catalog changed: the listeners (the public menu) follow it, and the

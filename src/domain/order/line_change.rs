@@ -8,10 +8,14 @@
 use super::correction::{
     Correction, CorrectionKind, CorrectionRefusal, ReceiptState, correction_reason,
 };
-use super::lines::{LineError, LineRequest, MAX_LINES, MAX_QUANTITY, PricedLine, reprice};
+use std::collections::BTreeMap;
+
+use super::lines::{
+    LineError, LineRequest, MAX_LINES, MAX_QUANTITY, PricedLine, SaleCheck, reprice,
+};
 use super::totals::Totals;
 use super::{Actor, Order, OrderStatus, OrderType, PaymentMethod};
-use crate::domain::catalog::Catalog;
+use crate::domain::catalog::{Catalog, StockLevels, menu_product};
 use crate::domain::order::totals::discount_cents;
 use crate::domain::vat::vat_breakdown;
 use chrono::{DateTime, Utc};
@@ -38,10 +42,13 @@ fn request_key(request: &LineRequest) -> String {
     format!("{}|{variant}|{}", request.product_id, extras.join(","))
 }
 
-/// The order's lines after the change to `requests`.
+/// The order's lines after the change to `requests`; `sale` is the clock and what the
+/// order's business day took of the daily stocks (a new line and any more of a product
+/// with a daily stock must be left).
 pub fn changed_lines(
     order: &Order,
     catalog: &Catalog,
+    sale: SaleCheck<'_>,
     requests: &[LineRequest],
 ) -> Result<Vec<PricedLine>, LineError> {
     if requests.is_empty() {
@@ -64,13 +71,45 @@ pub fn changed_lines(
                 line.total_cents = line.cart_line().total_cents();
                 line
             }
-            None => reprice(catalog, std::slice::from_ref(request))?
+            None => reprice(catalog, sale, std::slice::from_ref(request))?
                 .pop()
                 .ok_or(LineError::EmptyCart)?,
         };
         lines.push(line);
     }
+    check_more_stock(order, catalog, sale.stock, &lines)?;
     Ok(lines)
+}
+
+/// Refuses lines that take more of a product with a daily stock than the order took
+/// and the day has left.
+fn check_more_stock(
+    order: &Order,
+    catalog: &Catalog,
+    stock: &StockLevels,
+    lines: &[PricedLine],
+) -> Result<(), LineError> {
+    let mut more: BTreeMap<u64, i64> = BTreeMap::new();
+    for line in lines.iter().filter(|line| line.from_daily_stock) {
+        *more.entry(line.product_id).or_default() += i64::from(line.quantity);
+    }
+    for line in order.lines.iter().filter(|line| line.from_daily_stock) {
+        *more.entry(line.product_id).or_default() -= i64::from(line.quantity);
+    }
+    for (product_id, wanted) in more.into_iter().filter(|(_, wanted)| *wanted > 0) {
+        let Some(item) = menu_product(catalog, product_id) else {
+            continue;
+        };
+        if let Some(left) = stock.left(&item.product)
+            && wanted > i64::from(left)
+        {
+            return Err(LineError::NotEnoughStock {
+                product: item.product.name.clone(),
+                left,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The receipt of `order` with `lines`: its discount rate and delivery fee, the lines'
@@ -200,6 +239,7 @@ mod tests {
             total_cents: unit * i64::from(quantity),
             age_restriction: None,
             deposit_cents: 0,
+            from_daily_stock: false,
         }
     }
 
@@ -274,7 +314,12 @@ mod tests {
     fn kept_lines_keep_their_price_and_new_ones_are_priced_from_the_menu() {
         let order = accepted();
         let catalog = Catalog::default();
-        let lines = changed_lines(&order, &catalog, &[request(1, 1), request(2, 3)]).unwrap();
+        let stock = StockLevels::default();
+        let sale = SaleCheck {
+            now: order.created_at,
+            stock: &stock,
+        };
+        let lines = changed_lines(&order, &catalog, sale, &[request(1, 1), request(2, 3)]).unwrap();
         assert_eq!(lines[0].unit_price_cents, 950);
         assert_eq!(lines[0].total_cents, 950);
         assert_eq!(lines[1].quantity, 3);
@@ -282,15 +327,15 @@ mod tests {
         assert_eq!(lines[1].deposit_cents, 25, "the deposit per unit stays");
         // A product the order does not have is looked up in the menu: here it is not there.
         assert_eq!(
-            changed_lines(&order, &catalog, &[request(77, 1)]),
+            changed_lines(&order, &catalog, sale, &[request(77, 1)]),
             Err(LineError::UnknownProduct(77))
         );
         assert_eq!(
-            changed_lines(&order, &catalog, &[]),
+            changed_lines(&order, &catalog, sale, &[]),
             Err(LineError::EmptyCart)
         );
         assert_eq!(
-            changed_lines(&order, &catalog, &[request(1, 0)]),
+            changed_lines(&order, &catalog, sale, &[request(1, 0)]),
             Err(LineError::BadQuantity)
         );
     }
