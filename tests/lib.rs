@@ -23,6 +23,7 @@ mod cli_menu;
 mod cli_startup_errors;
 mod clock_guard;
 mod crash_kill;
+mod customers;
 mod daily_closings;
 mod data_erasure;
 mod deposits;

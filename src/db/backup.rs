@@ -138,6 +138,11 @@ fn copy_every_table(
         CLOSING_NUMBER_TO_CLOSING,
         CLOSING_DAY_TO_NUMBER,
         PRODUCT_ID_TO_DAY_SOLD,
+        CUSTOMER_ID_TO_CUSTOMER,
+        CUSTOMER_KEY_TO_ID,
+        CUSTOMER_ID_AND_ORDER_ID,
+        CUSTOMER_LAST_ORDER_TO_ID,
+        CUSTOMER_TERM_AND_ID,
     ))
 }
 

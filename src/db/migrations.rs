@@ -29,6 +29,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v13,
     migrate_to_v14,
     migrate_to_v15,
+    migrate_to_v16,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -274,6 +275,12 @@ fn migrate_to_v14(txn: &WriteTransaction) -> Result<(), DbError> {
 fn migrate_to_v15(txn: &WriteTransaction) -> Result<(), DbError> {
     txn.open_table(PRODUCT_ID_TO_DAY_SOLD)?;
     Ok(())
+}
+
+/// Version 16: the customer index, built once from every order so far and from then on
+/// changed with each order.
+fn migrate_to_v16(txn: &WriteTransaction) -> Result<(), DbError> {
+    super::customer_index::index_existing_orders(txn)
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

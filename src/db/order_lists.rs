@@ -43,7 +43,7 @@ pub type DayOrdersPage = DayPage<Order>;
 pub type DaySummariesPage = DayPage<OrderSummary>;
 
 /// The first `limit` of `ids` and, when there were more, the last one taken.
-fn page_of(
+pub(super) fn page_of(
     ids: impl Iterator<Item = Result<u64, DbError>>,
     limit: usize,
 ) -> Result<(Vec<u64>, Option<u64>), DbError> {
@@ -62,7 +62,10 @@ fn page_of(
 }
 
 /// The order records `ids` read as `T` (an [`Order`] or an [`OrderSummary`]).
-fn orders_of<T: DeserializeOwned>(txn: &ReadTransaction, ids: &[u64]) -> Result<Vec<T>, DbError> {
+pub(super) fn orders_of<T: DeserializeOwned>(
+    txn: &ReadTransaction,
+    ids: &[u64],
+) -> Result<Vec<T>, DbError> {
     let table = txn.open_table(ORDER_ID_TO_ORDER)?;
     let mut orders = Vec::with_capacity(ids.len());
     for &id in ids {

@@ -166,6 +166,7 @@ pub(super) fn write_order(
     if let Some(before) = before {
         super::stock::follow_order(txn, before, order)?;
     }
+    super::customer_index::follow_order(txn, before, order)?;
     let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
     let old = before.and_then(deadline);
     let new = deadline(order);

@@ -167,3 +167,23 @@ pub const CLOSING_DAY_TO_NUMBER: TableDefinition<&str, u64> =
 /// (`domain::catalog::stock::DaySold`); a record of an earlier day counts as nothing.
 pub const PRODUCT_ID_TO_DAY_SOLD: TableDefinition<u64, &[u8]> =
     TableDefinition::new("product_id_to_day_sold");
+// Customers (schema v16): the customer index (`domain::customers`), kept by
+// `orders.rs::write_order` in each order's own transaction.
+/// Customer id → the customer's record.
+pub const CUSTOMER_ID_TO_CUSTOMER: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("customer_id_to_customer");
+/// `user:<id>`, `phone:<number>` or `email:<address>` → customer id.
+pub const CUSTOMER_KEY_TO_ID: TableDefinition<&str, u64> =
+    TableDefinition::new("customer_key_to_id");
+/// (customer id, order id): a customer's orders.
+pub const CUSTOMER_ID_AND_ORDER_ID: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("customer_id_and_order_id");
+/// The id of each customer's newest order → the customer: the list of customers,
+/// whoever ordered last first.
+pub const CUSTOMER_LAST_ORDER_TO_ID: TableDefinition<u64, u64> =
+    TableDefinition::new("customer_last_order_to_id");
+/// (search term, customer id): the words of each customer's name, their phone number
+/// and e-mail address (`CustomerRecord::search_terms`), read by prefix.
+pub const CUSTOMER_TERM_AND_ID: TableDefinition<(&str, u64), ()> =
+    TableDefinition::new("customer_term_and_id");
+pub const META_NEXT_CUSTOMER_ID: &str = "next_customer_id";

@@ -183,6 +183,12 @@ error_codes! {
     PeriodReversed = "period_reversed" ["field"];
     /// The period to export is longer than `max_days` days.
     PeriodTooLong = "period_too_long" ["field", "max_days"];
+    /// The search text is longer than `max_chars` characters.
+    SearchTooLong = "search_too_long" ["field", "max_chars"];
+    /// The dates searched span more than `max_days` days.
+    DateRangeTooLong = "date_range_too_long" ["field", "max_days"];
+    /// No such customer (any more).
+    CustomerNotFound = "customer_not_found";
     /// PayPal: not enough funds.
     InsufficientFunds = "insufficient_funds";
     /// PayPal: the payment method was declined.

@@ -2,6 +2,7 @@
 
 pub mod address;
 pub mod catalog;
+pub mod customers;
 pub mod day_totals;
 pub mod delivery;
 pub mod edit_version;

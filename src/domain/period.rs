@@ -25,6 +25,8 @@ pub enum PeriodRefusal {
     Reversed,
     #[error("to: the period may be at most {MAX_DAYS} days long; export a longer one in parts")]
     TooLong,
+    #[error("to: a search covers at most {MAX_DAYS} days")]
+    SearchTooLong,
 }
 
 impl PublicError for PeriodRefusal {
@@ -33,6 +35,7 @@ impl PublicError for PeriodRefusal {
             PeriodRefusal::BadDate(_) | PeriodRefusal::BadMonth => ErrorCode::Invalid,
             PeriodRefusal::Reversed => ErrorCode::PeriodReversed,
             PeriodRefusal::TooLong => ErrorCode::PeriodTooLong,
+            PeriodRefusal::SearchTooLong => ErrorCode::DateRangeTooLong,
         }
     }
 
@@ -44,13 +47,15 @@ impl PublicError for PeriodRefusal {
         Some(match self {
             PeriodRefusal::BadDate(field) => field,
             PeriodRefusal::BadMonth => "month",
-            PeriodRefusal::Reversed | PeriodRefusal::TooLong => "to",
+            PeriodRefusal::Reversed | PeriodRefusal::TooLong | PeriodRefusal::SearchTooLong => "to",
         })
     }
 
     fn params(&self) -> Vec<(&'static str, String)> {
         match self {
-            PeriodRefusal::TooLong => vec![("max_days", MAX_DAYS.to_string())],
+            PeriodRefusal::TooLong | PeriodRefusal::SearchTooLong => {
+                vec![("max_days", MAX_DAYS.to_string())]
+            }
             _ => Vec::new(),
         }
     }
@@ -71,6 +76,15 @@ impl Period {
             return Err(PeriodRefusal::TooLong);
         }
         Ok(Period { from, to })
+    }
+
+    /// The business days a search covers: like [`Period::between`], refused for more
+    /// than [`MAX_DAYS`] with its own words (a search, not an export).
+    pub fn searched(from: &str, to: &str) -> Result<Period, PeriodRefusal> {
+        Period::between(from, to).map_err(|refused| match refused {
+            PeriodRefusal::TooLong => PeriodRefusal::SearchTooLong,
+            other => other,
+        })
     }
 
     /// The calendar month `YYYY-MM`.

@@ -89,6 +89,8 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
             routes::reports::ReportsApi { state: s() },
             routes::exports::ExportsApi { state: s() },
             routes::restaurant_accounts::RestaurantAccountsApi { state: s() },
+            routes::customers::CustomersApi { state: s() },
+            routes::orders::search::OrderSearchApi { state: s() },
         ),
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))

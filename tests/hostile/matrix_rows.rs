@@ -394,6 +394,38 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             "/admin/phone-orders/slots?order_type=pickup",
             [U, F, F, O, O],
         ),
+        // Customers and the order search: the staff take phone orders and look up
+        // their callers.
+        http(
+            "GET",
+            "/admin/customers",
+            "/admin/customers",
+            [U, F, F, O, O],
+        ),
+        http(
+            "GET",
+            "/admin/customers/callers",
+            "/admin/customers/callers?phone=0305",
+            [U, F, F, O, O],
+        ),
+        http(
+            "GET",
+            "/admin/customers/{id}",
+            format!("/admin/customers/{NO_SUCH_ID}"),
+            [U, F, F, N, N],
+        ),
+        http(
+            "GET",
+            "/admin/customers/{id}/orders",
+            format!("/admin/customers/{NO_SUCH_ID}/orders"),
+            [U, F, F, N, N],
+        ),
+        http(
+            "GET",
+            "/admin/orders/search",
+            "/admin/orders/search?q=gina",
+            [U, F, F, O, O],
+        ),
         http("PUT", "/stores/{id}", "/stores/14", [U, F, F, F, A]),
         http(
             "PUT",

@@ -1,9 +1,10 @@
 //! What a list of many orders shows of each (the admin's day history): read from the
 //! stored order record without the rest of it. serde skips the lines, the customer, the
 //! VAT and the history of the record instead of building them, which makes a page of
-//! summaries several times cheaper to read than a page of orders.
+//! summaries several times cheaper to read than a page of orders. Of the customer it
+//! reads the name only (the order search lists it).
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Deserialize;
 
 use super::{Order, OrderSource, OrderStatus, OrderType, PaymentMethod, PaymentStatus};
@@ -14,12 +15,22 @@ pub struct OrderSummary {
     pub id: u64,
     pub number: u32,
     pub created_at: DateTime<Utc>,
+    pub business_date: NaiveDate,
     pub status: OrderStatus,
     pub order_type: OrderType,
     pub payment: PaymentSummary,
     pub totals: TotalSummary,
     #[serde(default)]
     pub source: OrderSource,
+    pub customer: CustomerName,
+    /// When the customer's data was removed (see `erasure`).
+    #[serde(default)]
+    pub anonymised_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct CustomerName {
+    pub customer_name: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -39,6 +50,7 @@ impl From<&Order> for OrderSummary {
             id: order.id,
             number: order.number,
             created_at: order.created_at,
+            business_date: order.business_date,
             status: order.status,
             order_type: order.order_type,
             payment: PaymentSummary {
@@ -49,6 +61,10 @@ impl From<&Order> for OrderSummary {
                 total_cents: order.totals.total_cents,
             },
             source: order.source,
+            customer: CustomerName {
+                customer_name: order.customer.customer_name.clone(),
+            },
+            anonymised_at: order.anonymised_at,
         }
     }
 }

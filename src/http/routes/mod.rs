@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod closings;
+pub mod customers;
 pub mod delivery;
 pub mod exports;
 pub mod fiscal;

@@ -6,6 +6,7 @@ pub mod checkout;
 mod correction_view;
 pub mod corrections;
 pub mod phone;
+pub mod search;
 mod tse_view;
 pub mod views;
 #[cfg(test)]

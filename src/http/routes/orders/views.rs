@@ -499,7 +499,7 @@ fn extra_view(extra: &PricedExtra) -> OrderExtraView {
     }
 }
 
-fn line_view(line: &PricedLine) -> OrderLineView {
+pub fn line_view(line: &PricedLine) -> OrderLineView {
     OrderLineView {
         product_id: line.product_id,
         variant_id: line.variant_id,
