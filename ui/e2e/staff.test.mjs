@@ -91,6 +91,7 @@ describe('staff and owner accounts', { timeout: 180_000 }, () => {
     assert.deepEqual(links, [
       '/order-online/admin/home',
       '/order-online/admin/orders-history',
+      '/order-online/admin/customers',
       '/order-online/admin/sold-out',
       '/order-online/admin/printers',
     ]);

@@ -10,6 +10,8 @@ import { BannersPage } from './routes/banners-page';
 import { CategoriesOverviewPage } from './routes/categories-overview';
 import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/category-pages';
 import { ClosingDetailPage, ClosingsPage } from './routes/closings-page';
+import { CustomerPage } from './routes/customer-page';
+import { CustomersPage } from './routes/customers-page';
 import { DashboardPage } from './routes/dashboard';
 import { DiscountsPage } from './routes/discounts-page';
 import { FiscalPage } from './routes/fiscal-page';
@@ -51,6 +53,8 @@ export function AdminRoutes() {
           <Route path="home" element={<DashboardPage />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
           <Route path="orders-history" element={<OrdersHistoryPage />} />
+          <Route path="customers" element={<CustomersPage />} />
+          <Route path="customers/:id" element={<CustomerPage />} />
           <Route path="sold-out" element={<SoldOutPage />} />
           <Route path="printers" element={<PrintersPage />} />
           <Route element={<RequireOwner />}>

@@ -52,12 +52,12 @@ describe('what staff may use of the admin area', () => {
     stubAlertGlobals();
   });
 
-  it('shows staff only the board, the order history, the sold-out page and the printers, with their role', async () => {
+  it('shows staff only the board, the order history, the customers, the sold-out page and the printers, with their role', async () => {
     signInStaff();
     server();
     renderAdmin('/admin/home');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello Luca' })).toBeInTheDocument();
-    expect(navLinks()).toEqual(['/admin/home', '/admin/orders-history', '/admin/sold-out', '/admin/printers']);
+    expect(navLinks()).toEqual(['/admin/home', '/admin/orders-history', '/admin/customers', '/admin/sold-out', '/admin/printers']);
     expect(screen.getByTestId('admin-user')).toHaveTextContent('Luca · Staff');
   });
 

@@ -14,6 +14,7 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 export const ADMIN_NAV: readonly { path: string; label: string; staff?: true }[] = [
   { path: 'home', label: 'nav.home', staff: true },
   { path: 'orders-history', label: 'nav.orders_history', staff: true },
+  { path: 'customers', label: 'nav.customers', staff: true },
   { path: 'sold-out', label: 'nav.sold_out', staff: true },
   { path: 'payments', label: 'nav.payments' },
   { path: 'revenue', label: 'nav.revenue' },

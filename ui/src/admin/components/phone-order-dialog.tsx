@@ -18,12 +18,15 @@ import {
   subtotalCents,
   type CartItem,
 } from '../../lib/cart-lines';
+import type { Caller } from '../api/customers-api';
 import { getPhoneOrderSlots, placePhoneOrder, type PhoneCaller } from '../api/phone-orders-api';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { phoneOrderRequest } from '../lib/phone-order';
+import { repeatOrder, type RepeatedOrder } from '../lib/repeat-order';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { MAX_MINUTES, MIN_MINUTES, parseMinutes, QUICK_MINUTES } from './accept-order-form';
 import { FormMessage, SelectInput, TextInput } from './fields';
+import { PhoneOrderCallers } from './phone-order-callers';
 import { PhoneOrderCash } from './phone-order-cash';
 import { PhoneOrderLines } from './phone-order-lines';
 import { PhoneOrderProducts } from './phone-order-products';
@@ -82,6 +85,8 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
   const [cashGiven, setCashGiven] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
+  /** What the last "repeat" took over and left out. */
+  const [repeated, setRepeated] = useState<{ number: number; result: RepeatedOrder } | null>(null);
   const products = useAsync(() => getProducts(storeId), `phone-products-${storeId}`);
   const offer = useAsync(() => getPhoneOrderSlots(orderType), `phone-slots-${orderType}`);
   const postcodes = useServedPostcodes();
@@ -100,6 +105,32 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
   const fieldError = (name: string) => errors.fields[name];
   const setField = (name: keyof PhoneCaller) => (value: string) => {
     setCaller((current) => ({ ...current, [name]: value }));
+    setErrors(NO_ERRORS);
+  };
+
+  /** Takes over a known caller: name, number, e-mail and, with a delivery address, the address. */
+  const takeCaller = ({ customer }: Caller) => {
+    const address = customer.address;
+    setCaller((current) => ({
+      ...current,
+      customer_name: customer.name,
+      phone: customer.phone,
+      email: customer.email,
+      ...(address ? { line1: address.line1, zip: address.zip, city: address.city } : {}),
+    }));
+    if (address) {
+      setOrderType('delivery');
+      setSlot('');
+    }
+    setErrors(NO_ERRORS);
+  };
+
+  /** Puts the caller's last order into the order again, as far as the menu still has it. */
+  const repeatLast = (found: Caller) => {
+    if (products.status !== 'success' || found.last_order === null) return;
+    const result = repeatOrder(products.data, found.last_order.lines, i18n.resolvedLanguage ?? 'de');
+    setItems((current) => result.items.reduce(addItem, current));
+    setRepeated({ number: found.last_order.number, result });
     setErrors(NO_ERRORS);
   };
 
@@ -178,6 +209,7 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
             onChange={setField('email')}
           />
         </div>
+        <PhoneOrderCallers phone={caller.phone} canRepeat={products.status === 'success'} onUse={takeCaller} onRepeat={repeatLast} />
         <div className="admin-phone-order__choice" role="radiogroup" aria-label={t('phone_order.order_type')}>
           {(['delivery', 'pickup'] as const).map((type) => (
             <label key={type} className="admin-phone-order__radio">
@@ -257,6 +289,21 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
             onQuantity={(key, quantity) => setItems((current) => setItemQuantity(current, key, quantity))}
             onRemove={(key) => setItems((current) => removeItem(current, key))}
           />
+          {repeated !== null && (
+            <p
+              className={repeated.result.missing.length > 0 ? 'admin-field__error' : 'admin-field__hint'}
+              role="status"
+              data-testid="phone-repeated"
+            >
+              {repeated.result.missing.length > 0
+                ? t('phone_order.repeat_missing', {
+                    number: repeated.number,
+                    count: repeated.result.items.length,
+                    missing: repeated.result.missing.join(', '),
+                  })
+                : t('phone_order.repeated', { number: repeated.number, count: repeated.result.items.length })}
+            </p>
+          )}
           {fieldError('lines') && (
             <p className="admin-field__error" role="alert">
               {fieldError('lines')}
