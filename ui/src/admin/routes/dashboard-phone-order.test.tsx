@@ -23,8 +23,45 @@ const placed = acceptedOrder({
   customer: { ...adminOrder().customer, customer_name: 'Paul Anrufer' },
 });
 
+/** Gina called before: a delivery to 10117, a large pizza with salami, two colas and an apple spritzer (sold out now). */
+const GINA = {
+  customer: {
+    id: 3,
+    name: 'Gina Gast',
+    phone: '0305551234',
+    email: 'gina@example.com',
+    registered: false,
+    orders: 2,
+    rejected: 0,
+    total: 41.2,
+    last_order: { id: 70, number: 7, created_at: '2026-11-20T17:00:00Z', business_date: '2026-11-20' },
+    address: { line1: 'Chausseestraße 8', zip: '10117', city: 'Berlin', notes: '' },
+  },
+  last_order: {
+    id: 70,
+    number: 7,
+    created_at: '2026-11-20T17:00:00Z',
+    order_type: 'delivery',
+    total: 20.6,
+    lines: [
+      { product_id: 9, variant_id: 102, extras: [{ topping_id: 3, quantity: 1 }], quantity: 1, name: 'Pizza Margherita (Ø 32 cm)' },
+      { product_id: 30, variant_id: null, extras: [], quantity: 2, name: 'Cola 0,33 l' },
+      { product_id: 31, variant_id: null, extras: [], quantity: 1, name: 'Apfelschorle' },
+    ].map((line) => ({
+      ...line,
+      extras: line.extras.map((extra) => ({ ...extra, name: 'Salami', price: 1.5, allergens: [] })),
+      unit_price: 1,
+      tax_percentage: 7,
+      allergens: [],
+      total: 1,
+      deposit: 0,
+    })),
+  },
+};
+
 function server(place: Handler, immediately = true, cashPayment = true, products: unknown[] = demoProducts) {
   return stubFetch({
+    'GET /admin/customers/callers': (_init, url) => ({ body: (url.searchParams.get('phone') ?? '').startsWith('0305') ? [GINA] : [] }),
     'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
     'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false, cash_payment: cashPayment } }),
     'GET /admin/orders/open': () => ({ body: openOrdersPage() }),
@@ -248,6 +285,51 @@ describe('phone orders on the board', () => {
     });
     const [body] = sent(fetchMock, 'POST', '/admin/phone-orders') as { preorder_at: string }[];
     expect(body?.preorder_at).toBe('2026-11-22T18:30:00Z');
+  });
+
+  it('offers a known caller from the fourth digit, takes over the address and repeats the last order', async () => {
+    const fetchMock = server(() => ({ status: 201, body: placed }));
+    const dialog = await openDialog();
+    type(dialog, /^Phone/, '030');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sent(fetchMock, 'GET', '/admin/customers/callers')).toEqual([]);
+    type(dialog, /^Phone/, '0305');
+    const callers = await within(dialog).findByTestId('phone-callers');
+    const asked = fetchMock.mock.calls.map(([input]) => String(input)).filter((input) => input.includes('/callers'));
+    expect(asked).toEqual(['/admin/customers/callers?phone=0305']);
+    expect(callers).toHaveTextContent('Gina Gast · 0305551234 · Chausseestraße 8, 10117 Berlin');
+    expect(callers).toHaveTextContent('Last no. 7 on 20.11.2026, 20,60 €');
+
+    fireEvent.click(within(callers).getByRole('button', { name: 'Use name and address' }));
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Gina Gast');
+    expect(within(dialog).getByLabelText(/^Phone/)).toHaveValue('0305551234');
+    expect(within(dialog).getByLabelText(/^E-mail/)).toHaveValue('gina@example.com');
+    expect(within(dialog).getByLabelText(/^Street and house number/)).toHaveValue('Chausseestraße 8');
+    await vi.waitFor(() => expect(within(dialog).getByLabelText(/^Postcode/)).toHaveValue('10117'));
+
+    const again = await within(dialog).findByRole('button', { name: 'Repeat last order' });
+    fireEvent.click(again);
+    expect(within(dialog).getByTestId('phone-repeated')).toHaveTextContent(
+      'Order no. 7 repeated: 2 lines taken over. No longer to be had (not on the menu, sold out or put together differently): Apfelschorle.',
+    );
+    expect(within(dialog).getByTestId('phone-subtotal')).toHaveTextContent('16,40 €');
+    fireEvent.click(within(dialog).getByTestId('phone-minutes-30'));
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('phone-order-submit'));
+    });
+    const [body] = sent(fetchMock, 'POST', '/admin/phone-orders') as { lines: unknown; customer: unknown }[];
+    expect(body?.lines).toEqual([
+      { product_id: 9, variant_id: 102, extras: [{ topping_id: 3, quantity: 1 }], quantity: 1 },
+      { product_id: 30, variant_id: null, extras: [], quantity: 2 },
+    ]);
+    expect(body?.customer).toEqual({
+      customer_name: 'Gina Gast',
+      phone: '0305551234',
+      email: 'gina@example.com',
+      line1: 'Chausseestraße 8',
+      zip: '10117',
+      city: 'Berlin',
+    });
   });
 
   it('offers no phone order in a shop that takes no cash, saying why and linking to the fiscal mode', async () => {

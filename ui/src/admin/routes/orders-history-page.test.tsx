@@ -140,6 +140,71 @@ describe('order history', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('searches by name or phone, by number and by dates, a page at a time, and goes back to the day', async () => {
+    const found = (id: number, number: number, name: string, extra: Record<string, unknown> = {}) => ({
+      ...acceptedOrder({ id, number, status: 'completed', created_at: '2026-11-20T17:00:00Z', total: 21.4 }),
+      business_date: '2026-11-20',
+      customer_name: name,
+      anonymised: false,
+      ...extra,
+    });
+    const fetchMock = stubFetch({
+      'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
+      'GET /stores/14': () => ({ body: { id: 14, timezone: 'Europe/Berlin', paused: false } }),
+      'GET /admin/orders/summaries': () => ({ body: day }),
+      'GET /admin/orders/search': (_init, url) => {
+        const q = url.searchParams;
+        if (q.get('q') === 'gina' && q.get('before') === null) {
+          return { body: { orders: [found(80, 3, 'Gina Gast')], next_before: 80, customers: 2, more_customers: false } };
+        }
+        if (q.get('q') === 'gina') {
+          return { body: { orders: [found(41, 1, 'anonymised', { anonymised: true })], next_before: null, customers: 2, more_customers: false } };
+        }
+        if (q.get('number') === '3') return { body: { orders: [found(80, 3, 'Gina Gast')], next_before: null, customers: 0, more_customers: false } };
+        return { status: 400, body: { detail: 'too long', code: 'date_range_too_long', field: 'to', params: { field: 'to', max_days: '366' } } };
+      },
+    });
+    renderAdminAt('/admin/orders-history?date=2026-11-22');
+    const form = await screen.findByRole('search', { name: 'Search orders' });
+
+    // A number is a whole number; its day is the one shown.
+    fireEvent.click(within(form).getByTestId('order-search-submit'));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please enter an order number (1, 2, 3 …).');
+    fireEvent.input(within(form).getByLabelText('Order number'), { target: { value: '3' } });
+    fireEvent.click(within(form).getByTestId('order-search-submit'));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/admin/orders/search?number=3&date=2026-11-22&limit=50', expect.anything()));
+    const table = await screen.findByTestId('found-orders');
+    expect([...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      ['#3', '20.11.2026', '18:00', 'Gina Gast', 'Completed', 'Delivery', 'Paid online', '21,40 €'],
+    ]);
+
+    // A name: the orders of the customers found, older ones on request; an erased one anonymised.
+    fireEvent.click(within(screen.getByRole('search', { name: 'Search orders' })).getByRole('radio', { name: 'Name or phone' }));
+    fireEvent.input(screen.getByRole('textbox', { name: /^Name or phone/ }), { target: { value: ' gina ' } });
+    fireEvent.click(screen.getByTestId('order-search-submit'));
+    expect(await screen.findByTestId('search-customers')).toHaveTextContent('Orders of 2 customers, newest first.');
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders/search?q=gina&limit=50', expect.anything());
+    fireEvent.click(screen.getByRole('button', { name: 'Load older' }));
+    await vi.waitFor(() => expect(screen.getByTestId('found-orders').querySelectorAll('tbody tr')).toHaveLength(2));
+    expect(fetchMock).toHaveBeenCalledWith('/admin/orders/search?q=gina&limit=50&before=80', expect.anything());
+    expect(screen.getByTestId('found-orders').querySelectorAll('tbody tr')[1]).toHaveTextContent('anonymised');
+
+    // Dates: both, in order; the server's refusal in the admin's words.
+    fireEvent.click(within(screen.getByRole('search', { name: 'Search orders' })).getByRole('radio', { name: 'Period' }));
+    fireEvent.input(screen.getByLabelText(/^From/), { target: { value: '2026-11-20' } });
+    fireEvent.click(screen.getByTestId('order-search-submit'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose both days.');
+    fireEvent.input(screen.getByLabelText(/^To/), { target: { value: '2025-11-20' } });
+    fireEvent.click(screen.getByTestId('order-search-submit'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The last day must not be before the first.');
+    fireEvent.input(screen.getByLabelText(/^From/), { target: { value: '2024-01-01' } });
+    fireEvent.click(screen.getByTestId('order-search-submit'));
+    expect(await screen.findByText('A search covers at most 366 days. Please choose a shorter period.')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the day' }));
+    expect(await screen.findByTestId('history-summary')).toHaveTextContent('2 orders');
+  });
+
   it('is in the admin navigation, in German too', async () => {
     historyServer();
     await i18n.changeLanguage('de');
