@@ -36,7 +36,7 @@ async fn tse_and_paypal_shop(fiskaly: &FakeFiskaly, paypal: &FakePaypal) -> Test
     builder.start().await
 }
 
-async fn place_cash(server: &TestServer) -> Value {
+pub async fn place_cash(server: &TestServer) -> Value {
     let menu = Menu::load(server).await;
     let body = guest_order(lunch_lines(&menu), "10115");
     let (status, order) = post_with(server, "/orders/guest", None, &[], &body).await;
@@ -192,7 +192,7 @@ pub async fn cli(args: Vec<String>) -> std::process::Output {
     .unwrap()
 }
 
-async fn download(server: &TestServer, admin: &str, query: &str) -> reqwest::Response {
+pub async fn download(server: &TestServer, admin: &str, query: &str) -> reqwest::Response {
     server
         .client
         .get(server.url(&format!("/admin/exports/dsfinvk{query}")))

@@ -10,20 +10,29 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::dsfinvk_export::{amount, read_export, sum_by};
+use crate::dsfinvk_export::{amount, download, place_cash, read_export, sum_by};
 use crate::support::TestServer;
 use crate::support::fake_fiskaly::FakeFiskaly;
 use crate::support::ordering::*;
 use crate::support::paypal_checkout::{PaypalShop, approved, payment, place};
 use crate::support::printer_sink::{PrinterSink, decode};
-use crate::tse_signing::{order_until, set_up, tse_state};
+use crate::tse_signing::{order_until, set_up, tse_shop, tse_state};
 
-async fn place_cash(server: &TestServer) -> Value {
-    let menu = Menu::load(server).await;
-    let body = guest_order(lunch_lines(&menu), "10115");
-    let (status, order) = post_with(server, "/orders/guest", None, &[], &body).await;
-    assert_eq!(status, 201, "{order}");
-    order
+/// The order as the restaurant sees it now.
+async fn admin_order(server: &TestServer, admin: &str, order: &Value) -> Value {
+    let path = format!("/admin/orders/{}", order["id"]);
+    let (status, seen) = server.send("GET", &path, Some(admin), None).await;
+    assert_eq!(status, 200, "{seen}");
+    seen
+}
+
+/// A kitchen printer at `sink`.
+async fn kitchen_printer(server: &TestServer, admin: &str, sink: &PrinterSink) {
+    let body = json!({ "name": "Küche", "host": "127.0.0.1", "port": sink.port });
+    let (status, printer) = server
+        .send("POST", "/admin/printers", Some(admin), Some(body))
+        .await;
+    assert_eq!(status, 201, "{printer}");
 }
 
 async fn cancel(server: &TestServer, token: &str, order: &Value, body: Value) -> (u16, Value) {
@@ -43,15 +52,7 @@ async fn staff_cancel_an_accepted_cash_order_and_the_day_kitchen_and_customer_fo
     let admin = server.admin_token().await;
     let staff = server.staff_token().await;
     let sink = PrinterSink::start().await;
-    let (status, printer) = server
-        .send(
-            "POST",
-            "/admin/printers",
-            Some(&admin),
-            Some(json!({ "name": "Küche", "host": "127.0.0.1", "port": sink.port })),
-        )
-        .await;
-    assert_eq!(status, 201, "{printer}");
+    kitchen_printer(&server, &admin, &sink).await;
     let kept = place_cash(&server).await;
     answer(&server, &admin, &kept, "accept", json!({"minutes": 30})).await;
     let order = place_cash(&server).await;
@@ -220,14 +221,7 @@ async fn a_cancelled_paypal_order_is_refunded_in_full_and_a_refused_refund_chang
         (503, Some("refund_failed")),
         "{refused}"
     );
-    let (_, unchanged) = server
-        .send(
-            "GET",
-            &format!("/admin/orders/{}", order["id"]),
-            Some(admin),
-            None,
-        )
-        .await;
+    let unchanged = admin_order(server, admin, &order).await;
     assert_eq!(unchanged["status"], "accepted", "{unchanged}");
     assert_eq!(unchanged["payment_status"], "paid");
     assert_eq!(unchanged["corrections"], json!([]));
@@ -278,30 +272,8 @@ async fn a_closed_business_day_is_not_corrected_any_more() {
         (409, Some("day_closed")),
         "{refused}"
     );
-    let (_, unchanged) = server
-        .send(
-            "GET",
-            &format!("/admin/orders/{}", order["id"]),
-            Some(&admin),
-            None,
-        )
-        .await;
+    let unchanged = admin_order(&server, &admin, &order).await;
     assert_eq!(unchanged["status"], "accepted");
-}
-
-async fn tse_shop(fake: &FakeFiskaly) -> TestServer {
-    let access = fake.access(Duration::from_secs(1));
-    TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)
-        .env("HEIMSERVICE_FISCAL_MODE", "tse")
-        .env("HEIMSERVICE_FISCAL_POS_CONFIRMED_BY", "")
-        .env("HEIMSERVICE_FISCAL_TSE_API_BASE", &access.api_base)
-        .env("HEIMSERVICE_FISCAL_TSE_API_KEY", &access.api_key)
-        .env("HEIMSERVICE_FISCAL_TSE_API_SECRET", &access.api_secret)
-        .env("HEIMSERVICE_FISCAL_TSE_TIMEOUT_SECONDS", "1")
-        .env("HEIMSERVICE_FISCAL_TILL_SERIAL", "Kasse 1")
-        .start()
-        .await
 }
 
 #[tokio::test]
@@ -357,13 +329,7 @@ async fn a_cancellation_signs_a_storno_receipt_and_the_export_shows_it_beside_th
         json!(cents(&kept["total"])),
         "{closing}"
     );
-    let response = server
-        .client
-        .get(server.url("/admin/exports/dsfinvk?from=2026-11-23&to=2026-11-23"))
-        .bearer_auth(&admin)
-        .send()
-        .await
-        .unwrap();
+    let response = download(&server, &admin, "?from=2026-11-23&to=2026-11-23").await;
     assert_eq!(response.status(), 200);
     let files = read_export(&response.bytes().await.unwrap());
     let transactions: BTreeMap<String, &BTreeMap<String, String>> = files["transactions.csv"]
@@ -445,15 +411,7 @@ async fn staff_change_an_accepted_orders_lines_priced_by_the_same_rules_as_the_c
     let staff = server.staff_token().await;
     let menu = Menu::load(&server).await;
     let sink = PrinterSink::start().await;
-    let (status, _) = server
-        .send(
-            "POST",
-            "/admin/printers",
-            Some(&admin),
-            Some(json!({ "name": "Küche", "host": "127.0.0.1", "port": sink.port })),
-        )
-        .await;
-    assert_eq!(status, 201);
+    kitchen_printer(&server, &admin, &sink).await;
     let order = place_cash(&server).await;
     answer(&server, &admin, &order, "accept", json!({"minutes": 30})).await;
     sink.wait_for(1, Duration::from_secs(5)).await;
@@ -639,14 +597,7 @@ async fn a_paid_orders_change_refunds_the_difference_and_never_makes_it_dearer()
         (503, Some("refund_failed")),
         "{refused}"
     );
-    let (_, unchanged) = server
-        .send(
-            "GET",
-            &format!("/admin/orders/{}", order["id"]),
-            Some(admin),
-            None,
-        )
-        .await;
+    let unchanged = admin_order(server, admin, &order).await;
     assert_eq!(cents(&unchanged["total"]), cents(&order["total"]));
     assert_eq!(unchanged["corrections"], json!([]));
 
@@ -714,13 +665,7 @@ async fn a_change_signs_the_storno_and_the_new_receipt_and_the_export_chains_the
         cents(&json!(closing["gross_cents"].as_f64().unwrap() / 100.0)),
         cents(&changed["total"])
     );
-    let response = server
-        .client
-        .get(server.url("/admin/exports/dsfinvk?from=2026-11-23&to=2026-11-23"))
-        .bearer_auth(&admin)
-        .send()
-        .await
-        .unwrap();
+    let response = download(&server, &admin, "?from=2026-11-23&to=2026-11-23").await;
     let files = read_export(&response.bytes().await.unwrap());
     let id = order["id"].to_string();
     let totals: BTreeMap<String, i64> = files["transactions.csv"]

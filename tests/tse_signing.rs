@@ -15,7 +15,7 @@ use crate::support::ordering::{
 };
 use crate::support::printer_sink::{PrinterSink, decode};
 
-async fn tse_shop(fake: &FakeFiskaly) -> TestServer {
+pub async fn tse_shop(fake: &FakeFiskaly) -> TestServer {
     let access = fake.access(std::time::Duration::from_secs(1));
     TestServer::builder()
         .env("HEIMSERVICE_TESTING_CLOCK_START", LUNCHTIME)

@@ -51,6 +51,17 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
 
   after(() => tearDown({ context, server, tempDirs }));
 
+  /** The owner accepts `order` through the API: ready in 30 minutes. */
+  async function accept(order) {
+    const owner = await adminToken(baseUrl);
+    const accepted = await fetch(api(`/admin/orders/${order.id}/accept`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
+      body: JSON.stringify({ minutes: 30 }),
+    });
+    assert.equal(accepted.status, 200);
+  }
+
   /** Signs Luca in on `page`, unless the admin area is open already. */
   async function logInAsStaff(page) {
     await page.goto(url('admin'));
@@ -69,13 +80,7 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
 
   test('staff cancel an accepted order with a reason and the customer sees it live', async () => {
     const order = await placeGuestOrder(baseUrl, { name: 'Clara Customer', line1: 'Torstraße 5', phone: '030 555 1234' });
-    const owner = await adminToken(baseUrl);
-    const accepted = await fetch(api(`/admin/orders/${order.id}/accept`), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
-      body: JSON.stringify({ minutes: 30 }),
-    });
-    assert.equal(accepted.status, 200);
+    await accept(order);
 
     const customer = await context.newPage();
     customer.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -121,13 +126,7 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
 
   test('staff change an accepted order\'s items and the total follows', async () => {
     const order = await placeGuestOrder(baseUrl, { name: 'Bert Besteller', line1: 'Torstraße 5', phone: '030 555 9876' });
-    const owner = await adminToken(baseUrl);
-    const accepted = await fetch(api(`/admin/orders/${order.id}/accept`), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
-      body: JSON.stringify({ minutes: 30 }),
-    });
-    assert.equal(accepted.status, 200);
+    await accept(order);
     const page = await context.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.setViewportSize(DESKTOP);

@@ -5,6 +5,7 @@
 //! checkout when it cannot be sold. The totals and VAT are recomputed by the order's
 //! rules: the same discount rate, the same delivery fee, deposits per line.
 
+use super::cart::{CartExtra, CartLine};
 use super::correction::{
     Correction, CorrectionKind, CorrectionRefusal, ReceiptState, correction_reason,
 };
@@ -26,20 +27,22 @@ fn key_of(line: &PricedLine) -> String {
 }
 
 fn request_key(request: &LineRequest) -> String {
-    let mut extras: Vec<(u64, u32)> = request
-        .extras
-        .iter()
-        .map(|extra| (extra.topping_id, extra.quantity))
-        .collect();
-    extras.sort_unstable();
-    let extras: Vec<String> = extras
-        .iter()
-        .map(|(id, quantity)| format!("{id}x{quantity}"))
-        .collect();
-    let variant = request
-        .variant_id
-        .map_or_else(|| "base".to_string(), |id| id.to_string());
-    format!("{}|{variant}|{}", request.product_id, extras.join(","))
+    CartLine {
+        product_id: request.product_id,
+        variant_id: request.variant_id,
+        price_cents: 0,
+        extras: request
+            .extras
+            .iter()
+            .map(|extra| CartExtra {
+                topping_id: extra.topping_id,
+                quantity: extra.quantity,
+                price_cents: 0,
+            })
+            .collect(),
+        quantity: request.quantity,
+    }
+    .key()
 }
 
 /// The order's lines after the change to `requests`; `sale` is the clock and what the
