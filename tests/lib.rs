@@ -51,6 +51,7 @@ mod printing;
 mod readiness;
 mod request_log;
 mod revenue_report;
+mod slot_capacity;
 mod sold_out;
 mod staff_roles;
 mod stop_with_backlog;

@@ -100,6 +100,10 @@ keys! {
         "0",
         values::optional_lead_minutes
     );
+    ORDERS_SLOT_CAPACITY_DELIVERY: ParseFn<u32> =
+        plain("orders.slot_capacity_delivery", "0", values::slot_capacity);
+    ORDERS_SLOT_CAPACITY_PICKUP: ParseFn<u32> =
+        plain("orders.slot_capacity_pickup", "0", values::slot_capacity);
 
     CLOCK_TRUST: ParseFn<TrustMode> = plain("clock.trust", "auto", values::trust_mode);
     CLOCK_SYNCHRONIZED_FILE: ParseFn<PathBuf> = plain(

@@ -470,6 +470,8 @@ const REFUSED_VALUES: &[(&str, &str)] = &[
     ("orders.auto_reject_seconds", "0"),
     ("orders.pause_after_unanswered", "101"),
     ("orders.max_waiting", "0"),
+    ("orders.slot_capacity_delivery", "10001"),
+    ("orders.slot_capacity_pickup", "-1"),
     ("clock.trust", "sometimes"),
     ("clock.synchronized_file", " "),
     ("printing.timeout_seconds", "61"),

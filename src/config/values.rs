@@ -326,6 +326,18 @@ pub(super) fn waiting_limit(value: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("must be a number of orders from 1 to 100000, not `{value}`"))
 }
 
+/// 0 (unlimited) to 10000 pre-orders in one 15-minute slot.
+pub(super) fn slot_capacity(value: &str) -> Result<u32, String> {
+    value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|count| *count <= 10_000)
+        .ok_or_else(|| {
+            format!("must be a number of orders from 0 (unlimited) to 10000, not `{value}`")
+        })
+}
+
 /// 0 (off) to 1440 minutes (a day) before a pre-order's time.
 pub(super) fn optional_lead_minutes(value: &str) -> Result<Option<Duration>, String> {
     value

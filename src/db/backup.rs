@@ -143,6 +143,7 @@ fn copy_every_table(
         CUSTOMER_ID_AND_ORDER_ID,
         CUSTOMER_LAST_ORDER_TO_ID,
         CUSTOMER_TERM_AND_ID,
+        SLOT_AND_TYPE_TO_COUNT,
     ))
 }
 

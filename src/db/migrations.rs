@@ -30,6 +30,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v14,
     migrate_to_v15,
     migrate_to_v16,
+    migrate_to_v17,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -281,6 +282,12 @@ fn migrate_to_v15(txn: &WriteTransaction) -> Result<(), DbError> {
 /// changed with each order.
 fn migrate_to_v16(txn: &WriteTransaction) -> Result<(), DbError> {
     super::customer_index::index_existing_orders(txn)
+}
+
+/// Version 17: how many pre-orders each 15-minute slot holds, counted once from every
+/// order so far and from then on changed with each order.
+fn migrate_to_v17(txn: &WriteTransaction) -> Result<(), DbError> {
+    super::slot_counts::count_existing_orders(txn)
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -23,6 +23,7 @@ mod payments;
 mod printing;
 mod record;
 pub mod repack;
+mod slot_counts;
 mod stock;
 mod storage;
 mod store_profile;

@@ -20,7 +20,8 @@ use crate::domain::order::placing::{
     IdempotencyKey, NewOrder, OrderAddress, OrderDraft, PlaceRefusal, Placement, Priced,
     PricingInputs, check_age, check_cash_given, check_quote, price_draft, saved_recipient,
 };
-use crate::domain::order::{Actor, Order, OrderStatus, StatusChange};
+use crate::domain::order::{Actor, Order, OrderStatus, OrderType, StatusChange};
+use crate::domain::preorder::{available_slots, capacity_slot};
 use crate::domain::store_profile::StoreProfile;
 use crate::domain::user::User;
 
@@ -167,6 +168,7 @@ pub(super) fn write_order(
         super::stock::follow_order(txn, before, order)?;
     }
     super::customer_index::follow_order(txn, before, order)?;
+    super::slot_counts::follow_order(txn, before, order)?;
     let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
     let old = before.and_then(deadline);
     let new = deadline(order);
@@ -273,6 +275,16 @@ pub(super) fn place(
             total_cents: totals.total_cents,
         }));
     }
+    if let Some(at) = draft.preorder_at
+        && new.slot_capacity > 0
+        && super::slot_counts::taken(txn, at, draft.order_type)? >= new.slot_capacity
+    {
+        let next_slots = next_free_slots(txn, &new, data.profile.as_ref(), at)?;
+        return Ok(Err(PlaceRefusal::SlotFull {
+            next_slots,
+            timezone: draft.timezone,
+        }));
+    }
     let day = business_date.to_string();
     // The id and the day's number are taken only once nothing can refuse the order any
     // more: the transaction may commit other orders with it, and the numbers must stay
@@ -355,6 +367,33 @@ pub(super) fn place(
         super::erasure::queue_guest_order(txn, &order, idempotency_key.as_deref())?;
     }
     Ok(Ok(Placement::Created(order)))
+}
+
+/// The next three offered times after `full` with room for `new` (for phone orders
+/// also while online ordering is paused).
+fn next_free_slots(
+    txn: &WriteTransaction,
+    new: &NewOrder,
+    profile: Option<&StoreProfile>,
+    full: DateTime<Utc>,
+) -> Result<Vec<DateTime<Utc>>, DbError> {
+    let Some(profile) = profile else {
+        return Ok(Vec::new());
+    };
+    let draft = &new.draft;
+    let mut profile = profile.clone();
+    if draft.taken_by_staff {
+        profile.paused = false;
+    }
+    let lead = match draft.order_type {
+        OrderType::Delivery => profile.delivery_lead_minutes,
+        OrderType::Pickup => profile.pickup_lead_minutes,
+    };
+    let later: Vec<DateTime<Utc>> = available_slots(&profile, lead, draft.now, draft.timezone)
+        .into_iter()
+        .filter(|at| capacity_slot(*at) != capacity_slot(full))
+        .collect();
+    super::slot_counts::free_among(txn, draft.order_type, new.slot_capacity, &later, 3)
 }
 
 fn orders_by_ids(

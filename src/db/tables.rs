@@ -187,3 +187,9 @@ pub const CUSTOMER_LAST_ORDER_TO_ID: TableDefinition<u64, u64> =
 pub const CUSTOMER_TERM_AND_ID: TableDefinition<(&str, u64), ()> =
     TableDefinition::new("customer_term_and_id");
 pub const META_NEXT_CUSTOMER_ID: &str = "next_customer_id";
+
+// Slot capacity (schema v17): kept by `orders.rs::write_order` (see `slot_counts.rs`).
+/// (start of a 15-minute slot in Unix seconds, 0 delivery / 1 pickup) → how many
+/// pre-orders not rejected or cancelled are for that slot.
+pub const SLOT_AND_TYPE_TO_COUNT: TableDefinition<(i64, u8), u32> =
+    TableDefinition::new("slot_and_type_to_count");

@@ -130,6 +130,10 @@ error_codes! {
     StoreClosed = "store_closed";
     /// The chosen time is not offered.
     SlotUnavailable = "slot_unavailable";
+    /// The chosen time holds as many pre-orders as it may (`orders.slot_capacity_*`);
+    /// `next_slots` names the next free times (`HH:MM, HH:MM`, maybe none) and
+    /// `next_starts_at` the same instants in UTC, separated by commas.
+    SlotFull = "slot_full" ["next_slots", "next_starts_at"];
     /// The delivery address's postcode is not served.
     PostcodeNotServed = "postcode_not_served" ["postcode"];
     /// Below the postcode's minimum order amount.

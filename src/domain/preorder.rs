@@ -10,6 +10,15 @@ use super::store_profile::StoreProfile;
 /// At most a day of candidates, whatever the settings.
 const HORIZON_MINUTES: i64 = 24 * 60;
 
+/// Capacity (`orders.slot_capacity_*`) is counted per quarter hour of the chosen time.
+pub const CAPACITY_SLOT_SECONDS: i64 = 15 * 60;
+
+/// The start (Unix seconds) of the quarter hour that holds `at`. Every time zone's
+/// offset is a whole number of quarter hours, so this is a local quarter hour too.
+pub fn capacity_slot(at: DateTime<Utc>) -> i64 {
+    at.timestamp().div_euclid(CAPACITY_SLOT_SECONDS) * CAPACITY_SLOT_SECONDS
+}
+
 /// The instants a customer may choose, in order.
 pub fn available_slots(
     profile: &StoreProfile,
@@ -78,6 +87,15 @@ mod tests {
     }
 
     const BERLIN: Tz = chrono_tz::Europe::Berlin;
+
+    #[test]
+    fn capacity_slots_are_quarter_hours() {
+        let start = capacity_slot(utc("2026-11-23T11:15:00Z"));
+        assert_eq!(start, utc("2026-11-23T11:15:00Z").timestamp());
+        assert_eq!(capacity_slot(utc("2026-11-23T11:29:59Z")), start);
+        assert_eq!(capacity_slot(utc("2026-11-23T11:30:00Z")), start + 900);
+        assert_eq!(capacity_slot(utc("2026-11-23T11:14:59Z")), start - 900);
+    }
 
     #[test]
     fn slots_start_after_the_lead_on_the_interval_and_stop_with_the_slots() {

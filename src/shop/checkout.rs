@@ -98,6 +98,14 @@ impl Shop {
         &self.config.paypal.currency
     }
 
+    /// At most this many pre-orders of `order_type` in one 15-minute slot (0: unlimited).
+    pub fn slot_capacity(&self, order_type: OrderType) -> u32 {
+        match order_type {
+            OrderType::Delivery => self.config.orders.slot_capacity_delivery,
+            OrderType::Pickup => self.config.orders.slot_capacity_pickup,
+        }
+    }
+
     fn draft(&self, request: &CheckoutRequest) -> OrderDraft {
         OrderDraft {
             store_id: self.config.store_id,
@@ -227,6 +235,7 @@ impl Shop {
             payment.capture_id = Some(paid.capture_id);
             paid_cents = Some(paid.cents);
         }
+        let slot_capacity = self.slot_capacity(draft.order_type);
         let placed = self
             .db
             .place_order(NewOrder {
@@ -241,6 +250,7 @@ impl Shop {
                 accept_minutes: None,
                 expected_quote: request.quote_id.clone(),
                 max_waiting: Some(self.config.orders.max_waiting),
+                slot_capacity,
                 fiscal_mode: self.fiscal_mode(),
                 placed_by: Actor::Customer,
                 cash_given_cents: request.cash_given_cents,

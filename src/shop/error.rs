@@ -115,6 +115,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::QuoteChanged => ErrorCode::QuoteChanged,
             PlaceRefusal::PaymentUsed => ErrorCode::PaymentUsed,
             PlaceRefusal::Busy => ErrorCode::RestaurantBusy,
+            PlaceRefusal::SlotFull { .. } => ErrorCode::SlotFull,
             PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.code(),
             PlaceRefusal::AgeNotConfirmed { .. } => ErrorCode::AgeConfirmationRequired,
             PlaceRefusal::CashGivenBelowTotal { .. } => ErrorCode::CashGivenBelowTotal,
@@ -147,6 +148,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
             PlaceRefusal::QuoteChanged | PlaceRefusal::PaymentUsed => ErrorStatus::Conflict,
             PlaceRefusal::Busy => ErrorStatus::Unavailable,
+            PlaceRefusal::SlotFull { .. } => ErrorStatus::Conflict,
             PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.status(),
             PlaceRefusal::Acceptance(error) => error.status(),
         }
@@ -157,9 +159,8 @@ impl PublicError for OrderRefused {
             PlaceRefusal::Quote(QuoteError::Lines(_) | QuoteError::BelowMinimum { .. }) => {
                 Some("lines")
             }
-            PlaceRefusal::Quote(QuoteError::StoreClosed | QuoteError::SlotUnavailable) => {
-                Some("preorder_at")
-            }
+            PlaceRefusal::Quote(QuoteError::StoreClosed | QuoteError::SlotUnavailable)
+            | PlaceRefusal::SlotFull { .. } => Some("preorder_at"),
             PlaceRefusal::Quote(QuoteError::ZipRequired | QuoteError::PostcodeNotServed(_)) => {
                 Some(self.address_field())
             }
@@ -192,6 +193,16 @@ impl PublicError for OrderRefused {
             PlaceRefusal::PaymentUsed => {
                 "This PayPal payment already belongs to another order.".into()
             }
+            PlaceRefusal::SlotFull { next_slots, timezone } => {
+                if next_slots.is_empty() {
+                    "preorder_at: this time is fully booked, and no later time is free today.".into()
+                } else {
+                    format!(
+                        "preorder_at: this time is fully booked; free are {}.",
+                        local_times(next_slots, *timezone)
+                    )
+                }
+            }
             PlaceRefusal::Busy => "The restaurant has too many orders waiting for its answer right now and takes no new ones for a few minutes. Nothing was charged. Please try again shortly or call the restaurant.".into(),
             PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.detail(),
             PlaceRefusal::AgeNotConfirmed { age } => format!(
@@ -219,7 +230,30 @@ impl PublicError for OrderRefused {
             PlaceRefusal::CashGivenBelowTotal { total_cents } => {
                 vec![("total", format_euros(*total_cents))]
             }
+            PlaceRefusal::SlotFull {
+                next_slots,
+                timezone,
+            } => vec![
+                ("next_slots", local_times(next_slots, *timezone)),
+                (
+                    "next_starts_at",
+                    next_slots
+                        .iter()
+                        .map(|at| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+                        .collect::<Vec<_>>()
+                        .join(","),
+                ),
+            ],
             _ => Vec::new(),
         }
     }
+}
+
+/// `HH:MM, HH:MM` in the store's time zone.
+fn local_times(times: &[chrono::DateTime<chrono::Utc>], timezone: chrono_tz::Tz) -> String {
+    times
+        .iter()
+        .map(|at| at.with_timezone(&timezone).format("%H:%M").to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -54,6 +54,7 @@ impl Shop {
             .db
             .place_order(NewOrder {
                 max_waiting: None,
+                slot_capacity: self.slot_capacity(request.order_type),
                 fiscal_mode: self.fiscal_mode(),
                 draft: OrderDraft {
                     store_id: self.config.store_id,

@@ -88,6 +88,9 @@ pub struct NewOrder {
     /// Refuse the order while this many orders wait for an answer already
     /// (`orders.max_waiting`); `None` for orders accepted as they are placed.
     pub max_waiting: Option<u32>,
+    /// At most this many pre-orders of the order's type in one 15-minute slot
+    /// (`orders.slot_capacity_*`); 0: unlimited.
+    pub slot_capacity: u32,
     /// The fiscal mode the order is placed under (see [`Order::fiscal_mode`]).
     pub fiscal_mode: Option<FiscalMode>,
     /// Who places it: the customer online, the staff member on the phone.
@@ -117,6 +120,12 @@ pub enum PlaceRefusal {
     QuoteChanged,
     /// `max_waiting` orders wait for an answer already: the restaurant is busy.
     Busy,
+    /// The chosen slot holds as many pre-orders as it may; `next_slots` are the next
+    /// offered times with room (at most three, maybe none).
+    SlotFull {
+        next_slots: Vec<DateTime<Utc>>,
+        timezone: Tz,
+    },
     /// The PayPal payment already made another order (of another caller, or with
     /// another request): it stays that order's.
     PaymentUsed,

@@ -420,27 +420,47 @@ impl StoreApi {
                         | ClosedReason::AutoPaused
                 )
             });
+        let order_type = order_type.0.into();
+        let now = self.state.shop.clock().now();
+        let full = full_slots(&self.state.shop, order_type, now).await?;
         Ok(Json(PreOrderSlots {
             closed_reason: closed_reason.map(|reason| reason.as_str().to_string()),
             ..slot_offer(
                 &profile,
-                order_type.0.into(),
-                (self.state.shop.clock().now(), self.state.config.timezone),
+                order_type,
+                (now, self.state.config.timezone),
                 self.state.shop.status().ordering_blocked().is_some(),
+                &full,
             )
         }))
     }
 }
 
+/// The 15-minute slots (starts in Unix seconds) of the next day that hold as many
+/// pre-orders of `order_type` as `orders.slot_capacity_*` allows.
+pub async fn full_slots(
+    shop: &crate::shop::Shop,
+    order_type: OrderType,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<std::collections::BTreeSet<i64>, ApiError> {
+    let capacity = shop.slot_capacity(order_type);
+    Ok(shop
+        .db()
+        .full_slots(order_type, capacity, now, now + chrono::Duration::days(2))
+        .await
+        .map_err(crate::shop::ShopError::from)?)
+}
+
 /// Whether an order for now is possible and the pre-order times, as the storefront
 /// offers them; nothing while a guard (`blocked`: untrusted clock, unconfirmed
 /// readiness) keeps the shop shut. The phone order form passes the profile with the
-/// pause lifted.
+/// pause lifted. Times in a slot of `full` (see [`full_slots`]) are left out.
 pub fn slot_offer(
     profile: &StoreProfile,
     order_type: OrderType,
     (now, timezone): (chrono::DateTime<chrono::Utc>, chrono_tz::Tz),
     blocked: bool,
+    full: &std::collections::BTreeSet<i64>,
 ) -> PreOrderSlots {
     let lead = match order_type {
         OrderType::Delivery => profile.delivery_lead_minutes,
@@ -460,6 +480,7 @@ pub fn slot_offer(
     };
     let slots = offered
         .into_iter()
+        .filter(|at| !full.contains(&crate::domain::preorder::capacity_slot(*at)))
         .map(|starts_at| PreOrderSlot {
             time: starts_at
                 .with_timezone(&timezone)

@@ -18,7 +18,7 @@ use crate::http::routes::orders::checkout::{
 use crate::http::routes::orders::views::{
     AdminOrderView, LineBody, OrderTypeBody, PaymentMethodBody, ShippingAddressBody,
 };
-use crate::http::routes::stores::{PreOrderSlots, slot_offer};
+use crate::http::routes::stores::{PreOrderSlots, full_slots, slot_offer};
 use crate::shop::checkout::Checkout;
 use crate::shop::phone_orders::PhoneOrder;
 
@@ -138,13 +138,17 @@ impl PhoneOrdersApi {
         let mut profile = state.shop.store_profile(state.config.store_id).await?;
         profile.paused = false;
         let blocked = state.shop.status().ordering_blocked();
+        let order_type = order_type.0.into();
+        let now = state.shop.clock().now();
+        let full = full_slots(&state.shop, order_type, now).await?;
         Ok(Json(PreOrderSlots {
             closed_reason: blocked.map(|reason| reason.as_str().to_string()),
             ..slot_offer(
                 &profile,
-                order_type.0.into(),
-                (state.shop.clock().now(), state.config.timezone),
+                order_type,
+                (now, state.config.timezone),
                 blocked.is_some(),
+                &full,
             )
         }))
     }

@@ -1,0 +1,195 @@
+//! Capacity per 15-minute slot (`orders.slot_capacity_delivery` / `_pickup`): a slot
+//! holds at most that many pre-orders of its type, however many arrive at once; the
+//! rest get 409 `slot_full` naming the next free times; a full slot is no longer
+//! offered (to customers and to the phone form); a rejected order frees its place.
+
+use serde_json::{Value, json};
+
+use crate::support::TestServer;
+use crate::support::ordering::{Menu, answer, guest_order, lunch_lines, phone_body, post_with};
+
+/// Monday 06:00 in Berlin: closed until lunch at 11:30 (10:30Z), pre-orders offered.
+const NIGHT: &str = "2026-11-23T05:00:00Z";
+
+async fn capacity_server() -> TestServer {
+    TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", NIGHT)
+        .env("HEIMSERVICE_ORDERS_SLOT_CAPACITY_DELIVERY", "5")
+        .env("HEIMSERVICE_ORDERS_MAX_WAITING", "1000")
+        .start()
+        .await
+}
+
+fn instant(value: &Value) -> chrono::DateTime<chrono::Utc> {
+    value.as_str().unwrap().parse().unwrap()
+}
+
+fn times(slots: &Value) -> Vec<String> {
+    slots["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|slot| slot["time"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A guest's delivery pre-order for `starts_at`, each from another caller.
+fn preorder(menu: &Menu, starts_at: &Value, n: usize) -> Value {
+    let mut order = guest_order(lunch_lines(menu), "10115");
+    order["preorder_at"] = starts_at.clone();
+    order["shipping_address"]["phone"] = json!(format!("030 555 {n:04}"));
+    order["shipping_address"]["email"] = json!(format!("gast{n}@example.com"));
+    order
+}
+
+#[tokio::test]
+async fn fifty_orders_at_once_for_a_slot_of_five_place_exactly_five() {
+    let server = capacity_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let (_, slots) = server
+        .get_json("/stores/14/slots?order_type=delivery")
+        .await;
+    assert_eq!(times(&slots)[..3], ["11:30", "11:45", "12:00"], "{slots}");
+    let full_slot = slots["slots"][0]["starts_at"].clone();
+
+    let attempts = (0..50).map(|n| {
+        let body = preorder(&menu, &full_slot, n);
+        let server = &server;
+        async move { post_with(server, "/orders/guest", None, &[], &body).await }
+    });
+    let answers = futures_util::future::join_all(attempts).await;
+    let placed: Vec<&Value> = answers
+        .iter()
+        .filter(|(status, _)| *status == 201)
+        .map(|(_, body)| body)
+        .collect();
+    let refused: Vec<&Value> = answers
+        .iter()
+        .filter(|(status, _)| *status == 409)
+        .map(|(_, body)| body)
+        .collect();
+    assert_eq!(placed.len(), 5, "{answers:?}");
+    assert_eq!(refused.len(), 45, "{answers:?}");
+    for body in &refused {
+        assert_eq!(body["code"], "slot_full", "{body}");
+        assert_eq!(body["field"], "preorder_at", "{body}");
+        assert_eq!(
+            body["params"]["next_slots"], "11:45, 12:00, 12:15",
+            "{body}"
+        );
+        assert_eq!(
+            body["params"]["next_starts_at"],
+            "2026-11-23T10:45:00Z,2026-11-23T11:00:00Z,2026-11-23T11:15:00Z",
+            "{body}"
+        );
+    }
+    for order in &placed {
+        assert_eq!(
+            instant(&order["preorder_at"]),
+            instant(&full_slot),
+            "{order}"
+        );
+    }
+
+    // The full slot is offered no more for delivery, to customers and to the phone
+    // form; pickup has its own (here unlimited) capacity.
+    let (_, delivery) = server
+        .get_json("/stores/14/slots?order_type=delivery")
+        .await;
+    assert_eq!(times(&delivery)[..2], ["11:45", "12:00"], "{delivery}");
+    let (status, phone) = server
+        .send(
+            "GET",
+            "/admin/phone-orders/slots?order_type=delivery",
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{phone}");
+    assert_eq!(times(&phone)[0], "11:45", "{phone}");
+    let (_, pickup) = server.get_json("/stores/14/slots?order_type=pickup").await;
+    assert_eq!(times(&pickup)[0], "11:30", "{pickup}");
+
+    // Staff on the phone are refused the same way.
+    let (status, body) = post_with(
+        &server,
+        "/admin/phone-orders",
+        Some(&admin),
+        &[],
+        &phone_body(&preorder(&menu, &full_slot, 99), 20),
+    )
+    .await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["code"], "slot_full", "{body}");
+
+    // A rejection frees a place: the slot is offered again, takes one order, and is
+    // full again.
+    answer(
+        &server,
+        &admin,
+        placed[0],
+        "reject",
+        json!({"reason": "Zu viel los"}),
+    )
+    .await;
+    let (_, delivery) = server
+        .get_json("/stores/14/slots?order_type=delivery")
+        .await;
+    assert_eq!(times(&delivery)[0], "11:30", "{delivery}");
+    let (status, body) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &preorder(&menu, &full_slot, 100),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &preorder(&menu, &full_slot, 101),
+    )
+    .await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["code"], "slot_full", "{body}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn without_a_capacity_a_slot_takes_any_number_and_pickup_counts_apart() {
+    let server = TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", NIGHT)
+        .env("HEIMSERVICE_ORDERS_SLOT_CAPACITY_PICKUP", "1")
+        .start()
+        .await;
+    let menu = Menu::load(&server).await;
+    let (_, slots) = server
+        .get_json("/stores/14/slots?order_type=delivery")
+        .await;
+    let slot = slots["slots"][0]["starts_at"].clone();
+    for n in 0..8 {
+        let (status, body) = post_with(
+            &server,
+            "/orders/guest",
+            None,
+            &[],
+            &preorder(&menu, &slot, n),
+        )
+        .await;
+        assert_eq!(status, 201, "order {n}: {body}");
+    }
+    // Pickup's capacity of one: the second pickup at the same time is refused.
+    let mut pickup = preorder(&menu, &slot, 50);
+    pickup["order_type"] = json!("pickup");
+    let (status, body) = post_with(&server, "/orders/guest", None, &[], &pickup).await;
+    assert_eq!(status, 201, "{body}");
+    pickup["shipping_address"]["phone"] = json!("030 555 9999");
+    let (status, body) = post_with(&server, "/orders/guest", None, &[], &pickup).await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["code"], "slot_full", "{body}");
+    server.stop().await;
+}
