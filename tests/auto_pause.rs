@@ -88,7 +88,7 @@ async fn unanswered_orders_in_a_row_pause_ordering_until_staff_resume_it() {
         .await;
     assert_eq!(
         slots,
-        json!({"immediately": false, "slots": [], "closed_reason": "auto_paused"})
+        json!({"immediately": false, "slots": [], "days": [], "closed_reason": "auto_paused"})
     );
     let (status, answer) = post_with(&server, "/orders/guest", None, &[], &order).await;
     assert_eq!((status, &answer["code"]), (409, &json!("store_closed")));

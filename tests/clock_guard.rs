@@ -47,7 +47,7 @@ async fn an_unconfirmed_clock_keeps_the_shop_closed_until_the_flag_file_appears(
         assert_eq!(status, 200);
         assert_eq!(
             slots,
-            json!({"immediately": false, "slots": [], "closed_reason": "clock_untrusted"})
+            json!({"immediately": false, "slots": [], "days": [], "closed_reason": "clock_untrusted"})
         );
     }
     let (status, answer) = post_with(&server, "/orders/guest", None, &[], &order).await;

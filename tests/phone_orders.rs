@@ -389,7 +389,7 @@ async fn phone_orders_wait_for_a_confirmed_clock_like_any_order() {
     let (_, offer) = server.send("GET", slots, Some(&admin), None).await;
     assert_eq!(
         offer,
-        json!({"immediately": false, "slots": [], "closed_reason": "clock_untrusted"})
+        json!({"immediately": false, "slots": [], "days": [], "closed_reason": "clock_untrusted"})
     );
 
     std::fs::write(&flag, b"").unwrap();

@@ -235,7 +235,7 @@ async fn findings_appear_and_disappear_as_the_data_changes() {
         .await;
     assert_eq!(
         slots,
-        json!({"immediately": false, "slots": [], "closed_reason": "not_ready"})
+        json!({"immediately": false, "slots": [], "days": [], "closed_reason": "not_ready"})
     );
     let (status, answer) = post_with(&server, "/orders/guest", None, &[], &order).await;
     assert_eq!((status, &answer["code"]), (409, &json!("store_not_ready")));

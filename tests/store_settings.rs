@@ -115,7 +115,10 @@ async fn pre_order_times_follow_lead_interval_and_hours() {
     let (_, paused) = server
         .get_json("/stores/14/slots?order_type=delivery")
         .await;
-    assert_eq!(paused, json!({"immediately": false, "slots": []}));
+    assert_eq!(
+        paused,
+        json!({"immediately": false, "slots": [], "days": []})
+    );
     server.stop().await;
 }
 

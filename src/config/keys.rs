@@ -100,6 +100,7 @@ keys! {
         "0",
         values::optional_lead_minutes
     );
+    ORDERS_PREORDER_DAYS: ParseFn<u16> = plain("orders.preorder_days", "0", values::preorder_days);
     ORDERS_SLOT_CAPACITY_DELIVERY: ParseFn<u32> =
         plain("orders.slot_capacity_delivery", "0", values::slot_capacity);
     ORDERS_SLOT_CAPACITY_PICKUP: ParseFn<u32> =

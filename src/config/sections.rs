@@ -10,11 +10,11 @@ use super::keys::{
     FISCAL_POS_CONFIRMED_BY, FISCAL_TAX_NUMBER, FISCAL_TILL_SERIAL, FISCAL_TSE_API_BASE,
     FISCAL_TSE_API_KEY, FISCAL_TSE_API_SECRET, FISCAL_TSE_TIMEOUT_SECONDS, FISCAL_VAT_ID,
     ORDERS_AUTO_REJECT_SECONDS, ORDERS_MAX_WAITING, ORDERS_PAUSE_AFTER_UNANSWERED,
-    ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES, ORDERS_SLOT_CAPACITY_DELIVERY,
-    ORDERS_SLOT_CAPACITY_PICKUP, PAYPAL_API_BASE, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET,
-    PAYPAL_CURRENCY, PAYPAL_SDK_URL, PAYPAL_TIMEOUT_SECONDS, PRINTING_TIMEOUT_SECONDS,
-    PRIVACY_GUEST_DATA_DAYS, SMTP_FROM, SMTP_HOST, SMTP_PASSWORD, SMTP_PORT, SMTP_SECURITY,
-    SMTP_USERNAME, TESTING_CLOCK_START,
+    ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES, ORDERS_PREORDER_DAYS,
+    ORDERS_SLOT_CAPACITY_DELIVERY, ORDERS_SLOT_CAPACITY_PICKUP, PAYPAL_API_BASE, PAYPAL_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET, PAYPAL_CURRENCY, PAYPAL_SDK_URL, PAYPAL_TIMEOUT_SECONDS,
+    PRINTING_TIMEOUT_SECONDS, PRIVACY_GUEST_DATA_DAYS, SMTP_FROM, SMTP_HOST, SMTP_PASSWORD,
+    SMTP_PORT, SMTP_SECURITY, SMTP_USERNAME, TESTING_CLOCK_START,
 };
 use super::keys::{
     DATEV_ACCOUNT_CASH, DATEV_ACCOUNT_LENGTH, DATEV_ACCOUNT_PAYPAL, DATEV_ACCOUNT_REVENUE_7,
@@ -68,6 +68,8 @@ pub struct OrdersConfig {
     /// A pre-order may wait for an answer until this long before its time, if that is
     /// later than the usual time counted from the opening (None: off).
     pub preorder_answer_before_slot: Option<Duration>,
+    /// Pre-orders may be placed for today and this many days after it (0: today only).
+    pub preorder_days: u16,
     /// At most this many delivery pre-orders for one 15-minute slot (0: unlimited).
     pub slot_capacity_delivery: u32,
     /// At most this many pickup pre-orders for one 15-minute slot (0: unlimited).
@@ -81,6 +83,7 @@ impl OrdersConfig {
             pause_after_unanswered: values.get(&ORDERS_PAUSE_AFTER_UNANSWERED)?,
             max_waiting: values.get(&ORDERS_MAX_WAITING)?,
             preorder_answer_before_slot: values.get(&ORDERS_PREORDER_ANSWER_BEFORE_SLOT_MINUTES)?,
+            preorder_days: values.get(&ORDERS_PREORDER_DAYS)?,
             slot_capacity_delivery: values.get(&ORDERS_SLOT_CAPACITY_DELIVERY)?,
             slot_capacity_pickup: values.get(&ORDERS_SLOT_CAPACITY_PICKUP)?,
         })

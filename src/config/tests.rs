@@ -470,6 +470,7 @@ const REFUSED_VALUES: &[(&str, &str)] = &[
     ("orders.auto_reject_seconds", "0"),
     ("orders.pause_after_unanswered", "101"),
     ("orders.max_waiting", "0"),
+    ("orders.preorder_days", "61"),
     ("orders.slot_capacity_delivery", "10001"),
     ("orders.slot_capacity_pickup", "-1"),
     ("clock.trust", "sometimes"),

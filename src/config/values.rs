@@ -326,6 +326,16 @@ pub(super) fn waiting_limit(value: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("must be a number of orders from 1 to 100000, not `{value}`"))
 }
 
+/// 0 (today only) to 60 days ahead.
+pub(super) fn preorder_days(value: &str) -> Result<u16, String> {
+    value
+        .trim()
+        .parse::<u16>()
+        .ok()
+        .filter(|days| *days <= crate::domain::preorder::MAX_PREORDER_DAYS)
+        .ok_or_else(|| format!("must be a number of days from 0 (today only) to 60, not `{value}`"))
+}
+
 /// 0 (unlimited) to 10000 pre-orders in one 15-minute slot.
 pub(super) fn slot_capacity(value: &str) -> Result<u32, String> {
     value

@@ -21,7 +21,7 @@ use crate::domain::order::placing::{
     PricingInputs, check_age, check_cash_given, check_quote, price_draft, saved_recipient,
 };
 use crate::domain::order::{Actor, Order, OrderStatus, OrderType, StatusChange};
-use crate::domain::preorder::{available_slots, capacity_slot};
+use crate::domain::preorder::{available_slots_ahead, capacity_slot};
 use crate::domain::store_profile::StoreProfile;
 use crate::domain::user::User;
 
@@ -389,10 +389,16 @@ fn next_free_slots(
         OrderType::Delivery => profile.delivery_lead_minutes,
         OrderType::Pickup => profile.pickup_lead_minutes,
     };
-    let later: Vec<DateTime<Utc>> = available_slots(&profile, lead, draft.now, draft.timezone)
-        .into_iter()
-        .filter(|at| capacity_slot(*at) != capacity_slot(full))
-        .collect();
+    let later: Vec<DateTime<Utc>> = available_slots_ahead(
+        &profile,
+        lead,
+        draft.now,
+        draft.timezone,
+        draft.preorder_days,
+    )
+    .into_iter()
+    .filter(|at| capacity_slot(*at) != capacity_slot(full))
+    .collect();
     super::slot_counts::free_among(txn, draft.order_type, new.slot_capacity, &later, 3)
 }
 

@@ -1,8 +1,8 @@
 //! Pre-order times: from now plus the preparation lead, at the configured interval, to
 //! the end of today's open slots; none on a closure date or while ordering is paused.
 
-use chrono::{DateTime, Duration, Timelike, Utc};
 use chrono::TimeZone;
+use chrono::{DateTime, Duration, Timelike, Utc};
 use chrono_tz::Tz;
 
 use super::store_hours::status_at;
@@ -196,7 +196,9 @@ mod tests {
         let slots = available_slots_ahead(&p, 20, utc("2026-03-28T19:00:00Z"), BERLIN, 2);
         assert_eq!(
             local_days_and_times(&slots),
-            ["29 11:30", "29 11:45", "29 12:00", "29 12:15", "30 11:30", "30 11:45"]
+            [
+                "29 11:30", "29 11:45", "29 12:00", "29 12:15", "30 11:30", "30 11:45"
+            ]
         );
         assert_eq!(slots[0], utc("2026-03-29T09:30:00Z"), "11:30 summer time");
         // And back: Sunday 2026-10-25 is an hour longer.
@@ -213,8 +215,8 @@ mod tests {
         assert_eq!(
             local_days_and_times(&slots),
             [
-                "21 23:00", "21 23:15", "21 23:30", "21 23:45", "22 00:00", "22 00:15",
-                "22 00:30", "22 00:45", "22 12:00", "22 12:15", "22 12:30", "22 12:45"
+                "21 23:00", "21 23:15", "21 23:30", "21 23:45", "22 00:00", "22 00:15", "22 00:30",
+                "22 00:45", "22 12:00", "22 12:15", "22 12:30", "22 12:45"
             ]
         );
     }

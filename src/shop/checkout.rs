@@ -106,6 +106,11 @@ impl Shop {
         }
     }
 
+    /// Pre-orders may be for today and this many days after it (`orders.preorder_days`).
+    pub fn preorder_days(&self) -> u16 {
+        self.config.orders.preorder_days
+    }
+
     fn draft(&self, request: &CheckoutRequest) -> OrderDraft {
         OrderDraft {
             store_id: self.config.store_id,
@@ -116,6 +121,7 @@ impl Shop {
             preorder_at: request.preorder_at,
             now: self.clock.now(),
             timezone: self.config.timezone,
+            preorder_days: self.config.orders.preorder_days,
             taken_by_staff: false,
             age_confirmed: request.age_confirmed,
         }

@@ -65,6 +65,7 @@ impl Shop {
                     preorder_at: request.preorder_at,
                     now: self.clock.now(),
                     timezone: self.config.timezone,
+                    preorder_days: self.config.orders.preorder_days,
                     taken_by_staff: true,
                     age_confirmed: true,
                 },

@@ -37,6 +37,8 @@ pub struct OrderDraft {
     pub preorder_at: Option<DateTime<Utc>>,
     pub now: DateTime<Utc>,
     pub timezone: Tz,
+    /// Pre-orders may be for today and this many days after it (`orders.preorder_days`).
+    pub preorder_days: u16,
     /// Staff on the phone take orders while online ordering is paused; opening hours,
     /// closures and everything else apply as to any order.
     pub taken_by_staff: bool,
@@ -223,6 +225,7 @@ pub fn price_draft(
         discounts: inputs.discounts,
         now: draft.now,
         timezone: draft.timezone,
+        preorder_days: draft.preorder_days,
     };
     let choice = OrderChoice {
         order_type: draft.order_type,

@@ -12,7 +12,7 @@ use crate::domain::address::normalize_zip;
 use crate::domain::catalog::{Catalog, StockLevels};
 use crate::domain::delivery::{Discount, Postcode, active_discount};
 use crate::domain::money::format_euros;
-use crate::domain::preorder::available_slots;
+use crate::domain::preorder::available_slots_ahead;
 use crate::domain::store_hours::status_at;
 use crate::domain::store_profile::StoreProfile;
 use crate::domain::vat::{VatLine, vat_breakdown};
@@ -27,6 +27,8 @@ pub struct QuoteContext<'a> {
     pub discounts: &'a [Discount],
     pub now: DateTime<Utc>,
     pub timezone: Tz,
+    /// Pre-orders may be for today and this many days after it.
+    pub preorder_days: u16,
 }
 
 /// The customer's choices that decide the price and the time.
@@ -164,7 +166,15 @@ fn check_time(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<(), Qu
                 OrderType::Delivery => profile.delivery_lead_minutes,
                 OrderType::Pickup => profile.pickup_lead_minutes,
             };
-            if available_slots(profile, lead, context.now, context.timezone).contains(&at) {
+            if available_slots_ahead(
+                profile,
+                lead,
+                context.now,
+                context.timezone,
+                context.preorder_days,
+            )
+            .contains(&at)
+            {
                 Ok(())
             } else {
                 Err(QuoteError::SlotUnavailable)

@@ -11,7 +11,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use crate::domain::edit_version::EditVersion;
 use crate::domain::order::OrderType;
-use crate::domain::preorder::available_slots;
+use crate::domain::preorder::{available_slots, available_slots_ahead};
 use crate::domain::store_profile::{
     AutoPause, Closure, StoreHoursEntry, StoreProfile, validate_profile,
 };
@@ -208,11 +208,23 @@ pub struct PreOrderSlot {
     pub starts_at: String,
 }
 
+/// The pre-order times of one day.
+#[derive(Debug, Object)]
+pub struct PreOrderDay {
+    /// `YYYY-MM-DD` in the store's time zone.
+    pub date: String,
+    pub slots: Vec<PreOrderSlot>,
+}
+
 #[derive(Debug, Object)]
 pub struct PreOrderSlots {
     /// Whether an order for now is possible (open and not paused).
     pub immediately: bool,
+    /// Today's times (those past midnight of today's late opening included).
     pub slots: Vec<PreOrderSlot>,
+    /// Every offered time by its calendar day: today and, with `orders.preorder_days`,
+    /// the days after it that have times; a day without any is left out.
+    pub days: Vec<PreOrderDay>,
     /// Present when a guard keeps the shop shut: `clock_untrusted` or `not_ready` (then
     /// `slots` is empty), or `auto_paused` (paused after unanswered orders).
     #[oai(skip_serializing_if_is_none)]
@@ -430,7 +442,7 @@ impl StoreApi {
                 order_type,
                 (now, self.state.config.timezone),
                 self.state.shop.status().ordering_blocked().is_some(),
-                &full,
+                (&full, self.state.config.orders.preorder_days),
             )
         }))
     }
@@ -444,9 +456,15 @@ pub async fn full_slots(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<std::collections::BTreeSet<i64>, ApiError> {
     let capacity = shop.slot_capacity(order_type);
+    let days = i64::from(shop.preorder_days()) + 2;
     Ok(shop
         .db()
-        .full_slots(order_type, capacity, now, now + chrono::Duration::days(2))
+        .full_slots(
+            order_type,
+            capacity,
+            now,
+            now + chrono::Duration::days(days),
+        )
         .await
         .map_err(crate::shop::ShopError::from)?)
 }
@@ -460,7 +478,7 @@ pub fn slot_offer(
     order_type: OrderType,
     (now, timezone): (chrono::DateTime<chrono::Utc>, chrono_tz::Tz),
     blocked: bool,
-    full: &std::collections::BTreeSet<i64>,
+    (full, days): (&std::collections::BTreeSet<i64>, u16),
 ) -> PreOrderSlots {
     let lead = match order_type {
         OrderType::Delivery => profile.delivery_lead_minutes,
@@ -473,25 +491,40 @@ pub fn slot_offer(
         now,
         timezone,
     );
-    let offered = if blocked {
-        Vec::new()
-    } else {
-        available_slots(profile, lead, now, timezone)
+    let free = |at: &chrono::DateTime<chrono::Utc>| {
+        !full.contains(&crate::domain::preorder::capacity_slot(*at))
     };
-    let slots = offered
-        .into_iter()
-        .filter(|at| !full.contains(&crate::domain::preorder::capacity_slot(*at)))
-        .map(|starts_at| PreOrderSlot {
-            time: starts_at
-                .with_timezone(&timezone)
-                .format("%H:%M")
-                .to_string(),
-            starts_at: starts_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        })
-        .collect();
+    let view = |starts_at: chrono::DateTime<chrono::Utc>| PreOrderSlot {
+        time: starts_at
+            .with_timezone(&timezone)
+            .format("%H:%M")
+            .to_string(),
+        starts_at: starts_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    };
+    let (today, ahead) = if blocked {
+        (Vec::new(), Vec::new())
+    } else {
+        (
+            available_slots(profile, lead, now, timezone),
+            available_slots_ahead(profile, lead, now, timezone, days),
+        )
+    };
+    let slots = today.into_iter().filter(free).map(view).collect();
+    let mut by_day: Vec<PreOrderDay> = Vec::new();
+    for at in ahead.into_iter().filter(free) {
+        let date = at.with_timezone(&timezone).date_naive().to_string();
+        match by_day.last_mut() {
+            Some(day) if day.date == date => day.slots.push(view(at)),
+            _ => by_day.push(PreOrderDay {
+                date,
+                slots: vec![view(at)],
+            }),
+        }
+    }
     PreOrderSlots {
         immediately: status.is_open && !blocked,
         slots,
+        days: by_day,
         closed_reason: None,
     }
 }

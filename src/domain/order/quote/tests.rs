@@ -98,6 +98,7 @@ fn run(f: &Fixture, now: DateTime<Utc>, choice: &OrderChoice) -> Result<Quote, Q
             discounts: &f.discounts,
             now,
             timezone: BERLIN,
+            preorder_days: 0,
         },
         choice,
     )

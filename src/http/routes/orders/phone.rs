@@ -148,7 +148,7 @@ impl PhoneOrdersApi {
                 order_type,
                 (now, state.config.timezone),
                 blocked.is_some(),
-                &full,
+                (&full, state.config.orders.preorder_days),
             )
         }))
     }

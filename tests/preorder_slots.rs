@@ -1,7 +1,9 @@
-//! Capacity per 15-minute slot (`orders.slot_capacity_delivery` / `_pickup`): a slot
-//! holds at most that many pre-orders of its type, however many arrive at once; the
-//! rest get 409 `slot_full` naming the next free times; a full slot is no longer
-//! offered (to customers and to the phone form); a rejected order frees its place.
+//! Pre-order times for later days (`orders.preorder_days`), grouped by day, placed at an
+//! offered time only; and the capacity per 15-minute slot
+//! (`orders.slot_capacity_delivery` / `_pickup`): a slot holds at most that many
+//! pre-orders of its type, however many arrive at once; the rest get 409 `slot_full`
+//! naming the next free times; a full slot is no longer offered (to customers and to the
+//! phone form); a rejected order frees its place.
 
 use serde_json::{Value, json};
 
@@ -191,5 +193,102 @@ async fn without_a_capacity_a_slot_takes_any_number_and_pickup_counts_apart() {
     let (status, body) = post_with(&server, "/orders/guest", None, &[], &pickup).await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(body["code"], "slot_full", "{body}");
+    server.stop().await;
+}
+
+/// `orders.preorder_days`: the slots answer groups the times by day, today and the days
+/// after it; an order for a later day is placed at an offered time only, belongs to the
+/// day it was placed, and waits for an answer as any pre-order placed at night.
+#[tokio::test]
+async fn pre_orders_for_later_days_are_offered_by_day_and_placed_at_their_times_only() {
+    let server = TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", NIGHT)
+        .env("HEIMSERVICE_ORDERS_PREORDER_DAYS", "7")
+        .start()
+        .await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let (_, offer) = server
+        .get_json("/stores/14/slots?order_type=delivery")
+        .await;
+    let days = offer["days"].as_array().unwrap();
+    assert_eq!(days[0]["date"], "2026-11-23", "{offer}");
+    assert_eq!(
+        days[0]["slots"], offer["slots"],
+        "today's are the slots as before"
+    );
+    assert!(days.len() >= 5, "a week of days with hours: {offer}");
+    let dates: Vec<&str> = days.iter().map(|d| d["date"].as_str().unwrap()).collect();
+    assert!(dates.windows(2).all(|w| w[0] < w[1]), "{dates:?}");
+    assert!(*dates.last().unwrap() <= "2026-11-30", "{dates:?}");
+
+    // The last offered time, days ahead.
+    let last_day = days.last().unwrap();
+    let slot = last_day["slots"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    let (status, order) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &preorder(&menu, &slot["starts_at"], 1),
+    )
+    .await;
+    assert_eq!(status, 201, "{order}");
+    assert_eq!(instant(&order["preorder_at"]), instant(&slot["starts_at"]));
+    assert_eq!(
+        order["business_date"], "2026-11-23",
+        "the day it was placed"
+    );
+    let (_, seen) = server
+        .send(
+            "GET",
+            &format!("/admin/orders/{}", order["id"]),
+            Some(&admin),
+            None,
+        )
+        .await;
+    // Answered from today's opening (10:30Z) within orders.auto_reject_seconds, as any
+    // pre-order placed at night; never before anyone can be there.
+    assert_eq!(
+        instant(&seen["auto_reject_at"]),
+        instant(&json!("2026-11-23T10:40:00Z")),
+        "{seen}"
+    );
+
+    // A time between the offered ones, and one past the last day, are refused.
+    let between = instant(&slot["starts_at"]) + chrono::Duration::minutes(5);
+    let beyond = instant(&slot["starts_at"]) + chrono::Duration::days(7);
+    for at in [between, beyond] {
+        let body = preorder(&menu, &json!(at.to_rfc3339()), 2);
+        let (status, refused) = post_with(&server, "/orders/guest", None, &[], &body).await;
+        assert_eq!(status, 409, "{at}: {refused}");
+        assert_eq!(refused["code"], "slot_unavailable", "{refused}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn without_later_days_only_today_is_offered_and_tomorrow_is_refused() {
+    let server = TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", NIGHT)
+        .start()
+        .await;
+    let menu = Menu::load(&server).await;
+    let (_, offer) = server
+        .get_json("/stores/14/slots?order_type=delivery")
+        .await;
+    let days = offer["days"].as_array().unwrap();
+    assert_eq!(days.len(), 1, "{offer}");
+    assert_eq!(days[0]["date"], "2026-11-23");
+    let tomorrow = instant(&offer["slots"][0]["starts_at"]) + chrono::Duration::days(1);
+    let body = preorder(&menu, &json!(tomorrow.to_rfc3339()), 1);
+    let (status, refused) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(refused["code"], "slot_unavailable", "{refused}");
     server.stop().await;
 }
