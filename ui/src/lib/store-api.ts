@@ -36,10 +36,20 @@ export interface PreorderSlot {
   starts_at: string;
 }
 
+/** The pre-order times of one day. */
+export interface PreorderDay {
+  /** YYYY-MM-DD in the store's time zone. */
+  date: string;
+  slots: PreorderSlot[];
+}
+
 export interface PreorderSlots {
   /** Ordering for now is possible (store open and not paused). */
   immediately: boolean;
+  /** Today's times. */
   slots: PreorderSlot[];
+  /** Every offered time by day: today and, with `orders.preorder_days`, the days after it. */
+  days?: PreorderDay[];
   /** Set while a guard keeps the shop shut (clock_untrusted, not_ready) or it paused itself (auto_paused). */
   closed_reason?: string;
 }
