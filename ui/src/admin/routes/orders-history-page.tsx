@@ -187,7 +187,7 @@ function DayOrders({ day, timezone }: { day: OrdersOfDay; timezone: string }) {
             </thead>
             <tbody>
               {orders.map((order) => (
-                <tr key={order.id} className={order.status === 'rejected' ? 'admin-history__rejected' : undefined}>
+                <tr key={order.id} className={order.status === 'rejected' || order.status === 'cancelled' ? 'admin-history__rejected' : undefined}>
                   <td data-label={t('orders.history.number')}>
                     <Link to={`/admin/orders/${order.id}`} aria-label={t('orders.details_named', { number: order.number })}>
                       {t('orders.number', { number: order.number })}
