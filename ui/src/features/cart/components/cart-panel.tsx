@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineDeposit } from '../../../components/line-deposit';
 import { formatPrice } from '../../../lib/format-price';
@@ -159,7 +159,8 @@ export function useCartPanel({ open, onCheckout, onBrowse, emptyFocusRef }: Cart
     if (open) fetchLiveProducts(getRuntimeConfig().storeId).catch(() => {});
   }, [open]);
 
-  useEffect(() => {
+  // Before the browser paints, so the removed button's focus never falls back to the page.
+  useLayoutEffect(() => {
     const index = refocusAt.current;
     if (index === null) return;
     refocusAt.current = null;
