@@ -60,5 +60,6 @@ mod store_settings;
 mod storefront_files;
 mod tax_export;
 mod terms_and_withdrawal;
+mod tips;
 mod tse_signing;
 mod upgrade;

@@ -157,6 +157,8 @@ keys! {
         plain("datev.account_revenue_7", "", values::optional_account);
     DATEV_ACCOUNT_REVENUE_OTHER: ParseFn<Option<String>> =
         plain("datev.account_revenue_other", "", values::optional_account);
+    DATEV_ACCOUNT_TIPS: ParseFn<Option<String>> =
+        plain("datev.account_tips", "", values::optional_account);
     DATEV_TAX_KEY_19: ParseFn<String> = plain("datev.tax_key_19", "", values::tax_key);
     DATEV_TAX_KEY_7: ParseFn<String> = plain("datev.tax_key_7", "", values::tax_key);
 

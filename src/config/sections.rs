@@ -18,8 +18,8 @@ use super::keys::{
 };
 use super::keys::{
     DATEV_ACCOUNT_CASH, DATEV_ACCOUNT_LENGTH, DATEV_ACCOUNT_PAYPAL, DATEV_ACCOUNT_REVENUE_7,
-    DATEV_ACCOUNT_REVENUE_19, DATEV_ACCOUNT_REVENUE_OTHER, DATEV_CHART, DATEV_CLIENT_NUMBER,
-    DATEV_CONSULTANT_NUMBER, DATEV_TAX_KEY_7, DATEV_TAX_KEY_19,
+    DATEV_ACCOUNT_REVENUE_19, DATEV_ACCOUNT_REVENUE_OTHER, DATEV_ACCOUNT_TIPS, DATEV_CHART,
+    DATEV_CLIENT_NUMBER, DATEV_CONSULTANT_NUMBER, DATEV_TAX_KEY_7, DATEV_TAX_KEY_19,
 };
 use super::sources::Values;
 use super::values::{Secret, SmtpSecurity, TrustMode};
@@ -239,6 +239,7 @@ pub(super) fn read_datev(values: &mut Values) -> Result<DatevSettings, ConfigErr
         revenue_other: values
             .get(&DATEV_ACCOUNT_REVENUE_OTHER)?
             .unwrap_or(defaults.revenue_other),
+        tips: values.get(&DATEV_ACCOUNT_TIPS)?.unwrap_or(defaults.tips),
     };
     Ok(DatevSettings {
         consultant_number: values.get(&DATEV_CONSULTANT_NUMBER)?,

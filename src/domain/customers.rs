@@ -126,7 +126,8 @@ pub struct CustomerRecord {
     /// The order the e-mail address is taken from.
     pub email_order_id: Option<u64>,
     pub address: Option<CustomerAddress>,
-    /// Orders not rejected, and the sum of their totals.
+    /// Orders not rejected, and the sum of their totals (without tips: what they
+    /// bought).
     pub orders: u32,
     pub total_cents: i64,
     pub rejected: u32,
@@ -189,7 +190,7 @@ impl CustomerRecord {
         };
         if order.is_sale() {
             self.orders = step(self.orders);
-            self.total_cents += sign * order.totals.total_cents;
+            self.total_cents += sign * order.totals.sale_cents();
         } else {
             self.rejected = step(self.rejected);
         }
@@ -213,7 +214,8 @@ impl CustomerRecord {
 
     /// Whether a change of an order moves its customer's figures.
     pub fn differ(before: &Order, after: &Order) -> bool {
-        before.is_sale() != after.is_sale() || before.totals.total_cents != after.totals.total_cents
+        before.is_sale() != after.is_sale()
+            || before.totals.sale_cents() != after.totals.sale_cents()
     }
 
     /// Takes `order` (as it was stored before it left) out of the figures; answers

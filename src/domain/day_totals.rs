@@ -1,7 +1,8 @@
 //! A business day's figures, kept with every change of one of its orders (in the same
 //! transaction), so a day's, a month's or a year's revenue is read from one small record
 //! per day instead of from every order. An order counts once it is placed and until it
-//! is rejected: its total as revenue, split by payment method and by VAT rate. The
+//! is rejected: its total as revenue, split by payment method and by VAT rate, and its
+//! tip apart (the team's money, not revenue; paid online like the order). The
 //! figures of an order that changes are taken out and put in again, so a day's record is
 //! always the sum over its orders.
 
@@ -15,16 +16,24 @@ pub struct DayTotals {
     /// Orders not rejected.
     pub orders: u32,
     pub rejected: u32,
-    /// The sum of the totals of the orders not rejected.
+    /// The sum of the totals of the orders not rejected, without their tips.
     pub revenue_cents: i64,
     /// Of that, paid in cash (or on delivery) and online.
     pub cash_cents: i64,
     pub online_cents: i64,
+    /// The customers' tips for the team, paid online with their orders on top of the
+    /// revenue: outside the VAT base. What PayPal took is `online_cents + tip_cents`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tip_cents: i64,
     /// Of the revenue, the deposits (Pfand) charged with the goods.
     #[serde(default)]
     pub deposit_cents: i64,
     /// The VAT in that revenue, one line per rate, lowest rate first.
     pub vat: Vec<VatLine>,
+}
+
+fn is_zero(cents: &i64) -> bool {
+    *cents == 0
 }
 
 impl DayTotals {
@@ -55,6 +64,7 @@ impl DayTotals {
         self.revenue_cents += other.revenue_cents;
         self.cash_cents += other.cash_cents;
         self.online_cents += other.online_cents;
+        self.tip_cents += other.tip_cents;
         self.deposit_cents += other.deposit_cents;
         for line in &other.vat {
             self.add_vat(line, 1);
@@ -74,8 +84,9 @@ impl DayTotals {
             return;
         }
         self.orders = count(self.orders);
-        let total = sign * order.totals.total_cents;
+        let total = sign * order.totals.sale_cents();
         self.revenue_cents += total;
+        self.tip_cents += sign * order.totals.tip_cents;
         self.deposit_cents += sign * order.totals.deposit_cents;
         match order.payment.method {
             PaymentMethod::Cash => self.cash_cents += total,

@@ -86,6 +86,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
             discount_cents: 0,
             delivery_fee_cents: 250,
             deposit_cents: 0,
+            tip_cents: 0,
             total_cents: 1710,
             minimum_missing_cents: 0,
         },

@@ -38,6 +38,9 @@ pub struct CheckoutRequest {
     pub age_confirmed: bool,
     /// A cash order: what the customer pays with, so the driver brings the change.
     pub cash_given_cents: Option<i64>,
+    /// An online order: the customer's tip for the team on top of the total, at most
+    /// [`MAX_TIP_CENTS`](crate::domain::order::placing::MAX_TIP_CENTS); 0 for none.
+    pub tip_cents: i64,
 }
 
 impl CheckoutRequest {
@@ -124,6 +127,7 @@ impl Shop {
             preorder_days: self.config.orders.preorder_days,
             taken_by_staff: false,
             age_confirmed: request.age_confirmed,
+            tip_cents: request.tip_cents,
         }
     }
 

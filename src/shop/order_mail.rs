@@ -56,6 +56,9 @@ fn lines_text(order: &Order) -> String {
             format_euros(totals.deposit_cents)
         );
     }
+    if totals.tip_cents > 0 {
+        let _ = writeln!(text, "Trinkgeld / tip: {}", format_euros(totals.tip_cents));
+    }
     let _ = writeln!(text, "Gesamt / total: {}", format_euros(totals.total_cents));
     if let (Some(given), Some(change)) = (order.cash_given_cents, order.change_due_cents()) {
         let _ = writeln!(

@@ -68,6 +68,7 @@ impl Shop {
                     preorder_days: self.config.orders.preorder_days,
                     taken_by_staff: true,
                     age_confirmed: true,
+                    tip_cents: 0,
                 },
                 note: request.note,
                 payment: Payment::cash(),

@@ -81,7 +81,8 @@ pub struct TseOutage {
 }
 
 /// The receipt an accepted order's transaction signs: its gross amount per VAT rate,
-/// and the total as cash or not (paid online).
+/// a tip as not taxable (the 0 % position, DSFinV-K's `TrinkgeldAN`), and the total as
+/// cash or not (paid online).
 pub fn receipt_amounts(order: &Order) -> Result<ReceiptAmounts, UnknownVatRate> {
     amounts_of(order, &order.receipt_state(), 1)
 }
@@ -97,11 +98,13 @@ pub fn amounts_of(
         PaymentMethod::Cash => PaymentType::Cash,
         PaymentMethod::Online => PaymentType::NonCash,
     };
+    let tip = state.totals.tip_cents;
     ReceiptAmounts::new(
         state
             .vat
             .iter()
-            .map(|line| (line.rate_basis_points, sign * line.gross_cents)),
+            .map(|line| (line.rate_basis_points, sign * line.gross_cents))
+            .chain((tip != 0).then_some((0, sign * tip))),
         vec![(payment, sign * state.totals.total_cents)],
     )
 }
@@ -141,6 +144,27 @@ mod tests {
 
     fn at(minute: u32) -> DateTime<Utc> {
         chrono::TimeZone::with_ymd_and_hms(&Utc, 2026, 11, 25, 12, minute, 0).unwrap()
+    }
+
+    #[test]
+    fn a_tip_is_signed_at_the_not_taxable_rate_and_paid_with_the_order() {
+        use crate::domain::fiscal::tse::VatRate;
+        let mut order = crate::domain::erasure::sample_order(1, at(0));
+        order.payment.method = PaymentMethod::Online;
+        let plain = receipt_amounts(&order).unwrap();
+        order.totals = order.totals.with_tip(150);
+        let tipped = receipt_amounts(&order).unwrap();
+        assert_eq!(tipped.per_vat_rate.last(), Some(&(VatRate::Null, 150)));
+        assert_eq!(
+            &tipped.per_vat_rate[..tipped.per_vat_rate.len() - 1],
+            &plain.per_vat_rate[..]
+        );
+        assert_eq!(
+            tipped.per_payment,
+            vec![(PaymentType::NonCash, order.totals.total_cents)]
+        );
+        let storno = amounts_of(&order, &order.receipt_state(), -1).unwrap();
+        assert_eq!(storno.per_vat_rate.last(), Some(&(VatRate::Null, -150)));
     }
 
     #[test]

@@ -116,7 +116,8 @@ fn check_more_stock(
 }
 
 /// The receipt of `order` with `lines`: its discount rate and delivery fee, the lines'
-/// deposits, the VAT per rate.
+/// deposits, the VAT per rate, and the customer's tip as it was (a change of the goods
+/// is no reason to give back or take more of it).
 pub fn receipt_with(order: &Order, lines: Vec<PricedLine>) -> ReceiptState {
     let subtotal: i64 = lines.iter().map(|line| line.total_cents).sum();
     let discount = if order.discount_basis_points > 0 {
@@ -145,7 +146,8 @@ pub fn receipt_with(order: &Order, lines: Vec<PricedLine>) -> ReceiptState {
             discount_cents: discount,
             delivery_fee_cents: fee,
             deposit_cents: deposit,
-            total_cents: subtotal - discount + fee + deposit,
+            tip_cents: order.totals.tip_cents,
+            total_cents: subtotal - discount + fee + deposit + order.totals.tip_cents,
             minimum_missing_cents: 0,
         },
         vat,
@@ -267,6 +269,7 @@ mod tests {
             discount_cents: 218,
             delivery_fee_cents: 250,
             deposit_cents: 25,
+            tip_cents: 0,
             total_cents: 2237,
             minimum_missing_cents: 0,
         };

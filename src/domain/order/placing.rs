@@ -45,7 +45,12 @@ pub struct OrderDraft {
     /// The customer confirmed being old enough for the age-restricted products in the
     /// order (staff on the phone ask the caller; the driver checks either way).
     pub age_confirmed: bool,
+    /// The customer's tip on top of the total (online payments only); 0 for none.
+    pub tip_cents: i64,
 }
+
+/// The most a customer may tip: generous, yet no typing slip costs them a fortune.
+pub const MAX_TIP_CENTS: i64 = 10_000;
 
 #[derive(Debug, Clone)]
 pub struct IdempotencyKey {
@@ -232,6 +237,7 @@ pub fn price_draft(
         lines: draft.lines.clone(),
         zip: Some(customer.zip.clone()),
         preorder_at: draft.preorder_at,
+        tip_cents: draft.tip_cents,
     };
     quote(&context, &choice)
         .map(|quote| Priced { quote, customer })

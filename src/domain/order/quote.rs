@@ -40,6 +40,8 @@ pub struct OrderChoice {
     pub zip: Option<String>,
     /// `None`: as soon as possible.
     pub preorder_at: Option<DateTime<Utc>>,
+    /// The tip on top (online payments only, checked by the caller); 0 for none.
+    pub tip_cents: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,7 +138,7 @@ pub fn quote(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<Quote, 
     );
     Ok(Quote {
         lines,
-        totals,
+        totals: totals.with_tip(choice.tip_cents),
         discount_basis_points: discount.unwrap_or(0),
         vat,
     })

@@ -47,6 +47,7 @@ fn order(order_type: OrderType) -> Order {
             discount_cents: 0,
             delivery_fee_cents: 0,
             deposit_cents: 0,
+            tip_cents: 0,
             total_cents: 0,
             minimum_missing_cents: 0,
         },

@@ -3,7 +3,8 @@
 //! pickup; grand total = subtotal − discount + delivery fee + deposit. The deposit
 //! (Pfand, PAngV) is the sum of the lines' deposits: never discounted and not counted
 //! towards the minimum order amount, which is compared with the subtotal (before the
-//! discount) and applies to delivery only.
+//! discount) and applies to delivery only. A tip (online payments only) is added last:
+//! it is the team's, not a sale, so it is outside the VAT base and the revenue.
 
 use serde::{Deserialize, Serialize};
 
@@ -24,9 +25,34 @@ pub struct Totals {
     /// The lines' deposits, charged on top (0 for orders from before deposits).
     #[serde(default)]
     pub deposit_cents: i64,
+    /// The customer's tip for the team, included in the total: not a sale, so outside
+    /// the VAT base (0 for none and for orders from before tips).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tip_cents: i64,
+    /// What the customer pays: the goods, fee and deposits, plus the tip.
     pub total_cents: i64,
     /// How much is missing to the minimum order amount (0 when met or for pickup).
     pub minimum_missing_cents: i64,
+}
+
+fn is_zero(cents: &i64) -> bool {
+    *cents == 0
+}
+
+impl Totals {
+    /// What was sold (the revenue): the total without the tip.
+    pub fn sale_cents(&self) -> i64 {
+        self.total_cents - self.tip_cents
+    }
+
+    /// The same totals with `tip_cents` added on top.
+    pub fn with_tip(self, tip_cents: i64) -> Totals {
+        Totals {
+            tip_cents,
+            total_cents: self.sale_cents() + tip_cents,
+            ..self
+        }
+    }
 }
 
 /// `subtotal × basis_points / 10000`, rounded half up (amounts are never negative).
@@ -51,6 +77,7 @@ pub fn order_totals(
         discount_cents: discount,
         delivery_fee_cents: fee,
         deposit_cents,
+        tip_cents: 0,
         total_cents: subtotal_cents - discount + fee + deposit_cents,
         minimum_missing_cents: (minimum - subtotal_cents).max(0),
     }

@@ -104,6 +104,7 @@ pub fn sample_order() -> Order {
             discount_cents: discount,
             delivery_fee_cents: fee,
             deposit_cents: deposit,
+            tip_cents: 0,
             total_cents: subtotal - discount + fee + deposit,
             minimum_missing_cents: 0,
         },

@@ -53,6 +53,8 @@ pub struct Texts {
     pub deposit: &'static str,
     /// "zzgl.": the deposit a line adds.
     pub plus: &'static str,
+    /// The customer's tip for the team, outside the VAT table.
+    pub tip: &'static str,
     pub total: &'static str,
     pub vat_rate: &'static str,
     pub net: &'static str,
@@ -106,6 +108,7 @@ const DE: Texts = Texts {
     delivery_fee: "Liefergebühr",
     deposit: "Pfand",
     plus: "zzgl.",
+    tip: "Trinkgeld (ohne MwSt.)",
     total: "Gesamt",
     vat_rate: "MwSt.",
     net: "Netto",
@@ -159,6 +162,7 @@ const EN: Texts = Texts {
     delivery_fee: "Delivery fee",
     deposit: "Deposit",
     plus: "plus",
+    tip: "Tip (no VAT)",
     total: "Total",
     vat_rate: "VAT",
     net: "Net",

@@ -268,6 +268,9 @@ fn receipt(mut doc: Document, order: &Order, shop: &Shop) -> Vec<u8> {
     if totals.deposit_cents > 0 {
         doc.row(texts.deposit, &format_euros(totals.deposit_cents));
     }
+    if totals.tip_cents > 0 {
+        doc.row(texts.tip, &format_euros(totals.tip_cents));
+    }
     doc.bold(true).size(Size::Tall);
     doc.row(texts.total, &format_euros(totals.total_cents));
     doc.plain().rule();
@@ -676,6 +679,30 @@ mod tests {
         let order = accepted();
         let vat_sum: i64 = order.vat.iter().map(|v| v.gross_cents).sum();
         assert_eq!(vat_sum, order.totals.total_cents);
+    }
+
+    #[test]
+    fn a_tip_prints_as_its_own_row_outside_the_vat_table() {
+        let mut order = accepted();
+        order.payment.method = PaymentMethod::Online;
+        order.totals = order.totals.with_tip(250);
+        let text = text_of(&order_document(
+            TicketKind::Receipt,
+            &order,
+            &shop(Lang::De),
+            42,
+            None,
+        ));
+        assert!(
+            text.contains("Trinkgeld (ohne MwSt.)              2,50 €"),
+            "{text}"
+        );
+        assert!(text.contains("28,82 €"), "the total with the tip:\n{text}");
+        let vat_sum: i64 = order.vat.iter().map(|v| v.gross_cents).sum();
+        assert_eq!(vat_sum + 250, order.totals.total_cents);
+        let before = text.find("Trinkgeld").unwrap();
+        let table = text.find("MwSt.    ").unwrap_or(text.len());
+        assert!(before < text.find("Gesamt").unwrap() && before < table);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! category 21, format version 13), the file a tax adviser imports into DATEV
 //! Rechnungswesen: line 1 the header, line 2 the column headings, then one booking per
 //! business day, payment method and VAT rate (cash or PayPal clearing to revenue, gross,
-//! Soll), Windows-1252, `;` between fields, texts in quotes, CRLF. The header's fields
+//! Soll), and one per business day for the tips paid online (PayPal clearing to the
+//! tips' pass-through account, no VAT: they are the staff's), Windows-1252, `;` between fields, texts in quotes, CRLF. The header's fields
 //! and the columns are defined once here; the accounts come from the chart of accounts
 //! (SKR03 or SKR04) unless the configuration names others.
 
@@ -169,6 +170,9 @@ pub struct Accounts {
     pub revenue_7: String,
     /// Revenue at any other rate.
     pub revenue_other: String,
+    /// The customers' tips for the staff, passed on to them (Durchlaufende Posten):
+    /// not revenue, no VAT.
+    pub tips: String,
 }
 
 impl Chart {
@@ -180,11 +184,12 @@ impl Chart {
         }
     }
 
-    /// The chart's usual accounts: Kasse, Geldtransit, Erlöse 19 %, 7 %, Erlöse.
+    /// The chart's usual accounts: Kasse, Geldtransit, Erlöse 19 %, 7 %, Erlöse,
+    /// Durchlaufende Posten.
     pub fn accounts(self) -> Accounts {
-        let [cash, paypal, revenue_19, revenue_7, revenue_other] = match self {
-            Chart::Skr03 => ["1000", "1360", "8400", "8300", "8200"],
-            Chart::Skr04 => ["1600", "1460", "4400", "4300", "4200"],
+        let [cash, paypal, revenue_19, revenue_7, revenue_other, tips] = match self {
+            Chart::Skr03 => ["1000", "1360", "8400", "8300", "8200", "1590"],
+            Chart::Skr04 => ["1600", "1460", "4400", "4300", "4200", "1370"],
         };
         Accounts {
             cash: cash.into(),
@@ -192,6 +197,7 @@ impl Chart {
             revenue_19: revenue_19.into(),
             revenue_7: revenue_7.into(),
             revenue_other: revenue_other.into(),
+            tips: tips.into(),
         }
     }
 }
@@ -226,7 +232,8 @@ pub struct Booking {
 }
 
 /// The bookings of `orders`: per business day, payment method and VAT rate, the gross
-/// revenue from the cash or PayPal account to the revenue account of the rate.
+/// revenue from the cash or PayPal account to the revenue account of the rate; then
+/// the day's tips from the PayPal account to the tips' account, without a tax key.
 pub fn bookings(
     orders: &[Order],
     closings: &[DailyClosing],
@@ -236,7 +243,8 @@ pub fn bookings(
         .iter()
         .map(|closing| (closing.business_date, closing.number))
         .collect();
-    let mut sums: BTreeMap<(NaiveDate, u8, u32), (PaymentMethod, i64)> = BTreeMap::new();
+    // (day, cash before online, revenue before tips, VAT rate).
+    let mut sums: BTreeMap<(NaiveDate, u8, u8, u32), (PaymentMethod, i64)> = BTreeMap::new();
     for order in orders.iter().filter(|order| order.is_sale()) {
         let method = order.payment.method;
         let method_order = match method {
@@ -245,19 +253,32 @@ pub fn bookings(
         };
         for line in &order.vat {
             let entry = sums
-                .entry((order.business_date, method_order, line.rate_basis_points))
+                .entry((order.business_date, method_order, 0, line.rate_basis_points))
                 .or_insert((method, 0));
             entry.1 += line.gross_cents;
         }
+        if order.totals.tip_cents != 0 {
+            let entry = sums
+                .entry((order.business_date, method_order, 1, 0))
+                .or_insert((method, 0));
+            entry.1 += order.totals.tip_cents;
+        }
     }
     let accounts = &settings.accounts;
+    let no_key = String::new();
     sums.into_iter()
         .filter(|(_, (_, gross))| *gross != 0)
-        .map(|((date, _, rate), (method, gross))| {
-            let (contra_account, tax_key) = match rate {
-                1900 => (&accounts.revenue_19, &settings.tax_key_19),
-                700 => (&accounts.revenue_7, &settings.tax_key_7),
-                _ => (&accounts.revenue_other, &String::new()),
+        .map(|((date, _, kind, rate), (method, gross))| {
+            let (contra_account, tax_key) = match (kind, rate) {
+                (1, _) => (&accounts.tips, &no_key),
+                (_, 1900) => (&accounts.revenue_19, &settings.tax_key_19),
+                (_, 700) => (&accounts.revenue_7, &settings.tax_key_7),
+                _ => (&accounts.revenue_other, &no_key),
+            };
+            let what = if kind == 1 {
+                "Trinkgeld".to_string()
+            } else {
+                format!("Umsatz {} %", percent(rate))
             };
             Booking {
                 date,
@@ -273,8 +294,7 @@ pub fn bookings(
                     |number| format!("Z{number}"),
                 ),
                 text: format!(
-                    "Umsatz {} % {} {}",
-                    percent(rate),
+                    "{what} {} {}",
                     payment_name(method),
                     date.format("%d.%m.%Y")
                 ),

@@ -1,7 +1,8 @@
 //! The month's orders as two CSV files a German spreadsheet opens as they are (Excel
 //! with German settings): `;` between columns, the decimal comma, UTF-8 with a byte
 //! order mark, CRLF. `bestellungen.csv`: one row per order (a rejected order with its
-//! status and no amounts: it was never a sale); `umsatzsteuer.csv`: one row per order
+//! status and no amounts: it was never a sale; `Brutto` is the sale, a tip its own
+//! column); `umsatzsteuer.csv`: one row per order
 //! and VAT rate of the orders that count. The columns of both are defined once here.
 
 use chrono_tz::Tz;
@@ -15,7 +16,7 @@ pub const ORDERS_FILE: &str = "bestellungen.csv";
 pub const VAT_FILE: &str = "umsatzsteuer.csv";
 
 /// The columns of `bestellungen.csv`.
-pub const ORDER_COLUMNS: [&str; 12] = [
+pub const ORDER_COLUMNS: [&str; 13] = [
     "Bestell-ID",
     "Bestellnummer",
     "Bestellt am",
@@ -27,6 +28,7 @@ pub const ORDER_COLUMNS: [&str; 12] = [
     "Brutto",
     "Netto",
     "USt",
+    "Trinkgeld",
     "TSE-Transaktion",
 ];
 
@@ -114,9 +116,10 @@ pub fn orders_csv(orders: &[Order], timezone: Tz) -> (String, String) {
                 .into(),
                 status_name(order.status).into(),
                 payment_name(order.payment.method).into(),
-                amount(if counts { order.totals.total_cents } else { 0 }),
+                amount(if counts { order.totals.sale_cents() } else { 0 }),
                 amount(sum(|line| line.net_cents)),
                 amount(sum(|line| line.vat_cents)),
+                amount(if counts { order.totals.tip_cents } else { 0 }),
                 tse_text(order),
             ],
         );

@@ -71,7 +71,37 @@ fn the_bookings_add_up_to_the_revenue_per_payment_and_rate() {
     let (_, closing, orders) = fixed_day();
     let booked = bookings(&orders, std::slice::from_ref(&closing), &settings());
     let total: i64 = booked.iter().map(|booking| booking.gross_cents).sum();
-    assert_eq!(total, closing.totals.revenue_cents);
+    assert_eq!(
+        total,
+        closing.totals.revenue_cents + closing.totals.tip_cents
+    );
+    // The tips go from PayPal to the pass-through account, apart from the revenue and
+    // without a tax key.
+    let tips: Vec<_> = booked
+        .iter()
+        .filter(|booking| booking.contra_account == "1590")
+        .collect();
+    assert_eq!(tips.len(), 1);
+    assert!(closing.totals.tip_cents > 0);
+    assert_eq!(
+        (
+            tips[0].account.as_str(),
+            tips[0].gross_cents,
+            tips[0].tax_key.as_str()
+        ),
+        ("1360", closing.totals.tip_cents, "")
+    );
+    assert!(
+        tips[0].text.starts_with("Trinkgeld PayPal"),
+        "{}",
+        tips[0].text
+    );
+    let revenue: i64 = booked
+        .iter()
+        .filter(|booking| booking.contra_account != "1590")
+        .map(|booking| booking.gross_cents)
+        .sum();
+    assert_eq!(revenue, closing.totals.revenue_cents);
     let cash: i64 = booked
         .iter()
         .filter(|booking| booking.account == "1000")

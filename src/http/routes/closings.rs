@@ -48,6 +48,9 @@ pub struct ClosingView {
     pub vat_cents: i64,
     pub cash_cents: i64,
     pub online_cents: i64,
+    /// The day's tips for the team, paid online on top of the gross (not part of it,
+    /// outside the VAT base): PayPal took `online_cents + tip_cents`.
+    pub tip_cents: i64,
     /// Of the gross, the deposits (Pfand) charged with the goods.
     pub deposit_cents: i64,
     /// Per VAT rate, lowest first.
@@ -83,6 +86,7 @@ fn closing_view(closing: &DailyClosing) -> ClosingView {
         vat_cents: totals.vat.iter().map(|line| line.vat_cents).sum(),
         cash_cents: totals.cash_cents,
         online_cents: totals.online_cents,
+        tip_cents: totals.tip_cents,
         deposit_cents: totals.deposit_cents,
         vat: totals
             .vat

@@ -27,11 +27,14 @@ pub struct FiguresView {
     /// Orders not rejected.
     pub orders: u32,
     pub rejected: u32,
-    /// The sum of the totals of the orders not rejected.
+    /// The sum of the totals of the orders not rejected, without the tips.
     pub revenue: f64,
     /// Of the revenue, paid in cash and online (PayPal).
     pub cash: f64,
     pub online: f64,
+    /// The customers' tips for the team, paid online on top of the revenue (not part
+    /// of it, outside the VAT base).
+    pub tips: f64,
     /// Of the revenue, the deposits (Pfand) charged with the goods.
     pub deposit: f64,
     /// The VAT in the revenue, one line per rate.
@@ -46,6 +49,7 @@ impl From<&DayTotals> for FiguresView {
             revenue: cents_to_euros(totals.revenue_cents),
             cash: cents_to_euros(totals.cash_cents),
             online: cents_to_euros(totals.online_cents),
+            tips: cents_to_euros(totals.tip_cents),
             deposit: cents_to_euros(totals.deposit_cents),
             vat: totals.vat.iter().map(VatView::from).collect(),
         }

@@ -5,7 +5,8 @@
 //! the order's discount (`Rabatt`) and delivery fee, each split over the VAT rates as
 //! the order's VAT was, and each line's deposit (`Pfand`, at its drink's rate and
 //! undiscounted), so the lines add up to the order's VAT per rate to the cent; extras
-//! are the line's sub-items. The closing's sums (Z_GV_Typ, Z_Zahlart,
+//! are the line's sub-items. A tip is a line of its own (`TrinkgeldAN`, the staff's
+//! tip, not taxable: VAT key 5) and part of the payment. The closing's sums (Z_GV_Typ, Z_Zahlart,
 //! Z_Waehrungen) add up the sales.
 //!
 //! [`positions`] is the one place where an order becomes lines.
@@ -77,7 +78,7 @@ fn payment_type(method: PaymentMethod) -> (&'static str, &'static str) {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
     pub text: String,
-    /// `Umsatz`, `Rabatt` or `Pfand`.
+    /// `Umsatz`, `Rabatt`, `Pfand` or `TrinkgeldAN`.
     pub business_case: &'static str,
     /// The article number and quantity of a sold article; `None` for a discount.
     pub article: Option<(String, u32)>,
@@ -187,8 +188,25 @@ pub fn positions(order: &Order) -> Vec<Position> {
     for position in &mut positions {
         position.vat_cents = position.gross_cents - position.net_cents;
     }
+    // The tip: the team's, paid with the order, outside the VAT base (after the VAT
+    // lines were matched, so a 0 % product's line never takes it over).
+    if order.totals.tip_cents != 0 {
+        positions.push(Position {
+            text: "Trinkgeld".into(),
+            business_case: TIP,
+            article: None,
+            rate_basis_points: 0,
+            gross_cents: order.totals.tip_cents,
+            net_cents: order.totals.tip_cents,
+            vat_cents: 0,
+            extras: Vec::new(),
+        });
+    }
     positions
 }
+
+/// The business case of a tip for the staff (Geschäftsvorfall `TrinkgeldAN`).
+pub const TIP: &str = "TrinkgeldAN";
 
 fn article_number(product_id: u64, variant_id: Option<u64>) -> String {
     match variant_id {

@@ -121,7 +121,8 @@ fn signature(number: u64, state: TxState, counter: u64) -> TseSignature {
     }
 }
 
-/// A cash delivery with a discount, extras and two VAT rates (signed); a PayPal pickup;
+/// A cash delivery with a discount, extras and two VAT rates (signed); a PayPal pickup
+/// with a tip;
 /// a rejected order (cancelled at the TSE); a cash order the TSE missed.
 pub(crate) fn fixed_day() -> (Master, DailyClosing, Vec<Order>) {
     let mut pizza = line(11, "Pizza Margherita (groß)", 950, 2, 700);
@@ -152,6 +153,8 @@ pub(crate) fn fixed_day() -> (Master, DailyClosing, Vec<Order>) {
     );
     online.payment.method = PaymentMethod::Online;
     online.source = OrderSource::Online;
+    // A tip of 1,10 € for the team, paid with it.
+    online.totals = online.totals.with_tip(110);
     let mut rejected = order(
         3,
         vec![line(30, "Tiramisu", 550, 3, 700)],
@@ -347,15 +350,21 @@ fn the_closing_sums_are_the_closings_figures() {
                 line.gross_cents,
             )
         })
+        .chain([("5".to_string(), totals.tip_cents)])
         .collect();
-    assert_eq!(per_key, expected);
+    assert!(totals.tip_cents > 0);
+    assert_eq!(
+        per_key, expected,
+        "the sales per VAT key, and the tips as not taxable"
+    );
     let closing_row = files[&FileId::CashPointClosing]
         .lines()
         .nth(1)
         .unwrap()
         .to_string();
     let fields: Vec<&str> = closing_row.split(';').collect();
-    assert_eq!(cents(fields[14]), totals.revenue_cents);
+    // Z_SE_ZAHLUNGEN: everything paid, the tips with it.
+    assert_eq!(cents(fields[14]), totals.revenue_cents + totals.tip_cents);
     assert_eq!(cents(fields[15]), totals.cash_cents);
 }
 
@@ -425,4 +434,57 @@ fn an_anonymised_order_keeps_its_lines_and_tse_data_and_exports_the_same() {
         csv_files(&master, &[(closing.clone(), orders)]),
         csv_files(&master, &[(closing, erased)])
     );
+}
+
+#[test]
+fn a_tip_is_a_line_of_its_own_outside_the_vat_base_and_part_of_the_payment() {
+    let (master, closing, orders) = fixed_day();
+    let online = &orders[1];
+    assert_eq!(online.totals.tip_cents, 110);
+    let lines = positions(online);
+    let tip = lines.last().unwrap();
+    assert_eq!(
+        (
+            tip.business_case,
+            tip.rate_basis_points,
+            tip.gross_cents,
+            tip.net_cents,
+            tip.vat_cents
+        ),
+        ("TrinkgeldAN", 0, 110, 110, 0)
+    );
+    assert_eq!(rows::vat_key(0).0, 5, "not taxable");
+    // The goods' lines still add up to the order's VAT, which knows nothing of the tip.
+    let taxed: i64 = lines
+        .iter()
+        .filter(|line| line.business_case != "TrinkgeldAN")
+        .map(|line| line.gross_cents)
+        .sum();
+    assert_eq!(
+        taxed,
+        online.vat.iter().map(|line| line.gross_cents).sum::<i64>()
+    );
+    let files = csv_files(&master, &[(closing, orders.clone())]);
+    let of_bon_2 = |id: FileId| -> Vec<Vec<String>> {
+        files[&id]
+            .lines()
+            .skip(1)
+            .map(|row| row.split(';').map(str::to_string).collect::<Vec<_>>())
+            .filter(|fields| fields[3] == "2")
+            .collect()
+    };
+    let payments = of_bon_2(FileId::DataPayment);
+    assert_eq!(payments.len(), 1);
+    assert_eq!(
+        payments[0].last().unwrap(),
+        &super::format::amount(online.totals.total_cents),
+        "PayPal took the goods and the tip"
+    );
+    assert_eq!(online.totals.total_cents, 550 + 110);
+    let tip_vat: Vec<Vec<String>> = of_bon_2(FileId::TransactionsVat)
+        .into_iter()
+        .filter(|fields| fields[4] == "5")
+        .collect();
+    assert_eq!(tip_vat.len(), 1);
+    assert_eq!(tip_vat[0][5..8], ["1,10", "1,10", "0,00"]);
 }

@@ -110,6 +110,7 @@ fn delivery(lines: Vec<LineRequest>, zip: &str) -> OrderChoice {
         lines,
         zip: Some(zip.into()),
         preorder_at: None,
+        tip_cents: 0,
     }
 }
 
@@ -138,6 +139,7 @@ fn pickup_gets_the_pickup_discount_and_no_fee() {
         lines: vec![line(f.pizza, 1)],
         zip: None,
         preorder_at: None,
+        tip_cents: 0,
     };
     let q = run(&f, at(12, 0), &choice).unwrap();
     assert_eq!(q.discount_basis_points, 1000);
@@ -186,5 +188,36 @@ fn a_preorder_must_be_an_offered_slot() {
     assert_eq!(
         run(&paused, at(10, 0), &choice),
         Err(QuoteError::SlotUnavailable)
+    );
+}
+
+#[test]
+fn a_tip_is_added_to_the_total_and_stays_outside_the_vat_base() {
+    let f = fixture();
+    let plain = run(
+        &f,
+        at(12, 0),
+        &delivery(vec![line(f.pizza, 2), line(f.cola, 1)], "10115"),
+    )
+    .unwrap();
+    let tipped = run(
+        &f,
+        at(12, 0),
+        &OrderChoice {
+            tip_cents: 215,
+            ..delivery(vec![line(f.pizza, 2), line(f.cola, 1)], "10115")
+        },
+    )
+    .unwrap();
+    assert_eq!(tipped.totals.tip_cents, 215);
+    assert_eq!(tipped.totals.total_cents, plain.totals.total_cents + 215);
+    assert_eq!(tipped.totals.sale_cents(), plain.totals.total_cents);
+    assert_eq!(
+        tipped.vat, plain.vat,
+        "the VAT is the goods' and the fee's only"
+    );
+    assert_eq!(
+        tipped.vat.iter().map(|v| v.gross_cents).sum::<i64>(),
+        tipped.totals.total_cents - 215
     );
 }

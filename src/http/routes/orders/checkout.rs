@@ -8,7 +8,9 @@ use crate::domain::address::normalize_zip;
 use crate::domain::error::ErrorCode;
 use crate::domain::money::euros_to_cents;
 use crate::domain::order::lines::{ExtraRequest, LineError, LineRequest, MAX_QUANTITY};
-use crate::domain::order::placing::{IdempotencyKey, MAX_CASH_GIVEN_CENTS, OrderAddress};
+use crate::domain::order::placing::{
+    IdempotencyKey, MAX_CASH_GIVEN_CENTS, MAX_TIP_CENTS, OrderAddress,
+};
 use crate::domain::order::{Customer, MAX_NOTE_CHARS, OrderType, PaymentMethod};
 use crate::domain::user::{User, check_name, normalize_email, normalize_phone};
 use crate::http::error::{ApiError, field_body, required};
@@ -88,6 +90,20 @@ pub fn cash_given(euros: Option<f64>, method: PaymentMethod) -> Result<Option<i6
     euros_to_cents(euros, MAX_CASH_GIVEN_CENTS)
         .map(Some)
         .map_err(|problem| ApiError::invalid("cash_given", &problem))
+}
+
+/// The customer's tip for the team (euros, at most [`MAX_TIP_CENTS`]); refused with
+/// cash, where the customer hands it to the driver and it never passes the shop.
+pub fn tip(euros: Option<f64>, method: PaymentMethod) -> Result<i64, ApiError> {
+    let Some(euros) = euros else {
+        return Ok(0);
+    };
+    let cents = euros_to_cents(euros, MAX_TIP_CENTS)
+        .map_err(|problem| ApiError::invalid("tip", &problem))?;
+    if cents > 0 && method != PaymentMethod::Online {
+        return Err(ApiError::invalid("tip", "belongs to online payments only"));
+    }
+    Ok(cents)
 }
 
 /// Who receives the order, from the address in the body. The street is required for
@@ -257,5 +273,6 @@ pub fn check_order_body(
         quote_id,
         age_confirmed: request.age_confirmed.unwrap_or(false),
         cash_given_cents: cash_given(request.cash_given, method)?,
+        tip_cents: tip(request.tip, method)?,
     })
 }

@@ -128,6 +128,11 @@ pub struct OrderBody {
     /// `cash_given_below_total`), at most 1000. Null: not said.
     #[oai(nullable)]
     pub cash_given: Option<f64>,
+    /// Online payments: the customer's tip for the team, in euros (at most 100), added
+    /// to the total and outside the VAT base; with cash it is refused (400). Null or 0:
+    /// none.
+    #[oai(nullable)]
+    pub tip: Option<f64>,
 }
 
 /// What an order would cost if it were placed now: the server's own price for exactly
@@ -148,8 +153,10 @@ pub struct QuoteView {
     pub discount: f64,
     pub delivery_fee: f64,
     /// The lines' deposits (Pfand), charged on top of the goods: total = subtotal −
-    /// discount + delivery_fee + deposit.
+    /// discount + delivery_fee + deposit + tip.
     pub deposit: f64,
+    /// The customer's tip for the team (online payments), outside the VAT base; 0: none.
+    pub tip: f64,
     pub total: f64,
     /// The highest minimum age among the products (16 or 18): placing the order needs
     /// `age_confirmed`. Null: none.
@@ -176,6 +183,7 @@ impl QuoteView {
             discount: cents_to_euros(quote.totals.discount_cents),
             delivery_fee: cents_to_euros(quote.totals.delivery_fee_cents),
             deposit: cents_to_euros(quote.totals.deposit_cents),
+            tip: cents_to_euros(quote.totals.tip_cents),
             total: cents_to_euros(quote.totals.total_cents),
             age_restriction: quote.age_restriction(),
         }
@@ -324,8 +332,10 @@ pub struct OrderView {
     pub discount: f64,
     pub delivery_fee: f64,
     /// The lines' deposits (Pfand), charged on top of the goods: total = subtotal −
-    /// discount + delivery_fee + deposit.
+    /// discount + delivery_fee + deposit + tip.
     pub deposit: f64,
+    /// The customer's tip for the team (online payments), outside the VAT base; 0: none.
+    pub tip: f64,
     pub total: f64,
     pub vat: Vec<VatView>,
     #[oai(nullable)]
@@ -562,6 +572,7 @@ impl From<&Order> for OrderView {
             discount: cents_to_euros(order.totals.discount_cents),
             delivery_fee: cents_to_euros(order.totals.delivery_fee_cents),
             deposit: cents_to_euros(order.totals.deposit_cents),
+            tip: cents_to_euros(order.totals.tip_cents),
             total: cents_to_euros(order.totals.total_cents),
             vat: order.vat.iter().map(VatView::from).collect(),
             estimated_minutes: order.estimated_minutes,
