@@ -22,6 +22,7 @@ mod cli_maintenance;
 mod cli_menu;
 mod cli_startup_errors;
 mod clock_guard;
+mod coupons;
 mod crash_kill;
 mod customers;
 mod daily_closings;

@@ -144,6 +144,9 @@ fn copy_every_table(
         CUSTOMER_LAST_ORDER_TO_ID,
         CUSTOMER_TERM_AND_ID,
         SLOT_AND_TYPE_TO_COUNT,
+        COUPON_ID_TO_COUPON,
+        COUPON_CODE_TO_ID,
+        COUPON_AND_CUSTOMER_TO_USES,
     ))
 }
 

@@ -79,6 +79,18 @@ pub(super) trait OpenTables {
         &self,
         table: TableDefinition<'static, &'static str, u64>,
     ) -> Result<Option<String>, DbError>;
+    /// The id a table keyed by text holds for `key`.
+    fn id_of(
+        &self,
+        table: TableDefinition<'static, &'static str, u64>,
+        key: &str,
+    ) -> Result<Option<u64>, DbError>;
+    /// The count a table keyed by (id, text) holds for `key`; 0 when none.
+    fn count_of(
+        &self,
+        table: TableDefinition<'static, (u64, &'static str), u32>,
+        key: (u64, &str),
+    ) -> Result<u32, DbError>;
 }
 
 fn collect<E: Stored>(
@@ -147,6 +159,20 @@ macro_rules! open_tables {
                 table: TableDefinition<'static, &'static str, u64>,
             ) -> Result<Option<String>, DbError> {
                 Ok(self.open_table(table)?.last()?.map(|(key, _)| key.value().to_string()))
+            }
+            fn id_of(
+                &self,
+                table: TableDefinition<'static, &'static str, u64>,
+                key: &str,
+            ) -> Result<Option<u64>, DbError> {
+                Ok(self.open_table(table)?.get(key)?.map(|id| id.value()))
+            }
+            fn count_of(
+                &self,
+                table: TableDefinition<'static, (u64, &'static str), u32>,
+                key: (u64, &str),
+            ) -> Result<u32, DbError> {
+                Ok(self.open_table(table)?.get(key)?.map_or(0, |count| count.value()))
             }
         })*
     };

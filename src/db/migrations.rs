@@ -31,6 +31,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v15,
     migrate_to_v16,
     migrate_to_v17,
+    migrate_to_v18,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -288,6 +289,14 @@ fn migrate_to_v16(txn: &WriteTransaction) -> Result<(), DbError> {
 /// order so far and from then on changed with each order.
 fn migrate_to_v17(txn: &WriteTransaction) -> Result<(), DbError> {
     super::slot_counts::count_existing_orders(txn)
+}
+
+/// Version 18: coupon codes and their uses (none yet).
+fn migrate_to_v18(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(COUPON_ID_TO_COUPON)?;
+    txn.open_table(COUPON_CODE_TO_ID)?;
+    txn.open_table(COUPON_AND_CUSTOMER_TO_USES)?;
+    Ok(())
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -6,6 +6,7 @@ mod backup_thread;
 mod catalog;
 mod closings;
 mod corrections;
+pub mod coupons;
 mod customer_index;
 mod customers;
 mod database_slot;

@@ -111,19 +111,33 @@ fn price_with(
             saved_recipient(draft.user_id, address, account_email)
         }
     };
-    Ok(recipient.and_then(|customer| {
-        price_draft(
-            draft,
-            customer,
-            &PricingInputs {
-                profile: data.profile.as_ref(),
-                catalog: &data.catalog,
-                stock,
-                postcodes: &data.postcodes,
-                discounts: &data.discounts,
-            },
-        )
-    }))
+    let customer = match recipient {
+        Ok(customer) => customer,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    let offer = match &draft.coupon_code {
+        Some(code) => Some(super::coupons::offer_for(
+            txn,
+            code,
+            draft.user_id,
+            &customer,
+        )?),
+        None => None,
+    };
+    Ok(price_draft(
+        draft,
+        customer,
+        &PricingInputs {
+            profile: data.profile.as_ref(),
+            catalog: &data.catalog,
+            stock,
+            postcodes: &data.postcodes,
+            discounts: &data.discounts,
+            coupon: offer
+                .as_ref()
+                .map(|offer| offer.as_ref().map_err(Clone::clone)),
+        },
+    ))
 }
 
 pub(super) fn read_order(txn: &impl OpenTables, id: u64) -> Result<Option<Order>, DbError> {
@@ -169,6 +183,7 @@ pub(super) fn write_order(
     }
     super::customer_index::follow_order(txn, before, order)?;
     super::slot_counts::follow_order(txn, before, order)?;
+    super::coupons::follow_order(txn, before, order)?;
     let deadline = |order: &Order| order.auto_reject_at.map(|at| (at.timestamp(), order.id));
     let old = before.and_then(deadline);
     let new = deadline(order);
@@ -328,6 +343,7 @@ pub(super) fn place(
         tse: None,
         cash_given_cents: new.cash_given_cents,
         corrections: Vec::new(),
+        coupon: priced.quote.coupon,
     };
     if let Some(minutes) = new.accept_minutes
         && let Err(refused) = order.accept(minutes, draft.now, &new.placed_by)

@@ -193,3 +193,16 @@ pub const META_NEXT_CUSTOMER_ID: &str = "next_customer_id";
 /// pre-orders not rejected or cancelled are for that slot.
 pub const SLOT_AND_TYPE_TO_COUNT: TableDefinition<(i64, u8), u32> =
     TableDefinition::new("slot_and_type_to_count");
+
+// Coupons (schema v18): the codes the owner made (`domain::coupon`) and their uses,
+// kept by `orders.rs::write_order` in each order's own transaction (`coupons.rs`).
+/// Coupon id → the coupon with its figures.
+pub const COUPON_ID_TO_COUPON: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("coupon_id_to_coupon");
+/// Code (upper case) → coupon id.
+pub const COUPON_CODE_TO_ID: TableDefinition<&str, u64> = TableDefinition::new("coupon_code_to_id");
+/// (coupon id, `user:<id>` / `phone:<number>` / `email:<address>`) → the uses of the
+/// coupon by orders under that key.
+pub const COUPON_AND_CUSTOMER_TO_USES: TableDefinition<(u64, &str), u32> =
+    TableDefinition::new("coupon_and_customer_to_uses");
+pub const META_NEXT_COUPON_ID: &str = "next_coupon_id";

@@ -84,6 +84,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
         totals: Totals {
             subtotal_cents: 1460,
             discount_cents: 0,
+            coupon_cents: 0,
             delivery_fee_cents: 250,
             deposit_cents: 0,
             tip_cents: 0,
@@ -108,6 +109,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
         tse: None,
         cash_given_cents: None,
         corrections: Vec::new(),
+        coupon: None,
     }
 }
 

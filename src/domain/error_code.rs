@@ -138,6 +138,24 @@ error_codes! {
     PostcodeNotServed = "postcode_not_served" ["postcode"];
     /// Below the postcode's minimum order amount.
     BelowMinimum = "below_minimum" ["postcode", "minimum"];
+    /// No coupon has this code (or it is paused).
+    CouponUnknown = "coupon_unknown" ["code"];
+    /// The coupon applies from `date` on.
+    CouponNotYetValid = "coupon_not_yet_valid" ["code", "date"];
+    /// The coupon's last day was `date`.
+    CouponExpired = "coupon_expired" ["code", "date"];
+    /// The coupon was used as often as it may be in all.
+    CouponExhausted = "coupon_exhausted" ["code"];
+    /// The customer used the coupon as often as one customer may.
+    CouponUsedAlready = "coupon_used_already" ["code"];
+    /// The goods are below the coupon's minimum order.
+    CouponBelowMinimum = "coupon_below_minimum" ["code", "minimum"];
+    /// The coupon is for the other order type (`delivery` or `pickup`).
+    CouponWrongOrderType = "coupon_wrong_order_type" ["code", "order_type"];
+    /// The coupon is for a customer's first order only.
+    CouponFirstOrderOnly = "coupon_first_order_only" ["code"];
+    /// Another coupon has this code already.
+    CouponCodeTaken = "coupon_code_taken" ["code"];
     /// The price changed since the customer was shown it.
     QuoteChanged = "quote_changed";
     /// The order holds products sold only from `age` years on; the customer has to

@@ -2,6 +2,7 @@
 
 pub mod address;
 pub mod catalog;
+pub mod coupon;
 pub mod customers;
 pub mod day_totals;
 pub mod delivery;

@@ -59,10 +59,12 @@ pub fn split_gross(gross_cents: i64, rate_basis_points: u32) -> (i64, i64) {
 }
 
 /// One line per VAT rate, lowest rate first. `goods` are (rate, gross line total),
-/// `deposits` (rate, gross deposit of a line).
+/// `reductions` what is taken off the goods (the standing discount, a coupon), each
+/// split over the rates by the goods on its own, `deposits` (rate, gross deposit of a
+/// line).
 pub fn vat_breakdown(
     goods: &[(u32, i64)],
-    discount_cents: i64,
+    reductions: &[i64],
     delivery_fee_cents: i64,
     deposits: &[(u32, i64)],
 ) -> Vec<VatLine> {
@@ -77,7 +79,12 @@ pub fn vat_breakdown(
     }
     let rates: Vec<u32> = per_rate.keys().copied().collect();
     let weights: Vec<i64> = per_rate.values().copied().collect();
-    let discounts = allocate(discount_cents, &weights);
+    let mut discounts = vec![0; weights.len()];
+    for reduction in reductions {
+        for (sum, part) in discounts.iter_mut().zip(allocate(*reduction, &weights)) {
+            *sum += part;
+        }
+    }
     let fees = allocate(delivery_fee_cents, &weights);
     rates
         .iter()
@@ -124,7 +131,7 @@ mod tests {
     #[test]
     fn discount_and_fee_follow_each_rates_share() {
         // 30 € food at 7 %, 10 € drinks at 19 %, 10 % discount (4 €), 2 € fee.
-        let lines = vat_breakdown(&[(700, 2000), (1900, 1000), (700, 1000)], 400, 200, &[]);
+        let lines = vat_breakdown(&[(700, 2000), (1900, 1000), (700, 1000)], &[400], 200, &[]);
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0].rate_basis_points, 700);
         assert_eq!(lines[0].gross_cents, 3000 - 300 + 150);
@@ -139,7 +146,7 @@ mod tests {
     #[test]
     fn a_deposit_bears_its_drinks_rate_undiscounted() {
         // 20 € food at 7 %, 10 € drinks at 19 % with 1 € deposit, 10 % discount (3 €).
-        let lines = vat_breakdown(&[(700, 2000), (1900, 1000)], 300, 0, &[(1900, 100)]);
+        let lines = vat_breakdown(&[(700, 2000), (1900, 1000)], &[300], 0, &[(1900, 100)]);
         assert_eq!(lines[0].gross_cents, 2000 - 200);
         assert_eq!(lines[1].gross_cents, 1000 - 100 + 100);
         assert_eq!(

@@ -91,6 +91,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
             routes::restaurant_accounts::RestaurantAccountsApi { state: s() },
             routes::customers::CustomersApi { state: s() },
             routes::orders::search::OrderSearchApi { state: s() },
+            routes::coupons::CouponsApi { state: s() },
         ),
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))

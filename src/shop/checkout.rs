@@ -41,6 +41,8 @@ pub struct CheckoutRequest {
     /// An online order: the customer's tip for the team on top of the total, at most
     /// [`MAX_TIP_CENTS`](crate::domain::order::placing::MAX_TIP_CENTS); 0 for none.
     pub tip_cents: i64,
+    /// The coupon code the customer entered, normalized.
+    pub coupon_code: Option<String>,
 }
 
 impl CheckoutRequest {
@@ -128,6 +130,7 @@ impl Shop {
             taken_by_staff: false,
             age_confirmed: request.age_confirmed,
             tip_cents: request.tip_cents,
+            coupon_code: request.coupon_code.clone(),
         }
     }
 

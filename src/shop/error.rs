@@ -34,6 +34,8 @@ pub enum ShopError {
     Closing(ClosingRefusal),
     #[error(transparent)]
     Correction(#[from] CorrectionRefusal),
+    #[error(transparent)]
+    Coupon(#[from] crate::shop::coupons::CouponSaveRefused),
 }
 
 impl From<ChangeError> for ShopError {
@@ -57,6 +59,7 @@ impl ShopError {
             ShopError::Conflict(error) => error,
             ShopError::Closing(error) => error,
             ShopError::Correction(error) => error,
+            ShopError::Coupon(error) => error,
         }
     }
 }
@@ -108,6 +111,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::Quote(QuoteError::ZipRequired) => ErrorCode::Invalid,
             PlaceRefusal::Quote(QuoteError::PostcodeNotServed(_)) => ErrorCode::PostcodeNotServed,
             PlaceRefusal::Quote(QuoteError::BelowMinimum { .. }) => ErrorCode::BelowMinimum,
+            PlaceRefusal::Quote(QuoteError::Coupon(refusal)) => refusal.code(),
             PlaceRefusal::UnknownAddress => ErrorCode::Invalid,
             PlaceRefusal::UnknownStore => ErrorCode::StoreNotFound,
             PlaceRefusal::IdempotencyConflict => ErrorCode::IdempotencyConflict,
@@ -125,6 +129,7 @@ impl PublicError for OrderRefused {
 
     fn status(&self) -> ErrorStatus {
         match &self.refusal {
+            PlaceRefusal::Quote(QuoteError::Coupon(refusal)) => refusal.status(),
             PlaceRefusal::Quote(QuoteError::Lines(
                 LineError::EmptyCart
                 | LineError::TooManyLines
@@ -156,6 +161,7 @@ impl PublicError for OrderRefused {
 
     fn field(&self) -> Option<&str> {
         match &self.refusal {
+            PlaceRefusal::Quote(QuoteError::Coupon(_)) => Some("coupon_code"),
             PlaceRefusal::Quote(QuoteError::Lines(_) | QuoteError::BelowMinimum { .. }) => {
                 Some("lines")
             }
@@ -219,6 +225,7 @@ impl PublicError for OrderRefused {
     fn params(&self) -> Vec<(&'static str, String)> {
         match &self.refusal {
             PlaceRefusal::Quote(QuoteError::Lines(error)) => error.params(),
+            PlaceRefusal::Quote(QuoteError::Coupon(refusal)) => refusal.params(),
             PlaceRefusal::Quote(QuoteError::PostcodeNotServed(postcode)) => {
                 vec![("postcode", postcode.clone())]
             }

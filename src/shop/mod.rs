@@ -18,6 +18,7 @@ pub mod checkout;
 pub mod clock_guard;
 mod closings;
 mod corrections;
+pub mod coupons;
 pub mod erasure;
 pub mod error;
 mod events;

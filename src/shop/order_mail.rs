@@ -42,6 +42,16 @@ fn lines_text(order: &Order) -> String {
             format_euros(totals.discount_cents)
         );
     }
+    if let Some(coupon) = &order.coupon
+        && totals.coupon_cents > 0
+    {
+        let _ = writeln!(
+            text,
+            "Gutschein / coupon {}: -{}",
+            coupon.code,
+            format_euros(totals.coupon_cents)
+        );
+    }
     if totals.delivery_fee_cents > 0 {
         let _ = writeln!(
             text,

@@ -69,6 +69,7 @@ impl Shop {
                     taken_by_staff: true,
                     age_confirmed: true,
                     tip_cents: 0,
+                    coupon_code: None,
                 },
                 note: request.note,
                 payment: Payment::cash(),

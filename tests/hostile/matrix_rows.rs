@@ -426,6 +426,21 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             "/admin/orders/search?q=gina",
             [U, F, F, O, O],
         ),
+        // Coupon codes: the owner's alone.
+        http("GET", "/admin/coupons", "/admin/coupons", [U, F, F, F, O]),
+        http("POST", "/admin/coupons", "/admin/coupons", [U, F, F, F, A]),
+        http(
+            "GET",
+            "/admin/coupons/{id}",
+            format!("/admin/coupons/{NO_SUCH_ID}"),
+            [U, F, F, F, N],
+        ),
+        http(
+            "PUT",
+            "/admin/coupons/{id}",
+            format!("/admin/coupons/{NO_SUCH_ID}"),
+            [U, F, F, F, A],
+        ),
         http("PUT", "/stores/{id}", "/stores/14", [U, F, F, F, A]),
         http(
             "PUT",

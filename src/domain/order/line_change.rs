@@ -115,7 +115,8 @@ fn check_more_stock(
     Ok(())
 }
 
-/// The receipt of `order` with `lines`: its discount rate and delivery fee, the lines'
+/// The receipt of `order` with `lines`: its discount rate, its coupon's terms (a
+/// percentage or amount of the new goods, free delivery), its delivery fee, the lines'
 /// deposits, the VAT per rate, and the customer's tip as it was (a change of the goods
 /// is no reason to give back or take more of it).
 pub fn receipt_with(order: &Order, lines: Vec<PricedLine>) -> ReceiptState {
@@ -129,6 +130,9 @@ pub fn receipt_with(order: &Order, lines: Vec<PricedLine>) -> ReceiptState {
         OrderType::Delivery => order.totals.delivery_fee_cents,
         OrderType::Pickup => 0,
     };
+    let coupon = order.coupon.as_ref().map_or(0, |coupon| {
+        crate::domain::coupon::reduction_cents(coupon.benefit, subtotal - discount, fee)
+    });
     let deposit = super::lines::deposit_cents(&lines);
     let goods: Vec<(u32, i64)> = lines
         .iter()
@@ -139,15 +143,16 @@ pub fn receipt_with(order: &Order, lines: Vec<PricedLine>) -> ReceiptState {
         .filter(|line| line.deposit_cents > 0)
         .map(|line| (line.tax_basis_points, line.deposit_total_cents()))
         .collect();
-    let vat = vat_breakdown(&goods, discount, fee, &deposits);
+    let vat = vat_breakdown(&goods, &[discount, coupon], fee, &deposits);
     ReceiptState {
         totals: Totals {
             subtotal_cents: subtotal,
             discount_cents: discount,
+            coupon_cents: coupon,
             delivery_fee_cents: fee,
             deposit_cents: deposit,
             tip_cents: order.totals.tip_cents,
-            total_cents: subtotal - discount + fee + deposit + order.totals.tip_cents,
+            total_cents: subtotal - discount - coupon + fee + deposit + order.totals.tip_cents,
             minimum_missing_cents: 0,
         },
         vat,
@@ -267,6 +272,7 @@ mod tests {
         order.totals = Totals {
             subtotal_cents: 2180,
             discount_cents: 218,
+            coupon_cents: 0,
             delivery_fee_cents: 250,
             deposit_cents: 25,
             tip_cents: 0,

@@ -251,6 +251,9 @@ pub struct Order {
     /// What the restaurant corrected after accepting it, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub corrections: Vec<correction::Correction>,
+    /// The coupon it was placed with (what it took off is `totals.coupon_cents`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coupon: Option<crate::domain::coupon::OrderCoupon>,
 }
 
 pub const MIN_ESTIMATE_MINUTES: u16 = 5;

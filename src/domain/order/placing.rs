@@ -13,6 +13,7 @@ use super::quote::{OrderChoice, Quote, QuoteContext, QuoteError, quote};
 use super::{Actor, Customer, Order, OrderSource, OrderType, Payment, TransitionError};
 use crate::domain::address::Address;
 use crate::domain::catalog::{Catalog, StockLevels};
+use crate::domain::coupon::{CouponOffer, CouponRefusal};
 use crate::domain::delivery::{Discount, Postcode};
 use crate::domain::fiscal::mode::FiscalMode;
 use crate::domain::store_profile::StoreProfile;
@@ -47,6 +48,8 @@ pub struct OrderDraft {
     pub age_confirmed: bool,
     /// The customer's tip on top of the total (online payments only); 0 for none.
     pub tip_cents: i64,
+    /// The coupon code the customer entered ([`normalize_code`](crate::domain::coupon::normalize_code)d).
+    pub coupon_code: Option<String>,
 }
 
 /// The most a customer may tip: generous, yet no typing slip costs them a fortune.
@@ -172,6 +175,8 @@ pub struct PricingInputs<'a> {
     pub stock: &'a StockLevels,
     pub postcodes: &'a [Postcode],
     pub discounts: &'a [Discount],
+    /// The draft's coupon, looked up for its customer; `Err` for an unknown code.
+    pub coupon: Option<Result<&'a CouponOffer, CouponRefusal>>,
 }
 
 /// The recipient of a signed-in customer's order: their own saved address (another
@@ -231,6 +236,7 @@ pub fn price_draft(
         now: draft.now,
         timezone: draft.timezone,
         preorder_days: draft.preorder_days,
+        coupon: inputs.coupon.clone(),
     };
     let choice = OrderChoice {
         order_type: draft.order_type,
@@ -255,6 +261,7 @@ pub fn quote_id(draft: &OrderDraft, priced: &Priced) -> String {
         &quote.lines,
         quote.totals,
         quote.discount_basis_points,
+        &quote.coupon,
     );
     let bytes = serde_json::to_vec(&shown).unwrap_or_default();
     super::super::hex::hex(&Sha256::digest(&bytes)[..16])

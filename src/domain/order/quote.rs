@@ -10,6 +10,7 @@ use super::lines::{LineError, LineRequest, PricedLine, SaleCheck, deposit_cents,
 use super::totals::{DeliveryTerms, Totals, order_totals};
 use crate::domain::address::normalize_zip;
 use crate::domain::catalog::{Catalog, StockLevels};
+use crate::domain::coupon::{self, CouponOffer, CouponRefusal, OrderCoupon};
 use crate::domain::delivery::{Discount, Postcode, active_discount};
 use crate::domain::money::format_euros;
 use crate::domain::preorder::available_slots_ahead;
@@ -29,6 +30,9 @@ pub struct QuoteContext<'a> {
     pub timezone: Tz,
     /// Pre-orders may be for today and this many days after it.
     pub preorder_days: u16,
+    /// The coupon the customer entered, with what is known of its use; `Err` when the
+    /// code names none.
+    pub coupon: Option<Result<&'a CouponOffer, CouponRefusal>>,
 }
 
 /// The customer's choices that decide the price and the time.
@@ -50,6 +54,8 @@ pub struct Quote {
     pub totals: Totals,
     pub discount_basis_points: u32,
     pub vat: Vec<VatLine>,
+    /// The coupon that applies (what it took off is `totals.coupon_cents`).
+    pub coupon: Option<OrderCoupon>,
 }
 
 impl Quote {
@@ -73,6 +79,8 @@ pub enum QuoteError {
     PostcodeNotServed(String),
     #[error("The minimum order amount for {postcode} is {minimum}.")]
     BelowMinimum { postcode: String, minimum: String },
+    #[error(transparent)]
+    Coupon(#[from] CouponRefusal),
 }
 
 pub fn quote(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<Quote, QuoteError> {
@@ -130,17 +138,38 @@ pub fn quote(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<Quote, 
         .filter(|line| line.deposit_cents > 0)
         .map(|line| (line.tax_basis_points, line.deposit_total_cents()))
         .collect();
+    // The coupon comes on top of the standing discount (see `domain::coupon`).
+    let coupon = match &context.coupon {
+        None => None,
+        Some(Err(refusal)) => return Err(refusal.clone().into()),
+        Some(Ok(offer)) => {
+            coupon::check(offer, choice.order_type, totals.subtotal_cents, today)?;
+            Some(OrderCoupon {
+                coupon_id: offer.coupon.id,
+                code: offer.coupon.terms.code.clone(),
+                benefit: offer.coupon.terms.benefit,
+            })
+        }
+    };
+    let coupon_cents = coupon.as_ref().map_or(0, |coupon| {
+        coupon::reduction_cents(
+            coupon.benefit,
+            totals.subtotal_cents - totals.discount_cents,
+            totals.delivery_fee_cents,
+        )
+    });
     let vat = vat_breakdown(
         &goods,
-        totals.discount_cents,
+        &[totals.discount_cents, coupon_cents],
         totals.delivery_fee_cents,
         &deposits,
     );
     Ok(Quote {
         lines,
-        totals: totals.with_tip(choice.tip_cents),
+        totals: totals.with_coupon(coupon_cents).with_tip(choice.tip_cents),
         discount_basis_points: discount.unwrap_or(0),
         vat,
+        coupon,
     })
 }
 

@@ -45,6 +45,7 @@ fn order(order_type: OrderType) -> Order {
         totals: Totals {
             subtotal_cents: 0,
             discount_cents: 0,
+            coupon_cents: 0,
             delivery_fee_cents: 0,
             deposit_cents: 0,
             tip_cents: 0,
@@ -64,6 +65,7 @@ fn order(order_type: OrderType) -> Order {
         tse: None,
         cash_given_cents: None,
         corrections: Vec::new(),
+        coupon: None,
     }
 }
 

@@ -3,7 +3,8 @@
 //! pickup; grand total = subtotal − discount + delivery fee + deposit. The deposit
 //! (Pfand, PAngV) is the sum of the lines' deposits: never discounted and not counted
 //! towards the minimum order amount, which is compared with the subtotal (before the
-//! discount) and applies to delivery only. A tip (online payments only) is added last:
+//! discount) and applies to delivery only. A coupon (`domain::coupon`) takes its part
+//! off after the discount. A tip (online payments only) is added last:
 //! it is the team's, not a sale, so it is outside the VAT base and the revenue.
 
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,9 @@ pub struct DeliveryTerms {
 pub struct Totals {
     pub subtotal_cents: i64,
     pub discount_cents: i64,
+    /// What a coupon took off (after the discount; free delivery: the fee); 0: none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub coupon_cents: i64,
     pub delivery_fee_cents: i64,
     /// The lines' deposits, charged on top (0 for orders from before deposits).
     #[serde(default)]
@@ -43,6 +47,15 @@ impl Totals {
     /// What was sold (the revenue): the total without the tip.
     pub fn sale_cents(&self) -> i64 {
         self.total_cents - self.tip_cents
+    }
+
+    /// The same totals with `coupon_cents` taken off.
+    pub fn with_coupon(self, coupon_cents: i64) -> Totals {
+        Totals {
+            coupon_cents,
+            total_cents: self.total_cents + self.coupon_cents - coupon_cents,
+            ..self
+        }
     }
 
     /// The same totals with `tip_cents` added on top.
@@ -75,6 +88,7 @@ pub fn order_totals(
     Totals {
         subtotal_cents,
         discount_cents: discount,
+        coupon_cents: 0,
         delivery_fee_cents: fee,
         deposit_cents,
         tip_cents: 0,

@@ -94,7 +94,7 @@ pub fn sample_order() -> Order {
         note: "Bitte klingeln, 3. OG".into(),
         vat: vat_breakdown(
             &[(700, 2480), (1900, 250)],
-            discount,
+            &[discount],
             fee,
             &[(1900, deposit)],
         ),
@@ -102,6 +102,7 @@ pub fn sample_order() -> Order {
         totals: Totals {
             subtotal_cents: subtotal,
             discount_cents: discount,
+            coupon_cents: 0,
             delivery_fee_cents: fee,
             deposit_cents: deposit,
             tip_cents: 0,
@@ -125,5 +126,6 @@ pub fn sample_order() -> Order {
         tse: None,
         cash_given_cents: None,
         corrections: Vec::new(),
+        coupon: None,
     }
 }

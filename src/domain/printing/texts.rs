@@ -55,6 +55,8 @@ pub struct Texts {
     pub plus: &'static str,
     /// The customer's tip for the team, outside the VAT table.
     pub tip: &'static str,
+    /// A coupon code's reduction ("Gutschein HALLO10").
+    pub coupon: &'static str,
     pub total: &'static str,
     pub vat_rate: &'static str,
     pub net: &'static str,
@@ -109,6 +111,7 @@ const DE: Texts = Texts {
     deposit: "Pfand",
     plus: "zzgl.",
     tip: "Trinkgeld (ohne MwSt.)",
+    coupon: "Gutschein",
     total: "Gesamt",
     vat_rate: "MwSt.",
     net: "Netto",
@@ -163,6 +166,7 @@ const EN: Texts = Texts {
     deposit: "Deposit",
     plus: "plus",
     tip: "Tip (no VAT)",
+    coupon: "Coupon",
     total: "Total",
     vat_rate: "VAT",
     net: "Net",

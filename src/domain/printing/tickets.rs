@@ -262,6 +262,14 @@ fn receipt(mut doc: Document, order: &Order, shop: &Shop) -> Vec<u8> {
             &format_euros(-totals.discount_cents),
         );
     }
+    if let Some(coupon) = &order.coupon
+        && totals.coupon_cents > 0
+    {
+        doc.row(
+            &format!("{} {}", texts.coupon, coupon.code),
+            &format_euros(-totals.coupon_cents),
+        );
+    }
     if order.order_type == OrderType::Delivery {
         doc.row(texts.delivery_fee, &format_euros(totals.delivery_fee_cents));
     }

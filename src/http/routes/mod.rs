@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod closings;
+pub mod coupons;
 pub mod customers;
 pub mod delivery;
 pub mod exports;

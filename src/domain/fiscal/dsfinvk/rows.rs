@@ -133,6 +133,24 @@ pub fn positions(order: &Order) -> Vec<Position> {
             });
         }
     }
+    // A coupon is a discount of its own, split over the rates the same way.
+    if let Some(coupon) = &order.coupon {
+        let parts = allocate(order.totals.coupon_cents, &weights);
+        for (at, rate) in rates.iter().enumerate() {
+            if parts[at] != 0 {
+                positions.push(Position {
+                    text: format!("Gutschein {}", coupon.code),
+                    business_case: "Rabatt",
+                    article: None,
+                    rate_basis_points: *rate,
+                    gross_cents: -parts[at],
+                    net_cents: 0,
+                    vat_cents: 0,
+                    extras: Vec::new(),
+                });
+            }
+        }
+    }
     for (at, rate) in rates.iter().enumerate() {
         if fees[at] != 0 {
             positions.push(Position {

@@ -74,7 +74,7 @@ fn order(id: u64, lines: Vec<PricedLine>, discount_bp: u32, order_type: OrderTyp
         .collect();
     order.vat = vat_breakdown(
         &goods,
-        order.totals.discount_cents,
+        &[order.totals.discount_cents],
         order.totals.delivery_fee_cents,
         &deposits,
     );

@@ -99,6 +99,7 @@ fn run(f: &Fixture, now: DateTime<Utc>, choice: &OrderChoice) -> Result<Quote, Q
             now,
             timezone: BERLIN,
             preorder_days: 0,
+            coupon: None,
         },
         choice,
     )

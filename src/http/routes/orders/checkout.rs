@@ -5,6 +5,7 @@
 use sha2::{Digest, Sha256};
 
 use crate::domain::address::normalize_zip;
+use crate::domain::coupon::normalize_code;
 use crate::domain::error::ErrorCode;
 use crate::domain::money::euros_to_cents;
 use crate::domain::order::lines::{ExtraRequest, LineError, LineRequest, MAX_QUANTITY};
@@ -104,6 +105,16 @@ pub fn tip(euros: Option<f64>, method: PaymentMethod) -> Result<i64, ApiError> {
         return Err(ApiError::invalid("tip", "belongs to online payments only"));
     }
     Ok(cents)
+}
+
+/// The coupon code the customer entered, upper case; none when empty.
+pub fn coupon_code(text: Option<&str>) -> Result<Option<String>, ApiError> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(code) => normalize_code(code)
+            .map(Some)
+            .map_err(|problem| ApiError::invalid("coupon_code", &problem)),
+    }
 }
 
 /// Who receives the order, from the address in the body. The street is required for
@@ -274,5 +285,6 @@ pub fn check_order_body(
         age_confirmed: request.age_confirmed.unwrap_or(false),
         cash_given_cents: cash_given(request.cash_given, method)?,
         tip_cents: tip(request.tip, method)?,
+        coupon_code: coupon_code(request.coupon_code.as_deref())?,
     })
 }

@@ -133,6 +133,12 @@ pub struct OrderBody {
     /// none.
     #[oai(nullable)]
     pub tip: Option<f64>,
+    /// A coupon code (letters, digits, `-`; case does not matter): the server checks it
+    /// and takes off what it gives (the quote's `coupon`), or refuses the order with a
+    /// `coupon_*` code. Null or empty: none.
+    #[oai(nullable)]
+    #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
+    pub coupon_code: Option<String>,
 }
 
 /// What an order would cost if it were placed now: the server's own price for exactly
@@ -157,6 +163,11 @@ pub struct QuoteView {
     pub deposit: f64,
     /// The customer's tip for the team (online payments), outside the VAT base; 0: none.
     pub tip: f64,
+    /// The coupon applied (upper case); null: none.
+    #[oai(nullable)]
+    pub coupon_code: Option<String>,
+    /// What the coupon took off (after the discount; free delivery: the fee); 0: none.
+    pub coupon: f64,
     pub total: f64,
     /// The highest minimum age among the products (16 or 18): placing the order needs
     /// `age_confirmed`. Null: none.
@@ -184,6 +195,8 @@ impl QuoteView {
             delivery_fee: cents_to_euros(quote.totals.delivery_fee_cents),
             deposit: cents_to_euros(quote.totals.deposit_cents),
             tip: cents_to_euros(quote.totals.tip_cents),
+            coupon_code: quote.coupon.as_ref().map(|coupon| coupon.code.clone()),
+            coupon: cents_to_euros(quote.totals.coupon_cents),
             total: cents_to_euros(quote.totals.total_cents),
             age_restriction: quote.age_restriction(),
         }
@@ -336,6 +349,11 @@ pub struct OrderView {
     pub deposit: f64,
     /// The customer's tip for the team (online payments), outside the VAT base; 0: none.
     pub tip: f64,
+    /// The coupon applied (upper case); null: none.
+    #[oai(nullable)]
+    pub coupon_code: Option<String>,
+    /// What the coupon took off (after the discount; free delivery: the fee); 0: none.
+    pub coupon: f64,
     pub total: f64,
     pub vat: Vec<VatView>,
     #[oai(nullable)]
@@ -573,6 +591,8 @@ impl From<&Order> for OrderView {
             delivery_fee: cents_to_euros(order.totals.delivery_fee_cents),
             deposit: cents_to_euros(order.totals.deposit_cents),
             tip: cents_to_euros(order.totals.tip_cents),
+            coupon_code: order.coupon.as_ref().map(|coupon| coupon.code.clone()),
+            coupon: cents_to_euros(order.totals.coupon_cents),
             total: cents_to_euros(order.totals.total_cents),
             vat: order.vat.iter().map(VatView::from).collect(),
             estimated_minutes: order.estimated_minutes,
