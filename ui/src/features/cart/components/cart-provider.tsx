@@ -32,8 +32,11 @@ import './cart.css';
 
 const ProductOptionsModal = lazyModal(async () => (await import('./product-options-modal')).ProductOptionsModal);
 
-/** When the order is wanted: now, or a pre-order slot. Kept for this visit only. */
-export type OrderTime = { kind: 'immediately' } | { kind: 'preorder'; time: string; startsAt: string };
+/**
+ * When the order is wanted: now, or a pre-order slot; `date` (YYYY-MM-DD) names its day
+ * when that is not today. Kept for this visit only.
+ */
+export type OrderTime = { kind: 'immediately' } | { kind: 'preorder'; time: string; startsAt: string; date?: string };
 
 export interface CartApi {
   items: CartItem[];

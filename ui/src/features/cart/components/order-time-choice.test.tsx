@@ -211,11 +211,96 @@ describe('the order time follows the live store status', () => {
   });
 });
 
+describe('the choice of a later day', () => {
+  // Monday 23 Nov: today's 18:30 and an overnight 00:15 (already today's), Tuesday and Wednesday.
+  const OVERNIGHT = { time: '00:15', starts_at: '2026-11-23T23:15:00Z' };
+  const TUESDAY = { time: '12:00', starts_at: '2026-11-24T11:00:00Z' };
+  const WEDNESDAY = [
+    { time: '11:30', starts_at: '2026-11-25T10:30:00Z' },
+    { time: '11:45', starts_at: '2026-11-25T10:45:00Z' },
+  ];
+  const withDays = {
+    immediately: true,
+    slots: [SLOT, OVERNIGHT],
+    days: [
+      { date: '2026-11-23', slots: [SLOT] },
+      { date: '2026-11-24', slots: [OVERNIGHT, TUESDAY] },
+      { date: '2026-11-25', slots: WEDNESDAY },
+    ],
+  };
+
+  beforeEach(async () => {
+    FakeSocket.reset();
+    setVisibility('visible');
+    await i18n.changeLanguage('de');
+  });
+
+  const daySelect = () => screen.getByTestId<HTMLSelectElement>('order-day');
+  const timeSelect = () => screen.getByTestId<HTMLSelectElement>('order-day-time');
+  const optionTexts = (select: HTMLSelectElement) => [...select.options].map((option) => option.textContent);
+  // The preact testing library's fireEvent.change sends an input event; a select listens for change.
+  const choose = (select: HTMLSelectElement, value: string | undefined) => {
+    select.value = value ?? '';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+
+  it('offers today, tomorrow and the weekday with its date, then the times of the chosen day', async () => {
+    renderChoice(withDays);
+    await status(true);
+    await waitFor(() => expect(optionTexts(daySelect())).toEqual(['Heute', 'Morgen', 'Mi., 25. Nov.']));
+    expect(orderTime()).toBe(IMMEDIATELY);
+    // Today: "as soon as possible" and today's times, the overnight one included.
+    expect(optionTexts(timeSelect())).toEqual(['So schnell wie möglich', 'Vorbestellen für 18:30', 'Vorbestellen für 00:15']);
+
+    await act(async () => {
+      choose(daySelect(), '2026-11-25');
+    });
+    expect(optionTexts(timeSelect())).toEqual(['Vorbestellen für 11:30', 'Vorbestellen für 11:45']);
+    expect(JSON.parse(orderTime() ?? 'null')).toEqual({
+      kind: 'preorder',
+      time: '11:30',
+      startsAt: WEDNESDAY[0]?.starts_at,
+      date: '2026-11-25',
+    });
+    await act(async () => {
+      choose(timeSelect(), WEDNESDAY[1]?.starts_at);
+    });
+    expect(JSON.parse(orderTime() ?? 'null')).toEqual({
+      kind: 'preorder',
+      time: '11:45',
+      startsAt: WEDNESDAY[1]?.starts_at,
+      date: '2026-11-25',
+    });
+    expect(daySelect().value).toBe('2026-11-25');
+
+    // Back to today: "as soon as possible" again.
+    await act(async () => {
+      choose(daySelect(), 'today');
+    });
+    expect(orderTime()).toBe(IMMEDIATELY);
+  });
+
+  it('names the days in English', async () => {
+    await i18n.changeLanguage('en');
+    renderChoice(withDays);
+    await status(true);
+    await waitFor(() => expect(optionTexts(daySelect())).toEqual(['Today', 'Tomorrow', 'Wed 25 Nov']));
+  });
+
+  it('keeps the single list when the answer has no later day', async () => {
+    renderChoice({ immediately: true, slots: [SLOT, OVERNIGHT], days: [{ date: '2026-11-23', slots: [SLOT] }, { date: '2026-11-24', slots: [OVERNIGHT] }] });
+    await status(true);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Vorbestellen für 00:15' })).toBeInTheDocument());
+    expect(screen.queryByTestId('order-day')).not.toBeInTheDocument();
+  });
+});
+
 describe('orderTimeBlock', () => {
   const ready = (immediately: boolean, slots: (typeof SLOT)[], closedReason: string | null = null): OrderTimeOffer => ({
     status: 'ready',
     immediately,
     slots,
+    answer: { immediately, slots },
     closedReason,
   });
 

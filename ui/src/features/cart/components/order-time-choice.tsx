@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrderSettings } from '../../../lib/order-settings';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
@@ -8,6 +8,9 @@ import { useCart, type OrderTime } from './cart-provider';
 import { useLiveOrdering } from './use-live-ordering';
 
 const IMMEDIATELY = 'immediately';
+
+// The choice of a day, then a time: only when the store takes pre-orders for later days.
+const OrderDayChoice = lazy(() => import('./order-day-choice'));
 
 /** The closed reasons with a text of their own; any other reads as 'unknown'. */
 const CLOSED_REASONS = ['paused', 'auto_paused', 'closure', 'outside_hours', 'clock_untrusted', 'not_ready'];
@@ -19,7 +22,10 @@ export type OrderTimeOffer =
       status: 'ready';
       /** An order for as soon as possible can be placed now. */
       immediately: boolean;
+      /** Every offered time: today's and, with later days, theirs. */
       slots: PreorderSlot[];
+      /** The server's answer: today's times and the times by day. */
+      answer: PreorderSlots;
       /**
        * Why "as soon as possible" is not on offer (paused, auto_paused, closure,
        * outside_hours, clock_untrusted, not_ready or unknown); null while it is.
@@ -100,7 +106,7 @@ export function useOrderTimeOffer(open: boolean, { createSocket }: OrderTimeOffe
   const current = answer !== null && answer.orderType === orderType ? answer.data : null;
   const immediately = current !== null && current.immediately && live.isOpen !== false;
   const closedReason = immediately ? null : (live.closedReason ?? current?.closed_reason ?? 'unknown');
-  const slots = current?.slots;
+  const slots = current?.days?.flatMap((day) => day.slots) ?? current?.slots;
 
   useEffect(() => {
     if (slots === undefined) return;
@@ -109,8 +115,8 @@ export function useOrderTimeOffer(open: boolean, { createSocket }: OrderTimeOffe
     if (valueOf(next) !== valueOf(orderTime)) setOrderTime(next);
   }, [immediately, slots, orderTime, setOrderTime]);
 
-  if (slots === undefined) return { status: 'loading' };
-  return { status: 'ready', immediately, slots, closedReason };
+  if (slots === undefined || current === null) return { status: 'loading' };
+  return { status: 'ready', immediately, slots, closedReason, answer: current };
 }
 
 /** The order time select for an offer, with the reason when "as soon as possible" is not possible. */
@@ -135,6 +141,14 @@ export function OrderTimeSelect({ offer }: { offer: OrderTimeOffer }) {
 
   const nothingOffered = !offer.immediately && offer.slots.length === 0;
   const reason = t(`order_time.closed.${closedReasonKey(offer.closedReason)}`);
+
+  if (offer.slots.length > offer.answer.slots.length) {
+    return (
+      <Suspense fallback={<div className="order-time" aria-busy="true" />}>
+        <OrderDayChoice offer={offer} reason={reason} />
+      </Suspense>
+    );
+  }
 
   return (
     <div className="order-time">

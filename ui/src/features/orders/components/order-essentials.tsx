@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../lib/format-price';
 import { fromCents } from '../../../lib/money';
 import type { OrderType, PaymentMethod } from '../../../lib/order-types';
+import { weekdayDate } from '../lib/order-time';
 
 export interface OrderEssentialsProps {
   orderType: OrderType;
   /** Delivery: "Hauptstraße 1, 10115 Berlin"; pickup: the contact's name. null while unknown. */
   address: string | null;
-  time: { kind: 'immediately' } | { kind: 'preorder'; time: string } | null;
+  /** A pre-order's `date` (YYYY-MM-DD) is set when it is not today. */
+  time: { kind: 'immediately' } | { kind: 'preorder'; time: string; date?: string } | null;
   payment: PaymentMethod;
   total: EssentialsTotal;
 }
@@ -43,13 +45,15 @@ function TotalValue({ total }: { total: EssentialsTotal }) {
  * address, time, payment method and the server's quoted total.
  */
 export function OrderEssentials({ orderType, address, time, payment, total }: OrderEssentialsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const timeText =
     time === null
       ? t('orders.essentials.no_time')
       : time.kind === 'immediately'
         ? t('orders.essentials.immediately')
-        : t('orders.essentials.preorder', { time: time.time });
+        : t('orders.essentials.preorder', {
+            time: time.date === undefined ? time.time : `${weekdayDate(time.date, i18n.resolvedLanguage ?? 'de')}, ${time.time}`,
+          });
   return (
     <div className="order-essentials" data-testid="order-essentials">
       <h3 className="order-essentials__title">{t('orders.essentials.title')}</h3>

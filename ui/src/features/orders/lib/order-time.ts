@@ -27,3 +27,8 @@ export function dateTime(iso: string, timezone: string, language: string): strin
     LOCALES[language] ?? LOCALES.de,
   );
 }
+
+/** A pre-order's day (YYYY-MM-DD) as "Do., 3. Dez." (de) or "Thu 3 Dec" (en). */
+export function weekdayDate(date: string, language: string): string {
+  return format(`${date}T12:00:00Z`, 'UTC', { weekday: 'short', day: 'numeric', month: 'short' }, LOCALES[language] ?? LOCALES.de) || date;
+}
