@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth';
 import { isOwner } from '../lib/roles';
 import { formatPrice } from '../../lib/format-price';
 import type { AdminOrder } from '../../lib/order-types';
-import { formatTime, withErasureMarker } from '../lib/order-format';
+import { formatPreorder, withErasureMarker } from '../lib/order-format';
 import {
   ordersInProgress,
   ordersOnHold,
@@ -104,7 +104,11 @@ export function OrdersBoard({ timezone, takesCash }: { timezone: string; takesCa
             t('phone_order.placed', {
               number: order.number,
               total: formatPrice(order.total),
-              time: order.estimated_ready_at === null ? '' : formatTime(order.estimated_ready_at, timezone),
+              // A pre-order for a later day: with its date.
+              time:
+                order.estimated_ready_at === null
+                  ? ''
+                  : (formatPreorder({ preorder_at: order.estimated_ready_at, created_at: order.created_at }, timezone) ?? ''),
             }),
           );
         }}

@@ -20,6 +20,7 @@ import {
 } from '../../lib/cart-lines';
 import type { Caller } from '../api/customers-api';
 import { getPhoneOrderSlots, placePhoneOrder, type PhoneCaller } from '../api/phone-orders-api';
+import { laterDayName, preorderDays, TODAY } from '../lib/preorder-days';
 import { errorsFromApi, NO_ERRORS, type FormErrors } from '../lib/errors';
 import { phoneOrderRequest } from '../lib/phone-order';
 import { repeatOrder, type RepeatedOrder } from '../lib/repeat-order';
@@ -80,6 +81,7 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
   const [items, setItems] = useState<CartItem[]>([]);
   const [note, setNote] = useState('');
   const [later, setLater] = useState(false);
+  const [day, setDay] = useState(TODAY);
   const [slot, setSlot] = useState('');
   const [minutes, setMinutes] = useState('');
   const [cashGiven, setCashGiven] = useState('');
@@ -100,7 +102,10 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
   // The sum before any discount; a delivery's only once its fee is known.
   const sum = delivery && !zone ? null : subtotal + deposit + (zone ? toCents(zone.delivery_fee) : 0);
   const closedNow = offer.status === 'success' && !offer.data.immediately;
-  const slots = offer.status === 'success' ? offer.data.slots : [];
+  const days = offer.status === 'success' ? preorderDays(offer.data) : [];
+  // Today, or the later day chosen; the first day on offer when that is not among them.
+  const chosenDay = days.find((entry) => entry.date === day) ?? days[0];
+  const slots = chosenDay?.slots ?? [];
   const preorder = later || closedNow;
   const fieldError = (name: string) => errors.fields[name];
   const setField = (name: keyof PhoneCaller) => (value: string) => {
@@ -220,6 +225,7 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
                 checked={orderType === type}
                 onChange={() => {
                   setOrderType(type);
+                  setDay(TODAY);
                   setSlot('');
                   setErrors(NO_ERRORS);
                 }}
@@ -375,6 +381,26 @@ function PhoneOrderForm({ onCancel, onPlaced }: { onCancel: () => void; onPlaced
           </label>
         </div>
         {closedNow && <p className="admin-field__hint">{t('phone_order.closed_now')}</p>}
+        {preorder && offer.status === 'success' && days.some((entry) => entry.date !== TODAY) && (
+          <SelectInput
+            id="phone-order-day"
+            label={t('phone_order.day')}
+            required
+            value={chosenDay?.date ?? TODAY}
+            options={days.map((entry) => ({
+              value: entry.date,
+              label:
+                entry.date === TODAY
+                  ? t('phone_order.today')
+                  : laterDayName(entry.date, offer.data, i18n.resolvedLanguage ?? 'de', t('phone_order.tomorrow')),
+            }))}
+            onChange={(value) => {
+              setDay(value);
+              setSlot('');
+              setErrors(NO_ERRORS);
+            }}
+          />
+        )}
         {preorder && (
           <SelectInput
             id="phone-order-slot"

@@ -59,7 +59,9 @@ const GINA = {
   },
 };
 
-function server(place: Handler, immediately = true, cashPayment = true, products: unknown[] = demoProducts) {
+const TODAYS_SLOTS = { slots: [{ time: '19:30', starts_at: '2026-11-22T18:30:00Z' }] };
+
+function server(place: Handler, immediately = true, cashPayment = true, products: unknown[] = demoProducts, offer: object = TODAYS_SLOTS) {
   return stubFetch({
     'GET /admin/customers/callers': (_init, url) => ({ body: (url.searchParams.get('phone') ?? '').startsWith('0305') ? [GINA] : [] }),
     'GET /admin/catalog': () => ({ body: EMPTY_CATALOG }),
@@ -68,7 +70,7 @@ function server(place: Handler, immediately = true, cashPayment = true, products
     'GET /products/': () => ({ body: products }),
     'GET /postcodes/store/14': () => ({ body: POSTCODES }),
     'GET /admin/phone-orders/slots': () => ({
-      body: { immediately, slots: [{ time: '19:30', starts_at: '2026-11-22T18:30:00Z' }] },
+      body: { immediately, ...offer },
     }),
     'POST /admin/phone-orders': place,
   });
@@ -285,6 +287,40 @@ describe('phone orders on the board', () => {
     });
     const [body] = sent(fetchMock, 'POST', '/admin/phone-orders') as { preorder_at: string }[];
     expect(body?.preorder_at).toBe('2026-11-22T18:30:00Z');
+  });
+
+  it('offers the later days of orders.preorder_days, then the times of the chosen day', async () => {
+    const later = {
+      slots: [{ time: '19:30', starts_at: '2026-11-22T18:30:00Z' }],
+      days: [
+        { date: '2026-11-22', slots: [{ time: '19:30', starts_at: '2026-11-22T18:30:00Z' }] },
+        { date: '2026-11-23', slots: [{ time: '12:00', starts_at: '2026-11-23T11:00:00Z' }, { time: '12:15', starts_at: '2026-11-23T11:15:00Z' }] },
+        { date: '2026-11-25', slots: [{ time: '11:30', starts_at: '2026-11-25T10:30:00Z' }] },
+      ],
+    };
+    const fetchMock = server(() => ({ status: 201, body: placed }), false, true, demoProducts, later);
+    const dialog = await openDialog();
+    const day = await within(dialog).findByLabelText(/^Day/);
+    const texts = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((option) => option.textContent);
+    expect(texts(day)).toEqual(['Today', 'Tomorrow', 'Wed 25 Nov']);
+    expect(texts(within(dialog).getByLabelText(/^Time/))).toEqual(['Choose a time …', '19:30']);
+
+    await fillOrder(dialog);
+    choose(day, '2026-11-23');
+    expect(texts(within(dialog).getByLabelText(/^Time/))).toEqual(['Choose a time …', '12:00', '12:15']);
+    choose(within(dialog).getByLabelText(/^Time/), '2026-11-23T11:15:00Z');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('phone-order-submit'));
+    });
+    const [body] = sent(fetchMock, 'POST', '/admin/phone-orders') as { preorder_at: string }[];
+    expect(body?.preorder_at).toBe('2026-11-23T11:15:00Z');
+  });
+
+  it('offers no day choice without later days', async () => {
+    server(() => ({ status: 201, body: placed }), false);
+    const dialog = await openDialog();
+    await within(dialog).findByLabelText(/^Time/);
+    expect(within(dialog).queryByLabelText(/^Day/)).not.toBeInTheDocument();
   });
 
   it('offers a known caller from the fourth digit, takes over the address and repeats the last order', async () => {
