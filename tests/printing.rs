@@ -822,3 +822,106 @@ async fn staff_print_an_order_again_marked_as_a_reprint_also_once_it_is_finished
         .await;
     assert_eq!(status, 404);
 }
+
+/// `orders.preorder_days`: a pre-order placed at night for a week ahead waits for the
+/// opening to be answered (never rejected before anyone can be there), is accepted then,
+/// and prints only on its own day at its preparation time, not a day early.
+#[tokio::test]
+async fn a_preorder_a_week_ahead_waits_for_the_opening_and_prints_on_its_day() {
+    // Monday 06:00 in Berlin: closed until lunch at 11:30 (10:30Z).
+    let server = TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", "2026-11-23T05:00:00Z")
+        .env("HEIMSERVICE_ORDERS_PREORDER_DAYS", "7")
+        .start()
+        .await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let sink = PrinterSink::start().await;
+    add_printer(&server, &admin, kitchen_printer("Küche", sink.port)).await;
+    let clock = &server.running.as_ref().unwrap().clock;
+    let advance_to = |at: &str| {
+        let target: chrono::DateTime<chrono::Utc> = at.parse().unwrap();
+        assert!(clock.advance(target - clock.now()), "{at}");
+    };
+    let order_status = |id: Value| {
+        let server = &server;
+        let admin = &admin;
+        async move {
+            let (status, order) = server
+                .send("GET", &format!("/admin/orders/{id}"), Some(admin), None)
+                .await;
+            assert_eq!(status, 200, "{order}");
+            order
+        }
+    };
+
+    // Monday a week ahead, 13:30.
+    let (_, offer) = server.get_json("/stores/14/slots?order_type=pickup").await;
+    let next_monday = offer["days"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|day| day["date"] == "2026-11-30")
+        .unwrap_or_else(|| panic!("Monday 30 Nov in {offer}"));
+    let slot = next_monday["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|slot| slot["time"] == "13:30")
+        .unwrap_or_else(|| panic!("a 13:30 slot in {next_monday}"))
+        .clone();
+    assert_eq!(slot["starts_at"], "2026-11-30T12:30:00Z", "{slot}");
+    let mut body = guest_order(lunch_lines(&menu), "10115");
+    body["order_type"] = json!("pickup");
+    body["preorder_at"] = slot["starts_at"].clone();
+    let order = place(&server, &body).await;
+
+    // Ten minutes (orders.auto_reject_seconds) from today's opening to answer it.
+    let seen = order_status(order["id"].clone()).await;
+    let answer_by: chrono::DateTime<chrono::Utc> =
+        seen["auto_reject_at"].as_str().unwrap().parse().unwrap();
+    assert_eq!(
+        answer_by,
+        "2026-11-23T10:40:00Z"
+            .parse::<chrono::DateTime<chrono::Utc>>()
+            .unwrap(),
+        "{seen}"
+    );
+    advance_to("2026-11-23T10:31:00Z");
+    tokio::time::sleep(QUIET).await;
+    let seen = order_status(order["id"].clone()).await;
+    assert_eq!(seen["status"], "waiting_for_confirmation", "{seen}");
+
+    // Accepted at the opening: 20 minutes in the kitchen, the ticket is due a week
+    // later at 13:10 (12:10Z).
+    let accepted = accept(&server, &admin, &order, 20).await;
+    assert_eq!(accepted["status"], "accepted", "{accepted}");
+    tokio::time::sleep(QUIET).await;
+    assert!(sink.connections().is_empty(), "not at acceptance");
+    assert_eq!(printers(&server, &admin).await[0]["waiting"], 1);
+
+    // The day before at the same time, and its day a minute early: nothing.
+    advance_to("2026-11-29T12:10:00Z");
+    tokio::time::sleep(QUIET).await;
+    assert!(sink.connections().is_empty(), "not the day before");
+    advance_to("2026-11-30T12:09:00Z");
+    tokio::time::sleep(QUIET).await;
+    assert!(
+        sink.connections().is_empty(),
+        "not before the preparation time"
+    );
+    assert_eq!(printers(&server, &admin).await[0]["waiting"], 1);
+
+    advance_to("2026-11-30T12:10:30Z");
+    let printed = sink.wait_for(1, WAIT).await;
+    assert_eq!(printed.len(), 1);
+    let ticket = decode(&printed[0]);
+    assert!(
+        ticket.text.contains("VORBESTELLUNG 13:30"),
+        "{}",
+        ticket.text
+    );
+    let seen = order_status(order["id"].clone()).await;
+    assert_eq!(seen["status"], "accepted", "{seen}");
+    server.stop().await;
+}
