@@ -8,7 +8,9 @@
 use serde_json::{Value, json};
 
 use crate::support::TestServer;
-use crate::support::ordering::{Menu, answer, guest_order, lunch_lines, phone_body, post_with};
+use crate::support::ordering::{
+    Menu, answer, guest_order, lunch_lines, outbox, phone_body, post_with,
+};
 
 /// Monday 06:00 in Berlin: closed until lunch at 11:30 (10:30Z), pre-orders offered.
 const NIGHT: &str = "2026-11-23T05:00:00Z";
@@ -290,5 +292,97 @@ async fn without_later_days_only_today_is_offered_and_tomorrow_is_refused() {
     let (status, refused) = post_with(&server, "/orders/guest", None, &[], &body).await;
     assert_eq!(status, 409, "{refused}");
     assert_eq!(refused["code"], "slot_unavailable", "{refused}");
+    server.stop().await;
+}
+
+/// The mails name a later day's date with the time; today's pre-orders keep the time alone.
+#[tokio::test]
+async fn the_mails_name_the_day_of_a_pre_order_for_a_later_day() {
+    let server = TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", NIGHT)
+        .env("HEIMSERVICE_ORDERS_PREORDER_DAYS", "3")
+        .start()
+        .await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let (_, offer) = server
+        .get_json("/stores/14/slots?order_type=delivery")
+        .await;
+    let wednesday = offer["days"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|day| day["date"] == "2026-11-25")
+        .unwrap_or_else(|| panic!("Wednesday in {offer}"));
+    let later = wednesday["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|slot| slot["time"] == "12:00")
+        .unwrap_or_else(|| panic!("12:00 in {wednesday}"))
+        .clone();
+    let today = offer["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|slot| slot["time"] == "12:30")
+        .unwrap_or_else(|| panic!("12:30 in {offer}"))
+        .clone();
+    let (status, for_later) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &preorder(&menu, &later["starts_at"], 1),
+    )
+    .await;
+    assert_eq!(status, 201, "{for_later}");
+    let mut body = preorder(&menu, &today["starts_at"], 2);
+    body["shipping_address"]["email"] = json!("heute@example.com");
+    let (status, for_today) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    assert_eq!(status, 201, "{for_today}");
+    for order in [&for_later, &for_today] {
+        answer(&server, &admin, order, "accept", json!({"minutes": 20})).await;
+    }
+
+    let mails = outbox(&server, &admin, 4).await;
+    let mail = |to: &str, subject: &str| -> String {
+        mails
+            .iter()
+            .find(|mail| mail["to"] == to && mail["subject"].as_str().unwrap().contains(subject))
+            .unwrap_or_else(|| panic!("{subject} to {to} in {mails:?}"))["body"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let confirmation = mail("gast1@example.com", "/ order no.");
+    assert!(
+        confirmation.contains("Vorbestellt für 25.11.2026, 12:00 Uhr."),
+        "{confirmation}"
+    );
+    assert!(
+        confirmation.contains("Pre-ordered for 25.11.2026, 12:00."),
+        "{confirmation}"
+    );
+    let accepted = mail("gast1@example.com", "angenommen");
+    assert!(
+        accepted.contains("Voraussichtlich am 25.11.2026 um 12:00 Uhr."),
+        "{accepted}"
+    );
+    assert!(
+        accepted.contains("Expected on 25.11.2026 at 12:00."),
+        "{accepted}"
+    );
+    let confirmation = mail("heute@example.com", "/ order no.");
+    assert!(
+        confirmation.contains("Vorbestellt für 12:30 Uhr."),
+        "{confirmation}"
+    );
+    let accepted = mail("heute@example.com", "angenommen");
+    assert!(
+        accepted.contains("Voraussichtlich um 12:30 Uhr."),
+        "{accepted}"
+    );
+    assert!(accepted.contains("Expected at 12:30."), "{accepted}");
     server.stop().await;
 }

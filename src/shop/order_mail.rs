@@ -137,6 +137,19 @@ fn tse_text(order: &Order, timezone: chrono_tz::Tz) -> String {
     text
 }
 
+/// A promised time in the store's time zone: its date ("30.11.2026") when that is not
+/// `today`'s, and its time ("13:30").
+fn promised_time(
+    at: chrono::DateTime<chrono::Utc>,
+    today: chrono::DateTime<chrono::Utc>,
+    timezone: chrono_tz::Tz,
+) -> (Option<String>, String) {
+    let local = at.with_timezone(&timezone);
+    let date = (local.date_naive() != today.with_timezone(&timezone).date_naive())
+        .then(|| local.format("%d.%m.%Y").to_string());
+    (date, local.format("%H:%M").to_string())
+}
+
 impl Shop {
     fn send_order_mail(&self, order: &Order, subject: String, text: String) {
         if order.customer.email.is_empty() {
@@ -151,11 +164,25 @@ impl Shop {
     pub(super) fn mail_confirmation(&self, order: &Order, origin: &str) {
         let brand = &self.config.brand;
         let link = format!("{origin}{}/orders/{}", self.config.base_path, order.token);
+        // A pre-order names its time, with the date when it is for a later day.
+        let (preorder_de, preorder_en) = order
+            .preorder_at
+            .map(|at| {
+                let when = match promised_time(at, self.clock.now(), self.config.timezone) {
+                    (Some(date), time) => format!("{date}, {time}"),
+                    (None, time) => time,
+                };
+                (
+                    format!("Vorbestellt für {when} Uhr.\n\n"),
+                    format!("Pre-ordered for {when}.\n\n"),
+                )
+            })
+            .unwrap_or_default();
         let text = format!(
             "Guten Tag,\n\nvielen Dank für Ihre Bestellung Nr. {number} bei {brand}. Sie wartet jetzt auf die \
-             Bestätigung des Restaurants. Den Stand sehen Sie hier:\n\n{link}\n\n{lines}\n---\n\n\
+             Bestätigung des Restaurants. Den Stand sehen Sie hier:\n\n{link}\n\n{preorder_de}{lines}\n---\n\n\
              Hello,\n\nthank you for your order no. {number} at {brand}. It is waiting for the restaurant's \
-             confirmation. Follow it here:\n\n{link}\n",
+             confirmation. Follow it here:\n\n{link}\n\n{preorder_en}",
             number = order.number,
             lines = lines_text(order),
         );
@@ -208,14 +235,18 @@ impl Shop {
         let number = order.number;
         let (subject, text) = match order.status {
             OrderStatus::Accepted => {
-                let time = order
+                // A pre-order for a later day: with its date.
+                let (when_de, when_en) = match order
                     .estimated_ready_at
-                    .map(|at| {
-                        at.with_timezone(&self.config.timezone)
-                            .format("%H:%M")
-                            .to_string()
-                    })
-                    .unwrap_or_default();
+                    .map(|at| promised_time(at, self.clock.now(), self.config.timezone))
+                {
+                    Some((Some(date), time)) => (
+                        format!("am {date} um {time}"),
+                        format!("on {date} at {time}"),
+                    ),
+                    Some((None, time)) => (format!("um {time}"), format!("at {time}")),
+                    None => (String::from("um"), String::from("at")),
+                };
                 // A phone order had no confirmation mail: this one says what was ordered.
                 let ordered = match order.source {
                     OrderSource::Phone => format!("\n{}", lines_text(order)),
@@ -224,9 +255,9 @@ impl Shop {
                 (
                     format!("{brand}: Bestellung Nr. {number} angenommen / accepted"),
                     format!(
-                        "Guten Tag,\n\n{brand} hat Ihre Bestellung Nr. {number} angenommen. Voraussichtlich um \
-                         {time} Uhr.\n{ordered}\n---\n\nHello,\n\n{brand} accepted your order no. {number}. \
-                         Expected at {time}.\n{receipt}",
+                        "Guten Tag,\n\n{brand} hat Ihre Bestellung Nr. {number} angenommen. Voraussichtlich \
+                         {when_de} Uhr.\n{ordered}\n---\n\nHello,\n\n{brand} accepted your order no. {number}. \
+                         Expected {when_en}.\n{receipt}",
                         receipt = tse_text(order, self.config.timezone),
                     ),
                 )
