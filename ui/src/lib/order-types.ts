@@ -151,9 +151,14 @@ export interface Order {
   delivery_fee: number;
   /** Σ line deposit × quantity: never discounted, not counted towards the minimum; 0 when none. */
   deposit: number;
-  /** subtotal − discount + delivery_fee + deposit. */
+  /**
+   * The tip for the team (online payment only), in euros; outside the VAT base. 0 when
+   * none; missing from servers before tips.
+   */
+  tip?: number;
+  /** subtotal − discount + delivery_fee + deposit + tip. */
   total: number;
-  /** Per rate; a drink's deposit is in its rate's figures. */
+  /** Per rate; a drink's deposit is in its rate's figures (the tip is in none). */
   vat: VatLine[];
   estimated_minutes: number | null;
   estimated_ready_at: string | null;
@@ -243,6 +248,11 @@ export interface OrderRequest {
    * 400 cash_given_below_total); never sent with online payment. Not part of the quote.
    */
   cash_given?: number;
+  /**
+   * Online payment: the tip for the team in euros (two decimals at most, 0 to 100);
+   * part of the quote and of what PayPal is asked for. Never sent with cash (400).
+   */
+  tip?: number;
 }
 
 /**
@@ -262,7 +272,9 @@ export interface OrderQuote {
   delivery_fee: number;
   /** Σ line deposit × quantity; 0 when none. */
   deposit: number;
-  /** subtotal − discount + delivery_fee + deposit. */
+  /** The tip asked about, in euros; 0 when none (missing from servers before tips). */
+  tip?: number;
+  /** subtotal − discount + delivery_fee + deposit + tip. */
   total: number;
   /** The highest minimum age of the quoted products (16 or 18); null or missing: none. */
   age_restriction?: 16 | 18 | null;

@@ -139,6 +139,22 @@ describe('buildOrderRequest', () => {
     expect(buildOrderRequest({ ...input, ageConfirmed: true })).toMatchObject({ age_confirmed: true });
     expect(buildOrderRequest({ ...input, ageConfirmed: false })).not.toHaveProperty('age_confirmed');
   });
+
+  it('sends the tip in euros with online payment only, and none for 0', () => {
+    const input = {
+      items: [cola],
+      orderType: 'pickup' as const,
+      orderTime: { kind: 'immediately' as const },
+      note: '',
+      address: { kind: 'saved' as const, addressId: 12 },
+      paymentMethod: 'online' as const,
+    };
+    expect(buildOrderRequest({ ...input, tipCents: 237 })).toMatchObject({ payment_method: 'online', tip: 2.37 });
+    expect(buildOrderRequest({ ...input, tipCents: 10_000 })).toMatchObject({ tip: 100 });
+    expect(buildOrderRequest({ ...input, tipCents: 0 })).not.toHaveProperty('tip');
+    expect(buildOrderRequest(input)).not.toHaveProperty('tip');
+    expect(buildOrderRequest({ ...input, paymentMethod: 'cash', tipCents: 237 })).not.toHaveProperty('tip');
+  });
 });
 
 describe('withCashGiven', () => {
@@ -254,6 +270,18 @@ describe('orders API', () => {
     expect(sent(fetchMock).body).toEqual(request);
     await createPaypalOrder({ ...request, cash_given: 50 }, { guest: true });
     expect(sent(fetchMock, 1).body).toEqual({ ...request, payment_method: 'online' });
+  });
+
+  it('asks the quote and the PayPal order with the tip: it is part of the price', async () => {
+    const fetchMock = mockFetch({
+      '/orders/guest/quote': { body: { quote_id: 'q-1', tip: 2.37, total: 4.87 } },
+      '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-2', amount: 4.87, currency: 'EUR' } },
+    });
+    const online: OrderRequest = { ...request, payment_method: 'online', tip: 2.37 };
+    await quoteOrder(online, { guest: true });
+    expect(sent(fetchMock).body).toEqual(online);
+    await createPaypalOrder({ ...online, quote_id: 'q-1' }, { guest: true });
+    expect(sent(fetchMock, 1).body).toEqual({ ...online, quote_id: 'q-1' });
   });
 
   it('logs and re-throws a refused quote with its code', async () => {

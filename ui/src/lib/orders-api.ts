@@ -40,6 +40,8 @@ export interface OrderRequestInput {
   paymentMethod: PaymentMethod;
   /** The customer ticked the age confirmation; sent as `age_confirmed: true` only then. */
   ageConfirmed?: boolean;
+  /** The tip for the team in cents; sent (in euros) only with online payment and when above 0. */
+  tipCents?: number;
 }
 
 /** Exactly the address fields the server takes (it refuses unknown ones). */
@@ -70,6 +72,9 @@ export function buildOrderRequest(input: OrderRequestInput): OrderRequest {
   if (input.address.kind === 'saved') request.address_id = input.address.addressId;
   else request.shipping_address = shippingAddress(input.address.address);
   if (input.ageConfirmed === true) request.age_confirmed = true;
+  if (input.paymentMethod === 'online' && input.tipCents !== undefined && input.tipCents > 0) {
+    request.tip = fromCents(input.tipCents);
+  }
   return request;
 }
 

@@ -1,17 +1,18 @@
 import { vi } from 'vitest';
 
-type Route = { status?: number; body: unknown } | (() => { status?: number; body: unknown });
+type Route = { status?: number; body: unknown } | ((init?: RequestInit) => { status?: number; body: unknown });
 
 /**
  * Replaces global fetch with a table of answers keyed by request path
- * (plus query). Unknown paths answer 404 like the server would.
+ * (plus query); an answer made by a function is given the request. Unknown paths
+ * answer 404 like the server would.
  */
 export function mockFetch(routes: Record<string, Route>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const url = new URL(raw, 'http://localhost');
     const route = routes[url.pathname + url.search];
-    const answer = typeof route === 'function' ? route() : route;
+    const answer = typeof route === 'function' ? route(init) : route;
     const status = answer?.status ?? (answer ? 200 : 404);
     const body = answer ? answer.body : { detail: 'Not found', code: 'not_found' };
     return new Response(JSON.stringify(body), {

@@ -16,6 +16,7 @@ function figuresOf(quote: OrderQuote, deliveryMinutes: number | null): TotalsFig
     deliveryFeeCents: delivery ? toCents(quote.delivery_fee) : null,
     deliveryMinutes: delivery ? deliveryMinutes : null,
     depositCents: toCents(quote.deposit),
+    tipCents: toCents(quote.tip ?? 0),
     totalCents: toCents(quote.total),
   };
 }

@@ -26,11 +26,16 @@ import {
 } from '../../features/cart/checkout';
 import {
   CashGivenField,
+  goodsCents,
+  NO_TIP,
   PlaceOrder,
   shownQuote,
+  TipChoiceField,
+  tipCentsOf,
   useCashGiven,
   useCheckoutQuote,
   type TermsLinks,
+  type TipChoice,
 } from '../../features/orders';
 import { ApiError } from '../../lib/api-error';
 import { useAuth } from '../../lib/auth';
@@ -210,6 +215,16 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
   const [confirmedAge, setConfirmedAge] = useState<MinimumAge | null>(null);
   // What a cash customer pays with: sent with the order, not part of the quote (it changes no price).
   const cashGiven = useCashGiven();
+  // The tip (online payment only) is part of the quote. A share is taken of the goods the
+  // last quote named; they do not depend on the tip, so a changed share asks once more.
+  const [tipChoice, setTipChoice] = useState<TipChoice>(NO_TIP);
+  const [goods, setGoods] = useState<number | null>(null);
+  const tipCents = payment === 'online' ? tipCentsOf(tipChoice, goods) : 0;
+  const choosePayment = useCallback((method: PaymentMethod) => {
+    setPayment(method);
+    // Cash has no tip: switching to it removes the one chosen.
+    if (method === 'cash') setTipChoice(NO_TIP);
+  }, []);
 
   const delivery = orderType === 'delivery';
   const savedAddress =
@@ -232,6 +247,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
           address: orderAddress,
           paymentMethod: payment,
           ageConfirmed: confirmedAge !== null && (cartAge === null || confirmedAge >= cartAge),
+          tipCents: tipCents ?? 0,
         });
   const quote = useCheckoutQuote(request, !signedIn);
   if (!cashRefused && payment === 'cash' && quote.state.status === 'refused' && isCashRefusal(quote.state.error)) {
@@ -239,6 +255,8 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
   }
   // The postcode is the delivery address's, as the server quoted it (never the header's).
   const quoted = shownQuote(quote.state);
+  const quotedGoods = quoted === null ? null : goodsCents(quoted);
+  if (quotedGoods !== null && quotedGoods !== goods) setGoods(quotedGoods);
   const age = highestAge(cartAge, quoted?.age_restriction);
   const ageConfirmed = age !== null && confirmedAge !== null && confirmedAge >= age;
   const blockedReason =
@@ -246,7 +264,9 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
       ? timeBlockText(timeBlock, t)
       : age !== null && !ageConfirmed
         ? t('orders.blocked.age')
-        : null;
+        : tipCents === null
+          ? t('checkout.tip.blocked')
+          : null;
 
   const onPlaced = useCallback(
     (order: Order) => {
@@ -289,7 +309,8 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
             <OrderTimeSelect offer={timeOffer} />
           </Section>
           <Section title={t('checkout.payment')}>
-            <PaymentChoice value={payment} onChange={setPayment} cash={cash} />
+            <PaymentChoice value={payment} onChange={choosePayment} cash={cash} />
+            {payment === 'online' && <TipChoiceField choice={tipChoice} onChange={setTipChoice} goods={goods} />}
             {payment === 'cash' && (
               <CashGivenField
                 cash={cashGiven}

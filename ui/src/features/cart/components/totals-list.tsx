@@ -16,10 +16,12 @@ export interface TotalsFigures {
   deliveryMinutes: number | null;
   /** The deposits (Pfand) of all items; a row only when there are any. */
   depositCents: number;
+  /** The tip for the team (checkout, online payment); a row only when above 0. */
+  tipCents?: number;
   totalCents: number;
 }
 
-/** Subtotal, discount, delivery fee and time, deposit, and the grand total. */
+/** Subtotal, discount, delivery fee and time, deposit, tip, and the grand total. */
 export function TotalsList({ figures }: { figures: TotalsFigures }) {
   const { i18n, t } = useTranslation();
   const { discountPercent, deliveryFeeCents, deliveryMinutes, depositCents } = figures;
@@ -52,6 +54,12 @@ export function TotalsList({ figures }: { figures: TotalsFigures }) {
         <div className="cart-summary__row">
           <dt>{t('cart.deposit')}</dt>
           <dd data-testid="cart-deposit">{euros(depositCents)}</dd>
+        </div>
+      )}
+      {(figures.tipCents ?? 0) > 0 && (
+        <div className="cart-summary__row">
+          <dt>{t('cart.tip')}</dt>
+          <dd data-testid="cart-tip">{euros(figures.tipCents ?? 0)}</dd>
         </div>
       )}
       <div className="cart-summary__row cart-summary__row--total">
