@@ -192,6 +192,27 @@ describe('order status page', () => {
     expect(screen.queryByTestId('line-deposit')).not.toBeInTheDocument();
   });
 
+  it('shows the tip of an online order as its own row before the total, outside the VAT lines', async () => {
+    // 21,00 € − 10 % + 2,50 € fee + 2,10 € tip; the VAT line is the goods' alone.
+    renderStatus({ body: demoOrder({ tip: 2.1, total: 23.5 }) });
+    expect(await screen.findByTestId('order-tip')).toHaveTextContent(/^2,10 €$/);
+    const rows = [...document.querySelectorAll('.order-totals__row dt')].map((term) => term.textContent);
+    expect(rows).toEqual(['Zwischensumme', 'Rabatt (10 %)', 'Liefergebühr', 'Trinkgeld', 'Gesamt', 'enthaltene MwSt. 7 % (netto 20,00 €)']);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('23,50 €');
+
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(screen.getByTestId('order-tip').previousElementSibling).toHaveTextContent(/^Tip$/);
+  });
+
+  it('shows no tip row for an order without a tip', async () => {
+    renderStatus({ body: demoOrder() });
+    await screen.findByTestId('order-total');
+    expect(screen.queryByTestId('order-tip')).not.toBeInTheDocument();
+    expect(screen.queryByText('Trinkgeld')).not.toBeInTheDocument();
+  });
+
   it('shows the notes for the driver with the delivery address', async () => {
     const customer: OrderCustomer & { notes: string } = { ...demoOrder().customer, notes: 'Hinterhaus, 3. OG' };
     renderStatus({ body: demoOrder({ customer }) });

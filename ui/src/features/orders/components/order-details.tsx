@@ -59,6 +59,13 @@ function Totals({ order }: { order: Order }) {
           <dd data-testid="order-deposit">{formatPrice(order.deposit)}</dd>
         </div>
       )}
+      {/* Paid online with the order, outside the VAT base: no VAT row counts it. */}
+      {order.tip !== undefined && order.tip > 0 && (
+        <div className="order-totals__row">
+          <dt>{t('cart.tip')}</dt>
+          <dd data-testid="order-tip">{formatPrice(order.tip)}</dd>
+        </div>
+      )}
       <div className="order-totals__row order-totals__row--total">
         <dt>{t('cart.total')}</dt>
         <dd data-testid="order-total">{formatPrice(order.total)}</dd>

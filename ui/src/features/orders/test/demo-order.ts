@@ -44,6 +44,7 @@ export function demoOrder(overrides: Partial<Order> = {}): Order {
     discount: 2.1,
     delivery_fee: 2.5,
     deposit: 0,
+    tip: 0,
     total: 21.4,
     vat: [{ percentage: 7, gross: 21.4, net: 20, vat: 1.4 }],
     estimated_minutes: null,

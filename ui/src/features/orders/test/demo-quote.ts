@@ -26,6 +26,7 @@ export function demoQuote(overrides: Partial<OrderQuote> = {}): OrderQuote {
     discount: 0,
     delivery_fee: 0,
     deposit: 0,
+    tip: 0,
     total: 5,
     ...overrides,
   };
