@@ -294,6 +294,8 @@ export interface RevenueFigures {
   /** Of the revenue, paid in cash and online (PayPal). */
   cash: number;
   online: number;
+  /** The tips paid online with the orders: outside the VAT base, in no VAT line. */
+  tips: number;
   /** Of the revenue, the deposits (Pfand) charged with the goods. */
   deposit: number;
   /** The VAT in the revenue, one line per rate. */
@@ -448,6 +450,11 @@ export interface DailyClosing {
   vat_cents: number;
   cash_cents: number;
   online_cents: number;
+  /**
+   * The day's tips, paid online: not part of `gross_cents` (outside the VAT base); what
+   * PayPal took that day is online_cents + tip_cents.
+   */
+  tip_cents: number;
   /** Of the gross, the deposits (Pfand) charged with the goods. */
   deposit_cents: number;
   /** Per VAT rate, lowest first. */

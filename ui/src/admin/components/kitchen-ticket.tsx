@@ -84,6 +84,9 @@ export function KitchenTicket({ order: stored, brand, timezone }: { order: Admin
         <TicketRow label={t('orders.detail.delivery_fee')} value={formatPrice(order.delivery_fee)} />
       )}
       {order.deposit > 0 && <TicketRow label={t('orders.detail.deposit')} value={formatPrice(order.deposit)} />}
+      {order.tip !== undefined && order.tip > 0 && (
+        <TicketRow label={t('orders.detail.tip')} value={formatPrice(order.tip)} />
+      )}
       <TicketRow label={t('orders.detail.total')} value={formatPrice(order.total)} strong />
       <hr />
       <p className="admin-ticket__strong">{t(paymentKey(order))}</p>

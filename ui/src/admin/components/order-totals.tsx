@@ -3,7 +3,10 @@ import type { Order } from '../../lib/order-types';
 import { formatDecimalInput } from '../lib/price';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
-/** Subtotal, discount, delivery fee, deposit and total, then the VAT per rate (net, VAT, gross). */
+/**
+ * Subtotal, discount, delivery fee, deposit, tip and total, then the VAT per rate (net,
+ * VAT, gross); the tip is outside the VAT base, so no rate counts it.
+ */
 export function OrderTotals({ order }: { order: Order }) {
   const { t } = useAdminTranslation();
   return (
@@ -30,6 +33,14 @@ export function OrderTotals({ order }: { order: Order }) {
             <dt>{t('orders.detail.deposit')}</dt>
             <dd className="admin-num" data-testid="order-deposit">
               {formatPrice(order.deposit)}
+            </dd>
+          </div>
+        )}
+        {order.tip !== undefined && order.tip > 0 && (
+          <div>
+            <dt>{t('orders.detail.tip')}</dt>
+            <dd className="admin-num" data-testid="order-tip">
+              {formatPrice(order.tip)}
             </dd>
           </div>
         )}

@@ -41,6 +41,9 @@ export function RevenueDays({ report, language }: { report: RevenueReport; langu
               <th scope="col" className="admin-num">
                 {t('revenue.online_column')}
               </th>
+              <th scope="col" className="admin-num">
+                {t('revenue.tips_column')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -79,6 +82,9 @@ function DayRow({ day, language }: { day: RevenueDay; language: string }) {
       </td>
       <td data-label={t('revenue.online_column')} className="admin-num">
         {formatPrice(figures.online)}
+      </td>
+      <td data-label={t('revenue.tips_column')} className="admin-num">
+        {formatPrice(figures.tips)}
       </td>
     </tr>
   );

@@ -7,7 +7,10 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 import type { RevenueReport } from '../types';
 import { Card } from './fields';
 
-/** The period's figures: orders, rejections, revenue with its cash, online and deposit part, and the VAT per rate. */
+/**
+ * The period's figures: orders, rejections, revenue with its cash, online and deposit
+ * part, the tips paid online (outside the VAT base), and the VAT per rate.
+ */
 export function RevenueTotals({ report }: { report: RevenueReport }) {
   const { t } = useAdminTranslation();
   const { totals } = report;
@@ -18,6 +21,7 @@ export function RevenueTotals({ report }: { report: RevenueReport }) {
     { label: t('revenue.cash'), value: formatPrice(totals.cash) },
     { label: t('revenue.online'), value: formatPrice(totals.online) },
     { label: t('revenue.deposit'), value: formatPrice(totals.deposit) },
+    { label: t('revenue.tips'), value: formatPrice(totals.tips) },
   ];
   return (
     <Card title={t('revenue.totals_title', { from: formatDay(report.from), to: formatDay(report.to) })}>

@@ -16,7 +16,8 @@ export interface ZBonShop {
 /**
  * One daily closing laid out as a Z-Bon: the shop, the number, the business day, who
  * closed it and when, the orders and cancellations, gross, net and VAT per rate and in
- * total, cash and online, and the orders the TSE could not sign. Shown on screen and,
+ * total, cash and online, the tips paid online (outside the gross), and the orders the
+ * TSE could not sign. Shown on screen and,
  * without the admin frame around it, printed (see admin.css).
  */
 export function ZBon({ closing, shop, timezone }: { closing: DailyClosing; shop: ZBonShop; timezone: string }) {
@@ -34,6 +35,8 @@ export function ZBon({ closing, shop, timezone }: { closing: DailyClosing; shop:
     { label: t('closings.zbon.online'), value: formatCents(closing.online_cents) },
     { label: t('closings.zbon.deposit'), value: formatCents(closing.deposit_cents) },
   ];
+  // Paid online with the orders but outside the gross: its own line under the payments.
+  const tips = { label: t('closings.zbon.tips'), value: formatCents(closing.tip_cents) };
 
   return (
     <article className="admin-zbon" data-testid="z-bon" aria-labelledby="z-bon-number">
@@ -95,6 +98,12 @@ export function ZBon({ closing, shop, timezone }: { closing: DailyClosing; shop:
             <dd className="admin-num">{payment.value}</dd>
           </div>
         ))}
+        <div className="admin-zbon__tips">
+          <dt>{tips.label}</dt>
+          <dd className="admin-num" data-testid="z-bon-tips">
+            {tips.value}
+          </dd>
+        </div>
       </dl>
       {closing.unsigned_orders.length > 0 && (
         <section className="admin-zbon__unsigned" data-testid="z-bon-unsigned">

@@ -10,10 +10,10 @@ const english = (key: RevenueCsvLabel) => en.revenue.csv[key];
 describe('revenue CSV', () => {
   it('lists the days, the sum and the VAT per rate with decimal commas and German dates in German', () => {
     expect(revenueCsv(NOVEMBER_REPORT, german, 'de')).toBe(
-      'Tag;Bestellungen;Abgelehnt;Umsatz;Bar;Online\r\n' +
-        '23.11.2026;2;1;30,00;30,00;0,00\r\n' +
-        '27.11.2026;1;0;12,50;0,00;12,50\r\n' +
-        'Summe;3;1;42,50;30,00;12,50\r\n' +
+      'Tag;Bestellungen;Abgelehnt;Umsatz;Bar;Online;Trinkgeld\r\n' +
+        '23.11.2026;2;1;30,00;30,00;0,00;0,00\r\n' +
+        '27.11.2026;1;0;12,50;0,00;12,50;1,25\r\n' +
+        'Summe;3;1;42,50;30,00;12,50;1,25\r\n' +
         '\r\n' +
         'MwSt-Satz in %;Netto;MwSt;Brutto\r\n' +
         '7;33,36;2,34;35,70\r\n' +
@@ -24,10 +24,10 @@ describe('revenue CSV', () => {
 
   it('uses decimal points and ISO dates in English', () => {
     expect(revenueCsv(NOVEMBER_REPORT, english, 'en')).toBe(
-      'Day;Orders;Rejected;Revenue;Cash;Online\r\n' +
-        '2026-11-23;2;1;30.00;30.00;0.00\r\n' +
-        '2026-11-27;1;0;12.50;0.00;12.50\r\n' +
-        'Total;3;1;42.50;30.00;12.50\r\n' +
+      'Day;Orders;Rejected;Revenue;Cash;Online;Tips\r\n' +
+        '2026-11-23;2;1;30.00;30.00;0.00;0.00\r\n' +
+        '2026-11-27;1;0;12.50;0.00;12.50;1.25\r\n' +
+        'Total;3;1;42.50;30.00;12.50;1.25\r\n' +
         '\r\n' +
         'VAT rate in %;Net;VAT;Gross\r\n' +
         '7;33.36;2.34;35.70\r\n' +
@@ -38,8 +38,8 @@ describe('revenue CSV', () => {
 
   it('keeps a period without orders to its header and zero sums', () => {
     expect(revenueCsv(emptyReport('2026-12-01', '2026-12-31'), german, 'de')).toBe(
-      'Tag;Bestellungen;Abgelehnt;Umsatz;Bar;Online\r\n' +
-        'Summe;0;0;0,00;0,00;0,00\r\n' +
+      'Tag;Bestellungen;Abgelehnt;Umsatz;Bar;Online;Trinkgeld\r\n' +
+        'Summe;0;0;0,00;0,00;0,00;0,00\r\n' +
         '\r\n' +
         'MwSt-Satz in %;Netto;MwSt;Brutto\r\n' +
         'Summe;0,00;0,00;0,00\r\n',
@@ -49,11 +49,11 @@ describe('revenue CSV', () => {
   it('writes a reduced rate with its decimals and quotes a word holding the separator', () => {
     const report = {
       ...emptyReport('2026-11-01', '2026-11-30'),
-      totals: { orders: 1, rejected: 0, revenue: 10.55, cash: 10.55, online: 0, deposit: 0, vat: [{ percentage: 5.5, gross: 10.55, net: 10, vat: 0.55 }] },
+      totals: { orders: 1, rejected: 0, revenue: 10.55, cash: 10.55, online: 0, tips: 0, deposit: 0, vat: [{ percentage: 5.5, gross: 10.55, net: 10, vat: 0.55 }] },
     };
     const label = (key: RevenueCsvLabel) => (key === 'total' ? 'Summe; gesamt' : german(key));
     expect(revenueCsv(report, label, 'de').split('\r\n').slice(1)).toEqual([
-      '"Summe; gesamt";1;0;10,55;10,55;0,00',
+      '"Summe; gesamt";1;0;10,55;10,55;0,00;0,00',
       '',
       'MwSt-Satz in %;Netto;MwSt;Brutto',
       '5,5;10,00;0,55;10,55',

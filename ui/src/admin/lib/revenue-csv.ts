@@ -10,6 +10,7 @@ export type RevenueCsvLabel =
   | 'revenue'
   | 'cash'
   | 'online'
+  | 'tips'
   | 'total'
   | 'rate'
   | 'net'
@@ -41,10 +42,11 @@ export function revenueCsv(report: RevenueReport, label: (key: RevenueCsvLabel) 
     amount(of.revenue),
     amount(of.cash),
     amount(of.online),
+    amount(of.tips),
   ];
   const vatSum = vatTotal(report.totals.vat);
   return [
-    line([label('date'), label('orders'), label('rejected'), label('revenue'), label('cash'), label('online')]),
+    line([label('date'), label('orders'), label('rejected'), label('revenue'), label('cash'), label('online'), label('tips')]),
     ...report.days.map((day) => line(figures(date(day.date), day.figures))),
     line(figures(label('total'), report.totals)),
     '\r\n',

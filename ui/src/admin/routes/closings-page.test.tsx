@@ -31,6 +31,7 @@ function closing(number: number, changes: Partial<DailyClosing> = {}): DailyClos
     vat_cents: 108,
     cash_cents: 1650,
     online_cents: 0,
+    tip_cents: 0,
     deposit_cents: 0,
     vat: [{ rate_basis_points: 700, gross_cents: 1650, net_cents: 1542, vat_cents: 108 }],
     unsigned_orders: [],
@@ -52,6 +53,7 @@ const SEVEN = closing(7, {
   vat_cents: 343,
   cash_cents: 3000,
   online_cents: 1250,
+  tip_cents: 190,
   deposit_cents: 50,
   vat: [
     { rate_basis_points: 700, gross_cents: 3570, net_cents: 3336, vat_cents: 234 },
@@ -117,8 +119,8 @@ describe('daily closings page', () => {
 
     await screen.findByRole('link', { name: 'Z-Bon no. 7' });
     expect(rows()).toEqual([
-      ['no. 7', '27.11.2026', '27.11.2026 20:05', 'Anna Admin', '3', '2', '42,50 €', '30,00 €', '12,50 €'],
-      ['no. 6', '26.11.2026', '23.11.2026 22:30', 'automatically', '1', '1', '16,50 €', '16,50 €', '0,00 €'],
+      ['no. 7', '27.11.2026', '27.11.2026 20:05', 'Anna Admin', '3', '2', '42,50 €', '30,00 €', '12,50 €', '1,90 €'],
+      ['no. 6', '26.11.2026', '23.11.2026 22:30', 'automatically', '1', '1', '16,50 €', '16,50 €', '0,00 €', '0,00 €'],
     ]);
     expect(screen.getByRole('link', { name: 'Z-Bon no. 7' })).toHaveAttribute('href', '/admin/closings/7');
     expect(asked(fetchMock)).toEqual(['/admin/closings?limit=30']);
@@ -268,6 +270,7 @@ describe('daily closings page', () => {
       ['of which cash', '30,00 €'],
       ['of which online', '12,50 €'],
       ['of which deposit (Pfand)', '0,50 €'],
+      ['Tips (online, not taxable)', '1,90 €'],
     ]);
     const unsigned = screen.getByTestId('z-bon-unsigned');
     expect(within(unsigned).getByRole('heading', { name: '2 orders without a TSE signature' })).toBeInTheDocument();
@@ -286,6 +289,15 @@ describe('daily closings page', () => {
     await screen.findByTestId('z-bon');
     expect(facts('z-bon-facts')[2]).toEqual(['Closed by', 'automatically']);
     expect(screen.queryByTestId('z-bon-unsigned')).toBeNull();
+  });
+
+  it("names the day's tips in German on the Z-Bon, apart from the gross", async () => {
+    await i18n.changeLanguage('de');
+    closingsServer();
+    renderAdminAt('/admin/closings/7');
+    expect(await screen.findByTestId('z-bon-tips')).toHaveTextContent(/^1,90 €$/);
+    expect(facts('z-bon-payments').at(-1)).toEqual(['Trinkgeld (online, nicht steuerbar)', '1,90 €']);
+    expect(vatRows('tfoot')).toEqual([['Summe', '42,50 €', '39,07 €', '3,43 €']]);
   });
 
   it('says so when there is no such closing', async () => {

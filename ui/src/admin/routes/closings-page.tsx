@@ -124,6 +124,7 @@ function ClosingsTable({ first, timezone }: { first: DailyClosing[]; timezone: s
     gross: t('closings.columns.gross'),
     cash: t('closings.columns.cash'),
     online: t('closings.columns.online'),
+    tips: t('closings.columns.tips'),
   };
   return (
     <>
@@ -149,6 +150,9 @@ function ClosingsTable({ first, timezone }: { first: DailyClosing[]; timezone: s
               </th>
               <th scope="col" className="admin-num">
                 {columns.online}
+              </th>
+              <th scope="col" className="admin-num">
+                {columns.tips}
               </th>
             </tr>
           </thead>
@@ -180,6 +184,9 @@ function ClosingsTable({ first, timezone }: { first: DailyClosing[]; timezone: s
                 </td>
                 <td data-label={columns.online} className="admin-num">
                   {formatCents(closing.online_cents)}
+                </td>
+                <td data-label={columns.tips} className="admin-num">
+                  {formatCents(closing.tip_cents)}
                 </td>
               </tr>
             ))}

@@ -303,6 +303,24 @@ describe('order detail', () => {
     expect(content().querySelector('.admin-order-totals__total dd')).toHaveTextContent('31,40 €');
   });
 
+  it("shows an online order's tip as its own row before the total, outside the VAT table", async () => {
+    const order = acceptedOrder({ tip: 2.1, total: 23.5 });
+    detailServer({ 'GET /admin/orders/57': () => ({ body: order }) });
+    renderAdminAt('/admin/orders/57');
+    expect(await screen.findByTestId('order-tip')).toHaveTextContent(/^2,10 €$/);
+    const terms = [...content().querySelectorAll('.admin-order-totals dt')].map((term) => term.textContent);
+    expect(terms).toEqual(['Subtotal', 'Discount (10 %)', 'Delivery fee', 'Tip', 'Total']);
+    expect(content().querySelector('.admin-order-totals__total dd')).toHaveTextContent('23,50 €');
+    expect(within(content()).getAllByTestId(/^vat-/).map((row) => row.dataset.testid)).toEqual(['vat-7']);
+  });
+
+  it('shows no tip row for an order without one', async () => {
+    detailServer({ 'GET /admin/orders/57': () => ({ body: acceptedOrder({ tip: 0 }) }) });
+    renderAdminAt('/admin/orders/57');
+    await screen.findByTestId('order-total');
+    expect(screen.queryByTestId('order-tip')).toBeNull();
+  });
+
   it('says when the order does not exist', async () => {
     detailServer({ 'GET /admin/orders/999': () => ({ status: 404, body: { detail: 'No such order', code: 'order_not_found' } }) });
     renderAdminAt('/admin/orders/999');
@@ -380,6 +398,15 @@ describe('kitchen ticket', () => {
     renderTicket(adminOrder({ subtotal: 21, deposit: 0.5, total: 21.9 }));
     const rows = [...ticket().querySelectorAll('.admin-ticket__row')].map((row) => row.textContent);
     expect(rows.slice(-3)).toEqual(['Liefergebühr2,50 €', 'Pfand0,50 €', 'Gesamt21,90 €']);
+  });
+
+  it('prints the tip as its own row before the total, and only when there is one', () => {
+    renderTicket(adminOrder({ tip: 2.1, total: 23.5 }));
+    const rows = [...ticket().querySelectorAll('.admin-ticket__row')].map((row) => row.textContent);
+    expect(rows.slice(-3)).toEqual(['Liefergebühr2,50 €', 'Trinkgeld2,10 €', 'Gesamt23,50 €']);
+    cleanup();
+    renderTicket(adminOrder({ tip: 0 }));
+    expect(ticket().textContent).not.toContain('Trinkgeld');
   });
 
   it('leaves out what a pickup order without note and discount does not have', () => {

@@ -66,6 +66,7 @@ describe('revenue page', () => {
       ['of which cash', '30,00 €'],
       ['of which online', '12,50 €'],
       ['of which deposit (Pfand)', '0,50 €'],
+      ['Tips (online, not taxable)', '1,25 €'],
     ]);
     expect(screen.getByRole('table', { name: 'VAT' })).toBeInTheDocument();
     expect(cells('.admin-revenue__vat tbody')).toEqual([
@@ -75,8 +76,8 @@ describe('revenue page', () => {
     expect(cells('.admin-revenue__vat tfoot')).toEqual([['Total', '39,07 €', '3,43 €', '42,50 €']]);
 
     expect(cells('.admin-revenue__days tbody')).toEqual([
-      ['Monday, 23.11.2026', '2', '1', '30,00 €', '30,00 €', '0,00 €'],
-      ['Friday, 27.11.2026', '1', '0', '12,50 €', '0,00 €', '12,50 €'],
+      ['Monday, 23.11.2026', '2', '1', '30,00 €', '30,00 €', '0,00 €', '0,00 €'],
+      ['Friday, 27.11.2026', '1', '0', '12,50 €', '0,00 €', '12,50 €', '1,25 €'],
     ]);
     const days = screen.getByRole('heading', { level: 2, name: 'By day' }).closest('section') as HTMLElement;
     expect(within(days).getByRole('link', { name: 'Orders of Monday, 23.11.2026' })).toHaveAttribute(
@@ -171,10 +172,10 @@ describe('revenue page', () => {
     expect(document.querySelector('a[download]')).toBeNull();
     const text = await blobs[0]?.text();
     expect(text?.replace(/^\uFEFF/, '').split('\r\n').slice(0, 4)).toEqual([
-      'Tag;Bestellungen;Abgelehnt;Umsatz;Bar;Online',
-      '23.11.2026;2;1;30,00;30,00;0,00',
-      '27.11.2026;1;0;12,50;0,00;12,50',
-      'Summe;3;1;42,50;30,00;12,50',
+      'Tag;Bestellungen;Abgelehnt;Umsatz;Bar;Online;Trinkgeld',
+      '23.11.2026;2;1;30,00;30,00;0,00;0,00',
+      '27.11.2026;1;0;12,50;0,00;12,50;1,25',
+      'Summe;3;1;42,50;30,00;12,50;1,25',
     ]);
   });
 });
