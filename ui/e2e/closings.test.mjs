@@ -84,7 +84,8 @@ describe('daily closings', { timeout: 120_000 }, () => {
     assert.equal(await page.locator('.admin-closings__table tbody tr').count(), 1);
     const cells = (await row.locator('td').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
     assert.deepEqual(cells.slice(0, 2), ['no. 1', '23.11.2026']);
-    assert.deepEqual(cells.slice(3), ['Anna Admin', '1', '0', gross, gross, '0,00 €']);
+    // By, orders, cancelled, gross, cash, online, tips.
+    assert.deepEqual(cells.slice(3), ['Anna Admin', '1', '0', gross, gross, '0,00 €', '0,00 €']);
 
     await row.getByRole('link', { name: 'Z-Bon no. 1' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/admin/closings/1'));
@@ -101,8 +102,11 @@ describe('daily closings', { timeout: 120_000 }, () => {
     const total = (await page.locator('.admin-zbon__vat tfoot tr').innerText()).split(/\s+/).join(' ');
     assert.ok(total.startsWith(`Total ${gross}`), total);
     const payments = (await page.getByTestId('z-bon-payments').innerText()).split(/\s+/).join(' ');
-    // Three Bruschetta carry no deposit.
-    assert.equal(payments, `of which cash ${gross} of which online 0,00 € of which deposit (Pfand) 0,00 €`);
+    // Three Bruschetta carry no deposit, and a cash order no tip.
+    assert.equal(
+      payments,
+      `of which cash ${gross} of which online 0,00 € of which deposit (Pfand) 0,00 € Tips (online, not taxable) 0,00 €`,
+    );
     assert.doesNotMatch(text, /without a TSE signature/);
 
     const print = await visible(page.getByRole('button', { name: 'Print' }));

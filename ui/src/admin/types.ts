@@ -289,12 +289,12 @@ export interface RevenueFigures {
   /** Orders not rejected. */
   orders: number;
   rejected: number;
-  /** The sum of the totals of the orders not rejected. */
+  /** The sum of the totals of the orders not rejected, without the tips. */
   revenue: number;
   /** Of the revenue, paid in cash and online (PayPal). */
   cash: number;
   online: number;
-  /** The tips paid online with the orders: outside the VAT base, in no VAT line. */
+  /** The tips paid online on top of the revenue (not part of it): outside the VAT base, in no VAT line. */
   tips: number;
   /** Of the revenue, the deposits (Pfand) charged with the goods. */
   deposit: number;
