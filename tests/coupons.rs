@@ -319,5 +319,11 @@ async fn twenty_customers_at_once_use_a_code_limited_to_five_exactly_five_times(
     assert_eq!(cents(&seen["given"]), 5 * 200);
     let revenue: i64 = placed.iter().map(|order| cents(&order["total"])).sum();
     assert_eq!(cents(&seen["revenue"]), revenue);
+    // The day's report says what the codes took off.
+    let path = "/admin/reports/revenue?from=2026-11-23&to=2026-11-23";
+    let (_, report) = server.send("GET", path, Some(&admin), None).await;
+    let figures = &report["days"][0]["figures"];
+    assert_eq!(cents(&figures["coupons"]), 5 * 200, "{report}");
+    assert_eq!(cents(&figures["revenue"]), revenue);
     server.stop().await;
 }

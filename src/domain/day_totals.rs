@@ -25,6 +25,9 @@ pub struct DayTotals {
     /// revenue: outside the VAT base. What PayPal took is `online_cents + tip_cents`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub tip_cents: i64,
+    /// What coupon codes took off the orders (the revenue is after it).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub coupon_cents: i64,
     /// Of the revenue, the deposits (Pfand) charged with the goods.
     #[serde(default)]
     pub deposit_cents: i64,
@@ -65,6 +68,7 @@ impl DayTotals {
         self.cash_cents += other.cash_cents;
         self.online_cents += other.online_cents;
         self.tip_cents += other.tip_cents;
+        self.coupon_cents += other.coupon_cents;
         self.deposit_cents += other.deposit_cents;
         for line in &other.vat {
             self.add_vat(line, 1);
@@ -87,6 +91,7 @@ impl DayTotals {
         let total = sign * order.totals.sale_cents();
         self.revenue_cents += total;
         self.tip_cents += sign * order.totals.tip_cents;
+        self.coupon_cents += sign * order.totals.coupon_cents;
         self.deposit_cents += sign * order.totals.deposit_cents;
         match order.payment.method {
             PaymentMethod::Cash => self.cash_cents += total,

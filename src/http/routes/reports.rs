@@ -35,6 +35,8 @@ pub struct FiguresView {
     /// The customers' tips for the team, paid online on top of the revenue (not part
     /// of it, outside the VAT base).
     pub tips: f64,
+    /// What coupon codes took off (the revenue is after it).
+    pub coupons: f64,
     /// Of the revenue, the deposits (Pfand) charged with the goods.
     pub deposit: f64,
     /// The VAT in the revenue, one line per rate.
@@ -50,6 +52,7 @@ impl From<&DayTotals> for FiguresView {
             cash: cents_to_euros(totals.cash_cents),
             online: cents_to_euros(totals.online_cents),
             tips: cents_to_euros(totals.tip_cents),
+            coupons: cents_to_euros(totals.coupon_cents),
             deposit: cents_to_euros(totals.deposit_cents),
             vat: totals.vat.iter().map(VatView::from).collect(),
         }
