@@ -756,6 +756,35 @@ async fn the_customer_gets_a_confirmation_with_the_status_link_and_the_answer() 
         answer["body"].as_str().unwrap().contains("12:30"),
         "ready at 12:30 Berlin time"
     );
+
+    // On its way: the customer hears it by mail too.
+    let (status, moved) = server
+        .send(
+            "POST",
+            &format!("/admin/orders/{}/status", order["id"]),
+            Some(&admin),
+            Some(json!({"status": "out_for_delivery"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{moved}");
+    let mails = outbox(&server, &admin, 3).await;
+    let on_its_way = mails
+        .iter()
+        .find(|m| {
+            m["subject"]
+                .as_str()
+                .unwrap()
+                .contains("unterwegs / on its way")
+        })
+        .expect("a mail when the driver sets off");
+    assert_eq!(on_its_way["to"], "gina@example.com");
+    assert!(
+        on_its_way["body"]
+            .as_str()
+            .unwrap()
+            .contains("Ihre Bestellung Nr. 1 bei"),
+        "{on_its_way}"
+    );
 }
 
 #[tokio::test]
@@ -788,5 +817,51 @@ async fn a_guest_picking_up_gives_no_street_but_a_delivery_needs_one() {
     let (status, placed) = post_with(&server, "/orders/guest", None, &[], &order).await;
     assert_eq!(status, 201, "{placed}");
     assert_eq!(placed["customer"]["line1"], "");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_pickup_customer_is_told_by_mail_when_the_order_is_ready() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let mut body = guest_order(lunch_lines(&menu), "10115");
+    body["order_type"] = json!("pickup");
+    let (status, order) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    answer(&server, &admin, &order, "accept", json!({"minutes": 20})).await;
+    let mails = outbox(&server, &admin, 2).await;
+    assert!(
+        !mails
+            .iter()
+            .any(|m| m["subject"].as_str().unwrap().contains("abholbereit")),
+        "not ready yet"
+    );
+    answer(
+        &server,
+        &admin,
+        &order,
+        "status",
+        json!({"status": "ready_for_pickup"}),
+    )
+    .await;
+    let mails = outbox(&server, &admin, 3).await;
+    let ready = mails
+        .iter()
+        .find(|m| {
+            m["subject"]
+                .as_str()
+                .unwrap()
+                .contains("Bestellung Nr. 1 abholbereit / ready for pickup")
+        })
+        .expect("a mail when it is ready at the counter");
+    assert_eq!(ready["to"], "gina@example.com");
+    assert!(
+        ready["body"]
+            .as_str()
+            .unwrap()
+            .contains("is ready for pickup"),
+        "{ready}"
+    );
     server.stop().await;
 }

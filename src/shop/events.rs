@@ -23,6 +23,14 @@ impl Shop {
         self.orders.publish(order);
     }
 
+    /// The restaurant moved an accepted order on (preparing, out for delivery, ready
+    /// for pickup, completed): it is announced, and when it is ready at the counter or
+    /// on its way the customer gets a mail.
+    pub(super) fn order_advanced(&self, order: &Order) {
+        self.order_changed(order);
+        self.mail_progress(order);
+    }
+
     /// A customer placed an order: it is announced, the customer gets the
     /// confirmation with the status link, and the public menu follows what it took of
     /// the daily stocks.

@@ -229,6 +229,30 @@ impl Shop {
         self.send_order_mail(order, subject, text);
     }
 
+    /// The order is ready at the counter, or the driver set off with it.
+    pub(super) fn mail_progress(&self, order: &Order) {
+        let brand = &self.config.brand;
+        let number = order.number;
+        let (subject, text) = match order.status {
+            OrderStatus::ReadyForPickup => (
+                format!("{brand}: Bestellung Nr. {number} abholbereit / ready for pickup"),
+                format!(
+                    "Guten Tag,\n\nIhre Bestellung Nr. {number} bei {brand} ist fertig und kann abgeholt \
+                     werden.\n\n---\n\nHello,\n\nyour order no. {number} at {brand} is ready for pickup.\n"
+                ),
+            ),
+            OrderStatus::OutForDelivery => (
+                format!("{brand}: Bestellung Nr. {number} unterwegs / on its way"),
+                format!(
+                    "Guten Tag,\n\nIhre Bestellung Nr. {number} bei {brand} ist unterwegs zu Ihnen.\n\n---\n\n\
+                     Hello,\n\nyour order no. {number} at {brand} is on its way to you.\n"
+                ),
+            ),
+            _ => return,
+        };
+        self.send_order_mail(order, subject, text);
+    }
+
     /// The restaurant's answer: accepted with the time, or not accepted with the reason.
     pub(super) fn mail_decision(&self, order: &Order) {
         let brand = &self.config.brand;

@@ -162,7 +162,7 @@ impl Shop {
         let order = self
             .change_order(id, move |order| order.advance(status, now, &by))
             .await?;
-        self.order_changed(&order);
+        self.order_advanced(&order);
         Ok(order)
     }
 
