@@ -84,22 +84,14 @@ fn count(
         .transpose()?;
     // A coupon is never deleted, so an order's coupon is always there.
     if let Some(mut coupon) = stored {
-        coupon.uses = u32::try_from((i64::from(coupon.uses) + sign).max(0)).unwrap_or(u32::MAX);
+        coupon.uses = coupon.uses.saturating_add_signed(sign as i32);
         coupon.revenue_cents += sign * revenue;
         coupon.given_cents += sign * given;
         coupons.insert(*coupon_id, record::encode(&coupon)?.as_slice())?;
     }
     let mut uses = txn.open_table(COUPON_AND_CUSTOMER_TO_USES)?;
     for key in keys {
-        let now = uses
-            .get((*coupon_id, key.as_str()))?
-            .map_or(0, |count| count.value());
-        let next = u32::try_from((i64::from(now) + sign).max(0)).unwrap_or(u32::MAX);
-        if next == 0 {
-            uses.remove((*coupon_id, key.as_str()))?;
-        } else {
-            uses.insert((*coupon_id, key.as_str()), next)?;
-        }
+        record::add_to_count(&mut uses, &(*coupon_id, key.as_str()), sign)?;
     }
     Ok(())
 }

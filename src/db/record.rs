@@ -151,6 +151,23 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, DbError> {
     }
 }
 
+/// Adds `by` to the count a table keeps under `key` (never below 0); a count that
+/// comes to 0 is removed, so a count table holds only what is there.
+pub(super) fn add_to_count<'k, K: redb::Key + 'static>(
+    table: &mut redb::Table<K, u32>,
+    key: &K::SelfType<'k>,
+    by: i64,
+) -> Result<(), DbError> {
+    let now = redb::ReadableTable::get(table, key)?.map_or(0, |count| count.value());
+    let next = u32::try_from((i64::from(now) + by).max(0)).unwrap_or(u32::MAX);
+    if next == 0 {
+        table.remove(key)?;
+    } else {
+        table.insert(key, next)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

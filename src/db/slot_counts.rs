@@ -31,15 +31,7 @@ fn place_of(order: &Order) -> Option<(i64, u8)> {
 }
 
 fn add(txn: &WriteTransaction, key: (i64, u8), by: i64) -> Result<(), DbError> {
-    let mut counts = txn.open_table(SLOT_AND_TYPE_TO_COUNT)?;
-    let now = counts.get(key)?.map_or(0, |count| count.value());
-    let next = u32::try_from((i64::from(now) + by).max(0)).unwrap_or(u32::MAX);
-    if next == 0 {
-        counts.remove(key)?;
-    } else {
-        counts.insert(key, next)?;
-    }
-    Ok(())
+    record::add_to_count(&mut txn.open_table(SLOT_AND_TYPE_TO_COUNT)?, &key, by)
 }
 
 /// Follows the change of one order (`before` is `None` for a new one).

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { startFakePaypal } from './fake-paypal.mjs';
+import { paypalEnv, startFakePaypal } from './fake-paypal.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -104,10 +104,7 @@ describe('Content-Security-Policy in the browser', { timeout: 240_000 }, () => {
     server = startServer(dataDir, {
       env: {
         HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME,
-        HEIMSERVICE_PAYPAL_CLIENT_ID: paypal.clientId,
-        HEIMSERVICE_PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        HEIMSERVICE_PAYPAL_API_BASE: paypal.url,
-        HEIMSERVICE_PAYPAL_SDK_URL: paypal.sdkUrl,
+        ...paypalEnv(paypal),
       },
     });
     baseUrl = await server.ready;

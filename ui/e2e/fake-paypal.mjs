@@ -27,6 +27,16 @@ import { main } from './fake-paypal/cli.mjs';
 
 export { startFakePaypal } from './fake-paypal/server.mjs';
 
+/** The settings that point a server at the fake `paypal` (its API and its JS SDK). */
+export function paypalEnv(paypal) {
+  return {
+    HEIMSERVICE_PAYPAL_CLIENT_ID: paypal.clientId,
+    HEIMSERVICE_PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    HEIMSERVICE_PAYPAL_API_BASE: paypal.url,
+    HEIMSERVICE_PAYPAL_SDK_URL: paypal.sdkUrl,
+  };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error) => {
     console.error(`fake PayPal: ${error.message}`);

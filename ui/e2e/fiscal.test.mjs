@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { startFakePaypal } from './fake-paypal.mjs';
+import { paypalEnv, startFakePaypal } from './fake-paypal.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -167,10 +167,7 @@ describe('a shop that takes no cash', { timeout: 240_000 }, () => {
   before(async () => {
     paypal = await startFakePaypal();
     await cashless.start({
-      HEIMSERVICE_PAYPAL_CLIENT_ID: paypal.clientId,
-      HEIMSERVICE_PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      HEIMSERVICE_PAYPAL_API_BASE: paypal.url,
-      HEIMSERVICE_PAYPAL_SDK_URL: paypal.sdkUrl,
+      ...paypalEnv(paypal),
     });
   });
   after(async () => {

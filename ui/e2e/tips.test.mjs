@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { startFakePaypal } from './fake-paypal.mjs';
+import { paypalEnv, startFakePaypal } from './fake-paypal.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -55,10 +55,7 @@ describe('a tip for the team', { timeout: 240_000 }, () => {
     server = startServer(dataDir, {
       env: {
         HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME,
-        HEIMSERVICE_PAYPAL_CLIENT_ID: paypal.clientId,
-        HEIMSERVICE_PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        HEIMSERVICE_PAYPAL_API_BASE: paypal.url,
-        HEIMSERVICE_PAYPAL_SDK_URL: paypal.sdkUrl,
+        ...paypalEnv(paypal),
       },
     });
     baseUrl = await server.ready;
