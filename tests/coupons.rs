@@ -327,3 +327,83 @@ async fn twenty_customers_at_once_use_a_code_limited_to_five_exactly_five_times(
     assert_eq!(cents(&figures["revenue"]), revenue);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_change_of_the_items_takes_the_coupons_part_by_its_terms_and_a_cancellation_gives_the_use_back()
+ {
+    let server = coupon_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let coupon = make(
+        &server,
+        &admin,
+        json!({"code": "ZEHN", "kind": "percent", "percent": 10, "total_limit": 1}),
+    )
+    .await;
+    let (status, order) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &with_code(&menu, "ZEHN", 1),
+    )
+    .await;
+    assert_eq!(status, 201, "{order}");
+    answer(&server, &admin, &order, "accept", json!({"minutes": 30})).await;
+
+    let path = format!("/admin/orders/{}/lines", order["id"]);
+    let fewer = json!({"lines": [line(menu.id("Bruschetta"), 3)], "reason": "Cola aus"});
+    let (status, changed) = server.send("PUT", &path, Some(&admin), Some(fewer)).await;
+    assert_eq!(status, 200, "{changed}");
+    let goods = cents(&changed["subtotal"]) - cents(&changed["discount"]);
+    assert_eq!(changed["coupon_code"], "ZEHN");
+    assert_eq!(cents(&changed["coupon"]), (goods * 1000 + 5_000) / 10_000);
+    assert_eq!(vat_gross(&changed), cents(&changed["total"]));
+    let (_, seen) = server
+        .send(
+            "GET",
+            &format!("/admin/coupons/{}", coupon["id"]),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(cents(&seen["revenue"]), cents(&changed["total"]), "{seen}");
+    assert_eq!(cents(&seen["given"]), cents(&changed["coupon"]));
+
+    // Cancelled: the code's only use is free again.
+    refused_exhausted(&server, &menu).await;
+    let path = format!("/admin/orders/{}/cancel", order["id"]);
+    let (status, _) = server
+        .send(
+            "POST",
+            &path,
+            Some(&admin),
+            Some(json!({"reason": "Ofen kaputt"})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, seen) = server
+        .send(
+            "GET",
+            &format!("/admin/coupons/{}", coupon["id"]),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (seen["uses"].as_u64(), cents(&seen["given"])),
+        (Some(0), 0),
+        "{seen}"
+    );
+    assert_eq!(quote(&server, &with_code(&menu, "ZEHN", 2)).await.0, 200);
+    server.stop().await;
+}
+
+async fn refused_exhausted(server: &TestServer, menu: &Menu) {
+    let (status, refused) = quote(server, &with_code(menu, "ZEHN", 2)).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("coupon_exhausted")),
+        "{refused}"
+    );
+}
