@@ -81,6 +81,32 @@ async fn the_revenue_of_a_period_is_the_sum_of_its_orders_day_by_day() {
     assert_eq!(cents(&monday["revenue"]), monday_revenue);
     assert_eq!(cents(&monday["cash"]), monday_revenue);
     assert_eq!(cents(&monday["online"]), 0);
+    // By order type and payment, the average basket and what sold most.
+    assert_eq!(monday["delivery"]["orders"], 2, "{monday}");
+    assert_eq!(cents(&monday["delivery"]["revenue"]), monday_revenue);
+    assert_eq!(monday["pickup"]["orders"], 0);
+    assert_eq!(
+        (
+            monday["cash_orders"].as_u64(),
+            monday["online_orders"].as_u64()
+        ),
+        (Some(2), Some(0))
+    );
+    assert_eq!(cents(&monday["average_basket"]), (monday_revenue + 1) / 2);
+    let top = &monday["top_products"];
+    assert_eq!(top[0]["name"], "Bruschetta", "{top}");
+    assert_eq!(
+        top[0]["quantity"], 4,
+        "two orders of two, the rejected one not counted"
+    );
+    let sold: i64 = monday_orders
+        .iter()
+        .filter(|order| order["status"] != "rejected")
+        .flat_map(|order| order["lines"].as_array().unwrap().clone())
+        .filter(|line| line["name"] == "Bruschetta")
+        .map(|line| cents(&line["total"]))
+        .sum();
+    assert_eq!(cents(&top[0]["revenue"]), sold);
     // The day's history shows the same figures.
     assert_eq!(monday_page["count"], 2);
     assert_eq!(cents(&monday_page["revenue"]), monday_revenue);

@@ -32,6 +32,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v16,
     migrate_to_v17,
     migrate_to_v18,
+    migrate_to_v19,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -297,6 +298,13 @@ fn migrate_to_v18(txn: &WriteTransaction) -> Result<(), DbError> {
     txn.open_table(COUPON_CODE_TO_ID)?;
     txn.open_table(COUPON_AND_CUSTOMER_TO_USES)?;
     Ok(())
+}
+
+/// Version 19: the day's figures count the orders by type and by payment method and
+/// what was sold of each article and topping: every day is counted again from its
+/// orders, once.
+fn migrate_to_v19(txn: &WriteTransaction) -> Result<(), DbError> {
+    super::day_totals::count_existing_orders(txn)
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -6,9 +6,11 @@
 //! figures of an order that changes are taken out and put in again, so a day's record is
 //! always the sum over its orders.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
-use super::order::{Order, PaymentMethod};
+use super::order::{Order, OrderType, PaymentMethod};
 use super::vat::VatLine;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +35,76 @@ pub struct DayTotals {
     pub deposit_cents: i64,
     /// The VAT in that revenue, one line per rate, lowest rate first.
     pub vat: Vec<VatLine>,
+    /// Of the orders, how many were for delivery and for pickup, and their revenue.
+    #[serde(default, skip_serializing_if = "is_zero_count")]
+    pub delivery_orders: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub delivery_cents: i64,
+    #[serde(default, skip_serializing_if = "is_zero_count")]
+    pub pickup_orders: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pickup_cents: i64,
+    /// Of the orders, how many were paid in cash and online.
+    #[serde(default, skip_serializing_if = "is_zero_count")]
+    pub cash_orders: u32,
+    #[serde(default, skip_serializing_if = "is_zero_count")]
+    pub online_orders: u32,
+    /// What was sold of each article (a product, or a product's size:
+    /// `<product id>` or `<product id>-<variant id>`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub products: BTreeMap<String, ItemFigures>,
+    /// What was sold of each topping (by its id), over all the lines it was on.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub toppings: BTreeMap<u64, ItemFigures>,
+}
+
+/// How much of one article or topping was sold, and for how much (the lines' prices,
+/// before the order's discount).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemFigures {
+    /// The name it was last sold under.
+    pub name: String,
+    pub quantity: i64,
+    pub cents: i64,
+}
+
+impl ItemFigures {
+    fn add(&mut self, name: &str, quantity: i64, cents: i64) {
+        if quantity > 0 || self.name.is_empty() {
+            self.name = name.to_string();
+        }
+        self.quantity += quantity;
+        self.cents += cents;
+    }
+
+    fn is_empty(&self) -> bool {
+        self.quantity == 0 && self.cents == 0
+    }
+}
+
+fn add_item<K: Ord + Clone>(
+    items: &mut BTreeMap<K, ItemFigures>,
+    key: &K,
+    (name, quantity, cents): (&str, i64, i64),
+) {
+    let item = items.entry(key.clone()).or_default();
+    item.add(name, quantity, cents);
+    if item.is_empty() {
+        items.remove(key);
+    }
+}
+
+fn merge_items<K: Ord + Clone>(
+    into: &mut BTreeMap<K, ItemFigures>,
+    from: &BTreeMap<K, ItemFigures>,
+) {
+    for (key, item) in from {
+        add_item(into, key, (&item.name, item.quantity, item.cents));
+    }
+}
+
+fn is_zero_count(count: &u32) -> bool {
+    *count == 0
 }
 
 fn is_zero(cents: &i64) -> bool {
@@ -73,6 +145,14 @@ impl DayTotals {
         for line in &other.vat {
             self.add_vat(line, 1);
         }
+        self.delivery_orders = self.delivery_orders.saturating_add(other.delivery_orders);
+        self.delivery_cents += other.delivery_cents;
+        self.pickup_orders = self.pickup_orders.saturating_add(other.pickup_orders);
+        self.pickup_cents += other.pickup_cents;
+        self.cash_orders = self.cash_orders.saturating_add(other.cash_orders);
+        self.online_orders = self.online_orders.saturating_add(other.online_orders);
+        merge_items(&mut self.products, &other.products);
+        merge_items(&mut self.toppings, &other.toppings);
     }
 
     fn apply(&mut self, order: &Order, sign: i64) {
@@ -94,11 +174,51 @@ impl DayTotals {
         self.coupon_cents += sign * order.totals.coupon_cents;
         self.deposit_cents += sign * order.totals.deposit_cents;
         match order.payment.method {
-            PaymentMethod::Cash => self.cash_cents += total,
-            PaymentMethod::Online => self.online_cents += total,
+            PaymentMethod::Cash => {
+                self.cash_cents += total;
+                self.cash_orders = count(self.cash_orders);
+            }
+            PaymentMethod::Online => {
+                self.online_cents += total;
+                self.online_orders = count(self.online_orders);
+            }
+        }
+        match order.order_type {
+            OrderType::Delivery => {
+                self.delivery_cents += total;
+                self.delivery_orders = count(self.delivery_orders);
+            }
+            OrderType::Pickup => {
+                self.pickup_cents += total;
+                self.pickup_orders = count(self.pickup_orders);
+            }
         }
         for line in &order.vat {
             self.add_vat(line, sign);
+        }
+        for line in &order.lines {
+            let quantity = i64::from(line.quantity);
+            let article = match line.variant_id {
+                Some(variant) => format!("{}-{variant}", line.product_id),
+                None => line.product_id.to_string(),
+            };
+            add_item(
+                &mut self.products,
+                &article,
+                (&line.name, sign * quantity, sign * line.total_cents),
+            );
+            for extra in &line.extras {
+                let pieces = i64::from(extra.quantity) * quantity;
+                add_item(
+                    &mut self.toppings,
+                    &extra.topping_id,
+                    (
+                        &extra.name,
+                        sign * pieces,
+                        sign * pieces * extra.price_cents,
+                    ),
+                );
+            }
         }
     }
 

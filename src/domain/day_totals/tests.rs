@@ -94,3 +94,37 @@ fn days_add_up_to_the_sum_of_their_orders() {
         .sum();
     assert_eq!(seven.vat_cents, expected);
 }
+
+#[test]
+fn the_figures_count_order_types_payments_and_what_was_sold_and_a_rejection_takes_it_out() {
+    let order = waiting_cash();
+    let mut day = DayTotals::of(&order);
+    assert_eq!((day.cash_orders, day.online_orders), (1, 0));
+    let sold: i64 = order
+        .lines
+        .iter()
+        .map(|line| i64::from(line.quantity))
+        .sum();
+    assert_eq!(
+        day.products.values().map(|item| item.quantity).sum::<i64>(),
+        sold
+    );
+    assert_eq!(
+        day.products.values().map(|item| item.cents).sum::<i64>(),
+        order.totals.subtotal_cents
+    );
+    let typed = day.delivery_orders + day.pickup_orders;
+    assert_eq!(typed, 1);
+    assert_eq!(day.delivery_cents + day.pickup_cents, day.revenue_cents);
+    let mut rejected = order.clone();
+    rejected.status = OrderStatus::Rejected;
+    day.follow(Some(&order), &rejected);
+    assert!(
+        day.products.is_empty() && day.toppings.is_empty(),
+        "{day:?}"
+    );
+    assert_eq!(
+        (day.cash_orders, day.delivery_orders, day.pickup_orders),
+        (0, 0, 0)
+    );
+}

@@ -2,12 +2,14 @@
 //! day with orders and their sum, read from the per-day totals the orders keep (see
 //! `domain::day_totals`), so a month or a year costs one small record per day.
 
+use std::collections::BTreeMap;
+
 use chrono::NaiveDate;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
-use crate::domain::day_totals::DayTotals;
+use crate::domain::day_totals::{DayTotals, ItemFigures};
 use crate::domain::money::cents_to_euros;
 use crate::http::AppState;
 use crate::http::auth::OwnerAuth;
@@ -41,6 +43,55 @@ pub struct FiguresView {
     pub deposit: f64,
     /// The VAT in the revenue, one line per rate.
     pub vat: Vec<VatView>,
+    /// The revenue per order not rejected, rounded to the cent; 0 without orders.
+    pub average_basket: f64,
+    pub delivery: ShareView,
+    pub pickup: ShareView,
+    /// Of the orders, how many were paid in cash and online.
+    pub cash_orders: u32,
+    pub online_orders: u32,
+    /// The articles sold most (by quantity, then revenue), at most ten.
+    pub top_products: Vec<ItemView>,
+    /// The toppings sold most, at most ten.
+    pub top_toppings: Vec<ItemView>,
+}
+
+/// The orders of one kind and their revenue.
+#[derive(Debug, Object)]
+pub struct ShareView {
+    pub orders: u32,
+    pub revenue: f64,
+}
+
+/// How much of an article (a product or one of its sizes) or a topping was sold.
+#[derive(Debug, Object)]
+pub struct ItemView {
+    /// `<product id>` or `<product id>-<variant id>`; a topping's id.
+    pub key: String,
+    pub name: String,
+    pub quantity: i64,
+    /// At the lines' prices, before the order's discount.
+    pub revenue: f64,
+}
+
+/// The most sold of `items`, at most ten.
+fn top<K: ToString>(items: &BTreeMap<K, ItemFigures>) -> Vec<ItemView> {
+    let mut sorted: Vec<(&K, &ItemFigures)> = items.iter().collect();
+    sorted.sort_by(|a, b| {
+        (b.1.quantity, b.1.cents)
+            .cmp(&(a.1.quantity, a.1.cents))
+            .then_with(|| a.1.name.cmp(&b.1.name))
+    });
+    sorted
+        .into_iter()
+        .take(10)
+        .map(|(key, item)| ItemView {
+            key: key.to_string(),
+            name: item.name.clone(),
+            quantity: item.quantity,
+            revenue: cents_to_euros(item.cents),
+        })
+        .collect()
 }
 
 impl From<&DayTotals> for FiguresView {
@@ -55,6 +106,22 @@ impl From<&DayTotals> for FiguresView {
             coupons: cents_to_euros(totals.coupon_cents),
             deposit: cents_to_euros(totals.deposit_cents),
             vat: totals.vat.iter().map(VatView::from).collect(),
+            average_basket: cents_to_euros(match i64::from(totals.orders) {
+                0 => 0,
+                orders => (totals.revenue_cents * 2 + orders) / (2 * orders),
+            }),
+            delivery: ShareView {
+                orders: totals.delivery_orders,
+                revenue: cents_to_euros(totals.delivery_cents),
+            },
+            pickup: ShareView {
+                orders: totals.pickup_orders,
+                revenue: cents_to_euros(totals.pickup_cents),
+            },
+            cash_orders: totals.cash_orders,
+            online_orders: totals.online_orders,
+            top_products: top(&totals.products),
+            top_toppings: top(&totals.toppings),
         }
     }
 }
