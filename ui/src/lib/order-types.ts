@@ -156,7 +156,11 @@ export interface Order {
    * none; missing from servers before tips.
    */
   tip?: number;
-  /** subtotal − discount + delivery_fee + deposit + tip. */
+  /** The coupon code the order was placed with (upper case); null or missing: none. */
+  coupon_code?: string | null;
+  /** What the coupon took off, in euros; 0 (or missing) when none. */
+  coupon?: number;
+  /** subtotal − discount − coupon + delivery_fee + deposit + tip. */
   total: number;
   /** Per rate; a drink's deposit is in its rate's figures (the tip is in none). */
   vat: VatLine[];
@@ -253,6 +257,11 @@ export interface OrderRequest {
    * part of the quote and of what PayPal is asked for. Never sent with cash (400).
    */
   tip?: number;
+  /**
+   * A coupon code as the customer typed it (any case); the server validates and applies
+   * it in the quote, the order and the PayPal order (refusals name `coupon_code`).
+   */
+  coupon_code?: string | null;
 }
 
 /**
@@ -274,7 +283,11 @@ export interface OrderQuote {
   deposit: number;
   /** The tip asked about, in euros; 0 when none (missing from servers before tips). */
   tip?: number;
-  /** subtotal − discount + delivery_fee + deposit + tip. */
+  /** The coupon code applied (upper case); null or missing: none. */
+  coupon_code?: string | null;
+  /** What the coupon takes off, in euros; 0 (or missing) when none. */
+  coupon?: number;
+  /** subtotal − discount − coupon + delivery_fee + deposit + tip. */
   total: number;
   /** The highest minimum age of the quoted products (16 or 18); null or missing: none. */
   age_restriction?: 16 | 18 | null;

@@ -13,6 +13,8 @@ function figuresOf(quote: OrderQuote, deliveryMinutes: number | null): TotalsFig
     subtotalCents: toCents(quote.subtotal),
     discountPercent: quote.discount_percentage > 0 ? quote.discount_percentage : null,
     discountCents: toCents(quote.discount),
+    couponCents: toCents(quote.coupon ?? 0),
+    couponCode: quote.coupon_code ?? null,
     deliveryFeeCents: delivery ? toCents(quote.delivery_fee) : null,
     deliveryMinutes: delivery ? deliveryMinutes : null,
     depositCents: toCents(quote.deposit),

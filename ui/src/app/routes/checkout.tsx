@@ -26,7 +26,9 @@ import {
 } from '../../features/cart/checkout';
 import {
   CashGivenField,
+  CouponField,
   goodsCents,
+  isCouponRefusal,
   NO_TIP,
   PlaceOrder,
   shownQuote,
@@ -225,6 +227,18 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
     // Cash has no tip: switching to it removes the one chosen.
     if (method === 'cash') setTipChoice(NO_TIP);
   }, []);
+  // The coupon code goes with the quote, and so with the order and the PayPal order; the
+  // server applies it. A refused code keeps its sentence at the field and is sent no more.
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const [couponError, setCouponError] = useState<unknown>(null);
+  const applyCoupon = (code: string) => {
+    setCouponError(null);
+    setCouponCode(code);
+  };
+  const removeCoupon = () => {
+    setCouponError(null);
+    setCouponCode(null);
+  };
 
   const delivery = orderType === 'delivery';
   const savedAddress =
@@ -236,7 +250,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
         ? { kind: 'guest', address: guestAddress }
         : null;
 
-  const request =
+  const built =
     cart.orderTime === null || orderAddress === null
       ? null
       : buildOrderRequest({
@@ -249,7 +263,12 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
           ageConfirmed: confirmedAge !== null && (cartAge === null || confirmedAge >= cartAge),
           tipCents: tipCents ?? 0,
         });
+  const request = built !== null && couponCode !== null ? { ...built, coupon_code: couponCode } : built;
   const quote = useCheckoutQuote(request, !signedIn);
+  if (couponCode !== null && quote.state.status === 'refused' && isCouponRefusal(quote.state.error)) {
+    setCouponError(quote.state.error);
+    setCouponCode(null);
+  }
   if (!cashRefused && payment === 'cash' && quote.state.status === 'refused' && isCashRefusal(quote.state.error)) {
     setCashRefused(true);
   }
@@ -320,6 +339,13 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
             )}
           </Section>
           <Section title={t('checkout.totals')}>
+            <CouponField
+              applied={couponCode}
+              acceptedCode={couponCode !== null && quote.state.status === 'ready' ? (quote.state.quote.coupon_code ?? null) : null}
+              error={couponError}
+              onApply={applyCoupon}
+              onRemove={removeCoupon}
+            />
             <CheckoutTotals quote={quote} />
           </Section>
           <section className="checkout-section checkout-section--place">

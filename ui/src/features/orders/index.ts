@@ -7,6 +7,7 @@ export type { Reorder, ReorderOutcome } from './components/reorder-button';
 export type { OrderEssentialsProps } from './components/order-essentials';
 export { useCashGiven, type CashGivenInput } from './components/use-cash-given';
 export { TipChoiceField, tipProblemText } from './components/tip-choice';
+export { CouponField, isCouponRefusal } from './components/coupon-field';
 export { goodsCents, NO_TIP, tipCentsOf, type TipChoice } from './lib/tip';
 export { shownQuote, useCheckoutQuote, type CheckoutQuote, type QuoteState } from './components/use-checkout-quote';
 export { orderErrorMessage } from './lib/order-errors';

@@ -10,6 +10,9 @@ export interface TotalsFigures {
   /** The discount percent; null shows no discount row. */
   discountPercent: number | null;
   discountCents: number;
+  /** What a coupon takes off (checkout) and its code; a row only when above 0. */
+  couponCents?: number;
+  couponCode?: string | null;
   /** The delivery fee; null (pickup) shows no fee row. */
   deliveryFeeCents: number | null;
   /** The delivery time in minutes, when known. */
@@ -21,7 +24,7 @@ export interface TotalsFigures {
   totalCents: number;
 }
 
-/** Subtotal, discount, delivery fee and time, deposit, tip, and the grand total. */
+/** Subtotal, discount, coupon, delivery fee and time, deposit, tip, and the grand total. */
 export function TotalsList({ figures }: { figures: TotalsFigures }) {
   const { i18n, t } = useTranslation();
   const { discountPercent, deliveryFeeCents, deliveryMinutes, depositCents } = figures;
@@ -36,6 +39,12 @@ export function TotalsList({ figures }: { figures: TotalsFigures }) {
         <div className="cart-summary__row cart-summary__row--discount">
           <dt>{t('cart.discount', { percent })}</dt>
           <dd data-testid="cart-discount">−{euros(figures.discountCents)}</dd>
+        </div>
+      )}
+      {(figures.couponCents ?? 0) > 0 && (
+        <div className="cart-summary__row cart-summary__row--discount">
+          <dt>{t('cart.coupon', { code: figures.couponCode ?? '' })}</dt>
+          <dd data-testid="cart-coupon">−{euros(figures.couponCents ?? 0)}</dd>
         </div>
       )}
       {deliveryFeeCents !== null && (

@@ -1,0 +1,227 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoOrder } from '../../features/orders/test/demo-order';
+import { demoQuote } from '../../features/orders/test/demo-quote';
+import { clearRuntimeConfig } from '../../features/orders/test/runtime-config';
+import { AuthProvider } from '../../lib/auth';
+import i18n from '../../lib/i18n';
+import { StoreProvider } from '../../lib/store-context';
+import { FakeSocket, setVisibility } from '../../test/fake-websocket';
+import { demoStore, mockFetch } from '../../test/fetch-mock';
+import { StorefrontProvider } from '../storefront-provider';
+import { CheckoutRoute } from './checkout';
+
+const guestAddress = {
+  type: 'shipping', customer_name: 'Gina Gast', line1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE',
+  phone: '030123', email: '',
+};
+
+const cartLine = {
+  id: 30, category_id: 3, name: 'Cola 0,33 l', name_en: null, description: null, description_en: null,
+  price: 2.5, type: 'simple', variants: [], image_url: null, sort_order: 10, available: true, allergens: [],
+  enriched_topping_groups: [], uniqueKey: '30|base|', quantity: 2, extras: [], basePrice: 2.5, tax: 19,
+  selectedVariant: null, displayName: 'Cola 0,33 l', displayPrice: '2,50 €',
+};
+
+/**
+ * The server's quote for the body asked about: 26,32 € less 10 % (2,63 €) for pickup,
+ * 23,69 €; the code SPRING10 (any case) takes 10 % of that off (2,37 €); USED is one this
+ * customer has used already; any other code is unknown.
+ */
+function quoteFor(init?: RequestInit) {
+  const body = JSON.parse(String(init?.body)) as { coupon_code?: string | null };
+  const code = body.coupon_code?.trim().toUpperCase() ?? null;
+  if (code === 'USED') {
+    return {
+      status: 409,
+      body: {
+        code: 'coupon_used_already', detail: 'You have used the coupon USED already.', field: 'coupon_code',
+        params: { code: 'USED' },
+      },
+    };
+  }
+  if (code !== null && code !== 'SPRING10') {
+    return {
+      status: 400,
+      body: { code: 'coupon_unknown', detail: 'No such coupon.', field: 'coupon_code', params: { code } },
+    };
+  }
+  const coupon = code === null ? 0 : 2.37;
+  return {
+    body: demoQuote({
+      quote_id: code === null ? 'quote-plain' : 'quote-coupon',
+      subtotal: 26.32,
+      discount_percentage: 10,
+      discount: 2.63,
+      coupon_code: code,
+      coupon,
+      total: Math.round((23.69 - coupon) * 100) / 100,
+    }),
+  };
+}
+
+/** A guest from /guest-login at checkout for pickup, paying cash. */
+function guestCheckout() {
+  localStorage.setItem('order_type', 'pickup');
+  localStorage.setItem('cartItems', JSON.stringify([cartLine]));
+  localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
+  const fetchMock = mockFetch({
+    '/stores/14': { body: demoStore },
+    '/discounts/14': { body: [] },
+    '/stores/14/slots?order_type=pickup': { body: { immediately: true, slots: [] } },
+    '/orders/guest/quote': quoteFor,
+    '/orders/guest': { status: 201, body: demoOrder({ token: 'tok-coupon' }) },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/checkout', element: <CheckoutRoute /> },
+      { path: '/orders/:token', element: <p>status page</p> },
+    ],
+    { initialEntries: [{ pathname: '/checkout', state: { from: '/guest-login' } }] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <StoreProvider>
+        <AuthProvider verify={false}>
+          <StorefrontProvider>
+            <RouterProvider router={router} />
+          </StorefrontProvider>
+        </AuthProvider>
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  return { fetchMock, router };
+}
+
+type FetchMock = ReturnType<typeof mockFetch>;
+
+const bodiesTo = (fetchMock: FetchMock, path: string) =>
+  fetchMock.mock.calls
+    .filter(([input]) => String(input) === path)
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+
+async function click(element: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+async function type(field: HTMLElement, value: string) {
+  await act(async () => {
+    fireEvent.input(field, { target: { value } });
+  });
+}
+
+/** Waits until the quote shown has this total (and is the current one). */
+async function quotedTotal(total: string) {
+  await waitFor(() => expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'ready'));
+  await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent(total));
+}
+
+/** Opens the coupon field, types `code` and redeems it. */
+async function redeem(code: string, names = { open: 'Gutscheincode eingeben', field: 'Gutscheincode', apply: 'Einlösen' }) {
+  await click(screen.getByRole('button', { name: names.open }));
+  await type(screen.getByLabelText(names.field), code);
+  await click(screen.getByRole('button', { name: names.apply }));
+}
+
+beforeEach(() => {
+  FakeSocket.reset();
+  setVisibility('visible');
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  clearRuntimeConfig();
+});
+
+describe('the coupon code at checkout', () => {
+  it('is a link until opened, and no code is sent before one is redeemed', async () => {
+    const { fetchMock } = guestCheckout();
+    await quotedTotal('23,69 €');
+    expect(screen.getByRole('button', { name: 'Gutscheincode eingeben' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Gutscheincode')).toBeNull();
+    expect(screen.queryByTestId('cart-coupon')).toBeNull();
+    for (const body of bodiesTo(fetchMock, '/orders/guest/quote')) expect(body).not.toHaveProperty('coupon_code');
+  });
+
+  it('goes with the quote as typed; the server’s coupon row shows under the discount, the order carries the code', async () => {
+    const { fetchMock, router } = guestCheckout();
+    await quotedTotal('23,69 €');
+    await redeem('spring10');
+    await quotedTotal('21,32 €');
+    expect(bodiesTo(fetchMock, '/orders/guest/quote').at(-1)).toMatchObject({ coupon_code: 'spring10' });
+    expect(screen.getByTestId('cart-coupon')).toHaveTextContent('−2,37 €');
+    expect(screen.getByTestId('coupon-state')).toHaveTextContent('Gutschein SPRING10 eingelöst');
+    const rows = within(screen.getByTestId('checkout-quote')).getAllByRole('term').map((term) => term.textContent);
+    expect(rows).toEqual(['Zwischensumme', 'Rabatt (10 %)', 'Gutschein SPRING10', 'Gesamt']);
+    expect(screen.getByTestId('order-essentials-total')).toHaveTextContent('21,32 €');
+
+    await click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-coupon'));
+    const [placed, ...more] = bodiesTo(fetchMock, '/orders/guest');
+    expect(more).toHaveLength(0);
+    expect(placed).toMatchObject({ coupon_code: 'spring10', quote_id: 'quote-coupon', payment_method: 'cash' });
+  });
+
+  it('can be removed: the order is quoted and placed without it', async () => {
+    const { fetchMock } = guestCheckout();
+    await quotedTotal('23,69 €');
+    await redeem('SPRING10');
+    await quotedTotal('21,32 €');
+    await click(screen.getByRole('button', { name: 'Gutschein entfernen' }));
+    await quotedTotal('23,69 €');
+    expect(screen.queryByTestId('cart-coupon')).toBeNull();
+    expect(bodiesTo(fetchMock, '/orders/guest/quote').at(-1)).not.toHaveProperty('coupon_code');
+    await click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(bodiesTo(fetchMock, '/orders/guest')).toHaveLength(1));
+    expect(bodiesTo(fetchMock, '/orders/guest')[0]).not.toHaveProperty('coupon_code');
+    expect(bodiesTo(fetchMock, '/orders/guest')[0]).toMatchObject({ quote_id: 'quote-plain' });
+  });
+
+  it('shows a refusal’s sentence at the field and sends the code no more', async () => {
+    const { fetchMock } = guestCheckout();
+    await quotedTotal('23,69 €');
+    await redeem('used');
+    const field = await screen.findByLabelText('Gutscheincode');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription('Sie haben den Gutschein USED schon eingelöst.');
+    expect(field).toHaveValue('used');
+    await quotedTotal('23,69 €');
+    expect(screen.queryByTestId('cart-coupon')).toBeNull();
+    expect(screen.queryByTestId('quote-refusal')).toBeNull();
+    expect(bodiesTo(fetchMock, '/orders/guest/quote').at(-1)).not.toHaveProperty('coupon_code');
+
+    // Another code asks again; an unknown one says so.
+    await type(field, 'nope');
+    await click(screen.getByRole('button', { name: 'Einlösen' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Gutscheincode')).toHaveAccessibleDescription('Einen Gutschein „NOPE“ gibt es nicht.'),
+    );
+    await quotedTotal('23,69 €');
+    await click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(bodiesTo(fetchMock, '/orders/guest')).toHaveLength(1));
+    expect(bodiesTo(fetchMock, '/orders/guest')[0]).not.toHaveProperty('coupon_code');
+  });
+
+  it('asks for a code before redeeming an empty field', async () => {
+    const { fetchMock } = guestCheckout();
+    await quotedTotal('23,69 €');
+    await redeem('   ');
+    expect(screen.getByLabelText('Gutscheincode')).toHaveAccessibleDescription('Bitte geben Sie einen Gutscheincode ein.');
+    for (const body of bodiesTo(fetchMock, '/orders/guest/quote')) expect(body).not.toHaveProperty('coupon_code');
+  });
+
+  it('speaks English', async () => {
+    await i18n.changeLanguage('en');
+    guestCheckout();
+    await quotedTotal('23,69 €');
+    await redeem('spring10', { open: 'Enter a coupon code', field: 'Coupon code', apply: 'Redeem' });
+    await quotedTotal('21,32 €');
+    expect(within(screen.getByTestId('checkout-quote')).getByText('Coupon SPRING10')).toBeInTheDocument();
+    expect(screen.getByTestId('coupon-state')).toHaveTextContent('Coupon SPRING10 redeemed');
+  });
+});
