@@ -80,6 +80,9 @@ export function KitchenTicket({ order: stored, brand, timezone }: { order: Admin
           value={formatPrice(-order.discount)}
         />
       )}
+      {order.coupon !== undefined && order.coupon > 0 && (
+        <TicketRow label={t('orders.detail.coupon', { code: order.coupon_code ?? '' })} value={formatPrice(-order.coupon)} />
+      )}
       {order.order_type === 'delivery' && (
         <TicketRow label={t('orders.detail.delivery_fee')} value={formatPrice(order.delivery_fee)} />
       )}

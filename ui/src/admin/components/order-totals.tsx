@@ -4,7 +4,7 @@ import { formatDecimalInput } from '../lib/price';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /**
- * Subtotal, discount, delivery fee, deposit, tip and total, then the VAT per rate (net,
+ * Subtotal, discount, coupon, delivery fee, deposit, tip and total, then the VAT per rate (net,
  * VAT, gross); the tip is outside the VAT base, so no rate counts it.
  */
 export function OrderTotals({ order }: { order: Order }) {
@@ -20,6 +20,14 @@ export function OrderTotals({ order }: { order: Order }) {
           <div>
             <dt>{t('orders.detail.discount', { percent: formatDecimalInput(order.discount_percentage) })}</dt>
             <dd className="admin-num">{formatPrice(-order.discount)}</dd>
+          </div>
+        )}
+        {order.coupon !== undefined && order.coupon > 0 && (
+          <div>
+            <dt>{t('orders.detail.coupon', { code: order.coupon_code ?? '' })}</dt>
+            <dd className="admin-num" data-testid="order-coupon">
+              {formatPrice(-order.coupon)}
+            </dd>
           </div>
         )}
         {order.order_type === 'delivery' && (

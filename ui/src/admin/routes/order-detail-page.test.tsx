@@ -314,6 +314,23 @@ describe('order detail', () => {
     expect(within(content()).getAllByTestId(/^vat-/).map((row) => row.dataset.testid)).toEqual(['vat-7']);
   });
 
+  it('shows the coupon with its code as its own row under the discount', async () => {
+    const order = acceptedOrder({ coupon_code: 'SPRING3', coupon: 3, total: 18.4 });
+    detailServer({ 'GET /admin/orders/57': () => ({ body: order }) });
+    renderAdminAt('/admin/orders/57');
+    expect(await screen.findByTestId('order-coupon')).toHaveTextContent(/^-3,00 €$/);
+    const terms = [...content().querySelectorAll('.admin-order-totals dt')].map((term) => term.textContent);
+    expect(terms).toEqual(['Subtotal', 'Discount (10 %)', 'Coupon SPRING3', 'Delivery fee', 'Total']);
+    expect(content().querySelector('.admin-order-totals__total dd')).toHaveTextContent('18,40 €');
+  });
+
+  it('shows no coupon row for an order without one', async () => {
+    detailServer({ 'GET /admin/orders/57': () => ({ body: acceptedOrder({ coupon_code: null, coupon: 0 }) }) });
+    renderAdminAt('/admin/orders/57');
+    await screen.findByTestId('order-total');
+    expect(screen.queryByTestId('order-coupon')).toBeNull();
+  });
+
   it('shows no tip row for an order without one', async () => {
     detailServer({ 'GET /admin/orders/57': () => ({ body: acceptedOrder({ tip: 0 }) }) });
     renderAdminAt('/admin/orders/57');
@@ -407,6 +424,18 @@ describe('kitchen ticket', () => {
     cleanup();
     renderTicket(adminOrder({ tip: 0 }));
     expect(ticket().textContent).not.toContain('Trinkgeld');
+  });
+
+  it('prints the coupon with its code under the discount, and only when there is one', () => {
+    renderTicket(adminOrder({ coupon_code: 'SPRING3', coupon: 3, total: 18.4 }));
+    const labels = [...ticket().querySelectorAll('.admin-ticket__row')].map((row) => row.firstChild?.textContent);
+    const at = labels.indexOf('Gutschein SPRING3');
+    expect(at).toBeGreaterThan(0);
+    expect(labels[at - 1]).toMatch(/^Rabatt/);
+    expect(ticket().querySelectorAll('.admin-ticket__row')[at]?.textContent).toMatch(/3,00 €$/);
+    cleanup();
+    renderTicket(adminOrder({ coupon: 0 }));
+    expect(ticket().textContent).not.toContain('Gutschein');
   });
 
   it('leaves out what a pickup order without note and discount does not have', () => {

@@ -206,6 +206,27 @@ describe('order status page', () => {
     expect(screen.getByTestId('order-tip').previousElementSibling).toHaveTextContent(/^Tip$/);
   });
 
+  it('shows the coupon as its own row under the discount, with its code', async () => {
+    // 21,00 € − 10 % − 3,00 € coupon + 2,50 € fee.
+    renderStatus({ body: demoOrder({ coupon_code: 'SPRING3', coupon: 3, total: 18.4 }) });
+    expect(await screen.findByTestId('order-coupon')).toHaveTextContent(/^−3,00 €$/);
+    const rows = [...document.querySelectorAll('.order-totals__row dt')].map((term) => term.textContent);
+    expect(rows.slice(0, 5)).toEqual(['Zwischensumme', 'Rabatt (10 %)', 'Gutschein SPRING3', 'Liefergebühr', 'Gesamt']);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('18,40 €');
+
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(screen.getByTestId('order-coupon').previousElementSibling).toHaveTextContent(/^Coupon SPRING3$/);
+  });
+
+  it('shows no coupon row for an order without one', async () => {
+    renderStatus({ body: demoOrder({ coupon_code: null, coupon: 0 }) });
+    await screen.findByTestId('order-total');
+    expect(screen.queryByTestId('order-coupon')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Gutschein/)).not.toBeInTheDocument();
+  });
+
   it('shows no tip row for an order without a tip', async () => {
     renderStatus({ body: demoOrder() });
     await screen.findByTestId('order-total');

@@ -47,6 +47,13 @@ function Totals({ order }: { order: Order }) {
           <dd>−{formatPrice(order.discount)}</dd>
         </div>
       )}
+      {/* Taken off after the standing discount (free delivery: the fee); the VAT lines follow it. */}
+      {order.coupon !== undefined && order.coupon > 0 && (
+        <div className="order-totals__row order-totals__row--discount">
+          <dt>{t('cart.coupon', { code: order.coupon_code ?? '' })}</dt>
+          <dd data-testid="order-coupon">−{formatPrice(order.coupon)}</dd>
+        </div>
+      )}
       {order.order_type === 'delivery' && (
         <div className="order-totals__row">
           <dt>{t('cart.delivery_fee')}</dt>
