@@ -10,6 +10,7 @@ import { BannersPage } from './routes/banners-page';
 import { CategoriesOverviewPage } from './routes/categories-overview';
 import { CategoryFormPage, CategoryListPage, ProductListPage } from './routes/category-pages';
 import { ClosingDetailPage, ClosingsPage } from './routes/closings-page';
+import { CouponsPage } from './routes/coupons-page';
 import { CustomerPage } from './routes/customer-page';
 import { CustomersPage } from './routes/customers-page';
 import { DashboardPage } from './routes/dashboard';
@@ -70,6 +71,7 @@ export function AdminRoutes() {
             <Route path="store-setting" element={<StoreSettingsPage />} />
             <Route path="fiscal" element={<FiscalPage />} />
             <Route path="disscount" element={<DiscountsPage />} />
+            <Route path="coupons" element={<CouponsPage />} />
             <Route path="postcodes" element={<PostcodesPage />} />
             <Route path="toppings" element={<ToppingsPage />} />
             <Route path="topping-groups" element={<ToppingGroupsPage />} />

@@ -22,6 +22,7 @@ export const ADMIN_NAV: readonly { path: string; label: string; staff?: true }[]
   { path: 'store-setting', label: 'nav.store_setting' },
   { path: 'fiscal', label: 'nav.fiscal' },
   { path: 'disscount', label: 'nav.disscount' },
+  { path: 'coupons', label: 'nav.coupons' },
   { path: 'postcodes', label: 'nav.postcodes' },
   { path: 'printers', label: 'nav.printers', staff: true },
   { path: 'accounts', label: 'nav.accounts' },
