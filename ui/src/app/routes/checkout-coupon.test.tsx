@@ -1,10 +1,12 @@
+import type { PayPalButtonsComponentProps } from '@paypal/react-paypal-js';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoOrder } from '../../features/orders/test/demo-order';
 import { demoQuote } from '../../features/orders/test/demo-quote';
-import { clearRuntimeConfig } from '../../features/orders/test/runtime-config';
+import { clearRuntimeConfig, setRuntimeConfig } from '../../features/orders/test/runtime-config';
 import { AuthProvider } from '../../lib/auth';
 import i18n from '../../lib/i18n';
 import { StoreProvider } from '../../lib/store-context';
@@ -12,6 +14,20 @@ import { FakeSocket, setVisibility } from '../../test/fake-websocket';
 import { demoStore, mockFetch } from '../../test/fetch-mock';
 import { StorefrontProvider } from '../storefront-provider';
 import { CheckoutRoute } from './checkout';
+
+const paypal = vi.hoisted(() => ({ buttons: null as PayPalButtonsComponentProps | null }));
+
+vi.mock('@paypal/react-paypal-js', () => ({
+  PayPalScriptProvider: ({ children }: { children: ReactNode }) => children,
+  usePayPalScriptReducer: () => [
+    { options: {}, isInitial: false, isPending: false, isResolved: true, isRejected: false },
+    () => {},
+  ],
+  PayPalButtons: (props: PayPalButtonsComponentProps) => {
+    paypal.buttons = props;
+    return null;
+  },
+}));
 
 const guestAddress = {
   type: 'shipping', customer_name: 'Gina Gast', line1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE',
@@ -73,6 +89,7 @@ function guestCheckout() {
     '/stores/14/slots?order_type=pickup': { body: { immediately: true, slots: [] } },
     '/orders/guest/quote': quoteFor,
     '/orders/guest': { status: 201, body: demoOrder({ token: 'tok-coupon' }) },
+    '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-1', amount: 21.32, currency: 'EUR' } },
   });
   const router = createMemoryRouter(
     [
@@ -165,6 +182,31 @@ describe('the coupon code at checkout', () => {
     const [placed, ...more] = bodiesTo(fetchMock, '/orders/guest');
     expect(more).toHaveLength(0);
     expect(placed).toMatchObject({ coupon_code: 'spring10', quote_id: 'quote-coupon', payment_method: 'cash' });
+  });
+
+  it('goes with the PayPal order and the order placed after approval', async () => {
+    setRuntimeConfig({ paypalClientId: 'client-1', paypalSdkUrl: 'http://127.0.0.1:1/sdk/js' });
+    paypal.buttons = null;
+    const { fetchMock } = guestCheckout();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Barzahlung' })).toBeEnabled());
+    await click(screen.getByRole('radio', { name: 'Online bezahlen' }));
+    await redeem('spring10');
+    await quotedTotal('21,32 €');
+    await waitFor(() => expect(paypal.buttons).not.toBeNull());
+    let paypalOrderId = '';
+    await act(async () => {
+      paypalOrderId = await paypal.buttons!.createOrder!({ paymentSource: 'paypal' }, { order: { create: vi.fn() } });
+    });
+    expect(paypalOrderId).toBe('PP-1');
+    expect(bodiesTo(fetchMock, '/orders/guest/paypal')).toEqual([
+      expect.objectContaining({ coupon_code: 'spring10', quote_id: 'quote-coupon', payment_method: 'online' }),
+    ]);
+    await act(async () => {
+      await paypal.buttons!.onApprove!({ orderID: 'PP-1' }, { restart: vi.fn(), redirect: vi.fn() });
+    });
+    expect(bodiesTo(fetchMock, '/orders/guest')).toEqual([
+      expect.objectContaining({ coupon_code: 'spring10', quote_id: 'quote-coupon', paypal_order_id: 'PP-1' }),
+    ]);
   });
 
   it('can be removed: the order is quoted and placed without it', async () => {
