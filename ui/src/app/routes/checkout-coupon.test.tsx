@@ -46,9 +46,21 @@ const cartLine = {
  * 23,69 €; the code SPRING10 (any case) takes 10 % of that off (2,37 €); USED is one this
  * customer has used already; any other code is unknown.
  */
+const exhausted = {
+  status: 409,
+  body: {
+    code: 'coupon_exhausted', detail: 'The coupon SPRING10 has been used as often as it may be.', field: 'coupon_code',
+    params: { code: 'SPRING10' },
+  },
+};
+
+/** Set when SPRING10 has been used as often as it may be (by others, meanwhile). */
+let spring10Exhausted = false;
+
 function quoteFor(init?: RequestInit) {
   const body = JSON.parse(String(init?.body)) as { coupon_code?: string | null };
   const code = body.coupon_code?.trim().toUpperCase() ?? null;
+  if (code === 'SPRING10' && spring10Exhausted) return exhausted;
   if (code === 'USED') {
     return {
       status: 409,
@@ -88,7 +100,12 @@ function guestCheckout() {
     '/discounts/14': { body: [] },
     '/stores/14/slots?order_type=pickup': { body: { immediately: true, slots: [] } },
     '/orders/guest/quote': quoteFor,
-    '/orders/guest': { status: 201, body: demoOrder({ token: 'tok-coupon' }) },
+    '/orders/guest': (init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { coupon_code?: string };
+      return spring10Exhausted && body.coupon_code !== undefined
+        ? exhausted
+        : { status: 201, body: demoOrder({ token: 'tok-coupon' }) };
+    },
     '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-1', amount: 21.32, currency: 'EUR' } },
   });
   const router = createMemoryRouter(
@@ -145,6 +162,7 @@ async function redeem(code: string, names = { open: 'Gutscheincode eingeben', fi
 }
 
 beforeEach(() => {
+  spring10Exhausted = false;
   FakeSocket.reset();
   setVisibility('visible');
   vi.stubGlobal('WebSocket', FakeSocket);
@@ -247,6 +265,26 @@ describe('the coupon code at checkout', () => {
     await click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     await waitFor(() => expect(bodiesTo(fetchMock, '/orders/guest')).toHaveLength(1));
     expect(bodiesTo(fetchMock, '/orders/guest')[0]).not.toHaveProperty('coupon_code');
+  });
+
+  it('refused when the order is placed (used up meanwhile): the sentence, the code taken off, the quote without it', async () => {
+    const { fetchMock, router } = guestCheckout();
+    await quotedTotal('23,69 €');
+    await redeem('spring10');
+    await quotedTotal('21,32 €');
+    spring10Exhausted = true;
+    await click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    const sentence = 'Der Gutschein SPRING10 ist schon so oft eingelöst worden, wie er gilt.';
+    await waitFor(() => expect(screen.getByLabelText('Gutscheincode')).toHaveAccessibleDescription(sentence));
+    await quotedTotal('23,69 €');
+    expect(screen.queryByTestId('cart-coupon')).toBeNull();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(bodiesTo(fetchMock, '/orders/guest/quote').at(-1)).not.toHaveProperty('coupon_code');
+
+    await click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/tok-coupon'));
+    expect(bodiesTo(fetchMock, '/orders/guest').at(-1)).toMatchObject({ quote_id: 'quote-plain' });
+    expect(bodiesTo(fetchMock, '/orders/guest').at(-1)).not.toHaveProperty('coupon_code');
   });
 
   it('asks for a code before redeeming an empty field', async () => {

@@ -1,13 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form';
-import { ApiError } from '../../../lib/api-error';
 import { fieldErrorText } from '../../../lib/error-text';
-
-/** Whether the server refused the order because of its coupon code (any `coupon_*` refusal, or a malformed code). */
-export function isCouponRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.field === 'coupon_code';
-}
 
 export interface CouponFieldProps {
   /** The code sent with the quote (as typed), or null when none is. */

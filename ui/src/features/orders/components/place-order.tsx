@@ -8,7 +8,7 @@ import { placeOrder, withCashGiven } from '../../../lib/orders-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { cashGivenProblemText, cashGivenRefusalText } from '../lib/cash-given-text';
-import { errorCode, orderErrorMessage } from '../lib/order-errors';
+import { errorCode, isCouponRefusal, orderErrorMessage } from '../lib/order-errors';
 import { OrderEssentials, type EssentialsTotal, type OrderEssentialsProps } from './order-essentials';
 import type { PlaceResult } from './paypal-checkout';
 import { TermsNotice, type TermsLinks } from './terms-notice';
@@ -67,8 +67,8 @@ const NO_TERMS: TermsLinks = { terms: false, withdrawal: false };
  * shop that takes it) or the PayPal buttons (online), and the answer of the server.
  * The order is placed (or paid) only against the quote shown; while it loads or is
  * refused the button is disabled. A refusal leaves everything as it was so the
- * customer can fix it and retry; a changed price (quote_changed) fetches the quote
- * again.
+ * customer can fix it and retry; a changed price (quote_changed) or a refused coupon
+ * code fetches the quote again.
  */
 export function PlaceOrder({
   essentials,
@@ -103,7 +103,9 @@ export function PlaceOrder({
       const cashText = refuseCashGiven === undefined ? null : cashGivenRefusalText(failure, t);
       if (refuseCashGiven !== undefined && cashText !== null) refuseCashGiven(cashText);
       else setError(orderErrorMessage(failure, t));
-      if (errorCode(failure) === 'quote_changed') refresh();
+      // A changed price, or a coupon code refused meanwhile (its limit reached, say):
+      // the quote is asked again, and the checkout takes such a code off with its sentence.
+      if (errorCode(failure) === 'quote_changed' || isCouponRefusal(failure)) refresh();
     },
     [refresh, refuseCashGiven, t],
   );

@@ -15,3 +15,8 @@ export function orderErrorMessage(error: unknown, t: TFunction): string {
 export function errorCode(error: unknown): string | undefined {
   return error instanceof ApiError ? error.code : undefined;
 }
+
+/** Whether the server refused the order because of its coupon code (a `coupon_*` refusal, or a malformed code). */
+export function isCouponRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.field === 'coupon_code';
+}
