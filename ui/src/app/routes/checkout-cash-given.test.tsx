@@ -1,74 +1,31 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoOrder } from '../../features/orders/test/demo-order';
 import { demoQuote } from '../../features/orders/test/demo-quote';
 import { clearRuntimeConfig, setRuntimeConfig } from '../../features/orders/test/runtime-config';
-import { AuthProvider } from '../../lib/auth';
 import i18n from '../../lib/i18n';
-import { StoreProvider } from '../../lib/store-context';
 import { FakeSocket, setVisibility } from '../../test/fake-websocket';
-import { demoStore, mockFetch } from '../../test/fetch-mock';
-import { StorefrontProvider } from '../storefront-provider';
-import { CheckoutRoute } from './checkout';
-
-const guestAddress = {
-  type: 'shipping', customer_name: 'Gina Gast', line1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE',
-  phone: '030123', email: '',
-};
-
-const cartLine = {
-  id: 30, category_id: 3, name: 'Cola 0,33 l', name_en: null, description: null, description_en: null,
-  price: 2.5, type: 'simple', variants: [], image_url: null, sort_order: 10, available: true, allergens: [],
-  enriched_topping_groups: [], uniqueKey: '30|base|', quantity: 2, extras: [], basePrice: 2.5, tax: 19,
-  selectedVariant: null, displayName: 'Cola 0,33 l', displayPrice: '2,50 €',
-};
+import { demoStore } from '../../test/fetch-mock';
+import { click, renderGuestCheckout, typeInto, type Answers, type FetchMock } from './test/guest-checkout';
 
 /** The server's quote: 26,32 € for pickup. */
 const quote = demoQuote({ subtotal: 26.32, total: 26.32 });
 
 const placed = demoOrder({ token: 'tok-123', payment_method: 'cash', payment_status: 'cash_due' });
 
-type Answer = { status?: number; body: unknown };
-
-/** A guest from /guest-login at checkout for pickup, paying cash by default. */
-function guestCheckout(extra: Record<string, Answer | (() => Answer)> = {}) {
-  localStorage.setItem('order_type', 'pickup');
-  localStorage.setItem('cartItems', JSON.stringify([cartLine]));
-  localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
-  const fetchMock = mockFetch({
-    '/stores/14': { body: demoStore },
-    '/discounts/14': { body: [] },
-    '/stores/14/slots?order_type=pickup': { body: { immediately: true, slots: [] } },
-    '/orders/guest/quote': { body: quote },
-    '/orders/guest': { status: 201, body: placed },
-    ...extra,
-  });
-  const router = createMemoryRouter(
+/** A guest at the checkout, paying cash by default; `extra` answers beside the quote and the order. */
+function guestCheckout(extra: Answers = {}) {
+  return renderGuestCheckout(
+    { '/orders/guest/quote': { body: quote }, '/orders/guest': { status: 201, body: placed }, ...extra },
     [
       { path: '/', element: <p>home</p> },
-      { path: '/checkout', element: <CheckoutRoute /> },
       { path: '/orders/:token', element: <p data-testid="page">order</p> },
     ],
-    { initialEntries: ['/', { pathname: '/checkout', state: { from: '/guest-login' } }], initialIndex: 1 },
+    ['/'],
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <StoreProvider>
-        <AuthProvider verify={false}>
-          <StorefrontProvider>
-            <RouterProvider router={router} />
-          </StorefrontProvider>
-        </AuthProvider>
-      </StoreProvider>
-    </I18nextProvider>,
-  );
-  return { router, fetchMock };
 }
 
-type FetchMock = ReturnType<typeof mockFetch>;
-
+/** A guest from /guest-login at checkout for pickup, paying cash by default. */
 function allPosts(fetchMock: FetchMock) {
   return fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'POST')
@@ -77,18 +34,6 @@ function allPosts(fetchMock: FetchMock) {
 
 const orderPosts = (fetchMock: FetchMock) => allPosts(fetchMock).filter((post) => !post.path.endsWith('/quote'));
 const quotePosts = (fetchMock: FetchMock) => allPosts(fetchMock).filter((post) => post.path.endsWith('/quote'));
-
-async function click(element: HTMLElement) {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-async function type(field: HTMLElement, value: string) {
-  await act(async () => {
-    fireEvent.input(field, { target: { value } });
-  });
-}
 
 /** Waits until the quote for the current choices is shown. */
 async function quoted() {
@@ -135,7 +80,7 @@ describe('"Ich zahle mit" at checkout', () => {
     await click(within(choices).getByRole('button', { name: 'Passend' }));
     expect(field).toHaveValue('26,32');
     expect(screen.getByTestId('cash-given-change')).toHaveTextContent(/^Wechselgeld: 0,00 €$/);
-    await type(field, '50.5');
+    await typeInto(field, '50.5');
     expect(screen.getByTestId('cash-given-change')).toHaveTextContent(/^Wechselgeld: 24,18 €$/);
 
     // Typing changes no price: the quote stays, and the button with it.
@@ -155,7 +100,7 @@ describe('"Ich zahle mit" at checkout', () => {
   it('refuses an amount below the total before ordering, naming the total at the field', async () => {
     const { fetchMock } = guestCheckout();
     await quoted();
-    await type(payWith(), '20');
+    await typeInto(payWith(), '20');
     expect(screen.getByTestId('cash-given-change')).toBeEmptyDOMElement();
     await click(placeButton());
     const error = 'Der Betrag, mit dem Sie zahlen, ist kleiner als die Summe von 26,32 €.';
@@ -166,7 +111,7 @@ describe('"Ich zahle mit" at checkout', () => {
     expect(orderPosts(fetchMock)).toEqual([]);
 
     // Typing again takes the message away.
-    await type(payWith(), 'zwanzig');
+    await typeInto(payWith(), 'zwanzig');
     expect(payWith()).not.toHaveAttribute('aria-invalid');
     await click(placeButton());
     expect(payWith()).toHaveAccessibleDescription(
@@ -191,7 +136,7 @@ describe('"Ich zahle mit" at checkout', () => {
     await quoted();
     const field = screen.getByLabelText("I'll pay with");
     expect(field).toHaveAccessibleDescription('Optional: so we have the right change ready.');
-    await type(field, '26,50');
+    await typeInto(field, '26,50');
     expect(screen.getByTestId('cash-given-change')).toHaveTextContent(/^Change: 0,18 €$/);
     await click(screen.getByRole('button', { name: 'Place binding order' }));
     await waitFor(() =>
@@ -209,7 +154,7 @@ describe('"Ich zahle mit" at checkout', () => {
     setRuntimeConfig({ paypalClientId: 'client-1', paypalSdkUrl: 'http://127.0.0.1:1/sdk/js' });
     const { fetchMock } = guestCheckout();
     await quoted();
-    await type(payWith(), '50');
+    await typeInto(payWith(), '50');
     await click(screen.getByRole('radio', { name: 'Online bezahlen' }));
     expect(screen.queryByLabelText('Ich zahle mit')).toBeNull();
     expect(screen.queryByRole('group', { name: 'Betrag wählen' })).toBeNull();

@@ -1,19 +1,13 @@
 import type { PayPalButtonsComponentProps } from '@paypal/react-paypal-js';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, screen, waitFor, within } from '@testing-library/preact';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoOrder } from '../../features/orders/test/demo-order';
 import { demoQuote } from '../../features/orders/test/demo-quote';
 import { clearRuntimeConfig, setRuntimeConfig } from '../../features/orders/test/runtime-config';
-import { AuthProvider } from '../../lib/auth';
 import i18n from '../../lib/i18n';
-import { StoreProvider } from '../../lib/store-context';
 import { FakeSocket, setVisibility } from '../../test/fake-websocket';
-import { demoStore, mockFetch } from '../../test/fetch-mock';
-import { StorefrontProvider } from '../storefront-provider';
-import { CheckoutRoute } from './checkout';
+import { click, postedBodies, renderGuestCheckout, typeInto, type FetchMock } from './test/guest-checkout';
 
 const paypal = vi.hoisted(() => ({ buttons: null as PayPalButtonsComponentProps | null }));
 
@@ -28,18 +22,6 @@ vi.mock('@paypal/react-paypal-js', () => ({
     return null;
   },
 }));
-
-const guestAddress = {
-  type: 'shipping', customer_name: 'Gina Gast', line1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE',
-  phone: '030123', email: '',
-};
-
-const cartLine = {
-  id: 30, category_id: 3, name: 'Cola 0,33 l', name_en: null, description: null, description_en: null,
-  price: 2.5, type: 'simple', variants: [], image_url: null, sort_order: 10, available: true, allergens: [],
-  enriched_topping_groups: [], uniqueKey: '30|base|', quantity: 2, extras: [], basePrice: 2.5, tax: 19,
-  selectedVariant: null, displayName: 'Cola 0,33 l', displayPrice: '2,50 €',
-};
 
 /**
  * The server's quote for the body asked about: 26,32 € less 10 % (2,63 €) for pickup,
@@ -90,63 +72,24 @@ function quoteFor(init?: RequestInit) {
   };
 }
 
-/** A guest from /guest-login at checkout for pickup, paying cash. */
+/** A guest at the checkout for pickup, paying cash. */
 function guestCheckout() {
-  localStorage.setItem('order_type', 'pickup');
-  localStorage.setItem('cartItems', JSON.stringify([cartLine]));
-  localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
-  const fetchMock = mockFetch({
-    '/stores/14': { body: demoStore },
-    '/discounts/14': { body: [] },
-    '/stores/14/slots?order_type=pickup': { body: { immediately: true, slots: [] } },
-    '/orders/guest/quote': quoteFor,
-    '/orders/guest': (init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { coupon_code?: string };
-      return spring10Exhausted && body.coupon_code !== undefined
-        ? exhausted
-        : { status: 201, body: demoOrder({ token: 'tok-coupon' }) };
+  return renderGuestCheckout(
+    {
+      '/orders/guest/quote': quoteFor,
+      '/orders/guest': (init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as { coupon_code?: string };
+        return spring10Exhausted && body.coupon_code !== undefined
+          ? exhausted
+          : { status: 201, body: demoOrder({ token: 'tok-coupon' }) };
+      },
+      '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-1', amount: 21.32, currency: 'EUR' } },
     },
-    '/orders/guest/paypal': { status: 201, body: { paypal_order_id: 'PP-1', amount: 21.32, currency: 'EUR' } },
-  });
-  const router = createMemoryRouter(
-    [
-      { path: '/checkout', element: <CheckoutRoute /> },
-      { path: '/orders/:token', element: <p>status page</p> },
-    ],
-    { initialEntries: [{ pathname: '/checkout', state: { from: '/guest-login' } }] },
+    [{ path: '/orders/:token', element: <p>status page</p> }],
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <StoreProvider>
-        <AuthProvider verify={false}>
-          <StorefrontProvider>
-            <RouterProvider router={router} />
-          </StorefrontProvider>
-        </AuthProvider>
-      </StoreProvider>
-    </I18nextProvider>,
-  );
-  return { fetchMock, router };
 }
 
-type FetchMock = ReturnType<typeof mockFetch>;
-
-const bodiesTo = (fetchMock: FetchMock, path: string) =>
-  fetchMock.mock.calls
-    .filter(([input]) => String(input) === path)
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
-
-async function click(element: HTMLElement) {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-async function type(field: HTMLElement, value: string) {
-  await act(async () => {
-    fireEvent.input(field, { target: { value } });
-  });
-}
+const bodiesTo = (fetchMock: FetchMock, path: string) => postedBodies(fetchMock, (posted) => posted === path);
 
 /** Waits until the quote shown has this total (and is the current one). */
 async function quotedTotal(total: string) {
@@ -157,7 +100,7 @@ async function quotedTotal(total: string) {
 /** Opens the coupon field, types `code` and redeems it. */
 async function redeem(code: string, names = { open: 'Gutscheincode eingeben', field: 'Gutscheincode', apply: 'Einlösen' }) {
   await click(screen.getByRole('button', { name: names.open }));
-  await type(screen.getByLabelText(names.field), code);
+  await typeInto(screen.getByLabelText(names.field), code);
   await click(screen.getByRole('button', { name: names.apply }));
 }
 
@@ -256,7 +199,7 @@ describe('the coupon code at checkout', () => {
     expect(bodiesTo(fetchMock, '/orders/guest/quote').at(-1)).not.toHaveProperty('coupon_code');
 
     // Another code asks again; an unknown one says so.
-    await type(field, 'nope');
+    await typeInto(field, 'nope');
     await click(screen.getByRole('button', { name: 'Einlösen' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Gutscheincode')).toHaveAccessibleDescription('Einen Gutschein „NOPE“ gibt es nicht.'),

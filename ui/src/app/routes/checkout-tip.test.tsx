@@ -1,28 +1,10 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoQuote } from '../../features/orders/test/demo-quote';
 import { clearRuntimeConfig, setRuntimeConfig } from '../../features/orders/test/runtime-config';
-import { AuthProvider } from '../../lib/auth';
 import i18n from '../../lib/i18n';
-import { StoreProvider } from '../../lib/store-context';
 import { FakeSocket, setVisibility } from '../../test/fake-websocket';
-import { demoStore, mockFetch } from '../../test/fetch-mock';
-import { StorefrontProvider } from '../storefront-provider';
-import { CheckoutRoute } from './checkout';
-
-const guestAddress = {
-  type: 'shipping', customer_name: 'Gina Gast', line1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE',
-  phone: '030123', email: '',
-};
-
-const cartLine = {
-  id: 30, category_id: 3, name: 'Cola 0,33 l', name_en: null, description: null, description_en: null,
-  price: 2.5, type: 'simple', variants: [], image_url: null, sort_order: 10, available: true, allergens: [],
-  enriched_topping_groups: [], uniqueKey: '30|base|', quantity: 2, extras: [], basePrice: 2.5, tax: 19,
-  selectedVariant: null, displayName: 'Cola 0,33 l', displayPrice: '2,50 €',
-};
+import { click, postedBodies, renderGuestCheckout, typeInto, type FetchMock } from './test/guest-checkout';
 
 /**
  * The server's quote for the body asked about: 26,32 € less 10 % (2,63 €) for pickup,
@@ -44,52 +26,13 @@ function quoteFor(init?: RequestInit) {
 }
 
 /** A guest from /guest-login at checkout for pickup in a shop with PayPal and cash. */
+/** A guest at the checkout who may pay online. */
 function guestCheckout() {
   setRuntimeConfig({ paypalClientId: 'client-1', paypalSdkUrl: 'http://127.0.0.1:1/sdk/js' });
-  localStorage.setItem('order_type', 'pickup');
-  localStorage.setItem('cartItems', JSON.stringify([cartLine]));
-  localStorage.setItem('guestShippingAddress', JSON.stringify(guestAddress));
-  const fetchMock = mockFetch({
-    '/stores/14': { body: demoStore },
-    '/discounts/14': { body: [] },
-    '/stores/14/slots?order_type=pickup': { body: { immediately: true, slots: [] } },
-    '/orders/guest/quote': quoteFor,
-  });
-  const router = createMemoryRouter([{ path: '/checkout', element: <CheckoutRoute /> }], {
-    initialEntries: [{ pathname: '/checkout', state: { from: '/guest-login' } }],
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <StoreProvider>
-        <AuthProvider verify={false}>
-          <StorefrontProvider>
-            <RouterProvider router={router} />
-          </StorefrontProvider>
-        </AuthProvider>
-      </StoreProvider>
-    </I18nextProvider>,
-  );
-  return fetchMock;
+  return renderGuestCheckout({ '/orders/guest/quote': quoteFor }).fetchMock;
 }
 
-type FetchMock = ReturnType<typeof mockFetch>;
-
-const quoteBodies = (fetchMock: FetchMock) =>
-  fetchMock.mock.calls
-    .filter(([input]) => String(input).endsWith('/quote'))
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
-
-async function click(element: HTMLElement) {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-async function type(field: HTMLElement, value: string) {
-  await act(async () => {
-    fireEvent.input(field, { target: { value } });
-  });
-}
+const quoteBodies = (fetchMock: FetchMock) => postedBodies(fetchMock, (path) => path.endsWith('/quote'));
 
 /** Waits until the quote shown has this total (and is the current one). */
 async function quotedTotal(total: string) {
@@ -163,19 +106,19 @@ describe('the tip at checkout', () => {
     expect(field).toHaveAttribute('inputmode', 'decimal');
     expect(field).toHaveAccessibleDescription('0 bis 100,00 €');
 
-    await type(field, '100,50');
+    await typeInto(field, '100,50');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(expect.stringContaining('Bitte geben Sie höchstens 100,00 € an.'));
     expect(screen.getByTestId('place-order-blocked')).toHaveTextContent('Bitte prüfen Sie den Betrag des Trinkgelds.');
-    await type(field, '3,555');
+    await typeInto(field, '3,555');
     expect(field).toHaveAccessibleDescription(expect.stringContaining('z. B. 3 oder 3,50'));
 
-    await type(field, '4,50');
+    await typeInto(field, '4,50');
     expect(field).not.toHaveAttribute('aria-invalid');
     await quotedTotal('28,19 €');
     expect(screen.queryByTestId('place-order-blocked')).toBeNull();
     expect(quoteBodies(fetchMock).at(-1)).toMatchObject({ tip: 4.5 });
-    await type(field, '100');
+    await typeInto(field, '100');
     await quotedTotal('123,69 €');
     expect(quoteBodies(fetchMock).map((body) => body.tip).filter((tip) => tip !== undefined)).toEqual([4.5, 100]);
   });
