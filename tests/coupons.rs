@@ -33,6 +33,14 @@ fn with_code(menu: &Menu, code: &str, n: usize) -> Value {
     order
 }
 
+/// The coupon as the owner sees it now.
+async fn coupon_now(server: &TestServer, admin: &str, coupon: &Value) -> Value {
+    let path = format!("/admin/coupons/{}", coupon["id"]);
+    let (status, seen) = server.send("GET", &path, Some(admin), None).await;
+    assert_eq!(status, 200, "{seen}");
+    seen
+}
+
 async fn quote(server: &TestServer, body: &Value) -> (u16, Value) {
     post_with(server, "/orders/guest/quote", None, &[], body).await
 }
@@ -258,14 +266,7 @@ async fn a_coupon_is_applied_by_the_server_and_every_term_refuses_with_its_own_c
     assert_eq!(hallo["uses"], 1);
     assert_eq!(cents(&hallo["revenue"]), cents(&order["total"]));
     assert_eq!(cents(&hallo["given"]), off);
-    let (_, expired) = server
-        .send(
-            "GET",
-            &format!("/admin/coupons/{}", expired["id"]),
-            Some(&admin),
-            None,
-        )
-        .await;
+    let expired = coupon_now(&server, &admin, &expired).await;
     assert_eq!(expired["uses"], 0);
     let (status, _) = server
         .send("GET", "/admin/coupons/999", Some(&admin), None)
@@ -307,14 +308,7 @@ async fn twenty_customers_at_once_use_a_code_limited_to_five_exactly_five_times(
     for order in &placed {
         assert_eq!(cents(&order["coupon"]), 200, "{order}");
     }
-    let (_, seen) = server
-        .send(
-            "GET",
-            &format!("/admin/coupons/{}", coupon["id"]),
-            Some(&admin),
-            None,
-        )
-        .await;
+    let seen = coupon_now(&server, &admin, &coupon).await;
     assert_eq!(seen["uses"], 5);
     assert_eq!(cents(&seen["given"]), 5 * 200);
     let revenue: i64 = placed.iter().map(|order| cents(&order["total"])).sum();
@@ -359,14 +353,7 @@ async fn a_change_of_the_items_takes_the_coupons_part_by_its_terms_and_a_cancell
     assert_eq!(changed["coupon_code"], "ZEHN");
     assert_eq!(cents(&changed["coupon"]), (goods * 1000 + 5_000) / 10_000);
     assert_eq!(vat_gross(&changed), cents(&changed["total"]));
-    let (_, seen) = server
-        .send(
-            "GET",
-            &format!("/admin/coupons/{}", coupon["id"]),
-            Some(&admin),
-            None,
-        )
-        .await;
+    let seen = coupon_now(&server, &admin, &coupon).await;
     assert_eq!(cents(&seen["revenue"]), cents(&changed["total"]), "{seen}");
     assert_eq!(cents(&seen["given"]), cents(&changed["coupon"]));
 
@@ -382,14 +369,7 @@ async fn a_change_of_the_items_takes_the_coupons_part_by_its_terms_and_a_cancell
         )
         .await;
     assert_eq!(status, 200);
-    let (_, seen) = server
-        .send(
-            "GET",
-            &format!("/admin/coupons/{}", coupon["id"]),
-            Some(&admin),
-            None,
-        )
-        .await;
+    let seen = coupon_now(&server, &admin, &coupon).await;
     assert_eq!(
         (seen["uses"].as_u64(), cents(&seen["given"])),
         (Some(0), 0),

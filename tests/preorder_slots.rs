@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 
 use crate::support::TestServer;
 use crate::support::ordering::{
-    Menu, answer, guest_order, lunch_lines, outbox, phone_body, post_with,
+    Menu, answer, guest_order, lunch_lines, offered_day, outbox, phone_body, post_with,
+    preorder_days_server, slot_at,
 };
 
 /// Monday 06:00 in Berlin: closed until lunch at 11:30 (10:30Z), pre-orders offered.
@@ -203,11 +204,7 @@ async fn without_a_capacity_a_slot_takes_any_number_and_pickup_counts_apart() {
 /// day it was placed, and waits for an answer as any pre-order placed at night.
 #[tokio::test]
 async fn pre_orders_for_later_days_are_offered_by_day_and_placed_at_their_times_only() {
-    let server = TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", NIGHT)
-        .env("HEIMSERVICE_ORDERS_PREORDER_DAYS", "7")
-        .start()
-        .await;
+    let server = preorder_days_server(NIGHT, "7").await;
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     let (_, offer) = server
@@ -298,36 +295,14 @@ async fn without_later_days_only_today_is_offered_and_tomorrow_is_refused() {
 /// The mails name a later day's date with the time; today's pre-orders keep the time alone.
 #[tokio::test]
 async fn the_mails_name_the_day_of_a_pre_order_for_a_later_day() {
-    let server = TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", NIGHT)
-        .env("HEIMSERVICE_ORDERS_PREORDER_DAYS", "3")
-        .start()
-        .await;
+    let server = preorder_days_server(NIGHT, "3").await;
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     let (_, offer) = server
         .get_json("/stores/14/slots?order_type=delivery")
         .await;
-    let wednesday = offer["days"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|day| day["date"] == "2026-11-25")
-        .unwrap_or_else(|| panic!("Wednesday in {offer}"));
-    let later = wednesday["slots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|slot| slot["time"] == "12:00")
-        .unwrap_or_else(|| panic!("12:00 in {wednesday}"))
-        .clone();
-    let today = offer["slots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|slot| slot["time"] == "12:30")
-        .unwrap_or_else(|| panic!("12:30 in {offer}"))
-        .clone();
+    let later = slot_at(&offered_day(&offer, "2026-11-25"), "12:00");
+    let today = slot_at(&offer, "12:30");
     let (status, for_later) = post_with(
         &server,
         "/orders/guest",

@@ -235,13 +235,7 @@ async fn a_preorder_prints_at_its_preparation_time_not_when_it_is_accepted() {
     let sink = PrinterSink::start().await;
     add_printer(&server, &admin, kitchen_printer("Küche", sink.port)).await;
     let (_, slots) = server.get_json("/stores/14/slots?order_type=pickup").await;
-    let slot = slots["slots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|slot| slot["time"] == "13:30")
-        .unwrap_or_else(|| panic!("a 13:30 slot in {slots}"))
-        .clone();
+    let slot = slot_at(&slots, "13:30");
     let mut body = guest_order(lunch_lines(&menu), "10115");
     body["order_type"] = json!("pickup");
     body["preorder_at"] = slot["starts_at"].clone();
@@ -829,11 +823,7 @@ async fn staff_print_an_order_again_marked_as_a_reprint_also_once_it_is_finished
 #[tokio::test]
 async fn a_preorder_a_week_ahead_waits_for_the_opening_and_prints_on_its_day() {
     // Monday 06:00 in Berlin: closed until lunch at 11:30 (10:30Z).
-    let server = TestServer::builder()
-        .env("HEIMSERVICE_TESTING_CLOCK_START", "2026-11-23T05:00:00Z")
-        .env("HEIMSERVICE_ORDERS_PREORDER_DAYS", "7")
-        .start()
-        .await;
+    let server = preorder_days_server("2026-11-23T05:00:00Z", "7").await;
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     let sink = PrinterSink::start().await;
@@ -857,19 +847,7 @@ async fn a_preorder_a_week_ahead_waits_for_the_opening_and_prints_on_its_day() {
 
     // Monday a week ahead, 13:30.
     let (_, offer) = server.get_json("/stores/14/slots?order_type=pickup").await;
-    let next_monday = offer["days"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|day| day["date"] == "2026-11-30")
-        .unwrap_or_else(|| panic!("Monday 30 Nov in {offer}"));
-    let slot = next_monday["slots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|slot| slot["time"] == "13:30")
-        .unwrap_or_else(|| panic!("a 13:30 slot in {next_monday}"))
-        .clone();
+    let slot = slot_at(&offered_day(&offer, "2026-11-30"), "13:30");
     assert_eq!(slot["starts_at"], "2026-11-30T12:30:00Z", "{slot}");
     let mut body = guest_order(lunch_lines(&menu), "10115");
     body["order_type"] = json!("pickup");

@@ -288,3 +288,35 @@ pub async fn day_history(
 pub fn advance_clock(server: &TestServer, by: chrono::Duration) {
     assert!(server.running.as_ref().unwrap().clock.advance(by));
 }
+
+/// The offered slot at `time` (`HH:MM`) in a slots list (`{"slots": […]}`, a slots
+/// answer or one of its days).
+pub fn slot_at(offer: &Value, time: &str) -> Value {
+    offer["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|slot| slot["time"] == time)
+        .unwrap_or_else(|| panic!("a {time} slot in {offer}"))
+        .clone()
+}
+
+/// The later day `date` (`YYYY-MM-DD`) of a slots answer.
+pub fn offered_day(offer: &Value, date: &str) -> Value {
+    offer["days"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|day| day["date"] == date)
+        .unwrap_or_else(|| panic!("{date} in {offer}"))
+        .clone()
+}
+
+/// A server at `clock_start` that takes pre-orders this many days ahead.
+pub async fn preorder_days_server(clock_start: &str, days: &str) -> TestServer {
+    TestServer::builder()
+        .env("HEIMSERVICE_TESTING_CLOCK_START", clock_start)
+        .env("HEIMSERVICE_ORDERS_PREORDER_DAYS", days)
+        .start()
+        .await
+}
