@@ -64,3 +64,4 @@ mod terms_and_withdrawal;
 mod tips;
 mod tse_signing;
 mod upgrade;
+mod web_push;

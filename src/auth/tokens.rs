@@ -111,7 +111,7 @@ impl TokenKeys {
 }
 
 #[cfg(unix)]
-fn write_private(path: &Path, secret: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_private(path: &Path, secret: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let mut file = std::fs::OpenOptions::new()
@@ -124,7 +124,7 @@ fn write_private(path: &Path, secret: &[u8]) -> std::io::Result<()> {
 }
 
 #[cfg(not(unix))]
-fn write_private(path: &Path, secret: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_private(path: &Path, secret: &[u8]) -> std::io::Result<()> {
     std::fs::write(path, secret)
 }
 

@@ -165,6 +165,13 @@ keys! {
     BACKUP_EVERY_HOURS: ParseFn<Duration> = plain("backup.every_hours", "24", values::backup_hours);
     BACKUP_KEEP: ParseFn<usize> = plain("backup.keep", "7", values::backup_count);
 
+    PUSH_SERVICES: ParseFn<crate::domain::push::PushServices> = plain(
+        "push.services",
+        "https://fcm.googleapis.com, https://updates.push.services.mozilla.com, https://web.push.apple.com, https://*.notify.windows.com",
+        crate::domain::push::PushServices::parse
+    );
+    PUSH_CONTACT: ParseFn<String> = plain("push.contact", "", values::push_contact);
+
     SMTP_HOST: ParseFn<String> = plain("smtp.host", "", values::text);
     SMTP_PORT: ParseFn<u16> = plain("smtp.port", "587", values::port);
     SMTP_SECURITY: ParseFn<SmtpSecurity> =

@@ -21,7 +21,7 @@ pub use keys::{KEYS, KeySpec, LETS_ENCRYPT_DIRECTORY};
 pub use limits::{LIMIT_RANGES, Limits};
 pub use sections::{
     BackupConfig, ClockConfig, ClockTrust, FiscalConfig, OrdersConfig, PaypalConfig,
-    PrintingConfig, PrivacyConfig, SmtpConfig, TestingConfig, TseConfig,
+    PrintingConfig, PrivacyConfig, PushConfig, SmtpConfig, TestingConfig, TseConfig,
 };
 pub use sources::Source;
 pub use tls::{AcmeSettings, TlsFiles, TlsSetup};
@@ -97,6 +97,8 @@ pub struct Config {
     /// `[datev]`: the tax adviser's DATEV file.
     pub datev: crate::domain::tax_export::datev::DatevSettings,
     pub backup: BackupConfig,
+    /// `[push]`: Web Push notifications.
+    pub push: PushConfig,
     /// Mail is sent only when `smtp.host` is set.
     pub smtp: Option<SmtpConfig>,
     /// What one client and all clients together may hold of the server.
@@ -183,6 +185,7 @@ impl Config {
             fiscal: FiscalConfig::read(values)?,
             datev: sections::read_datev(values)?,
             backup: BackupConfig::read(values)?,
+            push: PushConfig::read(values)?,
             smtp: SmtpConfig::read(values)?,
             limits: Limits::read(values)?,
             testing: TestingConfig::read(values)?,

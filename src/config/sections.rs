@@ -21,6 +21,7 @@ use super::keys::{
     DATEV_ACCOUNT_REVENUE_19, DATEV_ACCOUNT_REVENUE_OTHER, DATEV_ACCOUNT_TIPS, DATEV_CHART,
     DATEV_CLIENT_NUMBER, DATEV_CONSULTANT_NUMBER, DATEV_TAX_KEY_7, DATEV_TAX_KEY_19,
 };
+use super::keys::{PUSH_CONTACT, PUSH_SERVICES};
 use super::sources::Values;
 use super::values::{Secret, SmtpSecurity, TrustMode};
 use crate::domain::fiscal::mode::FiscalMode;
@@ -265,6 +266,24 @@ impl BackupConfig {
         Ok(BackupConfig {
             every: values.get(&BACKUP_EVERY_HOURS)?,
             keep: values.get(&BACKUP_KEEP)?,
+        })
+    }
+}
+
+/// `[push]`: Web Push notifications.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushConfig {
+    /// The push services the shop posts notifications to (empty: no Web Push).
+    pub services: crate::domain::push::PushServices,
+    /// The VAPID contact; empty: the shop's public origin.
+    pub contact: String,
+}
+
+impl PushConfig {
+    pub(super) fn read(values: &mut Values) -> Result<PushConfig, ConfigError> {
+        Ok(PushConfig {
+            services: values.get(&PUSH_SERVICES)?,
+            contact: values.get(&PUSH_CONTACT)?,
         })
     }
 }

@@ -267,6 +267,21 @@ pub(super) fn https_url(value: &str) -> Result<String, String> {
     }
 }
 
+/// Who the push services may write to about the shop's notifications (the VAPID
+/// `sub`): a `mailto:` address or an `https://` page; empty: the shop's public origin.
+pub(super) fn push_contact(value: &str) -> Result<String, String> {
+    if value.is_empty()
+        || (value.starts_with("mailto:") && value.len() > "mailto:".len() && value.contains('@'))
+        || https_url(value).is_ok()
+    {
+        Ok(value.to_string())
+    } else {
+        Err(format!(
+            "must be a mailto: address or an https:// URL, not `{value}`"
+        ))
+    }
+}
+
 pub(super) fn currency(value: &str) -> Result<String, String> {
     if value.len() == 3 && value.chars().all(|c| c.is_ascii_uppercase()) {
         Ok(value.to_string())

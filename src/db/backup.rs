@@ -147,6 +147,8 @@ fn copy_every_table(
         COUPON_ID_TO_COUPON,
         COUPON_CODE_TO_ID,
         COUPON_AND_CUSTOMER_TO_USES,
+        ORDER_ID_TO_PUSH,
+        PUSH_ENDPOINT_TO_STAFF,
     ))
 }
 

@@ -33,6 +33,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v17,
     migrate_to_v18,
     migrate_to_v19,
+    migrate_to_v20,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -305,6 +306,13 @@ fn migrate_to_v18(txn: &WriteTransaction) -> Result<(), DbError> {
 /// orders, once.
 fn migrate_to_v19(txn: &WriteTransaction) -> Result<(), DbError> {
     super::day_totals::count_existing_orders(txn)
+}
+
+/// Version 20: the browsers that follow an order or the board by Web Push (none yet).
+fn migrate_to_v20(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(ORDER_ID_TO_PUSH)?;
+    txn.open_table(PUSH_ENDPOINT_TO_STAFF)?;
+    Ok(())
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -22,6 +22,7 @@ mod order_search;
 mod orders;
 mod payments;
 mod printing;
+mod push_subscriptions;
 mod record;
 pub mod repack;
 mod slot_counts;

@@ -206,3 +206,11 @@ pub const COUPON_CODE_TO_ID: TableDefinition<&str, u64> = TableDefinition::new("
 pub const COUPON_AND_CUSTOMER_TO_USES: TableDefinition<(u64, &str), u32> =
     TableDefinition::new("coupon_and_customer_to_uses");
 pub const META_NEXT_COUPON_ID: &str = "next_coupon_id";
+
+// Web Push (schema v20): the browsers that follow an order (`domain::push`), dropped
+// when the order reaches its end, and the staff's browsers for the board.
+/// Order id → the subscriptions of the browsers following it (at most three).
+pub const ORDER_ID_TO_PUSH: TableDefinition<u64, &[u8]> = TableDefinition::new("order_id_to_push");
+/// Endpoint → the staff member's subscription.
+pub const PUSH_ENDPOINT_TO_STAFF: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("push_endpoint_to_staff");

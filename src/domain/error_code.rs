@@ -156,6 +156,14 @@ error_codes! {
     CouponFirstOrderOnly = "coupon_first_order_only" ["code"];
     /// Another coupon has this code already.
     CouponCodeTaken = "coupon_code_taken" ["code"];
+    /// The shop sends no push notifications (`push.services` is empty).
+    PushOff = "push_off";
+    /// A subscription's endpoint is not at one of the push services the shop sends to.
+    PushServiceUnknown = "push_service_unknown";
+    /// The order has ended; no browser can follow it any more.
+    PushOrderEnded = "push_order_ended";
+    /// The browser named is not subscribed.
+    PushSubscriptionNotFound = "push_subscription_not_found";
     /// The price changed since the customer was shown it.
     QuoteChanged = "quote_changed";
     /// The order holds products sold only from `age` years on; the customer has to

@@ -19,6 +19,7 @@ pub mod payment_record;
 pub mod period;
 pub mod preorder;
 pub mod printing;
+pub mod push;
 pub mod readiness;
 pub mod store_hours;
 pub mod store_profile;

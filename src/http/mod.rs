@@ -57,6 +57,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         live::status::LiveStatusApi { state: s() },
         routes::orders::OrdersApi { state: s() },
         live::orders::LiveOrdersApi { state: s() },
+        routes::push::PushApi { state: s() },
     );
     let admin = (
         routes::catalog::AdminCatalogApi { state: s() },

@@ -25,19 +25,22 @@ impl Shop {
 
     /// The restaurant moved an accepted order on (preparing, out for delivery, ready
     /// for pickup, completed): it is announced, and when it is ready at the counter or
-    /// on its way the customer gets a mail.
+    /// on its way the customer gets a mail and, when their browser follows the order,
+    /// a push notification.
     pub(super) fn order_advanced(&self, order: &Order) {
         self.order_changed(order);
         self.mail_progress(order);
+        self.push_order_news(order);
     }
 
     /// A customer placed an order: it is announced, the customer gets the
-    /// confirmation with the status link, and the public menu follows what it took of
-    /// the daily stocks.
+    /// confirmation with the status link, the staff's browsers hear of it by Web Push,
+    /// and the public menu follows what it took of the daily stocks.
     pub(super) async fn order_placed(&self, order: &Order, link_origin: &str) {
         self.order_changed(order);
         self.sign_placed(order);
         self.mail_confirmation(order, link_origin);
+        self.push_new_order(order);
         self.follow_daily_stocks(std::slice::from_ref(order)).await;
     }
 
@@ -52,11 +55,13 @@ impl Shop {
     }
 
     /// The restaurant's answer (accepted or rejected) is final: the customer gets a
-    /// mail, and the count of orders nobody answered starts again or goes up (enough
+    /// mail (and a push notification when their browser follows the order), and the
+    /// count of orders nobody answered starts again or goes up (enough
     /// in a row pause ordering, `orders.pause_after_unanswered`). A rejected order
     /// gave back what it took of the daily stocks: the public menu follows.
     pub(super) async fn order_answered(&self, order: &Order, by: AnsweredBy) {
         self.mail_decision(order);
+        self.push_order_news(order);
         match by {
             AnsweredBy::Staff => self.note_answered().await,
             AnsweredBy::NoOne => self.note_unanswered().await,
@@ -79,6 +84,7 @@ impl Shop {
             self.order_changed(order);
             self.sign_placed(order);
             self.mail_decision(order);
+            self.push_order_news(order);
         }
         if let Some(counted) = counted {
             self.unanswered_counted(Ok(counted));
@@ -94,6 +100,9 @@ impl Shop {
         self.order_changed(order);
         self.printing.wake();
         self.mail_correction(order);
+        if order.status == OrderStatus::Cancelled {
+            self.push_order_news(order);
+        }
         let reversed = order
             .last_correction()
             .map(|correction| correction.reversed.lines.as_slice())

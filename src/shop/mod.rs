@@ -34,6 +34,7 @@ pub mod payments;
 pub mod phone_orders;
 mod printers;
 pub mod printing;
+pub mod push;
 pub mod readiness;
 pub mod recent_events;
 mod reconciliation;
@@ -87,6 +88,8 @@ pub struct Shop {
     fiscal: FiscalState,
     /// The cloud TSE, when its key and secret are configured.
     tse: Option<Arc<Tse>>,
+    /// Web Push, unless `push.services` is empty.
+    push: Option<Arc<push::WebPush>>,
     /// Held while an accepted order is corrected: one correction (and its refund) at a
     /// time.
     correcting: Arc<tokio::sync::Mutex<()>>,
@@ -138,6 +141,7 @@ impl Shop {
             fiscal,
             tse,
             correcting: Arc::default(),
+            push: push::WebPush::open(&config)?.map(Arc::new),
             config,
             db,
             clock,
@@ -171,6 +175,7 @@ impl Shop {
             closings::spawn(self.clone(), finishing.clone()),
             sold_out::spawn(self.clone(), finishing.clone()),
         ];
+        tasks.extend(push::spawn(self, finishing.clone()));
         tasks.extend(erasure::spawn(
             self.db.clone(),
             self.clock,

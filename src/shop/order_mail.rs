@@ -139,7 +139,7 @@ fn tse_text(order: &Order, timezone: chrono_tz::Tz) -> String {
 
 /// A promised time in the store's time zone: its date ("30.11.2026") when that is not
 /// `today`'s, and its time ("13:30").
-fn promised_time(
+pub(super) fn promised_time(
     at: chrono::DateTime<chrono::Utc>,
     today: chrono::DateTime<chrono::Utc>,
     timezone: chrono_tz::Tz,

@@ -223,6 +223,23 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             format!("/orders/track/{order}"),
             [N, N, N, N, N],
         ),
+        // Web Push: the key is public; a status link's holder follows its order; staff
+        // and the owner get the board's notifications.
+        http("GET", "/push/key", "/push/key", [P, P, P, P, P]),
+        http(
+            "PUT",
+            "/orders/track/{token}/push",
+            format!("/orders/track/{guest}/push"),
+            [P, P, P, P, P],
+        ),
+        http(
+            "DELETE",
+            "/orders/track/{token}/push",
+            format!("/orders/track/{guest}/push"),
+            [P, P, P, P, P],
+        ),
+        http("PUT", "/admin/push", "/admin/push", [U, F, F, A, A]),
+        http("DELETE", "/admin/push", "/admin/push", [U, F, F, A, A]),
         socket(
             "/ws/orders/{token}",
             format!("/ws/orders/{guest}"),

@@ -5,6 +5,7 @@ pub mod failing_disk;
 pub mod fake_acme;
 pub mod fake_fiskaly;
 pub mod fake_paypal;
+pub mod fake_push;
 pub mod logged_server;
 pub mod node_fake;
 pub mod ordering;

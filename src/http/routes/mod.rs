@@ -12,6 +12,7 @@ pub mod health;
 pub mod orders;
 pub mod payments;
 pub mod printers;
+pub mod push;
 pub mod readiness;
 pub mod reports;
 pub mod restaurant_accounts;
