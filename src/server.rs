@@ -203,7 +203,9 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
     };
     let config = Arc::new(config);
     let menu = Arc::new(MenuCache::new(&catalog, version, &stock));
-    let shop = Shop::open(Arc::clone(&config), db.clone(), clock, vec![menu.clone()]).await?;
+    let shop = Shop::open(Arc::clone(&config), db.clone(), clock, vec![menu.clone()])
+        .await?
+        .with_web_push()?;
     // Background work that holds the database ends when this turns true.
     let (finishing, finishing_rx) = watch::channel(false);
     let background = shop.start_background(finishing_rx).await;

@@ -141,7 +141,7 @@ impl Shop {
             fiscal,
             tse,
             correcting: Arc::default(),
-            push: push::WebPush::open(&config)?.map(Arc::new),
+            push: None,
             config,
             db,
             clock,
@@ -149,6 +149,14 @@ impl Shop {
             mailer,
             readiness,
         })
+    }
+
+    /// Turns Web Push on for the serving shop (unless `push.services` is empty),
+    /// making its key on first start. The command line's shop sends no notifications
+    /// and never writes the key (a command run as another user would own it).
+    pub fn with_web_push(mut self) -> Result<Shop, StartupError> {
+        self.push = push::WebPush::open(&self.config)?.map(Arc::new);
+        Ok(self)
     }
 
     /// Starts what runs on its own schedule: the clock check, the auto-reject of
