@@ -94,10 +94,19 @@ export function useOrderAlert(
     return () => clearInterval(timer);
   }, [ringing, enabled, audio]);
 
-  // The service worker is registered once notifications are allowed and switched on.
+  // The service worker is registered once notifications are allowed and switched on;
+  // with it this browser subscribes to the shop's push notifications of new orders, so
+  // they come also while the board's tab sleeps or is closed.
   useEffect(() => {
     if (notifying && worker.current === null && globalThis.navigator?.serviceWorker !== undefined) {
       worker.current = registerAlertWorker();
+      void worker.current
+        .then(async (registration) => {
+          if (registration === null) return;
+          const { joinBoardPush } = await import('../../lib/web-push');
+          await joinBoardPush(registration, document.documentElement.lang);
+        })
+        .catch((error: unknown) => console.error('Subscribing the board to push notifications failed', error));
     }
   }, [notifying]);
 
@@ -124,6 +133,10 @@ export function useOrderAlert(
   const disable = () => {
     setEnabled(false);
     storeAlertChoice(false);
+    worker.current = null;
+    void import('../../lib/web-push')
+      .then(({ leaveBoardPush }) => leaveBoardPush())
+      .catch((error: unknown) => console.error('Unsubscribing the board from push notifications failed', error));
   };
 
   const unblock = () => {

@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/status-message';
+import { isFinal } from '../lib/order-progress';
 import { useStore } from '../../../lib/store-context';
 import { OrderDetails } from './order-details';
 import { OrderReceipt } from './order-receipt';
@@ -9,6 +11,9 @@ import type { Reorder } from './reorder-button';
 import { useLiveOrder } from './use-live-order';
 
 const DEFAULT_TIMEZONE = 'Europe/Berlin';
+
+// Web Push is offered on the status page only: its code loads with it.
+const OrderPush = lazy(() => import('./order-push'));
 
 /** "Fragen zur Bestellung? Rufen Sie uns an: …" with the restaurant's number, when it has one. */
 function CallUs() {
@@ -69,6 +74,11 @@ export function OrderStatusPage({ token, reorder }: { token: string; reorder?: R
         <div className="order-page__grid">
           <div className="order-page__side">
             <OrderStatusCard order={live.order} timezone={timezone} />
+            {!isFinal(live.order.status) && (
+              <Suspense fallback={null}>
+                <OrderPush token={token} />
+              </Suspense>
+            )}
             <OrderReceipt order={live.order} timezone={timezone} />
           </div>
           <OrderDetails order={live.order} reorder={reorder} />
