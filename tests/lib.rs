@@ -51,6 +51,7 @@ mod preorder_answers;
 mod preorder_slots;
 mod printing;
 mod readiness;
+mod report_groups;
 mod request_log;
 mod revenue_report;
 mod sold_out;

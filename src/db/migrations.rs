@@ -34,6 +34,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v18,
     migrate_to_v19,
     migrate_to_v20,
+    migrate_to_v21,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -313,6 +314,14 @@ fn migrate_to_v20(txn: &WriteTransaction) -> Result<(), DbError> {
     txn.open_table(ORDER_ID_TO_PUSH)?;
     txn.open_table(PUSH_ENDPOINT_TO_STAFF)?;
     Ok(())
+}
+
+/// Version 21: the day's figures count the orders by the hour they were placed in (the
+/// report's hours of the week): every day is counted again from its orders, once. The
+/// orders placed so far did not keep their hour on the store's clock; they are read in
+/// the default time zone (`domain::day_totals::placed_hour`).
+fn migrate_to_v21(txn: &WriteTransaction) -> Result<(), DbError> {
+    super::day_totals::count_existing_orders(txn)
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -4,7 +4,7 @@
 //! number and writes the order with its indexes — so what the customer is charged is
 //! exactly what was checked, and a refused order leaves nothing behind.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Timelike, Utc};
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
@@ -344,6 +344,7 @@ pub(super) fn place(
         cash_given_cents: new.cash_given_cents,
         corrections: Vec::new(),
         coupon: priced.quote.coupon,
+        placed_hour: u8::try_from(draft.now.with_timezone(&draft.timezone).hour()).ok(),
     };
     if let Some(minutes) = new.accept_minutes
         && let Err(refused) = order.accept(minutes, draft.now, &new.placed_by)

@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use chrono::Timelike;
 use serde::{Deserialize, Serialize};
 
 use super::order::{Order, OrderType, PaymentMethod};
@@ -56,6 +57,10 @@ pub struct DayTotals {
     /// What was sold of each topping (by its id), over all the lines it was on.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub toppings: BTreeMap<u64, ItemFigures>,
+    /// Of the orders, how many were placed in each hour of the store's clock (`hours[18]`:
+    /// from 18:00 to 18:59), for the report's hours of the week.
+    #[serde(default, skip_serializing_if = "no_hours")]
+    pub hours: [u32; 24],
 }
 
 /// How much of one article or topping was sold, and for how much (the lines' prices,
@@ -111,6 +116,22 @@ fn is_zero(cents: &i64) -> bool {
     *cents == 0
 }
 
+fn no_hours(hours: &[u32; 24]) -> bool {
+    hours.iter().all(|count| *count == 0)
+}
+
+/// The clock an order placed before its hour was kept (schema 21) is read in: the
+/// appliance's default time zone.
+const OLD_ORDERS_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::Berlin;
+
+/// The hour of the store's clock (0–23) `order` was placed in.
+pub fn placed_hour(order: &Order) -> usize {
+    match order.placed_hour {
+        Some(hour) => usize::from(hour.min(23)),
+        None => order.created_at.with_timezone(&OLD_ORDERS_TIME_ZONE).hour() as usize,
+    }
+}
+
 impl DayTotals {
     /// The figures of `order` alone.
     pub fn of(order: &Order) -> DayTotals {
@@ -153,6 +174,9 @@ impl DayTotals {
         self.online_orders = self.online_orders.saturating_add(other.online_orders);
         merge_items(&mut self.products, &other.products);
         merge_items(&mut self.toppings, &other.toppings);
+        for (hour, count) in self.hours.iter_mut().zip(other.hours) {
+            *hour = hour.saturating_add(count);
+        }
     }
 
     fn apply(&mut self, order: &Order, sign: i64) {
@@ -168,6 +192,8 @@ impl DayTotals {
             return;
         }
         self.orders = count(self.orders);
+        let hour = placed_hour(order);
+        self.hours[hour] = count(self.hours[hour]);
         let total = sign * order.totals.sale_cents();
         self.revenue_cents += total;
         self.tip_cents += sign * order.totals.tip_cents;

@@ -110,6 +110,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
         cash_given_cents: None,
         corrections: Vec::new(),
         coupon: None,
+        placed_hour: None,
     }
 }
 

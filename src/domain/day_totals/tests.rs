@@ -128,3 +128,25 @@ fn the_figures_count_order_types_payments_and_what_was_sold_and_a_rejection_take
         (0, 0, 0)
     );
 }
+
+#[test]
+fn an_order_counts_in_the_hour_of_the_store_clock_it_was_placed_in() {
+    let mut order = paid_online(7, at());
+    order.placed_hour = Some(19);
+    let mut day = DayTotals::of(&order);
+    let mut expected = [0; 24];
+    expected[19] = 1;
+    assert_eq!(day.hours, expected);
+    let mut rejected = order.clone();
+    rejected.status = OrderStatus::Rejected;
+    day.follow(Some(&order), &rejected);
+    assert_eq!(day.hours, [0; 24], "a rejected order leaves its hour");
+
+    // Kept before the hour was: read on the German clock (11:00 UTC is 12:00 in November).
+    order.placed_hour = None;
+    let mut old = DayTotals::of(&order);
+    assert_eq!(old.hours[12], 1);
+    old.add(&DayTotals::of(&order));
+    assert_eq!(old.hours[12], 2);
+    assert_eq!(old.hours.iter().sum::<u32>(), old.orders);
+}

@@ -254,6 +254,10 @@ pub struct Order {
     /// The coupon it was placed with (what it took off is `totals.coupon_cents`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub coupon: Option<crate::domain::coupon::OrderCoupon>,
+    /// The hour of the store's clock (0–23) it was placed in, for the report's hours of
+    /// the week. `None` in orders from before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed_hour: Option<u8>,
 }
 
 pub const MIN_ESTIMATE_MINUTES: u16 = 5;

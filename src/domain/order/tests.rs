@@ -66,6 +66,7 @@ fn order(order_type: OrderType) -> Order {
         cash_given_cents: None,
         corrections: Vec::new(),
         coupon: None,
+        placed_hour: None,
     }
 }
 

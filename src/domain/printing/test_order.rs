@@ -127,5 +127,6 @@ pub fn sample_order() -> Order {
         cash_given_cents: None,
         corrections: Vec::new(),
         coupon: None,
+        placed_hour: None,
     }
 }
