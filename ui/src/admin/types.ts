@@ -300,6 +300,44 @@ export interface RevenueFigures {
   deposit: number;
   /** The VAT in the revenue, one line per rate. */
   vat: VatLine[];
+  /** What coupon codes took off (the revenue is after it). */
+  coupons: number;
+  /** The revenue per order not rejected; 0 without orders. */
+  average_basket: number;
+  /** The orders of each type and their revenue. */
+  delivery: RevenueShare;
+  pickup: RevenueShare;
+  /** Of the orders, how many were paid in cash and online. */
+  cash_orders: number;
+  online_orders: number;
+  /** The articles and toppings sold most (by quantity), at most ten each. */
+  top_products: SoldItem[];
+  top_toppings: SoldItem[];
+}
+
+/** The orders of one kind and their revenue. */
+export interface RevenueShare {
+  orders: number;
+  revenue: number;
+}
+
+/** How much of an article (`<product id>` or `<product id>-<variant id>`) or a topping was sold, at the lines' prices. */
+export interface SoldItem {
+  key: string;
+  name: string;
+  quantity: number;
+  revenue: number;
+}
+
+/** How the days of a revenue report are grouped: ISO weeks run Monday to Sunday. */
+export type RevenueGrouping = 'day' | 'week' | 'month';
+
+/** One day, ISO week ("2026-W48") or month ("2026-11") of a report, cut to its period. */
+export interface RevenueGroup {
+  key: string;
+  from: string;
+  to: string;
+  figures: RevenueFigures;
 }
 
 /** One business day (store time zone, "yyyy-MM-dd") that had orders. */
@@ -312,8 +350,13 @@ export interface RevenueDay {
 export interface RevenueReport {
   from: string;
   to: string;
+  group: RevenueGrouping;
   totals: RevenueFigures;
   days: RevenueDay[];
+  /** Every day, week or month of the period, those without orders too. */
+  groups: RevenueGroup[];
+  /** The orders by weekday of their business day (7 rows, Monday first) and hour of the store's clock they were placed in (24 columns). */
+  hours_of_week: number[][];
 }
 
 /**

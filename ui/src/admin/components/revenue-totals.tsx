@@ -9,7 +9,8 @@ import { Card } from './fields';
 
 /**
  * The period's figures: orders, rejections, revenue with its cash, online and deposit
- * part, the tips paid online (outside the VAT base), and the VAT per rate.
+ * part, the tips paid online (outside the VAT base), what coupons took off, the average
+ * basket, and the VAT per rate.
  */
 export function RevenueTotals({ report }: { report: RevenueReport }) {
   const { t } = useAdminTranslation();
@@ -22,6 +23,8 @@ export function RevenueTotals({ report }: { report: RevenueReport }) {
     { label: t('revenue.online'), value: formatPrice(totals.online) },
     { label: t('revenue.deposit'), value: formatPrice(totals.deposit) },
     { label: t('revenue.tips'), value: formatPrice(totals.tips) },
+    { label: t('revenue.coupons'), value: formatPrice(totals.coupons) },
+    { label: t('revenue.average_basket'), value: formatPrice(totals.average_basket) },
   ];
   return (
     <Card title={t('revenue.totals_title', { from: formatDay(report.from), to: formatDay(report.to) })}>

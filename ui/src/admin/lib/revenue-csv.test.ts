@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import de from '../locales/admin.de.json';
 import en from '../locales/admin.en.json';
-import { emptyReport, NOVEMBER_REPORT } from '../test-revenue';
+import { emptyReport, NOVEMBER_REPORT, revenueFigures } from '../test-revenue';
 import { revenueCsv, revenueCsvFileName, type RevenueCsvLabel } from './revenue-csv';
 
 const german = (key: RevenueCsvLabel) => de.revenue.csv[key];
@@ -49,7 +49,7 @@ describe('revenue CSV', () => {
   it('writes a reduced rate with its decimals and quotes a word holding the separator', () => {
     const report = {
       ...emptyReport('2026-11-01', '2026-11-30'),
-      totals: { orders: 1, rejected: 0, revenue: 10.55, cash: 10.55, online: 0, tips: 0, deposit: 0, vat: [{ percentage: 5.5, gross: 10.55, net: 10, vat: 0.55 }] },
+      totals: revenueFigures({ orders: 1, revenue: 10.55, cash: 10.55, vat: [{ percentage: 5.5, gross: 10.55, net: 10, vat: 0.55 }] }),
     };
     const label = (key: RevenueCsvLabel) => (key === 'total' ? 'Summe; gesamt' : german(key));
     expect(revenueCsv(report, label, 'de').split('\r\n').slice(1)).toEqual([

@@ -22,7 +22,8 @@ function field(value: string): string {
   return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-const line = (fields: readonly string[]) => `${fields.map(field).join(';')}\r\n`;
+/** One CSV line: the fields separated by semicolons, quoted where needed, ended by CRLF. */
+export const csvLine = (fields: readonly string[]) => `${fields.map(field).join(';')}\r\n`;
 
 /**
  * The report as CSV for a spreadsheet: semicolons between fields, CRLF line ends, in
@@ -46,13 +47,13 @@ export function revenueCsv(report: RevenueReport, label: (key: RevenueCsvLabel) 
   ];
   const vatSum = vatTotal(report.totals.vat);
   return [
-    line([label('date'), label('orders'), label('rejected'), label('revenue'), label('cash'), label('online'), label('tips')]),
-    ...report.days.map((day) => line(figures(date(day.date), day.figures))),
-    line(figures(label('total'), report.totals)),
+    csvLine([label('date'), label('orders'), label('rejected'), label('revenue'), label('cash'), label('online'), label('tips')]),
+    ...report.days.map((day) => csvLine(figures(date(day.date), day.figures))),
+    csvLine(figures(label('total'), report.totals)),
     '\r\n',
-    line([label('rate'), label('net'), label('vat'), label('gross')]),
-    ...report.totals.vat.map((vat) => line([decimal(String(vat.percentage)), amount(vat.net), amount(vat.vat), amount(vat.gross)])),
-    line([label('total'), amount(vatSum.net), amount(vatSum.vat), amount(vatSum.gross)]),
+    csvLine([label('rate'), label('net'), label('vat'), label('gross')]),
+    ...report.totals.vat.map((vat) => csvLine([decimal(String(vat.percentage)), amount(vat.net), amount(vat.vat), amount(vat.gross)])),
+    csvLine([label('total'), amount(vatSum.net), amount(vatSum.vat), amount(vatSum.gross)]),
   ].join('');
 }
 

@@ -67,6 +67,8 @@ describe('revenue page', () => {
       ['of which online', '12,50 €'],
       ['of which deposit (Pfand)', '0,50 €'],
       ['Tips (online, not taxable)', '1,25 €'],
+      ['Coupons (taken off)', '2,00 €'],
+      ['Average basket', '14,17 €'],
     ]);
     expect(screen.getByRole('table', { name: 'VAT' })).toBeInTheDocument();
     expect(cells('.admin-revenue__vat tbody')).toEqual([

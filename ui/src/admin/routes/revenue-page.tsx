@@ -7,17 +7,21 @@ import { getRevenue } from '../api/reports-api';
 import { AdminPage } from '../components/admin-page';
 import { Card, FormMessage } from '../components/fields';
 import { RevenueDays } from '../components/revenue-days';
+import { GroupSwitch, groupingOf } from '../components/reports/group-switch';
+import { RevenueCharts } from '../components/reports/revenue-charts';
 import { RevenuePeriodPicker } from '../components/revenue-period-picker';
 import { RevenueTotals } from '../components/revenue-totals';
 import { monthOf, periodFromQuery, wholeMonth, type Period } from '../lib/revenue-period';
 import { useAdminData } from '../lib/use-admin-data';
+import type { RevenueGrouping } from '../types';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { storeTimezone, useAdminStore } from '../lib/use-store-timezone';
 
 /**
- * /admin/revenue[?from=yyyy-MM-dd&to=yyyy-MM-dd]: orders, revenue and VAT of a period
- * (the current month in the store's time zone unless the address names one), in total
- * and day by day, with a CSV of it.
+ * /admin/revenue[?from=yyyy-MM-dd&to=yyyy-MM-dd][&group=week|month]: orders, revenue and
+ * VAT of a period (the current month in the store's time zone unless the address names
+ * one), in total and day by day, with a CSV of it; and its charts by day, week or month,
+ * each with its table and CSV.
  */
 export function RevenuePage() {
   const { t, i18n } = useAdminTranslation();
@@ -26,14 +30,23 @@ export function RevenuePage() {
   const [params, setParams] = useSearchParams();
   const currentMonth = monthOf(todayIn(timezone));
   const period = periodFromQuery(params, currentMonth);
-  const report = useAdminData(() => getRevenue(period.from, period.to), `admin-revenue-${period.from}-${period.to}`);
-  const show = (next: Period) => setParams(wholeMonth(next) === currentMonth ? {} : { from: next.from, to: next.to });
+  const group = groupingOf(params.get('group'));
+  const report = useAdminData(
+    () => getRevenue(period.from, period.to, group),
+    `admin-revenue-${period.from}-${period.to}-${group}`,
+  );
+  const show = (next: Period, grouping: RevenueGrouping = group) =>
+    setParams({
+      ...(wholeMonth(next) === currentMonth ? {} : { from: next.from, to: next.to }),
+      ...(grouping === 'day' ? {} : { group: grouping }),
+    });
   const found = report.status === 'success' && report.data.days.length > 0 ? report.data : null;
 
   return (
     <AdminPage title="Revenue" heading={t('revenue.heading')} intro={t('revenue.intro')} needsCatalog={false}>
       <Card>
-        <RevenuePeriodPicker period={period} currentMonth={currentMonth} onChange={show} />
+        <RevenuePeriodPicker period={period} currentMonth={currentMonth} onChange={(next) => show(next)} />
+        <GroupSwitch group={group} onChange={(grouping) => show(period, grouping)} />
         {report.status === 'loading' && <LoadingMessage text={t('revenue.loading')} />}
         {report.status === 'error' &&
           (report.error instanceof ApiError && report.error.status === 400 ? (
@@ -46,6 +59,7 @@ export function RevenuePage() {
       {found !== null && (
         <>
           <RevenueTotals report={found} />
+          <RevenueCharts report={found} language={language} />
           <RevenueDays report={found} language={language} />
         </>
       )}
@@ -59,6 +73,6 @@ export function RevenuePage() {
  */
 function refusedText(error: ApiError, t: TFunction, language: string): string {
   if (language === 'en' && error.detail !== undefined) return error.detail;
-  const field = error.field === 'from' || error.field === 'to' ? error.field : 'other';
+  const field = error.field === 'from' || error.field === 'to' || error.field === 'group' ? error.field : 'other';
   return t(`revenue.refused.${field}`);
 }
