@@ -146,8 +146,8 @@ describe('revenue charts', () => {
     const files = catchDownloads();
     renderAdminAt('/admin/revenue');
     await screen.findByRole('heading', { level: 2, name: 'Nach Zahlart' });
-    fireEvent.click(screen.getByRole('button', { name: 'CSV herunterladen: Nach Zahlart' }));
-    fireEvent.click(screen.getByRole('button', { name: 'CSV herunterladen: Meistverkaufte Artikel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'CSV-Datei: Nach Zahlart' }));
+    fireEvent.click(screen.getByRole('button', { name: 'CSV-Datei: Meistverkaufte Artikel' }));
     expect(files.map((file) => file.name)).toEqual(['umsatz-zahlart-2026-11-01-bis-2026-11-30.csv', 'umsatz-artikel-2026-11-01-bis-2026-11-30.csv']);
     expect(files[0]?.blob.type).toBe('text/csv;charset=utf-8');
     const bytes = new Uint8Array(await (files[0] as { blob: Blob }).blob.arrayBuffer());
@@ -162,7 +162,7 @@ describe('revenue charts', () => {
     const files = catchDownloads();
     renderAdminAt('/admin/revenue?group=week');
     await screen.findByRole('heading', { level: 2, name: 'Revenue and orders per week' });
-    fireEvent.click(screen.getByRole('button', { name: 'Download CSV: Revenue and orders per week' }));
+    fireEvent.click(screen.getByRole('button', { name: 'CSV file: Revenue and orders per week' }));
     const lines = (await files[0]?.blob.text())?.replace(/^\uFEFF/, '').split('\r\n');
     expect(files[0]?.name).toBe('umsatz-wochen-2026-11-01-bis-2026-11-30.csv');
     expect(lines?.[0]).toBe('Week;From;To;Orders;Rejected;Revenue;Cash;Online;Tips;Coupons;Average basket');
