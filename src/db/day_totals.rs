@@ -139,4 +139,46 @@ mod tests {
         );
         assert_eq!(of_day(&table, "2026-11-25").unwrap(), DayTotals::default());
     }
+
+    #[test]
+    fn the_upgrade_to_v20_counts_the_days_orders_by_their_hour() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("test.redb")).unwrap();
+        migrate_with(&db, &STEPS[..19]).unwrap();
+        let monday = "2026-11-23T11:00:00Z".parse().unwrap();
+        let mut evening = sample_order(1, monday);
+        evening.placed_hour = Some(19);
+        // Kept before the hour was: read on the German clock, 12:00.
+        let noon = sample_order(2, monday);
+        let mut rejected = sample_order(3, monday);
+        rejected.placed_hour = Some(20);
+        rejected.status = OrderStatus::Rejected;
+        let txn = db.begin_write().unwrap();
+        {
+            let mut orders = txn.open_table(ORDER_ID_TO_ORDER).unwrap();
+            let mut day = DayTotals::default();
+            for order in [&evening, &noon, &rejected] {
+                orders
+                    .insert(order.id, record::encode(order).unwrap().as_slice())
+                    .unwrap();
+                day.add(&DayTotals::of(order));
+            }
+            // The day as version 19 kept it: without the hours.
+            day.hours = [0; 24];
+            txn.open_table(DAY_TO_TOTALS)
+                .unwrap()
+                .insert("2026-11-23", record::encode(&day).unwrap().as_slice())
+                .unwrap();
+        }
+        txn.commit().unwrap();
+
+        assert_eq!(migrate(&db).unwrap(), Some(19));
+        let read = db.begin_read().unwrap();
+        let day = of_day(&read.open_table(DAY_TO_TOTALS).unwrap(), "2026-11-23").unwrap();
+        let mut hours = [0; 24];
+        hours[12] = 1;
+        hours[19] = 1;
+        assert_eq!(day.hours, hours);
+        assert_eq!((day.orders, day.rejected), (2, 1), "counted once");
+    }
 }
