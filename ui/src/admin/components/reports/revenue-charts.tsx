@@ -153,8 +153,18 @@ export function RevenueCharts({ report, language }: { report: RevenueReport; lan
   return (
     <div className="admin-report">
       <ReportChart title={groupTitle} slug={GROUP_SLUGS[grouping]} table={groupTable} {...chart}>
-        <ColumnBars label={t('reports.revenue_chart', { title: groupTitle })} bars={groupBars((figures) => figures.revenue, money)} />
-        <ColumnBars label={t('reports.orders_chart', { title: groupTitle })} bars={groupBars((figures) => figures.orders, String)} />
+        <div>
+          <p className="admin-report__caption" aria-hidden="true">
+            {t('revenue.revenue')}
+          </p>
+          <ColumnBars label={t('reports.revenue_chart', { title: groupTitle })} bars={groupBars((figures) => figures.revenue, money)} />
+        </div>
+        <div>
+          <p className="admin-report__caption" aria-hidden="true">
+            {t('revenue.orders')}
+          </p>
+          <ColumnBars label={t('reports.orders_chart', { title: groupTitle })} bars={groupBars((figures) => figures.orders, String)} />
+        </div>
       </ReportChart>
       <ReportChart title={typeTitle} slug="bestellart" table={typeTable} {...chart}>
         <HorizontalBars
