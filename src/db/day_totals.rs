@@ -141,7 +141,7 @@ mod tests {
     }
 
     #[test]
-    fn the_upgrade_to_v20_counts_the_days_orders_by_their_hour() {
+    fn the_upgrade_to_v21_counts_the_days_orders_by_their_hour() {
         let dir = tempfile::tempdir().unwrap();
         let db = Database::create(dir.path().join("test.redb")).unwrap();
         migrate_with(&db, &STEPS[..19]).unwrap();
