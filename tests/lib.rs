@@ -28,6 +28,7 @@ mod customers;
 mod daily_closings;
 mod data_erasure;
 mod deposits;
+mod dine_in;
 mod disk_full;
 mod dsfinvk_export;
 mod file_growth;

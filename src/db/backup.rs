@@ -149,6 +149,7 @@ fn copy_every_table(
         COUPON_AND_CUSTOMER_TO_USES,
         ORDER_ID_TO_PUSH,
         PUSH_ENDPOINT_TO_STAFF,
+        DINING_TABLE_ID_TO_TABLE,
     ))
 }
 

@@ -35,6 +35,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v19,
     migrate_to_v20,
     migrate_to_v21,
+    migrate_to_v22,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -322,6 +323,12 @@ fn migrate_to_v20(txn: &WriteTransaction) -> Result<(), DbError> {
 /// the default time zone (`domain::day_totals::placed_hour`).
 fn migrate_to_v21(txn: &WriteTransaction) -> Result<(), DbError> {
     super::day_totals::count_existing_orders(txn)
+}
+
+/// Version 22: the dining tables guests order at by their QR code (none yet).
+fn migrate_to_v22(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(DINING_TABLE_ID_TO_TABLE)?;
+    Ok(())
 }
 
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");

@@ -12,6 +12,7 @@ mod customers;
 mod database_slot;
 mod day_totals;
 mod demo_seed;
+pub mod dining_tables;
 mod erasure;
 mod fiscal;
 mod group_commit;

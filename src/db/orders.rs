@@ -115,6 +115,13 @@ fn price_with(
         Ok(customer) => customer,
         Err(refusal) => return Ok(Err(refusal)),
     };
+    let table = match &draft.table {
+        Some(key) => match super::dining_tables::admitted(txn, key)? {
+            Some(label) => Some(label),
+            None => return Ok(Err(PlaceRefusal::TableUnknown)),
+        },
+        None => None,
+    };
     let offer = match &draft.coupon_code {
         Some(code) => Some(super::coupons::offer_for(
             txn,
@@ -137,7 +144,8 @@ fn price_with(
                 .as_ref()
                 .map(|offer| offer.as_ref().map_err(Clone::clone)),
         },
-    ))
+    )
+    .map(|priced| Priced { table, ..priced }))
 }
 
 pub(super) fn read_order(txn: &impl OpenTables, id: u64) -> Result<Option<Order>, DbError> {
@@ -345,6 +353,7 @@ pub(super) fn place(
         corrections: Vec::new(),
         coupon: priced.quote.coupon,
         placed_hour: u8::try_from(draft.now.with_timezone(&draft.timezone).hour()).ok(),
+        table: priced.table,
     };
     if let Some(minutes) = new.accept_minutes
         && let Err(refused) = order.accept(minutes, draft.now, &new.placed_by)
@@ -404,7 +413,7 @@ fn next_free_slots(
     }
     let lead = match draft.order_type {
         OrderType::Delivery => profile.delivery_lead_minutes,
-        OrderType::Pickup => profile.pickup_lead_minutes,
+        OrderType::Pickup | OrderType::DineIn => profile.pickup_lead_minutes,
     };
     let later: Vec<DateTime<Utc>> = available_slots_ahead(
         &profile,

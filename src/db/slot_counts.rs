@@ -18,6 +18,8 @@ fn type_key(order_type: OrderType) -> u8 {
     match order_type {
         OrderType::Delivery => 0,
         OrderType::Pickup => 1,
+        // Never pre-ordered: takes no place.
+        OrderType::DineIn => 2,
     }
 }
 

@@ -214,3 +214,9 @@ pub const ORDER_ID_TO_PUSH: TableDefinition<u64, &[u8]> = TableDefinition::new("
 /// Endpoint → the staff member's subscription.
 pub const PUSH_ENDPOINT_TO_STAFF: TableDefinition<&str, &[u8]> =
     TableDefinition::new("push_endpoint_to_staff");
+// Dining tables (schema v22): the tables guests order at by their QR code
+// (`domain::tables`, `dining_tables.rs`).
+/// Table id → the table with its label, state and secret.
+pub const DINING_TABLE_ID_TO_TABLE: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("dining_table_id_to_table");
+pub const META_NEXT_DINING_TABLE_ID: &str = "next_dining_table_id";

@@ -45,6 +45,11 @@ pub struct DayTotals {
     pub pickup_orders: u32,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub pickup_cents: i64,
+    /// Of the orders, how many were eaten at a table, and their revenue.
+    #[serde(default, skip_serializing_if = "is_zero_count")]
+    pub dine_in_orders: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dine_in_cents: i64,
     /// Of the orders, how many were paid in cash and online.
     #[serde(default, skip_serializing_if = "is_zero_count")]
     pub cash_orders: u32,
@@ -170,6 +175,8 @@ impl DayTotals {
         self.delivery_cents += other.delivery_cents;
         self.pickup_orders = self.pickup_orders.saturating_add(other.pickup_orders);
         self.pickup_cents += other.pickup_cents;
+        self.dine_in_orders = self.dine_in_orders.saturating_add(other.dine_in_orders);
+        self.dine_in_cents += other.dine_in_cents;
         self.cash_orders = self.cash_orders.saturating_add(other.cash_orders);
         self.online_orders = self.online_orders.saturating_add(other.online_orders);
         merge_items(&mut self.products, &other.products);
@@ -217,6 +224,10 @@ impl DayTotals {
             OrderType::Pickup => {
                 self.pickup_cents += total;
                 self.pickup_orders = count(self.pickup_orders);
+            }
+            OrderType::DineIn => {
+                self.dine_in_cents += total;
+                self.dine_in_orders = count(self.dine_in_orders);
             }
         }
         for line in &order.vat {

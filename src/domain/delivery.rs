@@ -134,10 +134,13 @@ impl DiscountCode {
         DiscountCode::ALL.into_iter().find(|c| c.as_str() == code)
     }
 
-    pub fn for_order_type(order_type: OrderType) -> DiscountCode {
+    /// The standing discount of `order_type`: none at a table (the delivery and pickup
+    /// discounts are for orders taken away).
+    pub fn for_order_type(order_type: OrderType) -> Option<DiscountCode> {
         match order_type {
-            OrderType::Delivery => DiscountCode::Delivery,
-            OrderType::Pickup => DiscountCode::Pickup,
+            OrderType::Delivery => Some(DiscountCode::Delivery),
+            OrderType::Pickup => Some(DiscountCode::Pickup),
+            OrderType::DineIn => None,
         }
     }
 }
@@ -164,7 +167,7 @@ pub fn active_discount(
     order_type: OrderType,
     today: NaiveDate,
 ) -> Option<u32> {
-    let code = DiscountCode::for_order_type(order_type);
+    let code = DiscountCode::for_order_type(order_type)?;
     discounts
         .iter()
         .find(|discount| discount.code == code && discount.is_active_on(today))

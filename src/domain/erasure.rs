@@ -111,6 +111,7 @@ pub fn sample_order(id: u64, at: DateTime<Utc>) -> Order {
         corrections: Vec::new(),
         coupon: None,
         placed_hour: None,
+        table: None,
     }
 }
 

@@ -164,6 +164,11 @@ error_codes! {
     PushOrderEnded = "push_order_ended";
     /// The browser named is not subscribed.
     PushSubscriptionNotFound = "push_subscription_not_found";
+    /// No active table has this id and secret (unknown, inactive, or the QR code's
+    /// secret was rotated).
+    TableUnknown = "table_unknown";
+    /// Another table has this label already.
+    TableLabelTaken = "table_label_taken" ["label"];
     /// The price changed since the customer was shown it.
     QuoteChanged = "quote_changed";
     /// The order holds products sold only from `age` years on; the customer has to

@@ -23,6 +23,7 @@ pub mod push;
 pub mod readiness;
 pub mod store_hours;
 pub mod store_profile;
+pub mod tables;
 pub mod tax_export;
 pub mod user;
 pub mod vat;

@@ -275,11 +275,14 @@ pub fn customer_message(
 pub fn new_order_message(order: &Order, language: PushLanguage, board_url: &str) -> PushMessage {
     let total = format_euros(order.totals.total_cents);
     let de = language == PushLanguage::De;
+    let table = order.table.as_deref().unwrap_or_default();
     let kind = match (order.order_type, de) {
-        (OrderType::Delivery, true) => "Lieferung",
-        (OrderType::Pickup, true) => "Abholung",
-        (OrderType::Delivery, false) => "Delivery",
-        (OrderType::Pickup, false) => "Pickup",
+        (OrderType::Delivery, true) => "Lieferung".to_string(),
+        (OrderType::Pickup, true) => "Abholung".to_string(),
+        (OrderType::DineIn, true) => format!("Tisch {table}"),
+        (OrderType::Delivery, false) => "Delivery".to_string(),
+        (OrderType::Pickup, false) => "Pickup".to_string(),
+        (OrderType::DineIn, false) => format!("Table {table}"),
     };
     PushMessage {
         title: if de {

@@ -93,6 +93,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
             routes::customers::CustomersApi { state: s() },
             routes::orders::search::OrderSearchApi { state: s() },
             routes::coupons::CouponsApi { state: s() },
+            routes::tables::TablesApi { state: s() },
         ),
     );
     OpenApiService::new((public, admin), "heimservice", env!("CARGO_PKG_VERSION"))

@@ -37,6 +37,8 @@ pub struct AppState {
     pub register_throttle: Arc<ClientBuckets>,
     /// Contact-form messages per client address.
     pub contact_throttle: Arc<ClientBuckets>,
+    /// Wrong table lookups (a QR code's secret guessed) per client address.
+    pub table_lookup_throttle: Arc<ClientBuckets>,
     /// Online orders per client address and per phone, e-mail and account.
     pub order_throttle: Arc<OrderThrottle>,
     /// Open live sockets, in all and per client address.
@@ -82,6 +84,7 @@ impl AppState {
                 CONTACT_MESSAGES_PER_CLIENT,
                 CONTACT_MESSAGE_REFILL,
             )),
+            table_lookup_throttle: Arc::new(super::routes::tables::lookup_throttle()),
         }
     }
 

@@ -43,6 +43,8 @@ pub struct CheckoutRequest {
     pub tip_cents: i64,
     /// The coupon code the customer entered, normalized.
     pub coupon_code: Option<String>,
+    /// A dine-in order: the table and the secret of its QR code.
+    pub table: Option<crate::domain::tables::TableKey>,
 }
 
 impl CheckoutRequest {
@@ -108,6 +110,8 @@ impl Shop {
         match order_type {
             OrderType::Delivery => self.config.orders.slot_capacity_delivery,
             OrderType::Pickup => self.config.orders.slot_capacity_pickup,
+            // Never pre-ordered.
+            OrderType::DineIn => 0,
         }
     }
 
@@ -131,6 +135,7 @@ impl Shop {
             age_confirmed: request.age_confirmed,
             tip_cents: request.tip_cents,
             coupon_code: request.coupon_code.clone(),
+            table: request.table.clone(),
         }
     }
 

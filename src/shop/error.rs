@@ -36,6 +36,8 @@ pub enum ShopError {
     Correction(#[from] CorrectionRefusal),
     #[error(transparent)]
     Coupon(#[from] crate::shop::coupons::CouponSaveRefused),
+    #[error(transparent)]
+    Table(#[from] crate::shop::tables::TableRefused),
 }
 
 impl From<ChangeError> for ShopError {
@@ -60,6 +62,7 @@ impl ShopError {
             ShopError::Closing(error) => error,
             ShopError::Correction(error) => error,
             ShopError::Coupon(error) => error,
+            ShopError::Table(error) => error,
         }
     }
 }
@@ -102,6 +105,10 @@ impl OrderRefused {
     }
 }
 
+/// The one answer for an unknown or inactive table and a wrong or rotated secret.
+pub const TABLE_UNKNOWN: &str =
+    "table: this table is unknown or its QR code is no longer valid. Please ask the staff.";
+
 impl PublicError for OrderRefused {
     fn code(&self) -> ErrorCode {
         match &self.refusal {
@@ -123,6 +130,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::PaymentRefunded => PaymentProblem::Refunded.code(),
             PlaceRefusal::AgeNotConfirmed { .. } => ErrorCode::AgeConfirmationRequired,
             PlaceRefusal::CashGivenBelowTotal { .. } => ErrorCode::CashGivenBelowTotal,
+            PlaceRefusal::TableUnknown => ErrorCode::TableUnknown,
             PlaceRefusal::Acceptance(error) => error.code(),
         }
     }
@@ -148,7 +156,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::UnknownAddress
             | PlaceRefusal::AgeNotConfirmed { .. }
             | PlaceRefusal::CashGivenBelowTotal { .. } => ErrorStatus::BadRequest,
-            PlaceRefusal::UnknownStore => ErrorStatus::NotFound,
+            PlaceRefusal::UnknownStore | PlaceRefusal::TableUnknown => ErrorStatus::NotFound,
             PlaceRefusal::IdempotencyConflict => ErrorStatus::Conflict,
             PlaceRefusal::PaidAmountDiffers { .. } => PaymentProblem::Mismatch.status(),
             PlaceRefusal::QuoteChanged | PlaceRefusal::PaymentUsed => ErrorStatus::Conflict,
@@ -173,6 +181,7 @@ impl PublicError for OrderRefused {
             PlaceRefusal::UnknownAddress => Some("address_id"),
             PlaceRefusal::AgeNotConfirmed { .. } => Some("age_confirmed"),
             PlaceRefusal::CashGivenBelowTotal { .. } => Some("cash_given"),
+            PlaceRefusal::TableUnknown => Some("table"),
             PlaceRefusal::PaymentUsed | PlaceRefusal::PaymentRefunded => Some("paypal_order_id"),
             PlaceRefusal::UnknownStore
             | PlaceRefusal::IdempotencyConflict
@@ -218,6 +227,7 @@ impl PublicError for OrderRefused {
                 "cash_given: is less than the total of {}",
                 format_euros(*total_cents)
             ),
+            PlaceRefusal::TableUnknown => TABLE_UNKNOWN.into(),
             PlaceRefusal::Acceptance(error) => error.detail(),
         }
     }

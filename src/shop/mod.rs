@@ -41,6 +41,7 @@ mod reconciliation;
 mod records;
 pub mod sold_out;
 mod store_profile;
+pub mod tables;
 
 use std::sync::Arc;
 

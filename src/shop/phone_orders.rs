@@ -70,6 +70,7 @@ impl Shop {
                     age_confirmed: true,
                     tip_cents: 0,
                     coupon_code: None,
+                    table: None,
                 },
                 note: request.note,
                 payment: Payment::cash(),

@@ -443,6 +443,34 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             "/admin/orders/search?q=gina",
             [U, F, F, O, O],
         ),
+        // Dining tables: the owner's alone; a QR code's lookup is public and answers
+        // an unknown table alike for everyone.
+        http("GET", "/admin/tables", "/admin/tables", [U, F, F, F, O]),
+        http("POST", "/admin/tables", "/admin/tables", [U, F, F, F, A]),
+        http(
+            "PUT",
+            "/admin/tables/{id}",
+            format!("/admin/tables/{NO_SUCH_ID}"),
+            [U, F, F, F, A],
+        ),
+        http(
+            "DELETE",
+            "/admin/tables/{id}",
+            format!("/admin/tables/{NO_SUCH_ID}"),
+            [U, F, F, F, N],
+        ),
+        http(
+            "POST",
+            "/admin/tables/{id}/secret",
+            format!("/admin/tables/{NO_SUCH_ID}/secret"),
+            [U, F, F, F, N],
+        ),
+        http(
+            "GET",
+            "/tables/{id}",
+            format!("/tables/{NO_SUCH_ID}?key=guess"),
+            [P, P, P, P, P],
+        ),
         // Coupon codes: the owner's alone.
         http("GET", "/admin/coupons", "/admin/coupons", [U, F, F, F, O]),
         http("POST", "/admin/coupons", "/admin/coupons", [U, F, F, F, A]),

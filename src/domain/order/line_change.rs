@@ -128,7 +128,7 @@ pub fn receipt_with(order: &Order, lines: Vec<PricedLine>) -> ReceiptState {
     };
     let fee = match order.order_type {
         OrderType::Delivery => order.totals.delivery_fee_cents,
-        OrderType::Pickup => 0,
+        OrderType::Pickup | OrderType::DineIn => 0,
     };
     let coupon = order.coupon.as_ref().map_or(0, |coupon| {
         crate::domain::coupon::reduction_cents(coupon.benefit, subtotal - discount, fee)

@@ -38,6 +38,10 @@ use totals::Totals;
 pub enum OrderType {
     Delivery,
     Pickup,
+    /// Eaten at one of the restaurant's tables (the order's `table`): no address, no
+    /// delivery fee, as soon as possible.
+    #[serde(rename = "dine_in")]
+    DineIn,
 }
 
 impl OrderType {
@@ -45,6 +49,7 @@ impl OrderType {
         match self {
             OrderType::Delivery => "delivery",
             OrderType::Pickup => "pickup",
+            OrderType::DineIn => "dine_in",
         }
     }
 }
@@ -258,6 +263,10 @@ pub struct Order {
     /// the week. `None` in orders from before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placed_hour: Option<u8>,
+    /// A dine-in order: the label of the table it was ordered at ("12", "Terrasse 3"),
+    /// as it was then (a table renamed or deleted later leaves it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
 }
 
 pub const MIN_ESTIMATE_MINUTES: u16 = 5;
@@ -396,7 +405,7 @@ impl Order {
             return Err(TransitionError::UseDecision);
         }
         match (self.order_type, to) {
-            (OrderType::Pickup, OrderStatus::OutForDelivery) => {
+            (OrderType::Pickup | OrderType::DineIn, OrderStatus::OutForDelivery) => {
                 return Err(TransitionError::PickupNotDelivered);
             }
             (OrderType::Delivery, OrderStatus::ReadyForPickup) => {

@@ -17,6 +17,7 @@ use crate::domain::coupon::{CouponOffer, CouponRefusal};
 use crate::domain::delivery::{Discount, Postcode};
 use crate::domain::fiscal::mode::FiscalMode;
 use crate::domain::store_profile::StoreProfile;
+use crate::domain::tables::TableKey;
 
 /// Where the order goes.
 #[derive(Debug, Clone)]
@@ -50,6 +51,9 @@ pub struct OrderDraft {
     pub tip_cents: i64,
     /// The coupon code the customer entered ([`normalize_code`](crate::domain::coupon::normalize_code)d).
     pub coupon_code: Option<String>,
+    /// A dine-in order: the table and the secret from its QR code, checked in the
+    /// order's transaction.
+    pub table: Option<TableKey>,
 }
 
 /// The most a customer may tip: generous, yet no typing slip costs them a fortune.
@@ -151,6 +155,9 @@ pub enum PlaceRefusal {
     CashGivenBelowTotal {
         total_cents: i64,
     },
+    /// The dine-in order's table is unknown or inactive, or the secret is not its
+    /// current one (rotated since the QR code was printed).
+    TableUnknown,
 }
 
 #[derive(Debug, Clone)]
@@ -164,6 +171,8 @@ pub enum Placement {
 pub struct Priced {
     pub quote: Quote,
     pub customer: Customer,
+    /// A dine-in order: its table's label.
+    pub table: Option<String>,
 }
 
 /// What pricing reads besides the customer's address.
@@ -246,7 +255,11 @@ pub fn price_draft(
         tip_cents: draft.tip_cents,
     };
     quote(&context, &choice)
-        .map(|quote| Priced { quote, customer })
+        .map(|quote| Priced {
+            quote,
+            customer,
+            table: None,
+        })
         .map_err(PlaceRefusal::Quote)
 }
 

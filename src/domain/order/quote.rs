@@ -90,7 +90,7 @@ pub fn quote(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<Quote, 
     };
     let lines = reprice(context.catalog, sale, &choice.lines)?;
     let zone = match choice.order_type {
-        OrderType::Pickup => None,
+        OrderType::Pickup | OrderType::DineIn => None,
         OrderType::Delivery => {
             let zip = choice
                 .zip
@@ -195,7 +195,7 @@ fn check_time(context: &QuoteContext<'_>, choice: &OrderChoice) -> Result<(), Qu
         Some(at) => {
             let lead = match choice.order_type {
                 OrderType::Delivery => profile.delivery_lead_minutes,
-                OrderType::Pickup => profile.pickup_lead_minutes,
+                OrderType::Pickup | OrderType::DineIn => profile.pickup_lead_minutes,
             };
             if available_slots_ahead(
                 profile,

@@ -67,6 +67,7 @@ fn order(order_type: OrderType) -> Order {
         corrections: Vec::new(),
         coupon: None,
         placed_hour: None,
+        table: None,
     }
 }
 

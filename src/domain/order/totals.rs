@@ -83,7 +83,7 @@ pub fn order_totals(
     let discount = discount_basis_points.map_or(0, |bp| discount_cents(subtotal_cents, bp));
     let (fee, minimum) = match order_type {
         OrderType::Delivery => (delivery.fee_cents, delivery.minimum_order_cents),
-        OrderType::Pickup => (0, 0),
+        OrderType::Pickup | OrderType::DineIn => (0, 0),
     };
     Totals {
         subtotal_cents,

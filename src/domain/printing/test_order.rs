@@ -128,5 +128,6 @@ pub fn sample_order() -> Order {
         corrections: Vec::new(),
         coupon: None,
         placed_hour: None,
+        table: None,
     }
 }

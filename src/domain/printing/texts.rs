@@ -15,6 +15,14 @@ pub struct Texts {
     pub order: &'static str,
     pub delivery: &'static str,
     pub pickup: &'static str,
+    /// A dine-in order's kind, where no table is named.
+    pub dine_in: &'static str,
+    /// Before a dine-in order's table label, upper case: "TISCH" 12.
+    pub table: &'static str,
+    /// The same on the receipt: "Tisch" 12.
+    pub table_receipt: &'static str,
+    /// Who ordered at the table.
+    pub guest: &'static str,
     pub preorder: &'static str,
     pub placed: &'static str,
     pub ready_by: &'static str,
@@ -84,6 +92,10 @@ const DE: Texts = Texts {
     order: "Bestellung",
     delivery: "LIEFERUNG",
     pickup: "ABHOLUNG",
+    dine_in: "AM TISCH",
+    table: "TISCH",
+    table_receipt: "Tisch",
+    guest: "Gast",
     preorder: "VORBESTELLUNG",
     placed: "Bestellt",
     ready_by: "Fertig bis",
@@ -139,6 +151,10 @@ const EN: Texts = Texts {
     order: "Order",
     delivery: "DELIVERY",
     pickup: "PICKUP",
+    dine_in: "DINE-IN",
+    table: "TABLE",
+    table_receipt: "Table",
+    guest: "Guest",
     preorder: "PRE-ORDER",
     placed: "Placed",
     ready_by: "Ready by",

@@ -68,6 +68,15 @@ fn order_kind(order: &Order, texts: &Texts) -> &'static str {
     match order.order_type {
         OrderType::Delivery => texts.delivery,
         OrderType::Pickup => texts.pickup,
+        OrderType::DineIn => texts.dine_in,
+    }
+}
+
+/// A dine-in order's table as the kitchen reads it, "TISCH 12"; else its kind.
+fn order_heading(order: &Order, texts: &Texts) -> String {
+    match (&order.order_type, &order.table) {
+        (OrderType::DineIn, Some(table)) => format!("{} {table}", texts.table),
+        _ => order_kind(order, texts).to_string(),
     }
 }
 
@@ -76,7 +85,7 @@ fn order_header(doc: &mut Document, order: &Order, shop: &Shop) {
     let texts = shop.texts();
     doc.align(Align::Center).bold(true).size(Size::Large);
     doc.text(&format!("{} #{}", texts.order, order.number));
-    doc.text(order_kind(order, texts));
+    doc.text(&order_heading(order, texts));
     if let Some(preorder) = order.preorder_at {
         doc.size(Size::Tall);
         doc.text(&format!(
@@ -139,6 +148,11 @@ fn kitchen_ticket(mut doc: Document, order: &Order, shop: &Shop) -> Vec<u8> {
         }
         OrderType::Pickup => {
             doc.bold(true).text(&format!("{}:", texts.pickup_by));
+            doc.bold(false).text(&customer.customer_name);
+        }
+        // The table is at the top, in large type.
+        OrderType::DineIn => {
+            doc.bold(true).text(&format!("{}:", texts.guest));
             doc.bold(false).text(&customer.customer_name);
         }
     }
@@ -206,7 +220,10 @@ fn receipt(mut doc: Document, order: &Order, shop: &Shop) -> Vec<u8> {
         &format!("{} #{}", texts.order, order.number),
         &shop.lang.date_time(order.created_at, shop.timezone),
     );
-    let mut kind = order_kind(order, texts).to_string();
+    let mut kind = match &order.table {
+        Some(table) => format!("{} {table}", texts.table_receipt),
+        None => order_kind(order, texts).to_string(),
+    };
     if let Some(preorder) = order.preorder_at {
         kind = format!(
             "{kind}, {} {}",

@@ -107,6 +107,7 @@ pub fn orders_csv(orders: &[Order], timezone: Tz) -> (String, String) {
                 match order.order_type {
                     OrderType::Delivery => "Lieferung",
                     OrderType::Pickup => "Abholung",
+                    OrderType::DineIn => "Tisch",
                 }
                 .into(),
                 match order.source {

@@ -17,3 +17,4 @@ pub mod readiness;
 pub mod reports;
 pub mod restaurant_accounts;
 pub mod stores;
+pub mod tables;

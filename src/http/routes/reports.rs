@@ -158,6 +158,8 @@ pub struct FiguresView {
     pub average_basket: f64,
     pub delivery: ShareView,
     pub pickup: ShareView,
+    /// Orders eaten at a table (dine-in).
+    pub dine_in: ShareView,
     /// Of the orders, how many were paid in cash and online.
     pub cash_orders: u32,
     pub online_orders: u32,
@@ -228,6 +230,10 @@ impl From<&DayTotals> for FiguresView {
             pickup: ShareView {
                 orders: totals.pickup_orders,
                 revenue: cents_to_euros(totals.pickup_cents),
+            },
+            dine_in: ShareView {
+                orders: totals.dine_in_orders,
+                revenue: cents_to_euros(totals.dine_in_cents),
             },
             cash_orders: totals.cash_orders,
             online_orders: totals.online_orders,

@@ -482,7 +482,7 @@ pub fn slot_offer(
 ) -> PreOrderSlots {
     let lead = match order_type {
         OrderType::Delivery => profile.delivery_lead_minutes,
-        OrderType::Pickup => profile.pickup_lead_minutes,
+        OrderType::Pickup | OrderType::DineIn => profile.pickup_lead_minutes,
     };
     let status = crate::domain::store_hours::status_at(
         &profile.store_hours,

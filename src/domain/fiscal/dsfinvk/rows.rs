@@ -491,6 +491,7 @@ fn transaction_rows(
         match order.order_type {
             OrderType::Delivery => "Lieferung",
             OrderType::Pickup => "Abholung",
+            OrderType::DineIn => "Tisch",
         },
     );
     emit(row.id, row.fields);

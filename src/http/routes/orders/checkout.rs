@@ -13,6 +13,7 @@ use crate::domain::order::placing::{
     IdempotencyKey, MAX_CASH_GIVEN_CENTS, MAX_TIP_CENTS, OrderAddress,
 };
 use crate::domain::order::{Customer, MAX_NOTE_CHARS, OrderType, PaymentMethod};
+use crate::domain::tables::TableKey;
 use crate::domain::user::{User, check_name, normalize_email, normalize_phone};
 use crate::http::error::{ApiError, field_body, required};
 use crate::http::routes::orders::views::{
@@ -268,6 +269,7 @@ pub fn check_order_body(
             "belongs to online payments only",
         ));
     }
+    let table = table_key(request, order_type)?;
     let quote_id = optional_id(request.quote_id.as_deref());
     if quote_id.as_ref().is_some_and(|id| id.len() > 64) {
         return Err(ApiError::invalid("quote_id", "is not a quote id"));
@@ -286,5 +288,33 @@ pub fn check_order_body(
         cash_given_cents: cash_given(request.cash_given, method)?,
         tip_cents: tip(request.tip, method)?,
         coupon_code: coupon_code(request.coupon_code.as_deref())?,
+        table,
     })
+}
+
+/// The table of a dine-in order: required for `dine_in`, refused with the other types;
+/// a dine-in order is for now, never a pre-order.
+fn table_key(request: &OrderBody, order_type: OrderType) -> Result<Option<TableKey>, ApiError> {
+    match (order_type, &request.table) {
+        (OrderType::DineIn, None) => Err(ApiError::invalid(
+            "table",
+            "is required for a dine_in order (from the table's QR code)",
+        )),
+        (OrderType::DineIn, Some(_)) if request.preorder_at.is_some() => Err(ApiError::invalid(
+            "preorder_at",
+            "a dine_in order is for now; it cannot be pre-ordered",
+        )),
+        (OrderType::DineIn, Some(table)) => {
+            let key = table.key.trim();
+            if key.is_empty() || key.len() > 64 {
+                return Err(ApiError::invalid("table.key", "must be 1 to 64 characters"));
+            }
+            Ok(Some(TableKey {
+                id: table.id,
+                key: key.to_string(),
+            }))
+        }
+        (_, Some(_)) => Err(ApiError::invalid("table", "belongs to dine_in orders only")),
+        (_, None) => Ok(None),
+    }
 }

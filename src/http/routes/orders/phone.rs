@@ -77,6 +77,12 @@ impl PhoneOrdersApi {
         let request = body.0;
         let state = &self.state;
         let order_type: OrderType = required("order_type", request.order_type)?.into();
+        if order_type == OrderType::DineIn {
+            return Err(ApiError::invalid(
+                "order_type",
+                "phone orders are for delivery or pickup",
+            ));
+        }
         let lines = line_requests(request.lines.as_deref())?;
         let given = required("customer", request.customer.as_ref())?;
         let customer = given_customer(

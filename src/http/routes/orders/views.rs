@@ -24,6 +24,9 @@ use crate::shop::checkout::QuotedOrder;
 pub enum OrderTypeBody {
     Delivery,
     Pickup,
+    /// At a table: needs `table` (from the table's QR code).
+    #[oai(rename = "dine_in")]
+    DineIn,
 }
 
 impl From<OrderTypeBody> for OrderType {
@@ -31,6 +34,7 @@ impl From<OrderTypeBody> for OrderType {
         match value {
             OrderTypeBody::Delivery => OrderType::Delivery,
             OrderTypeBody::Pickup => OrderType::Pickup,
+            OrderTypeBody::DineIn => OrderType::DineIn,
         }
     }
 }
@@ -139,6 +143,20 @@ pub struct OrderBody {
     #[oai(nullable)]
     #[oai(deserialize_with = "crate::http::text_fields::optional_text")]
     pub coupon_code: Option<String>,
+    /// `dine_in` only, and required there: the table and the secret from its QR code
+    /// (`GET /tables/{id}?key=…`). A wrong, rotated or inactive one answers 404
+    /// `table_unknown`.
+    #[oai(nullable)]
+    pub table: Option<OrderTableBody>,
+}
+
+/// The table a dine-in order is for, as its QR code names it.
+#[derive(Debug, Clone, Object)]
+#[oai(deny_unknown_fields)]
+pub struct OrderTableBody {
+    pub id: u64,
+    /// The secret from the QR code.
+    pub key: String,
 }
 
 /// What an order would cost if it were placed now: the server's own price for exactly
@@ -148,6 +166,9 @@ pub struct QuoteView {
     /// Send it with the order to have it placed at this price only.
     pub quote_id: String,
     pub order_type: String,
+    /// A dine-in order: its table's label; null otherwise.
+    #[oai(nullable)]
+    pub table: Option<String>,
     /// The delivery address's postcode (delivery only).
     #[oai(nullable)]
     pub postcode: Option<String>,
@@ -186,6 +207,7 @@ impl QuoteView {
         QuoteView {
             quote_id: quoted.quote_id.clone(),
             order_type: order_type.as_str().to_string(),
+            table: quoted.priced.table.clone(),
             postcode: (order_type == OrderType::Delivery && !zip.is_empty()).then(|| zip.clone()),
             preorder_at,
             lines: quote.lines.iter().map(line_view).collect(),
@@ -329,7 +351,11 @@ pub struct OrderView {
     /// `out_for_delivery`, `ready_for_pickup`, `completed` or `cancelled` (by the
     /// restaurant after accepting it; see `corrections`).
     pub status: String,
+    /// `delivery`, `pickup` or `dine_in`.
     pub order_type: String,
+    /// A dine-in order: the label of its table ("12", "Terrasse 3"); null otherwise.
+    #[oai(nullable)]
+    pub table: Option<String>,
     pub payment_method: String,
     /// `cash_due`, `paid`, `refunded`, `refund_failed` or `cancelled` (a cash order the
     /// restaurant cancelled: nothing is due).
@@ -593,6 +619,7 @@ impl From<&Order> for OrderView {
             tip: cents_to_euros(order.totals.tip_cents),
             coupon_code: order.coupon.as_ref().map(|coupon| coupon.code.clone()),
             coupon: cents_to_euros(order.totals.coupon_cents),
+            table: order.table.clone(),
             total: cents_to_euros(order.totals.total_cents),
             vat: order.vat.iter().map(VatView::from).collect(),
             estimated_minutes: order.estimated_minutes,
