@@ -226,6 +226,17 @@ pub fn price_draft(
     let Some(profile) = inputs.profile else {
         return Err(PlaceRefusal::UnknownStore);
     };
+    // Eaten at the table: the order keeps who ordered, never an address.
+    let customer = match draft.order_type {
+        OrderType::DineIn => Customer {
+            line1: String::new(),
+            city: String::new(),
+            zip: String::new(),
+            notes: String::new(),
+            ..customer
+        },
+        OrderType::Delivery | OrderType::Pickup => customer,
+    };
     let unpaused;
     let profile = if draft.taken_by_staff && profile.paused {
         unpaused = StoreProfile {

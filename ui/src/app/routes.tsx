@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
       lazyRoute('orders/:token', () => import('./routes/order-status')),
       lazyRoute('my-orders', () => import('./routes/my-orders')),
       lazyRoute('account', () => import('./routes/account')),
+      // Also a table's QR link, /tisch/:id/:key (dine-in): no route of its own in the
+      // first visit's code.
       lazyRoute('*', () => import('./routes/not-found')),
     ],
   },

@@ -1,6 +1,7 @@
 /** Orders as the server sends them (customer and admin views share these shapes). */
 
-export type OrderType = 'delivery' | 'pickup';
+/** `dine_in`: eaten at one of the restaurant's tables (the order's `table`). */
+export type OrderType = 'delivery' | 'pickup' | 'dine_in';
 export type PaymentMethod = 'cash' | 'online';
 export type OrderSource = 'online' | 'phone';
 /** `cancelled`: a cash order the restaurant cancelled, nothing is due. */
@@ -139,6 +140,8 @@ export interface Order {
   business_date: string;
   status: OrderStatus;
   order_type: OrderType;
+  /** A dine-in order: its table's label ("12"); null otherwise (missing from older servers). */
+  table?: string | null;
   payment_method: PaymentMethod;
   payment_status: PaymentStatus;
   preorder_at: string | null;
@@ -262,6 +265,8 @@ export interface OrderRequest {
    * it in the quote, the order and the PayPal order (refusals name `coupon_code`).
    */
   coupon_code?: string | null;
+  /** `dine_in` only, and required there: the table and the secret from its QR code. */
+  table?: { id: number; key: string };
 }
 
 /**
@@ -271,6 +276,8 @@ export interface OrderRequest {
 export interface OrderQuote {
   quote_id: string;
   order_type: OrderType;
+  /** A dine-in order: its table's label. */
+  table?: string | null;
   /** The delivery address's postcode; null for pickup. */
   postcode: string | null;
   preorder_at: string | null;

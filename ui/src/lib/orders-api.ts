@@ -168,3 +168,55 @@ export const MY_ORDERS_PAGE_SIZE = 20;
 export function listMyOrders(before?: number): Promise<Order[]> {
   return logged('listMyOrders', apiFetch<Order[]>(`/orders/?${pageQuery(MY_ORDERS_PAGE_SIZE, before)}`));
 }
+
+// Dine-in: kept here, beside the order requests, so the checkout and the table link
+// share one chunk they load anyway.
+
+/** The table a guest scanned: ordering at it until they leave dine-in mode or close the tab. */
+export interface DineInTable {
+  id: number;
+  /** The secret from the table's QR code. */
+  key: string;
+  /** What the guest and the kitchen read: "12", "Terrasse 3". */
+  label: string;
+}
+
+/** Session storage key of the table (this tab only: another guest's phone never inherits it). */
+export const DINE_IN_KEY = 'dine_in_table';
+
+function isTable(value: unknown): value is DineInTable {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, key, label } = value as Record<string, unknown>;
+  return typeof id === 'number' && typeof key === 'string' && typeof label === 'string';
+}
+
+export function loadDineInTable(storage: Storage = sessionStorage): DineInTable | null {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(DINE_IN_KEY) ?? 'null');
+    return isTable(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDineInTable(table: DineInTable, storage: Storage = sessionStorage): void {
+  try {
+    storage.setItem(DINE_IN_KEY, JSON.stringify(table));
+  } catch (error) {
+    console.error('Failed to store the table', error);
+  }
+}
+
+export function leaveDineIn(storage: Storage = sessionStorage): void {
+  try {
+    storage.removeItem(DINE_IN_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** The table a QR code names; refused with 404 `table_unknown` for a wrong, rotated or inactive one. */
+export async function lookupTable(id: number, key: string): Promise<DineInTable> {
+  const found = await apiFetch<{ id: number; label: string }>(`/tables/${id}?key=${encodeURIComponent(key)}`);
+  return { id: found.id, key, label: found.label };
+}

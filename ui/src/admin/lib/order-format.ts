@@ -59,6 +59,8 @@ export function paymentKey(order: Pick<Order, 'payment_method' | 'payment_status
 const FLOW: Record<OrderType, readonly OrderStatus[]> = {
   delivery: ['accepted', 'preparing', 'out_for_delivery', 'completed'],
   pickup: ['accepted', 'preparing', 'ready_for_pickup', 'completed'],
+  // Served at the table: ready, then done; never out for delivery.
+  dine_in: ['accepted', 'preparing', 'ready_for_pickup', 'completed'],
 };
 
 /** The statuses an accepted order may move on to, next one first (skipping steps is allowed). */

@@ -44,7 +44,13 @@ import { useAuth } from '../../lib/auth';
 import { termsTexts } from '../../lib/legal-texts';
 import { toCents } from '../../lib/money';
 import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';
-import { buildOrderRequest, type OrderAddress } from '../../lib/orders-api';
+import {
+  buildOrderRequest,
+  leaveDineIn,
+  loadDineInTable,
+  type DineInTable,
+  type OrderAddress,
+} from '../../lib/orders-api';
 import { useOrderSettings } from '../../lib/order-settings';
 import { usePageTitle } from '../../lib/page-title';
 import { getRuntimeConfig } from '../../lib/runtime-config';
@@ -53,6 +59,8 @@ import { useAsync, type AsyncResult } from '../../lib/use-async';
 import { SessionPending } from './account-page';
 import { CheckoutTotals, quotedLines } from './checkout-totals';
 import './checkout.css';
+
+const IMMEDIATELY = { kind: 'immediately' } as const;
 
 interface AddressLike {
   customer_name: string;
@@ -97,7 +105,7 @@ function SavedAddress({ id, addresses }: { id: number; addresses: AsyncResult<Ad
 /** The address in one line above the order button: street, zip and city; for pickup the contact's name. */
 function shortAddress(address: AddressLike | null | undefined, orderType: OrderType): string | null {
   if (!address) return null;
-  if (orderType === 'pickup') return address.customer_name;
+  if (orderType !== 'delivery') return address.customer_name;
   return [address.line1, [address.zip, address.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
@@ -110,10 +118,13 @@ function PaymentChoice({
   value,
   onChange,
   cash,
+  atTable,
 }: {
   value: PaymentMethod;
   onChange: (value: PaymentMethod) => void;
   cash: boolean | null;
+  /** Dine-in: cash is paid at the counter. */
+  atTable: boolean;
 }) {
   const { t } = useTranslation();
   const onlineAvailable = getRuntimeConfig().paypalClientId !== '';
@@ -143,7 +154,7 @@ function PaymentChoice({
                 aria-describedby={describedBy}
                 onChange={() => onChange(method)}
               />
-              <span>{t(`checkout.payment_${method}`)}</span>
+              <span>{t(atTable && method === 'cash' ? 'dine_in.payment_cash' : `checkout.payment_${method}`)}</span>
             </label>
             {note && (
               <p id={describedBy} className="payment-choice__note" data-testid={`payment-${method}-unavailable`}>
@@ -197,7 +208,14 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
   const termsLinks = useTermsLinks();
   const navigate = useNavigate();
   const cart = useCart();
-  const { orderType } = useOrderSettings();
+  const settings = useOrderSettings();
+  // Dine-in mode (the table's QR code was scanned in this tab): no address, no fee, for now.
+  const [table, setTable] = useState<DineInTable | null>(loadDineInTable);
+  const orderType: OrderType = table !== null ? 'dine_in' : settings.orderType;
+  const leaveTable = () => {
+    leaveDineIn();
+    setTable(null);
+  };
   // The customer's choice; the payment sent is cash only while the shop takes cash.
   const [chosenPayment, setPayment] = useState<PaymentMethod | null>(null);
   // Set when the server refused cash although the store's record (loaded earlier) offered
@@ -211,7 +229,9 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
   const { markOrderPlaced } = cart;
   // The order times follow the live store status while the page is open.
   const timeOffer = useOrderTimeOffer(true);
-  const timeBlock = orderTimeBlock(timeOffer, cart.orderTime);
+  // At the table the order is for now: no pre-order time.
+  const orderTime = table !== null ? IMMEDIATELY : cart.orderTime;
+  const timeBlock = table !== null ? null : orderTimeBlock(timeOffer, cart.orderTime);
   // The age the customer confirmed; a higher one (the server's quote may know better) asks again.
   const cartAge = useCartAgeRestriction();
   const [confirmedAge, setConfirmedAge] = useState<MinimumAge | null>(null);
@@ -251,19 +271,20 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
         : null;
 
   const built =
-    cart.orderTime === null || orderAddress === null
+    orderTime === null || orderAddress === null
       ? null
       : buildOrderRequest({
           items: cart.items,
           orderType,
-          orderTime: cart.orderTime,
+          orderTime,
           note: cart.note,
           address: orderAddress,
           paymentMethod: payment,
           ageConfirmed: confirmedAge !== null && (cartAge === null || confirmedAge >= cartAge),
           tipCents: tipCents ?? 0,
         });
-  const request = built !== null && couponCode !== null ? { ...built, coupon_code: couponCode } : built;
+  const withTable = built !== null && table !== null ? { ...built, table: { id: table.id, key: table.key } } : built;
+  const request = withTable !== null && couponCode !== null ? { ...withTable, coupon_code: couponCode } : withTable;
   const quote = useCheckoutQuote(request, !signedIn);
   if (couponCode !== null && quote.state.status === 'refused' && isCouponRefusal(quote.state.error)) {
     setCouponError(quote.state.error);
@@ -301,10 +322,19 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
       <div className="checkout-grid">
         <div className="checkout-grid__main">
           <Section title={t('checkout.order_type')}>
-            <p className="checkout-order-type" data-testid="checkout-order-type">
-              {t(`order_type.${orderType}`)}
-              {delivery && quoted?.postcode != null && ` · ${t('checkout.postcode', { postcode: quoted.postcode })}`}
-            </p>
+            {table !== null ? (
+              <p className="checkout-order-type checkout-order-type--table" data-testid="checkout-order-type">
+                {t('dine_in.at_table', { table: table.label })}{' '}
+                <button type="button" className="checkout-section__change" onClick={leaveTable}>
+                  {t('dine_in.leave')}
+                </button>
+              </p>
+            ) : (
+              <p className="checkout-order-type" data-testid="checkout-order-type">
+                {t(`order_type.${orderType}`)}
+                {delivery && quoted?.postcode != null && ` · ${t('checkout.postcode', { postcode: quoted.postcode })}`}
+              </p>
+            )}
           </Section>
           <Section title={delivery ? t('checkout.delivery_address') : t('checkout.contact')}>
             <div data-testid="checkout-address">
@@ -325,12 +355,12 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
         </div>
         <div className="checkout-grid__side">
           <Section title={t('checkout.when')}>
-            <OrderTimeSelect offer={timeOffer} />
+            {table !== null ? <p data-testid="dine-in-now">{t('dine_in.now')}</p> : <OrderTimeSelect offer={timeOffer} />}
           </Section>
           <Section title={t('checkout.payment')}>
-            <PaymentChoice value={payment} onChange={choosePayment} cash={cash} />
+            <PaymentChoice value={payment} onChange={choosePayment} cash={cash} atTable={table !== null} />
             {payment === 'online' && <TipChoiceField choice={tipChoice} onChange={setTipChoice} goods={goods} />}
-            {payment === 'cash' && (
+            {payment === 'cash' && table === null && (
               <CashGivenField
                 cash={cashGiven}
                 totalCents={quoted === null ? null : toCents(quoted.total)}
@@ -367,7 +397,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
               essentials={{
                 orderType,
                 address: shortAddress(signedIn ? savedAddress : guestAddress, orderType),
-                time: cart.orderTime,
+                time: orderTime,
                 payment,
               }}
             />

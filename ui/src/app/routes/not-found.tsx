@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../../lib/page-title';
+import { DineInPage, TABLE_LINK } from './dine-in';
 
-export function NotFoundRoute() {
+function NotFound() {
   const { t } = useTranslation();
   usePageTitle('Page not found');
   return (
@@ -17,6 +18,13 @@ export function NotFoundRoute() {
       </Link>
     </div>
   );
+}
+
+/** Every path no other route knows: a table's QR link (dine-in), else "not found". */
+export function NotFoundRoute() {
+  const { pathname } = useLocation();
+  const table = TABLE_LINK.exec(pathname);
+  return table ? <DineInPage id={table[1] ?? ''} tableKey={table[2] ?? ''} /> : <NotFound />;
 }
 
 export { NotFoundRoute as Component };

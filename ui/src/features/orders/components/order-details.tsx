@@ -96,10 +96,15 @@ function Destination({ order }: { order: Order }) {
   const notes = order.anonymised_at === null ? driverNotes(order) : '';
   return (
     <div className="order-destination" data-testid="order-destination">
+      {order.table != null && (
+        <p className="order-destination__table" data-testid="order-table">
+          {t('dine_in.table', { table: order.table })}
+        </p>
+      )}
       <h3 className="order-card__subtitle">
         {delivery ? t('orders.status_page.delivery_to') : t('orders.status_page.pickup')}
       </h3>
-      {!delivery && store.status === 'success' && store.data.address_line && (
+      {!delivery && order.table == null && store.status === 'success' && store.data.address_line && (
         <p className="order-destination__store">{store.data.address_line}</p>
       )}
       <address className="order-destination__address">
