@@ -37,6 +37,8 @@ import {
 } from './routes/simple-pages';
 import { StoreSettingsPage } from './routes/store-settings-page';
 import { SupportPage } from './routes/support-page';
+import { TablesPage } from './routes/tables-page';
+import { TablesPrintPage } from './routes/tables-print-page';
 
 /** Everything under /admin. Mounted on the "admin/*" route as one lazy chunk. */
 export function AdminRoutes() {
@@ -72,6 +74,8 @@ export function AdminRoutes() {
             <Route path="fiscal" element={<FiscalPage />} />
             <Route path="disscount" element={<DiscountsPage />} />
             <Route path="coupons" element={<CouponsPage />} />
+            <Route path="tables" element={<TablesPage />} />
+            <Route path="tables/print" element={<TablesPrintPage />} />
             <Route path="postcodes" element={<PostcodesPage />} />
             <Route path="toppings" element={<ToppingsPage />} />
             <Route path="topping-groups" element={<ToppingGroupsPage />} />

@@ -23,6 +23,7 @@ export const ADMIN_NAV: readonly { path: string; label: string; staff?: true }[]
   { path: 'fiscal', label: 'nav.fiscal' },
   { path: 'disscount', label: 'nav.disscount' },
   { path: 'coupons', label: 'nav.coupons' },
+  { path: 'tables', label: 'nav.tables' },
   { path: 'postcodes', label: 'nav.postcodes' },
   { path: 'printers', label: 'nav.printers', staff: true },
   { path: 'accounts', label: 'nav.accounts' },

@@ -25,7 +25,9 @@ export function KitchenTicket({ order: stored, brand, timezone }: { order: Admin
       <p className="admin-ticket__brand">{brand}</p>
       <p className="admin-ticket__number">{t('orders.ticket.order', { number: order.number })}</p>
       <p>{formatDateTime(order.created_at, timezone)}</p>
-      <p className="admin-ticket__type">{t(`orders.type.${order.order_type}`)}</p>
+      <p className="admin-ticket__type">
+        {order.table != null ? t('tables.table', { table: order.table }) : t(`orders.type.${order.order_type}`)}
+      </p>
       {preorder !== null && <p className="admin-ticket__preorder">{t('orders.ticket.preorder', { time: preorder })}</p>}
       <hr />
       <p className="admin-ticket__strong">{customer.customer_name}</p>

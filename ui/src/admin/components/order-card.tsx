@@ -64,6 +64,11 @@ export function OrderCard({
         )}
         {!waiting && <OrderStatusBadge status={order.status} />}
       </header>
+      {order.table != null && (
+        <p className="admin-order-card__table" data-testid="card-table">
+          {t('tables.table', { table: order.table })}
+        </p>
+      )}
       {preorder !== null && (
         <p className={`admin-order-card__preorder${waiting ? ' admin-order-card__preorder--waiting' : ''}`} data-testid="preorder-slot">
           <time dateTime={order.preorder_at ?? undefined}>{t('orders.preorder', { time: preorder })}</time>
@@ -83,7 +88,7 @@ export function OrderCard({
       <div className="admin-order-card__who">
         <p className="admin-order-card__name">{order.customer.customer_name}</p>
         <p className="admin-order-card__address" data-testid="card-address">
-          {delivery ? cardAddress(order.customer) || t('orders.type.delivery') : t('orders.type.pickup')}
+          {delivery ? cardAddress(order.customer) || t('orders.type.delivery') : t(`orders.type.${order.order_type}`)}
         </p>
       </div>
       {notes && (

@@ -78,6 +78,13 @@ export function OrderFacts({ order: stored, timezone }: { order: AdminOrder; tim
         <OrderStatusBadge status={order.status} />
       </Fact>
       <Fact label={t('orders.detail.type')}>{t(`orders.type.${order.order_type}`)}</Fact>
+      {order.table != null && (
+        <Fact label={t('nav.tables')}>
+          <strong className="admin-order-facts__table" data-testid="order-table">
+            {t('tables.table', { table: order.table })}
+          </strong>
+        </Fact>
+      )}
       {order.source === 'phone' && <Fact label={t('phone_order.source')}>{t('phone_order.taken_by_phone')}</Fact>}
       <Fact label={t('orders.detail.created')}>{formatDateTime(order.created_at, timezone)}</Fact>
       <Fact label={t('orders.detail.business_date')}>{formatDay(order.business_date)}</Fact>
