@@ -194,7 +194,7 @@ export function TablesPage() {
                         <span className="admin-confirm" role="group" aria-label={t('tables.rotate_question', { table: table.label })}>
                           <span className="admin-confirm__text">{t('tables.rotate_question', { table: table.label })}</span>
                           <button type="button" className="button button--danger button--small" disabled={busy} onClick={() => void rotate(table)}>
-                            {t('list.confirm_yes')}
+                            {t('tables.rotate_yes')}
                           </button>
                           <button type="button" className="button button--ghost button--small" onClick={() => setPending(null)}>
                             {t('list.confirm_no')}
