@@ -63,15 +63,16 @@ async fn a_guest_orders_at_the_table_with_its_code_and_everyone_reads_the_table(
     let admin = server.admin_token().await;
     let menu = Menu::load(&server).await;
     let sink = PrinterSink::start().await;
-    let (status, printer) = server
-        .send(
-            "POST",
-            "/admin/printers",
-            Some(&admin),
-            Some(json!({ "name": "Küche", "host": "127.0.0.1", "port": sink.port })),
-        )
-        .await;
-    assert_eq!(status, 201, "{printer}");
+    let counter = PrinterSink::start().await;
+    for printer in [
+        json!({ "name": "Küche", "host": "127.0.0.1", "port": sink.port }),
+        json!({ "name": "Theke", "host": "127.0.0.1", "port": counter.port, "prints": "receipt" }),
+    ] {
+        let (status, printer) = server
+            .send("POST", "/admin/printers", Some(&admin), Some(printer))
+            .await;
+        assert_eq!(status, 201, "{printer}");
+    }
 
     let table = make_table(&server, &admin, " 12 ").await;
     assert_eq!(table["label"], "12", "{table}");
@@ -115,7 +116,11 @@ async fn a_guest_orders_at_the_table_with_its_code_and_everyone_reads_the_table(
     assert_eq!(found, json!({ "id": table["id"], "label": "12" }));
 
     let (mut board, _) = open_board(&server, &admin).await;
-    let body = at_table(lunch_lines(&menu), &table, &key);
+    let mut body = at_table(lunch_lines(&menu), &table, &key);
+    // A street sent along is not kept: the order is eaten at the table.
+    body["shipping_address"]["line1"] = json!("Torstraße 5");
+    body["shipping_address"]["zip"] = json!("10115");
+    body["shipping_address"]["city"] = json!("Berlin");
     let (status, quote) = post_with(&server, "/orders/guest/quote", None, &[], &body).await;
     assert_eq!(status, 200, "{quote}");
     assert_eq!(quote["table"], "12");
@@ -132,8 +137,10 @@ async fn a_guest_orders_at_the_table_with_its_code_and_everyone_reads_the_table(
         cents(&placed["subtotal"]) + cents(&placed["deposit"]),
         "{placed}"
     );
+    assert_eq!(placed["customer"]["customer_name"], "Gina Gast");
     assert_eq!(placed["customer"]["line1"], "");
     assert_eq!(placed["customer"]["zip"], "");
+    assert_eq!(placed["customer"]["city"], "");
     assert_eq!(cents(&placed["total"]), cents(&quote["total"]));
 
     let live = next_message(&mut board, WAIT).await;
@@ -150,10 +157,17 @@ async fn a_guest_orders_at_the_table_with_its_code_and_everyone_reads_the_table(
         "the table in large type: {ticket:?}"
     );
     assert!(
-        !ticket.text.contains("Lieferadresse"),
+        !ticket.text.contains("Lieferadresse") && !ticket.text.contains("Torstraße"),
         "no address: {}",
         ticket.text
     );
+    let receipt = decode(&counter.wait_for(1, WAIT).await[0]);
+    assert!(
+        receipt.text.contains("Tisch 12"),
+        "the receipt names the table: {}",
+        receipt.text
+    );
+    assert!(!receipt.text.contains("Liefergebühr"), "{}", receipt.text);
     // Served at the table: never out for delivery.
     let path = format!("/admin/orders/{}/status", placed["id"]);
     let (status, refused) = server
