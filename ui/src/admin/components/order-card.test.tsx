@@ -50,6 +50,25 @@ describe('order card on the board', () => {
     await i18n.changeLanguage('de');
   });
 
+  it('shows a dine-in order\'s table in large type instead of an address', () => {
+    const card = renderCard(
+      adminOrder({
+        order_type: 'dine_in',
+        table: 'Terrasse 3',
+        customer: { ...adminOrder().customer, line1: '', zip: '', city: '', notes: '' },
+      }),
+    );
+    expect(within(card).getByTestId('card-table')).toHaveTextContent(/^Tisch Terrasse 3$/);
+    expect(within(card).getByTestId('card-table')).toHaveClass('admin-order-card__table');
+    expect(within(card).getByTestId('card-address')).toHaveTextContent(/^Am Tisch$/);
+    expect(card.querySelector('.admin-order-type')).toHaveTextContent('Am Tisch');
+  });
+
+  it('names no table for a delivery', () => {
+    const card = renderCard(DELIVERY_WITH_NOTES);
+    expect(within(card).queryByTestId('card-table')).toBeNull();
+  });
+
   it('lists the items, the address, both notes, payment and total without opening the details', () => {
     const card = renderCard(DELIVERY_WITH_NOTES);
 
