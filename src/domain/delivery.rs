@@ -241,5 +241,10 @@ mod tests {
             active_discount(&discounts, OrderType::Pickup, day(30)),
             Some(1500)
         );
+        assert_eq!(
+            active_discount(&discounts, OrderType::DineIn, day(22)),
+            None,
+            "the standing discounts are for orders taken away"
+        );
     }
 }
