@@ -98,6 +98,12 @@ describe('ordering at the table', { timeout: 240_000 }, () => {
     });
     const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.size, pixels.size);
     assert.equal(decoded?.data, link, 'the code encodes the printed link');
+    // Printed, the sheet is all there is: no navigation, no buttons.
+    await admin.emulateMedia({ media: 'print' });
+    await visible(card.getByTestId('table-qr'));
+    assert.equal(await admin.locator('nav').first().isVisible(), false, 'the navigation is not printed');
+    assert.equal(await admin.getByRole('button', { name: 'Drucken' }).isVisible(), false);
+    await admin.emulateMedia({ media: 'screen' });
 
     // A guest opens the table's link: the menu under „Bestellung an Tisch 12“.
     const page = await context.newPage();
