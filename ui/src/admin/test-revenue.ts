@@ -15,6 +15,7 @@ export function revenueFigures(figures: Partial<RevenueFigures>): RevenueFigures
     average_basket: 0,
     delivery: { orders: 0, revenue: 0 },
     pickup: { orders: 0, revenue: 0 },
+    dine_in: { orders: 0, revenue: 0 },
     cash_orders: 0,
     online_orders: 0,
     top_products: [],
@@ -32,6 +33,7 @@ const MONDAY = revenueFigures({
   average_basket: 15,
   delivery: { orders: 1, revenue: 18 },
   pickup: { orders: 1, revenue: 12 },
+  dine_in: { orders: 0, revenue: 0 },
   cash_orders: 2,
 });
 
@@ -48,6 +50,7 @@ const FRIDAY = revenueFigures({
   ],
   average_basket: 12.5,
   pickup: { orders: 1, revenue: 12.5 },
+  dine_in: { orders: 0, revenue: 0 },
   online_orders: 1,
 });
 
@@ -104,6 +107,7 @@ const NOVEMBER_REPORT_TOTALS = revenueFigures({
   average_basket: 14.17,
   delivery: { orders: 1, revenue: 18 },
   pickup: { orders: 2, revenue: 24.5 },
+  dine_in: { orders: 0, revenue: 0 },
   cash_orders: 2,
   online_orders: 1,
   top_products: [

@@ -307,6 +307,7 @@ export interface RevenueFigures {
   /** The orders of each type and their revenue. */
   delivery: RevenueShare;
   pickup: RevenueShare;
+  dine_in: RevenueShare;
   /** Of the orders, how many were paid in cash and online. */
   cash_orders: number;
   online_orders: number;

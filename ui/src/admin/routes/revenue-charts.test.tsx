@@ -103,6 +103,7 @@ describe('revenue charts', () => {
     expect(tableRows(chartCard('Nach Bestellart'))).toEqual([
       ['Lieferung', '1', '18,00 €'],
       ['Abholung', '2', '24,50 €'],
+      ['Am Tisch', '0', '0,00 €'],
     ]);
     expect(within(chartCard('Nach Bestellart')).getByRole('img', { name: 'Nach Bestellart' })).toBeInTheDocument();
     expect(tableRows(chartCard('Nach Zahlart'))).toEqual([

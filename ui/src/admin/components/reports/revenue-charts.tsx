@@ -10,7 +10,7 @@ import { HourHeatmap, type HeatmapRow } from './hour-heatmap';
 import { ReportChart } from './report-chart';
 
 /** The order types the report splits the revenue by, in the order they are shown. */
-const ORDER_TYPES = ['delivery', 'pickup'] as const;
+const ORDER_TYPES = ['delivery', 'pickup', 'dine_in'] as const;
 
 /** The CSV file name part of the chart by day, week or month. */
 const GROUP_SLUGS: Record<RevenueGrouping, string> = { day: 'tage', week: 'wochen', month: 'monate' };
