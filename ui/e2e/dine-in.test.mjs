@@ -6,10 +6,6 @@
 // table is unknown.
 // Build the UI (npm run build) and then the server that embeds it (cargo build).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
@@ -17,44 +13,30 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   cents,
-  createAdmin,
   DESKTOP,
   euro,
   gotoWithStorage,
-  launchBrowser,
-  LUNCHTIME,
-  SERVER_BIN,
-  startServer,
+  startShop,
   STEP_TIMEOUT_MS,
-  tearDown,
   visible,
 } from './support.mjs';
 
 const ORDER_PATH = /^\/order-online\/orders\/[0-9a-f]{64}$/;
 
 describe('ordering at the table', { timeout: 240_000 }, () => {
-  const tempDirs = [];
-  let server;
-  let baseUrl;
+  let shop;
   let context;
   let products;
-  const url = (path = '') => new URL(path, baseUrl).href;
-  const api = (path) => new URL(path, new URL(baseUrl).origin).href;
+  let url;
+  let api;
 
   before(async () => {
-    assert.ok(existsSync(SERVER_BIN), `server binary not found at ${SERVER_BIN} (set SERVER_BIN)`);
-    const dataDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-dine-in-data-'));
-    const profileDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-dine-in-chromium-'));
-    tempDirs.push(dataDir, profileDir);
-    createAdmin(dataDir);
-    server = startServer(dataDir, { env: { HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME } });
-    baseUrl = await server.ready;
+    shop = await startShop(chromium, 'dine-in');
+    ({ context, url, api } = shop);
     products = await (await fetch(api('/products/?store_id=14'))).json();
-    context = await launchBrowser(chromium, profileDir);
-    await context.addInitScript(() => globalThis.localStorage.setItem('app_language', 'de'));
   });
 
-  after(() => tearDown({ context, server, tempDirs }));
+  after(() => shop?.stop());
 
   test('the owner prints table 12, a guest orders at it, the board shows the table, a new code retires the old link', async () => {
     // The owner adds table 12 in Admin → Tische.

@@ -5,10 +5,7 @@
 // the hours of the week as CSV. Build the UI (npm run build) and then the server that
 // embeds it (cargo build).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
@@ -16,16 +13,11 @@ import {
   ADMIN_PASSWORD,
   adminToken,
   cents,
-  createAdmin,
   DESKTOP,
   euro,
-  launchBrowser,
-  LUNCHTIME,
   placeGuestOrder,
-  SERVER_BIN,
-  startServer,
+  startShop,
   STEP_TIMEOUT_MS,
-  tearDown,
   visible,
 } from './support.mjs';
 
@@ -33,27 +25,17 @@ import {
 const csvEuro = (amountCents) => euro(amountCents).replace(' €', '');
 
 describe('revenue report charts', { timeout: 180_000 }, () => {
-  let server;
+  let shop;
   let baseUrl;
   let context;
-  const tempDirs = [];
 
   before(async () => {
-    assert.ok(existsSync(SERVER_BIN), `server binary not found at ${SERVER_BIN} (set SERVER_BIN)`);
-    const dataDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-reports-data-'));
-    const profileDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-reports-chromium-'));
-    tempDirs.push(dataDir, profileDir);
-    createAdmin(dataDir);
     // Monday 23 November 2026, 12:00 in Berlin.
-    server = startServer(dataDir, { env: { HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME } });
-    baseUrl = await server.ready;
-    context = await launchBrowser(chromium, profileDir);
-    await context.addInitScript(() => globalThis.localStorage.setItem('app_language', 'de'));
+    shop = await startShop(chromium, 'reports');
+    ({ baseUrl, context } = shop);
   });
 
-  after(async () => {
-    await tearDown({ context, server, tempDirs });
-  });
+  after(() => shop?.stop());
 
   test('weeks and months show the real orders, Monday noon is filled, and each chart downloads as CSV', async () => {
     const first = await placeGuestOrder(baseUrl, { name: 'Karl Kasse', line1: 'Torstraße 1', phone: '030 111' });

@@ -3,8 +3,10 @@
 // SERVER_BIN overrides the binary path (default ../target/debug/heimservice).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -246,4 +248,26 @@ export async function adminToken(baseUrl, { email = ADMIN_EMAIL, password = ADMI
   const token = (await response.json()).access_token;
   assert.ok(token, 'the login answer carries an access_token');
   return token;
+}
+
+/**
+ * A shop for one browser test file: a fresh data directory with the admin account, the
+ * server binary on it (its clock at LUNCHTIME unless `env` says otherwise) and headless
+ * Chromium in German (`language`) with its own profile. `url(path)` is a storefront page,
+ * `api(path)` an API route. Stop it with `stop()` in `after`.
+ */
+export async function startShop(chromium, name, { env = {}, language = 'de' } = {}) {
+  assert.ok(existsSync(SERVER_BIN), `server binary not found at ${SERVER_BIN} (set SERVER_BIN)`);
+  const dataDir = await mkdtemp(join(tmpdir(), `heimservice-e2e-${name}-data-`));
+  const profileDir = await mkdtemp(join(tmpdir(), `heimservice-e2e-${name}-chromium-`));
+  const shop = { tempDirs: [dataDir, profileDir], server: null, context: null };
+  createAdmin(dataDir);
+  shop.server = startServer(dataDir, { env: { HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME, ...env } });
+  shop.baseUrl = await shop.server.ready;
+  shop.url = (path = '') => new URL(path, shop.baseUrl).href;
+  shop.api = (path) => new URL(path, new URL(shop.baseUrl).origin).href;
+  shop.context = await launchBrowser(chromium, profileDir);
+  await shop.context.addInitScript((lang) => globalThis.localStorage.setItem('app_language', lang), language);
+  shop.stop = () => tearDown(shop);
+  return shop;
 }

@@ -13,10 +13,6 @@
 // own: the permission, the service worker, the push event and the notification.
 // Build the UI (npm run build) and then the server that embeds it (cargo build).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startFakePush } from './fake-push.mjs';
@@ -24,16 +20,11 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   adminToken,
-  createAdmin,
   DESKTOP,
   gotoWithStorage,
-  launchBrowser,
-  LUNCHTIME,
   placeGuestOrder,
-  SERVER_BIN,
-  startServer,
+  startShop,
   STEP_TIMEOUT_MS,
-  tearDown,
   visible,
 } from './support.mjs';
 
@@ -69,33 +60,24 @@ async function messagesUntil(push, count) {
 }
 
 describe('Web Push', { timeout: 240_000 }, () => {
-  const tempDirs = [];
-  let server;
+  let shop;
   let push;
   let baseUrl;
   let context;
   let admin;
-  const url = (path = '') => new URL(path, baseUrl).href;
-  const api = (path) => new URL(path, new URL(baseUrl).origin).href;
+  let url;
+  let api;
 
   before(async () => {
-    assert.ok(existsSync(SERVER_BIN), `server binary not found at ${SERVER_BIN} (set SERVER_BIN)`);
-    const dataDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-push-data-'));
-    const profileDir = await mkdtemp(join(tmpdir(), 'heimservice-e2e-push-chromium-'));
-    tempDirs.push(dataDir, profileDir);
-    createAdmin(dataDir);
     push = await startFakePush();
-    server = startServer(dataDir, {
-      env: { HEIMSERVICE_TESTING_CLOCK_START: LUNCHTIME, HEIMSERVICE_PUSH_SERVICES: push.url },
-    });
-    baseUrl = await server.ready;
+    shop = await startShop(chromium, 'push', { env: { HEIMSERVICE_PUSH_SERVICES: push.url } });
+    ({ baseUrl, context, url, api } = shop);
     admin = await adminToken(baseUrl);
-    context = await launchBrowser(chromium, profileDir);
     await context.grantPermissions(['notifications'], { origin: new URL(baseUrl).origin });
   });
 
   after(async () => {
-    await tearDown({ context, server, tempDirs });
+    await shop?.stop();
     await push?.close();
   });
 
