@@ -3,20 +3,19 @@
 
 use redb::{ReadableTable, WriteTransaction};
 
+use super::catalog::OpenTables;
 use super::tables::{ORDER_ID_TO_PUSH, PUSH_ENDPOINT_TO_STAFF};
 use super::{Db, DbError, record};
 use crate::domain::push::{PUSH_PER_ORDER, PUSH_PER_STAFF, PushSubscription, StaffPush};
 
+/// The browsers following an order, in a read or a write transaction.
 fn order_subscriptions(
-    txn: &WriteTransaction,
+    txn: &impl OpenTables,
     order_id: u64,
 ) -> Result<Vec<PushSubscription>, DbError> {
-    let table = txn.open_table(ORDER_ID_TO_PUSH)?;
-    let stored = table
-        .get(order_id)?
-        .map(|bytes| record::decode::<Vec<PushSubscription>>(bytes.value()))
-        .transpose()?;
-    Ok(stored.unwrap_or_default())
+    Ok(txn
+        .record::<Vec<PushSubscription>>(ORDER_ID_TO_PUSH, order_id)?
+        .unwrap_or_default())
 }
 
 fn put_order_subscriptions(
@@ -79,15 +78,8 @@ impl Db {
         &self,
         order_id: u64,
     ) -> Result<Vec<PushSubscription>, DbError> {
-        self.read(move |txn| {
-            let table = txn.open_table(ORDER_ID_TO_PUSH)?;
-            let stored = table
-                .get(order_id)?
-                .map(|bytes| record::decode::<Vec<PushSubscription>>(bytes.value()))
-                .transpose()?;
-            Ok(stored.unwrap_or_default())
-        })
-        .await
+        self.read(move |txn| order_subscriptions(txn, order_id))
+            .await
     }
 
     /// Adds a staff member's browser for the board (an endpoint belongs to one
