@@ -36,7 +36,7 @@ export function stringParams(value: unknown): Record<string, string> {
   );
 }
 
-async function readErrorBody(response: Response): Promise<ErrorBody> {
+export async function readErrorBody(response: Response): Promise<ErrorBody> {
   try {
     const body: unknown = await response.json();
     if (typeof body !== 'object' || body === null) return { params: {} };
@@ -65,29 +65,6 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
-}
-
-/** A file the server answered: its bytes and the name its `Content-Disposition` gives. */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
-
-/**
- * GETs a file (an export) with the bearer token, like `apiFetch`, and answers its bytes
- * and name (`fallbackName` when the answer names none); errors as `apiFetch` throws them.
- */
-export async function apiDownload(path: string, fallbackName: string): Promise<DownloadedFile> {
-  const headers = new Headers();
-  const token = readBearerToken();
-  if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(path, { headers });
-  if (!response.ok) {
-    const { detail, code, field, params } = await readErrorBody(response);
-    throw new ApiError(response.status, detail, code, field, params);
-  }
-  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
-  return { blob: await response.blob(), fileName: named?.[1] ?? fallbackName };
 }
 
 /**

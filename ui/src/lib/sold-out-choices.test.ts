@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoProducts } from '../test/fetch-mock';
 import type { Product } from './menu-api';
-import { selectionProblems } from './product-selection';
+import { selectionProblems } from './product-choice';
 import { isSoldOut, problemKey, soldOutProblems } from './sold-out-choices';
 
 const pizza = (demoProducts as unknown as Product[]).find((product) => product.id === 9)!;

@@ -1,5 +1,6 @@
 import type { Product } from './menu-api';
-import { quantityOf, type ProductSelection, type SelectionProblem } from './product-selection';
+import { quantityOf } from './product-choice';
+import type { ProductSelection, SelectionProblem } from './product-selection';
 
 // Sold-out sizes and toppings in a product's choices, for the storefront's options
 // modal (kept out of the first visit's code: the cart's own check is in

@@ -1,4 +1,28 @@
-import { apiDownload, logged, type DownloadedFile } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { logged, readBearerToken, readErrorBody } from '../../lib/api-client';
+
+/** A file the server answered: its bytes and the name its `Content-Disposition` gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * GETs a file (an export) with the bearer token, like `apiFetch`, and answers its bytes
+ * and name (`fallbackName` when the answer names none); errors as `apiFetch` throws them.
+ */
+async function apiDownload(path: string, fallbackName: string): Promise<DownloadedFile> {
+  const headers = new Headers();
+  const token = readBearerToken();
+  if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(path, { headers });
+  if (!response.ok) {
+    const { detail, code, field, params } = await readErrorBody(response);
+    throw new ApiError(response.status, detail, code, field, params);
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  return { blob: await response.blob(), fileName: named?.[1] ?? fallbackName };
+}
 
 /**
  * GET /admin/exports/dsfinvk: the DSFinV-K export (ZIP) of the daily closings of the

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { DownloadedFile } from '../../lib/api-client';
 import { todayIn } from '../../lib/store-time';
-import { getDsfinvkExport, getTaxExport, type TaxFormat } from '../api/exports-api';
+import { getDsfinvkExport, getTaxExport, type DownloadedFile, type TaxFormat } from '../api/exports-api';
 import { downloadFile } from '../lib/download-csv';
 import { errorsFromApi } from '../lib/errors';
 import { monthOf, shiftMonth } from '../lib/revenue-period';

@@ -3,16 +3,8 @@ import { formatPrice } from '../../lib/format-price';
 import { localized } from '../../lib/localized';
 import type { Product, ToppingGroup } from '../../lib/menu-api';
 import { fromCents } from '../../lib/money';
-import {
-  emptySelection,
-  groupCount,
-  needsOptions,
-  quantityOf,
-  selectionProblems,
-  selectionUnitCents,
-  withToppingQuantity,
-  type ProductSelection,
-} from '../../lib/product-selection';
+import { groupCount, quantityOf, selectionProblems, selectionUnitCents, withToppingQuantity } from '../../lib/product-choice';
+import { emptySelection, needsOptions, type ProductSelection } from '../../lib/product-selection';
 import { searchProducts } from '../lib/phone-order';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 

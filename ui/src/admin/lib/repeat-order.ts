@@ -1,7 +1,8 @@
 import { addItem, buildCartItem, type CartItem } from '../../lib/cart-lines';
 import type { Product } from '../../lib/menu-api';
 import type { OrderLine } from '../../lib/order-types';
-import { selectionProblems, type ProductSelection } from '../../lib/product-selection';
+import { selectionProblems } from '../../lib/product-choice';
+import type { ProductSelection } from '../../lib/product-selection';
 
 /** A caller's earlier order as cart lines, and the lines the menu no longer offers so. */
 export interface RepeatedOrder {

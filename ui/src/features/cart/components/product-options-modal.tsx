@@ -14,8 +14,8 @@ import {
   selectionProblems,
   selectionUnitCents,
   withToppingQuantity,
-  type ProductSelection,
-} from '../../../lib/product-selection';
+} from '../../../lib/product-choice';
+import type { ProductSelection } from '../../../lib/product-selection';
 import { isSoldOut, problemKey, soldOutProblems, type ChoiceProblem } from '../../../lib/sold-out-choices';
 
 export interface ProductOptionsModalProps {

@@ -1,6 +1,7 @@
 import { addItem, buildCartItem, type CartItem } from '../../../lib/cart-lines';
 import type { Product } from '../../../lib/menu-api';
-import { selectionProblems, type ProductSelection } from '../../../lib/product-selection';
+import { selectionProblems } from '../../../lib/product-choice';
+import type { ProductSelection } from '../../../lib/product-selection';
 
 /** A line of a past order, as the order views give it. */
 export interface PastOrderLine {

@@ -5,7 +5,7 @@ import { formatPrice } from '../../../lib/format-price';
 import { useOrderSettings } from '../../../lib/order-settings';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { getPostcodes, type PostcodeRecord } from '../../../lib/store-api';
-import { exactPostcode, filterPostcodes, moveHighlight } from '../lib/postcodes';
+import { exactPostcode, filterPostcodes, moveHighlight } from '../lib/postcode-search';
 import './delivery.css';
 
 export interface PostcodeModalProps {
