@@ -6,6 +6,7 @@
 //! inflated for a client that accepts neither. Unknown GET paths outside `assets/` get
 //! `index.html`, because they are client-side routes. Every answer with `index.html`
 //! carries a fresh style nonce, in the page and (see `security_headers`) in its policy.
+//! The web app manifest (add to home screen) is filled in with the shop's brand.
 
 use std::io::Read;
 
@@ -113,6 +114,8 @@ impl IndexHtml {
 pub struct WebUi {
     base_path: String,
     index_html: Option<IndexHtml>,
+    /// `manifest.webmanifest` with the shop's name; `None` when the build has none.
+    manifest: Option<String>,
 }
 
 impl WebUi {
@@ -124,10 +127,25 @@ impl WebUi {
                 "this build has no storefront UI (built with HEIMSERVICE_SKIP_UI_BUILD)"
             );
         }
+        let manifest = UiFiles::get(MANIFEST).and_then(|file| {
+            render_manifest(&file.data, config)
+                .inspect_err(|error| {
+                    tracing::error!(%error, "this build's manifest.webmanifest is not JSON");
+                })
+                .ok()
+        });
         WebUi {
             base_path: config.base_path.clone(),
             index_html,
+            manifest,
         }
+    }
+
+    fn manifest(&self, manifest: &str) -> Response {
+        Response::builder()
+            .content_type("application/manifest+json")
+            .header(header::CACHE_CONTROL, REVALIDATE)
+            .body(manifest.to_string())
     }
 
     fn index(&self) -> Response {
@@ -227,6 +245,11 @@ impl Endpoint for WebUi {
         if path.is_empty() || path == "index.html" {
             return Ok(self.index());
         }
+        if path == MANIFEST
+            && let Some(manifest) = &self.manifest
+        {
+            return Ok(self.manifest(manifest));
+        }
         if let Some(response) = self.file(path, req.headers()) {
             return Ok(response);
         }
@@ -267,6 +290,20 @@ fn render_index(template: &str, config: &Config) -> String {
             ),
             1,
         )
+}
+
+/// The web app manifest beside `index.html`; its URLs are relative to it, so they follow
+/// the base path.
+const MANIFEST: &str = "manifest.webmanifest";
+
+/// The manifest with the shop's brand as the name under the home-screen icon.
+fn render_manifest(template: &[u8], config: &Config) -> serde_json::Result<String> {
+    let mut manifest: serde_json::Value = serde_json::from_slice(template)?;
+    if let Some(fields) = manifest.as_object_mut() {
+        fields.insert("name".into(), config.brand.clone().into());
+        fields.insert("short_name".into(), config.brand.clone().into());
+    }
+    serde_json::to_string(&manifest)
 }
 
 fn escape_attribute(value: &str) -> String {
@@ -330,6 +367,20 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("<Pizza>"), "{html}");
+    }
+
+    #[test]
+    fn the_manifest_is_named_after_the_brand() {
+        let env = vec![("HEIMSERVICE_BRAND".to_string(), "Da \"Gino\"".to_string())];
+        let config = Config::load_from(&FlagValues::default(), &env).unwrap();
+        let template = br##"{"name": "Heimservice", "short_name": "Heimservice", "start_url": "./", "theme_color": "#b3261e"}"##;
+        let manifest: serde_json::Value =
+            serde_json::from_str(&render_manifest(template, &config).unwrap()).unwrap();
+        assert_eq!(manifest["name"], "Da \"Gino\"");
+        assert_eq!(manifest["short_name"], "Da \"Gino\"");
+        assert_eq!(manifest["start_url"], "./");
+        assert_eq!(manifest["theme_color"], "#b3261e");
+        assert!(render_manifest(b"not json", &config).is_err());
     }
 
     #[test]
