@@ -43,6 +43,7 @@ import { ApiError } from '../../lib/api-error';
 import { useAuth } from '../../lib/auth';
 import { termsTexts } from '../../lib/legal-texts';
 import { toCents } from '../../lib/money';
+import { useOnline } from '../../lib/offline';
 import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';
 import {
   buildOrderRequest,
@@ -209,6 +210,7 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
   const navigate = useNavigate();
   const cart = useCart();
   const settings = useOrderSettings();
+  const online = useOnline();
   // Dine-in mode (the table's QR code was scanned in this tab): no address, no fee, for now.
   const [table, setTable] = useState<DineInTable | null>(loadDineInTable);
   const orderType: OrderType = table !== null ? 'dine_in' : settings.orderType;
@@ -299,8 +301,9 @@ function CheckoutPage({ addressId, guestAddress }: { addressId: number | null; g
   if (quotedGoods !== null && quotedGoods !== goods) setGoods(quotedGoods);
   const age = highestAge(cartAge, quoted?.age_restriction);
   const ageConfirmed = age !== null && confirmedAge !== null && confirmedAge >= age;
-  const blockedReason =
-    timeBlock !== null
+  const blockedReason = !online
+    ? t('offline.banner')
+    : timeBlock !== null
       ? timeBlockText(timeBlock, t)
       : age !== null && !ageConfirmed
         ? t('orders.blocked.age')

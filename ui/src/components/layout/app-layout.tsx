@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../footer/footer';
 import { Header } from '../header/header';
+import { OfflineBanner } from '../offline-banner';
 
 function focusMain(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
@@ -18,6 +19,7 @@ export function AppLayout() {
         {t('common.skip_to_content')}
       </a>
       <Header />
+      <OfflineBanner />
       <main id="main-content" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -171,6 +171,30 @@ describe('the basket column on a wide screen', () => {
     expect(column.contains(document.activeElement)).toBe(true);
   });
 
+  it('blocks "Zur Kasse" while the browser is offline, saying why, and lets it go once online', async () => {
+    renderMenuPage();
+    const column = screen.getByRole('complementary', { name: 'Warenkorb' });
+    await choose(30);
+    await within(column).findByText('Cola 0,33 l');
+    expect(within(column).getByRole('button', { name: 'Zur Kasse' })).toBeEnabled();
+
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(within(column).getByRole('button', { name: 'Zur Kasse' })).toBeDisabled();
+    expect(within(column).getByTestId('checkout-blocked')).toHaveTextContent(
+      'Keine Verbindung – Bestellen ist erst wieder mit Internet möglich.',
+    );
+
+    offline.mockReturnValue(true);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(within(column).getByRole('button', { name: 'Zur Kasse' })).toBeEnabled();
+    expect(within(column).queryByTestId('checkout-blocked')).not.toBeInTheDocument();
+  });
+
   it('blocks "Zur Kasse" for the same reasons as the dialog, and goes on from the column', async () => {
     renderMenuPage();
     const column = screen.getByRole('complementary', { name: 'Warenkorb' });

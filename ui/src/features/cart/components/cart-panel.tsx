@@ -200,7 +200,9 @@ export function useCartPanel({ open, onCheckout, onBrowse, emptyFocusRef }: Cart
       </button>
       {checkout.blockedBy && (
         <div id={`${noteId}-blocked`} className="cart-summary__blocked" data-testid="checkout-blocked">
-          <p className="cart-summary__blocked-text">{t(`cart.checkout_blocked_${checkout.blockedBy}`)}</p>
+          <p className="cart-summary__blocked-text">
+            {t(checkout.blockedBy === 'offline' ? 'offline.banner' : `cart.checkout_blocked_${checkout.blockedBy}`)}
+          </p>
           {checkout.blockedBy === 'unavailable' && (
             <button
               type="button"
