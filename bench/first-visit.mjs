@@ -82,6 +82,15 @@ function photosAboveTheFold() {
     .map((image) => image.currentSrc);
 }
 
+// In the page: whether every image in the first screen has loaded.
+function firstScreenPhotosLoaded() {
+  const height = globalThis.innerHeight;
+  return [...globalThis.document.images].every((image) => {
+    const box = image.getBoundingClientRect();
+    return box.top >= height || box.bottom <= 0 || box.width === 0 || image.complete;
+  });
+}
+
 /** One first visit in a fresh browser context over `network`. */
 async function phoneVisit(browser, network) {
   const context = await browser.newContext(PHONE);
@@ -115,10 +124,16 @@ async function phoneVisit(browser, network) {
     // On the slowed CPU the app's own requests start well after the load event: the
     // visit is over once the menu shows and no request has been open for QUIET_MS.
     await page.waitForSelector('article.product-card', { timeout: 120_000 });
-    const deadline = Date.now() + 120_000;
-    while ((inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline) {
-      await page.waitForTimeout(100);
-    }
+    const deadline = Date.now() + 240_000;
+    const quiet = async () => {
+      while ((inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline) {
+        await page.waitForTimeout(100);
+      }
+    };
+    await quiet();
+    // The first screen's photos may be asked for only after a later layout.
+    await page.waitForFunction(firstScreenPhotosLoaded, null, { timeout: Math.max(1, deadline - Date.now()) });
+    await quiet();
     const vitals = await page.evaluate(() => globalThis.__vitals);
     const aboveFold = new Set(await page.evaluate(photosAboveTheFold));
     let bytes = 0;
