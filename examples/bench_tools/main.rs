@@ -1,8 +1,8 @@
 //! Helpers for the benchmark suite (`bench/run.py`), built with the same release
 //! profile and allocator as the shop so that the comparisons are fair:
 //!
-//! - `ceiling ADDR FILE`: a bare poem route answering FILE's bytes from memory, the
-//!   upper bound for a menu read on this stack.
+//! - `ceiling ADDR FILE [CODING]`: a bare poem route answering FILE's bytes from memory
+//!   (as `Content-Encoding: CODING`), the upper bound for a menu read on this stack.
 //! - `commits DIR SECONDS`: the raw durable-commit rate of redb on DIR's disk, one
 //!   small record per write transaction.
 //! - `history DATA_DIR FIRST_DAY DAYS PER_DAY ADMIN_EMAIL ADMIN_PASSWORD`: builds a

@@ -1,12 +1,14 @@
 //! The public menu, serialized once per catalog change (or change of what is sold out
-//! by its daily stock) and served from memory. Each answer carries an ETag (a hash of
-//! the bytes), so an unchanged menu costs a 304.
+//! by its daily stock), compressed once (brotli and gzip) and served from memory. Each
+//! answer carries an ETag (a hash of the bytes, with the coding as a suffix: each coding
+//! is its own representation), so an unchanged menu costs a 304.
 
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::sync::{Arc, RwLock};
 
 use bytes::Bytes;
+use poem::http::header;
 use poem::{IntoResponse, Response};
 use poem_openapi::payload::Payload;
 use poem_openapi::registry::{MetaSchemaRef, Registry};
@@ -16,19 +18,24 @@ use serde::Serialize;
 use crate::domain::catalog::{
     Catalog, StockLevels, allergy_order, menu_products, visible_categories,
 };
+use crate::http::compression::{Coding, Encoded};
 use crate::http::routes::catalog::views::{AllergyView, BannerView, CategoryView, ProductView};
 use crate::shop::CatalogListener;
 
-/// JSON that was serialized ahead of time; documented as `T` in the OpenAPI document.
+/// JSON that was serialized (and compressed) ahead of time; documented as `T` in the
+/// OpenAPI document.
 pub struct PreEncodedJson<T> {
     bytes: Bytes,
+    coding: Option<Coding>,
     _type: PhantomData<fn() -> T>,
 }
 
 impl<T> PreEncodedJson<T> {
-    fn new(bytes: Bytes) -> Self {
+    fn new(encoded: &Encoded, coding: Option<Coding>) -> Self {
+        let (bytes, coding) = encoded.pick(coding);
         PreEncodedJson {
             bytes,
+            coding,
             _type: PhantomData,
         }
     }
@@ -50,18 +57,26 @@ impl<T: Type> Payload for PreEncodedJson<T> {
 
 impl<T: Send> IntoResponse for PreEncodedJson<T> {
     fn into_response(self) -> Response {
-        Response::builder().content_type(JSON).body(self.bytes)
+        let builder = Response::builder()
+            .content_type(JSON)
+            .header(header::VARY, "Accept-Encoding");
+        match self.coding {
+            Some(coding) => builder
+                .header(header::CONTENT_ENCODING, coding.token())
+                .body(self.bytes),
+            None => builder.body(self.bytes),
+        }
     }
 }
 
 pub struct MenuSnapshot {
     version: u64,
-    categories: Bytes,
-    products: Bytes,
-    allergies: Bytes,
-    banners: Bytes,
-    /// Quoted, e.g. `"m-1a2b3c4d5e6f7a8b"`.
-    pub etag: String,
+    categories: Encoded,
+    products: Encoded,
+    allergies: Encoded,
+    banners: Encoded,
+    /// Unquoted, e.g. `m-1a2b3c4d5e6f7a8b`; each coding's ETag adds its own suffix.
+    tag: String,
 }
 
 fn encode<T: Serialize>(value: &T) -> Bytes {
@@ -87,52 +102,71 @@ impl MenuSnapshot {
         let mut banners: Vec<&crate::domain::catalog::Banner> = catalog.banners.values().collect();
         banners.sort_by_key(|b| (b.sort_order, b.id));
         let banners: Vec<BannerView> = banners.into_iter().map(BannerView::from).collect();
-        let snapshot = MenuSnapshot {
-            version,
-            categories: encode(&categories),
-            products: encode(&products),
-            allergies: encode(&allergies),
-            banners: encode(&banners),
-            etag: String::new(),
-        };
+        let [categories, products, allergies, banners] = [
+            encode(&categories),
+            encode(&products),
+            encode(&allergies),
+            encode(&banners),
+        ];
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        for part in [
-            &snapshot.categories,
-            &snapshot.products,
-            &snapshot.allergies,
-            &snapshot.banners,
-        ] {
+        for part in [&categories, &products, &allergies, &banners] {
             part.hash(&mut hasher);
         }
         MenuSnapshot {
-            etag: format!("\"m-{:016x}\"", hasher.finish()),
-            ..snapshot
+            version,
+            categories: Encoded::new(categories),
+            products: Encoded::new(products),
+            allergies: Encoded::new(allergies),
+            banners: Encoded::new(banners),
+            tag: format!("m-{:016x}", hasher.finish()),
         }
     }
 
-    pub fn categories(&self) -> PreEncodedJson<Vec<CategoryView>> {
-        PreEncodedJson::new(self.categories.clone())
+    pub fn categories(&self, coding: Option<Coding>) -> PreEncodedJson<Vec<CategoryView>> {
+        PreEncodedJson::new(&self.categories, coding)
     }
 
-    pub fn products(&self) -> PreEncodedJson<Vec<ProductView>> {
-        PreEncodedJson::new(self.products.clone())
+    pub fn products(&self, coding: Option<Coding>) -> PreEncodedJson<Vec<ProductView>> {
+        PreEncodedJson::new(&self.products, coding)
     }
 
-    pub fn allergies(&self) -> PreEncodedJson<Vec<AllergyView>> {
-        PreEncodedJson::new(self.allergies.clone())
+    pub fn allergies(&self, coding: Option<Coding>) -> PreEncodedJson<Vec<AllergyView>> {
+        PreEncodedJson::new(&self.allergies, coding)
     }
 
-    pub fn banners(&self) -> PreEncodedJson<Vec<BannerView>> {
-        PreEncodedJson::new(self.banners.clone())
+    pub fn banners(&self, coding: Option<Coding>) -> PreEncodedJson<Vec<BannerView>> {
+        PreEncodedJson::new(&self.banners, coding)
     }
 
-    /// Whether an `If-None-Match` header names this snapshot.
+    /// The plain JSON of the four public menu reads, for the storefront's page.
+    pub fn plain_parts(&self) -> [(&'static str, &Bytes); 4] {
+        [
+            ("products", &self.products.plain),
+            ("categories", &self.categories.plain),
+            ("banners", &self.banners.plain),
+            ("allergies", &self.allergies.plain),
+        ]
+    }
+
+    /// The ETag of the answer in `coding`, quoted: `"m-…"`, `"m-…-br"` or `"m-…-gzip"`.
+    pub fn etag(&self, coding: Option<Coding>) -> String {
+        match coding {
+            Some(coding) => format!("\"{}-{}\"", self.tag, coding.token()),
+            None => format!("\"{}\"", self.tag),
+        }
+    }
+
+    /// Whether an `If-None-Match` header names this snapshot, in any coding: the menu is
+    /// the same, so a client that switched codings still gets its 304.
     pub fn matches(&self, if_none_match: Option<&str>) -> bool {
-        if_none_match.is_some_and(|header| {
-            header
-                .split(',')
-                .any(|tag| tag.trim() == self.etag || tag.trim() == "*")
-        })
+        let names_this = |tag: &str| {
+            let Some(tag) = tag.strip_prefix('"').and_then(|t| t.strip_suffix('"')) else {
+                return tag == "*";
+            };
+            tag.strip_prefix(self.tag.as_str())
+                .is_some_and(|rest| matches!(rest, "" | "-br" | "-gzip"))
+        };
+        if_none_match.is_some_and(|header| header.split(',').any(|tag| names_this(tag.trim())))
     }
 }
 

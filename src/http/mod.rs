@@ -4,10 +4,12 @@
 
 pub mod api_document;
 pub mod auth;
+pub mod compression;
 pub mod connection_limits;
 pub mod direct_json;
 pub mod edit_versions;
 pub mod error;
+pub mod initial_data;
 pub mod live;
 pub mod menu_snapshot;
 pub mod middleware;

@@ -19,7 +19,10 @@ use rust_embed::RustEmbed;
 use crate::config::Config;
 use crate::domain::error::ErrorCode;
 use crate::domain::hex::hex;
+use crate::http::compression::accepts_encoding;
 use crate::http::error::json_response;
+use crate::http::initial_data::initial_data;
+use crate::http::middleware::frame::SharedState;
 use crate::http::middleware::security_headers::StyleNonce;
 
 #[derive(RustEmbed)]
@@ -66,6 +69,8 @@ const REVALIDATE: &str = "no-cache";
 const BASE_PLACEHOLDER: &str = "<base href=\"/order-online/\"";
 const CONFIG_PLACEHOLDER: &str = "name=\"heimservice-config\" content=\"{}\"";
 const NONCE_PLACEHOLDER: &str = "name=\"csp-nonce\" content=\"\"";
+/// The element the storefront's first reads go in (`http/initial_data.rs`).
+const INITIAL_DATA_PLACEHOLDER: &str = "id=\"initial-data\">{}</script>";
 
 /// `index.html` as filled in at startup, cut where each answer's style nonce goes.
 struct IndexHtml {
@@ -93,19 +98,28 @@ impl IndexHtml {
         }
     }
 
-    /// The page for one answer, with a fresh nonce in it when one could be made.
-    fn page(&self) -> (String, Option<StyleNonce>) {
+    /// The page for one answer, with a fresh nonce in it when one could be made, and
+    /// `initial_data` (JSON made safe for a script element) in its element.
+    fn page(&self, initial_data: Option<&str>) -> (String, Option<StyleNonce>) {
+        let with_data = |tail: &str| match initial_data {
+            Some(data) if tail.contains(INITIAL_DATA_PLACEHOLDER) => tail.replacen(
+                INITIAL_DATA_PLACEHOLDER,
+                &format!("id=\"initial-data\">{data}</script>"),
+                1,
+            ),
+            _ => tail.to_string(),
+        };
         let Some(tail) = &self.tail else {
-            return (self.head.clone(), None);
+            return (with_data(&self.head), None);
         };
         match StyleNonce::fresh() {
             Ok(nonce) => (
-                format!("{}{}{tail}", self.head, nonce.as_str()),
+                format!("{}{}{}", self.head, nonce.as_str(), with_data(tail)),
                 Some(nonce),
             ),
             Err(error) => {
                 tracing::error!(%error, "no random nonce for the page's styles");
-                (format!("{}{tail}", self.head), None)
+                (format!("{}{}", self.head, with_data(tail)), None)
             }
         }
     }
@@ -148,10 +162,16 @@ impl WebUi {
             .body(manifest.to_string())
     }
 
-    fn index(&self) -> Response {
+    /// `index.html`; a storefront page (not the admin area's) carries the store and the
+    /// menu as they are now.
+    async fn index(&self, req: &Request, path: &str) -> Response {
         match &self.index_html {
             Some(html) => {
-                let (page, nonce) = html.page();
+                let initial_data = match req.data::<SharedState>() {
+                    Some(state) if !path.starts_with("admin") => Some(initial_data(&state.0).await),
+                    _ => None,
+                };
+                let (page, nonce) = html.page(initial_data.as_deref());
                 let mut response = Response::builder()
                     .content_type("text/html; charset=utf-8")
                     .header(header::CACHE_CONTROL, REVALIDATE)
@@ -243,7 +263,7 @@ impl Endpoint for WebUi {
         }
         let path = req.uri().path().trim_start_matches('/');
         if path.is_empty() || path == "index.html" {
-            return Ok(self.index());
+            return Ok(self.index(&req, path).await);
         }
         if path == MANIFEST
             && let Some(manifest) = &self.manifest
@@ -260,7 +280,7 @@ impl Endpoint for WebUi {
                 "No such file.",
             ));
         }
-        Ok(self.index())
+        Ok(self.index(&req, path).await)
     }
 }
 
@@ -314,36 +334,10 @@ fn escape_attribute(value: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// Whether an `Accept-Encoding` header allows `coding` (absent or `q=0` means no).
-fn accepts_encoding(header: &str, coding: &str) -> bool {
-    header.split(',').any(|item| {
-        let mut parts = item.split(';');
-        let name = parts.next().unwrap_or("").trim();
-        let refused = parts.any(|param| {
-            param
-                .trim()
-                .strip_prefix("q=")
-                .and_then(|q| q.trim().parse::<f32>().ok())
-                .is_some_and(|q| q <= 0.0)
-        });
-        name.eq_ignore_ascii_case(coding) && !refused
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::config::FlagValues;
-
-    #[test]
-    fn accept_encoding_honours_q_zero() {
-        assert!(accepts_encoding("gzip, deflate, br", "br"));
-        assert!(accepts_encoding("br;q=0.5", "br"));
-        assert!(!accepts_encoding("br;q=0, gzip", "br"));
-        assert!(accepts_encoding("br;q=0, gzip", "gzip"));
-        assert!(!accepts_encoding("", "gzip"));
-        assert!(!accepts_encoding("brotli", "br"));
-    }
 
     #[test]
     fn the_index_gets_the_base_path_and_an_escaped_config() {
@@ -388,8 +382,8 @@ mod tests {
         let index = IndexHtml::new(
             "<head><meta name=\"csp-nonce\" content=\"\" /><title>x</title></head>".into(),
         );
-        let (first, first_nonce) = index.page();
-        let (second, second_nonce) = index.page();
+        let (first, first_nonce) = index.page(None);
+        let (second, second_nonce) = index.page(None);
         let (first_nonce, second_nonce) = (first_nonce.unwrap(), second_nonce.unwrap());
         assert_eq!(
             first,
@@ -402,7 +396,7 @@ mod tests {
         assert_ne!(first_nonce.as_str(), second_nonce.as_str());
 
         let without = IndexHtml::new("<head><title>x</title></head>".into());
-        let (page, nonce) = without.page();
+        let (page, nonce) = without.page(None);
         assert_eq!(page, "<head><title>x</title></head>");
         assert!(nonce.is_none());
     }

@@ -3,7 +3,8 @@
 //! order: a connection over its address's cap is refused (`over_cap`), the body is
 //! read within its size and time limits (`body_limit`), `/` sends visitors to the
 //! storefront, the storefront's menu reads are answered from memory without routing
-//! (`menu`), the handlers get the shared state, and every answer gets the security
+//! (`menu`), the handlers get the shared state, a large JSON or HTML answer is compressed
+//! for a client that takes it (`compression`), and every answer gets the security
 //! headers and, when asked for, a log line.
 
 use std::sync::Arc;
@@ -14,6 +15,7 @@ use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 use super::{body_limit, over_cap};
 use crate::http::AppState;
+use crate::http::compression::{self, Coding};
 use crate::http::middleware::request_log::RequestLine;
 use crate::http::middleware::security_headers::SecurityHeaders;
 use crate::http::routes::catalog::menu;
@@ -37,7 +39,8 @@ impl<E: Endpoint> Endpoint for Frame<E> {
 
     async fn call(&self, req: Request) -> Result<Response> {
         let line = RequestLine::start(&req);
-        let mut response = self.respond(req).await;
+        let coding = Coding::of_request(req.headers());
+        let mut response = compression::on_the_fly(self.respond(req).await, coding).await;
         self.headers.apply(&mut response);
         if let Some(line) = line {
             line.finish(response.status());

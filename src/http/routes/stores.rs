@@ -300,6 +300,18 @@ impl StoreApi {
     }
 }
 
+/// The store as `GET /stores/{id}` answers it for this shop, as JSON (the storefront's
+/// page carries it, `http/initial_data.rs`).
+pub async fn store_json(state: &AppState) -> Result<String, ApiError> {
+    use poem_openapi::types::ToJSON;
+    let api = StoreApi {
+        state: state.clone(),
+    };
+    let id = state.config.store_id;
+    let profile = api.profile(id).await?;
+    Ok(api.view(id, profile).to_json_string())
+}
+
 #[OpenApi]
 impl StoreApi {
     /// The restaurant: contact details, Impressum, privacy policy, terms and withdrawal

@@ -131,8 +131,8 @@ impl ImageApi {
         store_id: Query<u64>,
         headers: &HeaderMap,
     ) -> Result<Cached<Vec<BannerView>>, ApiError> {
-        public_read(&self.state, Some(store_id.0), headers, |menu| {
-            menu.banners()
+        public_read(&self.state, Some(store_id.0), headers, |menu, coding| {
+            menu.banners(coding)
         })
     }
 

@@ -14,6 +14,7 @@ use poem::{IntoResponse, Request, Response};
 use poem_openapi::ApiResponse;
 
 use crate::http::AppState;
+use crate::http::compression::Coding;
 use crate::http::error::ApiError;
 use crate::http::menu_snapshot::{MenuSnapshot, PreEncodedJson};
 
@@ -28,33 +29,41 @@ pub enum Cached<T: poem_openapi::types::Type + Send> {
     ),
     /// Unchanged since the ETag sent in `If-None-Match`.
     #[oai(status = 304)]
-    NotModified(#[oai(header = "ETag")] String),
+    NotModified(
+        #[oai(header = "ETag")] String,
+        #[oai(header = "Vary")] String,
+    ),
 }
 
 /// Revalidate every time; cheap thanks to the ETag.
 const REVALIDATE: &str = "no-cache";
 
-/// Answers a public menu read from the current snapshot: 404 for another store, 304
-/// when the client's ETag is current.
+/// Answers a public menu read from the current snapshot, in the coding the client takes
+/// best (brotli, gzip or none): 404 for another store, 304 when the client's ETag is
+/// current.
 pub fn public_read<T: poem_openapi::types::Type + Send>(
     state: &AppState,
     store_id: Option<u64>,
     headers: &HeaderMap,
-    pick: impl FnOnce(&MenuSnapshot) -> PreEncodedJson<T>,
+    pick: impl FnOnce(&MenuSnapshot, Option<Coding>) -> PreEncodedJson<T>,
 ) -> Result<Cached<T>, ApiError> {
     if let Some(store_id) = store_id {
         state.shop.check_store(store_id)?;
     }
     let snapshot = state.menu.get();
+    let coding = Coding::of_request(headers);
     let if_none_match = headers
         .get(poem::http::header::IF_NONE_MATCH)
         .and_then(|value| value.to_str().ok());
     if snapshot.matches(if_none_match) {
-        return Ok(Cached::NotModified(snapshot.etag.clone()));
+        return Ok(Cached::NotModified(
+            snapshot.etag(coding),
+            "Accept-Encoding".into(),
+        ));
     }
     Ok(Cached::Ok(
-        pick(&snapshot),
-        snapshot.etag.clone(),
+        pick(&snapshot, coding),
+        snapshot.etag(coding),
         REVALIDATE.into(),
     ))
 }
@@ -84,14 +93,22 @@ pub fn read_before_routing(state: &AppState, req: &Request) -> Option<Response> 
     };
     let headers = req.headers();
     let answer = match (path, store_id) {
-        ("/products", Some(_)) => public_read(state, store_id, headers, |menu| menu.products())
-            .map(IntoResponse::into_response),
-        ("/categories", Some(_)) => public_read(state, store_id, headers, |menu| menu.categories())
-            .map(IntoResponse::into_response),
-        ("/banners", Some(_)) => public_read(state, store_id, headers, |menu| menu.banners())
-            .map(IntoResponse::into_response),
-        ("/allergies", None) => public_read(state, None, headers, |menu| menu.allergies())
-            .map(IntoResponse::into_response),
+        ("/products", Some(_)) => public_read(state, store_id, headers, |menu, coding| {
+            menu.products(coding)
+        })
+        .map(IntoResponse::into_response),
+        ("/categories", Some(_)) => public_read(state, store_id, headers, |menu, coding| {
+            menu.categories(coding)
+        })
+        .map(IntoResponse::into_response),
+        ("/banners", Some(_)) => public_read(state, store_id, headers, |menu, coding| {
+            menu.banners(coding)
+        })
+        .map(IntoResponse::into_response),
+        ("/allergies", None) => {
+            public_read(state, None, headers, |menu, coding| menu.allergies(coding))
+                .map(IntoResponse::into_response)
+        }
         _ => return None,
     };
     // Only the shop's own store comes this way, and for it the read cannot fail.

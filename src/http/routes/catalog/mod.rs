@@ -177,8 +177,8 @@ catalog_resource!(
             store_id: Query<u64>,
             headers: &HeaderMap,
         ) -> Result<Cached<Vec<CategoryView>>, ApiError> {
-            public_read(&self.state, Some(store_id.0), headers, |menu| {
-                menu.categories()
+            public_read(&self.state, Some(store_id.0), headers, |menu, coding| {
+                menu.categories(coding)
             })
         }
     }
@@ -203,8 +203,8 @@ catalog_resource!(
             store_id: Query<u64>,
             headers: &HeaderMap,
         ) -> Result<Cached<Vec<ProductView>>, ApiError> {
-            public_read(&self.state, Some(store_id.0), headers, |menu| {
-                menu.products()
+            public_read(&self.state, Some(store_id.0), headers, |menu, coding| {
+                menu.products(coding)
             })
         }
     }
@@ -257,7 +257,9 @@ catalog_resource!(
         /// Every allergen and additive code with its name (for the menu legend).
         #[oai(path = "/allergies/", method = "get")]
         async fn list(&self, headers: &HeaderMap) -> Result<Cached<Vec<AllergyView>>, ApiError> {
-            public_read(&self.state, None, headers, |menu| menu.allergies())
+            public_read(&self.state, None, headers, |menu, coding| {
+                menu.allergies(coding)
+            })
         }
     }
 );

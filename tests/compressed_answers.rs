@@ -1,0 +1,251 @@
+//! Compressed answers for a phone on a slow line: the menu reads are sent brotli- or
+//! gzip-compressed from bytes compressed once per menu change, each coding with its own
+//! ETag and `Vary: Accept-Encoding`; other large JSON answers are compressed as they are
+//! sent; and the storefront's page carries the store and the menu itself, so the menu
+//! paints without another round trip.
+
+use std::io::Read;
+
+use serde_json::{Value, json};
+
+use crate::support::TestServer;
+
+struct Answer {
+    status: u16,
+    coding: Option<String>,
+    vary: Option<String>,
+    etag: Option<String>,
+    /// As sent, before any decoding.
+    wire: Vec<u8>,
+}
+
+impl Answer {
+    /// The body decoded from its `Content-Encoding`.
+    fn plain(&self) -> Vec<u8> {
+        let mut plain = Vec::new();
+        match self.coding.as_deref() {
+            None => plain.extend_from_slice(&self.wire),
+            Some("gzip") => {
+                flate2::read::GzDecoder::new(self.wire.as_slice())
+                    .read_to_end(&mut plain)
+                    .unwrap();
+            }
+            Some("br") => {
+                brotli::Decompressor::new(self.wire.as_slice(), 4096)
+                    .read_to_end(&mut plain)
+                    .unwrap();
+            }
+            Some(other) => panic!("unexpected coding {other}"),
+        }
+        plain
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.plain()).unwrap()
+    }
+}
+
+async fn fetch(server: &TestServer, path: &str, headers: &[(&str, &str)]) -> Answer {
+    // The test client decodes nothing, so the bytes are the ones on the wire.
+    let mut request = server.client.get(server.url(path));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.send().await.unwrap();
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .map(|value| value.to_str().unwrap().to_string())
+    };
+    Answer {
+        status: response.status().as_u16(),
+        coding: header("content-encoding"),
+        vary: header("vary"),
+        etag: header("etag"),
+        wire: response.bytes().await.unwrap().to_vec(),
+    }
+}
+
+const BROWSER: (&str, &str) = ("accept-encoding", "gzip, deflate, br, zstd");
+
+#[tokio::test]
+async fn the_menu_reads_are_sent_compressed_with_an_etag_per_coding() {
+    let server = TestServer::start().await;
+    for path in [
+        "/products/?store_id=14",
+        // The routed handler (another query parameter) answers alike.
+        "/products/?store_id=14&via=router",
+        "/categories/?store_id=14",
+        "/banners/?store_id=14",
+        "/allergies/",
+    ] {
+        let plain = fetch(&server, path, &[("accept-encoding", "identity")]).await;
+        assert_eq!(plain.status, 200, "{path}");
+        assert_eq!(plain.coding, None, "{path}");
+        assert_eq!(plain.vary.as_deref(), Some("Accept-Encoding"), "{path}");
+        let plain_tag = plain.etag.clone().unwrap();
+        assert!(plain_tag.starts_with("\"m-") && !plain_tag.contains("-br"));
+
+        let br = fetch(&server, path, &[BROWSER]).await;
+        assert_eq!(br.coding.as_deref(), Some("br"), "{path}");
+        assert_eq!(br.vary.as_deref(), Some("Accept-Encoding"), "{path}");
+        assert_eq!(br.plain(), plain.wire, "{path}: the same JSON");
+        let br_tag = br.etag.clone().unwrap();
+        assert_eq!(br_tag, format!("{}-br\"", plain_tag.trim_end_matches('"')));
+
+        let gzip = fetch(&server, path, &[("accept-encoding", "gzip")]).await;
+        assert_eq!(gzip.coding.as_deref(), Some("gzip"), "{path}");
+        assert_eq!(gzip.plain(), plain.wire, "{path}: the same JSON");
+        let gzip_tag = gzip.etag.clone().unwrap();
+        assert_ne!(gzip_tag, br_tag);
+        assert_ne!(gzip_tag, plain_tag);
+
+        // A client that switched codings still revalidates: 304 with the tag of the
+        // coding it asks for now.
+        let revalidated = fetch(
+            &server,
+            path,
+            &[BROWSER, ("if-none-match", gzip_tag.as_str())],
+        )
+        .await;
+        assert_eq!(revalidated.status, 304, "{path}");
+        assert_eq!(revalidated.etag.as_deref(), Some(br_tag.as_str()));
+        assert_eq!(revalidated.vary.as_deref(), Some("Accept-Encoding"));
+        assert!(revalidated.wire.is_empty());
+        let other = fetch(&server, path, &[BROWSER, ("if-none-match", "\"m-0-br\"")]).await;
+        assert_eq!(other.status, 200, "{path}: another menu's tag");
+    }
+
+    // The demo menu's products: the figures of issue 25 (45.5 KB plain).
+    let plain = fetch(&server, "/products/?store_id=14", &[]).await;
+    let br = fetch(&server, "/products/?store_id=14", &[BROWSER]).await;
+    assert!(
+        br.wire.len() * 8 < plain.wire.len(),
+        "brotli {} of {} bytes",
+        br.wire.len(),
+        plain.wire.len()
+    );
+
+    // A change of the menu is compressed again: new bytes, new tags.
+    let admin = server.admin_token().await;
+    let product = &plain.json()[0];
+    let (status, answer) = server
+        .send(
+            "PUT",
+            &format!("/products/{}/availability", product["id"]),
+            Some(&admin),
+            Some(json!({ "available": false })),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let after = fetch(&server, "/products/?store_id=14", &[BROWSER]).await;
+    assert_ne!(after.etag, br.etag);
+    let changed = after.json();
+    assert_eq!(changed[0]["id"], product["id"]);
+    assert_eq!(changed[0]["available"], false, "{}", changed[0]);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn other_large_json_answers_are_compressed_on_the_fly() {
+    let server = TestServer::start().await;
+    let plain = fetch(&server, "/openapi.json", &[]).await;
+    assert_eq!(plain.coding, None);
+    assert!(plain.wire.len() > 100_000);
+    let br = fetch(&server, "/openapi.json", &[BROWSER]).await;
+    assert_eq!(br.status, 200);
+    assert_eq!(br.coding.as_deref(), Some("br"));
+    assert_eq!(br.vary.as_deref(), Some("Accept-Encoding"));
+    assert_eq!(br.plain(), plain.wire);
+    assert!(br.wire.len() * 5 < plain.wire.len());
+
+    let gzip = fetch(&server, "/stores/14", &[("accept-encoding", "gzip")]).await;
+    assert_eq!(gzip.coding.as_deref(), Some("gzip"));
+    assert_eq!(gzip.json(), fetch(&server, "/stores/14", &[]).await.json());
+
+    // A small answer goes out as it is; so does an error.
+    let small = fetch(&server, "/healthz", &[BROWSER]).await;
+    assert_eq!(small.status, 200);
+    assert_eq!(small.coding, None);
+    let missing = fetch(&server, "/stores/15", &[BROWSER]).await;
+    assert_eq!(missing.status, 404);
+    assert_eq!(missing.coding, None);
+    assert_eq!(missing.json()["code"], "store_not_found");
+    server.stop().await;
+}
+
+/// The JSON in the page's `initial-data` element.
+fn initial_data(page: &str) -> Value {
+    let start = page
+        .find("<script type=\"application/json\" id=\"initial-data\">")
+        .expect("the page has the initial-data element");
+    let rest = &page[start..];
+    let open = rest.find('>').unwrap() + 1;
+    let close = rest.find("</script>").unwrap();
+    serde_json::from_str(&rest[open..close]).unwrap()
+}
+
+#[tokio::test]
+async fn the_storefront_page_carries_the_store_and_the_menu() {
+    let server = TestServer::start().await;
+    let admin = server.admin_token().await;
+    let categories = fetch(&server, "/categories/?store_id=14", &[]).await.json();
+    let products = fetch(&server, "/products/?store_id=14", &[]).await.json();
+    let tax_id = products[0]["tax"]["id"].clone();
+    // A name that would end the script element if it were written as it is.
+    let hostile = "Pizza </script><script>alert(1)</script> <!--";
+    let (status, created) = server
+        .send(
+            "POST",
+            "/products/",
+            Some(&admin),
+            Some(json!({
+                "category_id": categories[0]["id"], "name": hostile, "price": 9.5,
+                "tax_id": tax_id, "type": "simple", "sort_order": 99, "available": true,
+                "no_allergens": true,
+            })),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+
+    let page = fetch(&server, "/order-online/", &[BROWSER]).await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.coding.as_deref(), Some("br"), "the page is compressed");
+    let html = String::from_utf8(page.plain()).unwrap();
+    assert_eq!(
+        html.matches("</script>").count(),
+        html.matches("<script").count(),
+        "no text of the menu closes an element"
+    );
+    assert!(!html.contains("<script>alert(1)"));
+    let data = initial_data(&html);
+    for path in [
+        "/stores/14",
+        "/products/?store_id=14",
+        "/categories/?store_id=14",
+        "/banners/?store_id=14",
+        "/allergies/",
+    ] {
+        assert_eq!(
+            data[path],
+            fetch(&server, path, &[]).await.json(),
+            "{path}: as the API answers it"
+        );
+    }
+    let names: Vec<&str> = data["/products/?store_id=14"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&hostile), "{names:?}");
+
+    // Any storefront route carries it; the admin area's pages do not.
+    let route = fetch(&server, "/order-online/checkout", &[]).await;
+    assert!(initial_data(&String::from_utf8(route.plain()).unwrap())["/stores/14"].is_object());
+    let admin_page = fetch(&server, "/order-online/admin/home", &[]).await;
+    let admin_html = String::from_utf8(admin_page.plain()).unwrap();
+    assert_eq!(initial_data(&admin_html), json!({}));
+    server.stop().await;
+}
