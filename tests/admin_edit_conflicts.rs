@@ -15,7 +15,7 @@ use crate::support::TestServer;
 use catalog::edited;
 
 /// A 1×1 PNG, for a banner and a product photo.
-pub const TINY_PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\x0f\0\x01\x01\x01\0\x18\xdd\x8d\xb0\0\0\0\0IEND\xaeB`\x82";
+pub const TINY_PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\xdac\xf8\xcf\xc0\xf0\x1f\0\x05\0\x01\xffV\xc7/\r\0\0\0\0IEND\xaeB`\x82";
 
 /// What the server answered: status, `ETag` header and JSON body (`Null` when empty).
 pub struct Answer {

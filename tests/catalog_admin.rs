@@ -432,7 +432,7 @@ async fn the_menu_has_an_etag_that_changes_with_the_catalog() {
     server.stop().await;
 }
 
-const TINY_PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\x0f\0\x01\x01\x01\0\x18\xdd\x8d\xb0\0\0\0\0IEND\xaeB`\x82";
+const TINY_PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\xdac\xf8\xcf\xc0\xf0\x1f\0\x05\0\x01\xffV\xc7/\r\0\0\0\0IEND\xaeB`\x82";
 
 #[tokio::test]
 async fn product_photos_are_sniffed_stored_and_served_with_caching() {
@@ -460,17 +460,19 @@ async fn product_photos_are_sniffed_stored_and_served_with_caching() {
     let record: Value = stored.json().await.unwrap();
     let url = record["image_url"].as_str().unwrap().to_string();
     assert!(
-        url.starts_with("/images/") && url.ends_with(".png"),
-        "{url}"
+        url.starts_with("/images/") && url.ends_with("/1.jpg"),
+        "the 1-pixel photo's JPEG rendition: {url}"
     );
     let image = server.get(&url).await;
     assert_eq!(image.status(), 200);
-    assert_eq!(image.headers()["content-type"], "image/png");
+    assert_eq!(image.headers()["content-type"], "image/jpeg");
     assert_eq!(
         image.headers()["cache-control"],
         "public, max-age=31536000, immutable"
     );
-    assert_eq!(image.bytes().await.unwrap().as_ref(), TINY_PNG);
+    let served = image.bytes().await.unwrap();
+    assert!(served.starts_with(&[0xFF, 0xD8, 0xFF]), "a JPEG");
+    assert_ne!(served.as_ref(), TINY_PNG, "never the upload itself");
     let (_, menu) = server.get_json("/products/?store_id=14").await;
     assert_eq!(menu[0]["image_url"], url.as_str());
 
@@ -507,10 +509,16 @@ async fn banners_are_uploaded_listed_and_removed() {
     assert_eq!(created.status(), 201);
     let banner: Value = created.json().await.unwrap();
     let (_, list) = server.get_json("/banners/?store_id=14").await;
-    assert_eq!(list[0]["alt"], "Sommerfest");
+    let listed = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|listed| listed["id"] == banner["id"])
+        .unwrap();
+    assert_eq!(listed["alt"], "Sommerfest");
     assert_eq!(
         server
-            .get(list[0]["image_url"].as_str().unwrap())
+            .get(listed["image_url"].as_str().unwrap())
             .await
             .status(),
         200
@@ -525,6 +533,13 @@ async fn banners_are_uploaded_listed_and_removed() {
         .await;
     assert_eq!(status, 204);
     let (_, list) = server.get_json("/banners/?store_id=14").await;
-    assert_eq!(list, json!([]));
+    let alts: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|listed| listed["alt"].as_str().unwrap())
+        .collect();
+    assert!(!alts.contains(&"Sommerfest"), "{alts:?}");
+    assert_eq!(alts.len(), 1, "the demo's own banner stays: {alts:?}");
     server.stop().await;
 }

@@ -37,6 +37,7 @@ mod fiscal_mode;
 mod fiskaly_client;
 mod hostile;
 mod https;
+mod image_renditions;
 mod list_pages;
 mod live_orders;
 mod live_status;

@@ -49,6 +49,7 @@ async fn the_openapi_document_describes_every_api_route() {
         ("/banners/{id}", "put"),
         ("/banners/{id}", "delete"),
         ("/images/{key}", "get"),
+        ("/images/{key}/{file}", "get"),
         ("/stores/{id}", "put"),
         ("/stores/{id}/pause", "put"),
         ("/stores/{id}/slots", "get"),
@@ -151,6 +152,8 @@ async fn the_document_matches_what_the_server_answers() {
     for (schema, field) in [
         ("CategoryView", "name_en"),
         ("ProductView", "image_url"),
+        ("ProductView", "image"),
+        ("BannerView", "image"),
         ("Versioned_ProductRecord", "description_en"),
         ("Versioned_ToppingView", "name_en"),
         ("Versioned_AdminDiscountView", "expires_on"),

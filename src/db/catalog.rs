@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use super::tables::*;
 use super::{Db, DbError, record};
 use crate::domain::catalog::*;
-use crate::domain::image::Image;
+use crate::domain::image::{Image, ImageKey, Rendered, render};
 
 /// An entity with a table of its own.
 pub trait Stored: Entity {
@@ -224,7 +224,7 @@ fn image_keys(catalog: &Catalog) -> BTreeSet<String> {
 /// migrations and seeding, which already hold a write transaction.
 pub(super) fn change_in<T>(
     txn: &WriteTransaction,
-    image: Option<(String, Image)>,
+    image: Option<(ImageKey, Rendered)>,
     operation: impl FnOnce(&mut Catalog) -> Result<T, CatalogError>,
 ) -> Result<Result<Changed<T>, CatalogError>, DbError> {
     let before = load_catalog(txn)?;
@@ -234,15 +234,13 @@ pub(super) fn change_in<T>(
         Err(refused) => return Ok(Err(refused)),
     };
     write_changes(txn, &before, &after)?;
-    let mut images = txn.open_table(IMAGE_KEY_TO_IMAGE)?;
-    if let Some((key, image)) = &image {
-        images.insert(key.as_str(), record::encode_image(image).as_slice())?;
+    if let Some((key, rendered)) = &image {
+        store_renditions(txn, key, rendered)?;
     }
     let kept = image_keys(&after);
     for key in image_keys(&before).difference(&kept) {
-        images.remove(key.as_str())?;
+        remove_renditions(txn, key)?;
     }
-    drop(images);
     let version = txn.meta(META_CATALOG_VERSION)? + 1;
     let mut meta = txn.open_table(META)?;
     meta.insert(META_NEXT_ID, after.next_id)?;
@@ -252,6 +250,97 @@ pub(super) fn change_in<T>(
         catalog: after,
         version,
     }))
+}
+
+/// Stores every rendition of a photo under its key.
+pub(super) fn store_renditions(
+    txn: &WriteTransaction,
+    key: &ImageKey,
+    rendered: &Rendered,
+) -> Result<(), DbError> {
+    let mut table = txn.open_table(IMAGE_RENDITIONS)?;
+    for rendition in &rendered.renditions {
+        table.insert(
+            key.rendition(rendition.width, rendition.image.format)
+                .as_str(),
+            record::encode_image(&rendition.image).as_slice(),
+        )?;
+    }
+    Ok(())
+}
+
+/// Removes every rendition stored under `key`.
+fn remove_renditions(txn: &WriteTransaction, key: &str) -> Result<(), DbError> {
+    let mut table = txn.open_table(IMAGE_RENDITIONS)?;
+    // `{key}/…` sorts between `{key}/` and `{key}0` ('0' follows '/').
+    let (from, to) = (format!("{key}/"), format!("{key}0"));
+    let names: Vec<String> = table
+        .range(from.as_str()..to.as_str())?
+        .map(|entry| entry.map(|(name, _)| name.value().to_string()))
+        .collect::<Result<_, _>>()?;
+    for name in names {
+        table.remove(name.as_str())?;
+    }
+    Ok(())
+}
+
+/// Schema version 23: every photo stored as uploaded is rendered (turned upright, its
+/// metadata left behind) and kept under a key with the same stem, so a link to the
+/// old key still finds it (`Db::image_key_of_stem`); the uploads are deleted. A photo
+/// that cannot be read any more is dropped: its product shows none, its banner goes.
+pub(super) fn render_stored_images(txn: &WriteTransaction) -> Result<(), DbError> {
+    txn.open_table(IMAGE_RENDITIONS)?;
+    let mut renamed: BTreeMap<String, Option<String>> = BTreeMap::new();
+    {
+        let uploads = txn.open_table(IMAGE_KEY_TO_IMAGE)?;
+        for (number, entry) in uploads.iter()?.enumerate() {
+            let (key, value) = entry?;
+            let old_key = key.value().to_string();
+            let rendered = record::decode_image(value.value())
+                .ok()
+                .and_then(|image| render(&image.bytes).ok());
+            let new_key = match rendered {
+                Some(rendered) => {
+                    let stem = ImageKey::legacy_stem(&old_key)
+                        .map(str::to_string)
+                        .unwrap_or_else(|| format!("upload{number}"));
+                    let key = ImageKey {
+                        stem,
+                        width: rendered.width,
+                        height: rendered.height,
+                    };
+                    store_renditions(txn, &key, &rendered)?;
+                    Some(key.to_string())
+                }
+                None => {
+                    tracing::warn!(key = %old_key, "a stored image could not be read; dropped");
+                    None
+                }
+            };
+            renamed.insert(old_key, new_key);
+        }
+    }
+    if !renamed.is_empty() {
+        let changed = change_in(txn, None, |catalog| {
+            for product in catalog.products.values_mut() {
+                if let Some(new_key) = product.image_key.as_ref().and_then(|k| renamed.get(k)) {
+                    product.image_key = new_key.clone();
+                }
+            }
+            catalog
+                .banners
+                .retain(|_, banner| !matches!(renamed.get(&banner.image_key), Some(None)));
+            for banner in catalog.banners.values_mut() {
+                if let Some(Some(new_key)) = renamed.get(&banner.image_key) {
+                    banner.image_key = new_key.clone();
+                }
+            }
+            Ok(())
+        })?;
+        changed.map_err(|error| DbError::Decode(error.to_string()))?;
+    }
+    txn.delete_table(IMAGE_KEY_TO_IMAGE)?;
+    Ok(())
 }
 
 /// Why a catalog change did not happen.
@@ -286,7 +375,7 @@ impl Db {
     /// refuses the change ([`CatalogError::Conflict`]).
     pub async fn change_catalog<T, F>(
         &self,
-        image: Option<(String, Image)>,
+        image: Option<(ImageKey, Rendered)>,
         precondition: Option<RecordPrecondition>,
         operation: F,
     ) -> Result<Changed<T>, ChangeError>
@@ -306,14 +395,30 @@ impl Db {
         .map_err(ChangeError::Refused)
     }
 
-    /// An image by key, for serving.
-    pub async fn image(&self, key: String) -> Result<Option<Image>, DbError> {
+    /// One rendition of a photo, by its name (`ImageKey::rendition`), for serving.
+    pub async fn image_rendition(&self, name: String) -> Result<Option<Image>, DbError> {
         self.read(move |txn| {
-            let table = txn.open_table(IMAGE_KEY_TO_IMAGE)?;
+            let table = txn.open_table(IMAGE_RENDITIONS)?;
             table
-                .get(key.as_str())?
+                .get(name.as_str())?
                 .map(|bytes| record::decode_image(bytes.value()))
                 .transpose()
+        })
+        .await
+    }
+
+    /// The key of the stored photo whose key has `stem` (a link to a key from before
+    /// renditions, `{stem}.jpg`).
+    pub async fn image_key_of_stem(&self, stem: String) -> Result<Option<ImageKey>, DbError> {
+        self.read(move |txn| {
+            let table = txn.open_table(IMAGE_RENDITIONS)?;
+            let from = format!("{stem}-");
+            let first = table.range(from.as_str()..)?.next().transpose()?;
+            Ok(first.and_then(|(name, _)| {
+                let name = name.value();
+                let key = name.split_once('/').map_or(name, |(key, _)| key);
+                ImageKey::parse(key).filter(|key| key.stem == stem)
+            }))
         })
         .await
     }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use redb::{Database, ReadableTable};
+use redb::{Database, ReadableTable, WriteTransaction};
 use serde::Deserialize;
 
 use super::tables::{
@@ -14,9 +14,39 @@ use super::tables::{
 use super::{DbError, record};
 use crate::domain::catalog::*;
 use crate::domain::delivery::{Discount, Postcode, PostcodeInput, check_postcode};
+use crate::domain::image::{ImageKey, render};
 use crate::domain::store_profile::StoreProfile;
 
 const DEMO_RESTAURANT_JSON: &str = include_str!("../../assets/demo-restaurant.json");
+
+/// The demo's photos (drawn by scripts/demo-photos.py), by the name the menu gives
+/// them; rendered on the first start like any upload.
+const DEMO_PHOTOS: &[(&str, &[u8])] = &[
+    (
+        "pizza",
+        include_bytes!("../../assets/demo-photos/pizza.webp"),
+    ),
+    (
+        "salad",
+        include_bytes!("../../assets/demo-photos/salad.webp"),
+    ),
+    (
+        "pasta",
+        include_bytes!("../../assets/demo-photos/pasta.webp"),
+    ),
+    (
+        "tiramisu",
+        include_bytes!("../../assets/demo-photos/tiramisu.webp"),
+    ),
+    (
+        "drink",
+        include_bytes!("../../assets/demo-photos/drink.webp"),
+    ),
+    (
+        "banner",
+        include_bytes!("../../assets/demo-photos/banner.webp"),
+    ),
+];
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -28,6 +58,16 @@ pub struct DemoRestaurant {
     pub categories: Vec<DemoCategory>,
     pub postcodes: Vec<DemoPostcode>,
     pub discounts: Vec<Discount>,
+    /// The carousel: a photo of `DEMO_PHOTOS` each.
+    #[serde(default)]
+    pub banners: Vec<DemoBanner>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemoBanner {
+    photo: String,
+    alt: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -107,6 +147,9 @@ pub struct DemoProduct {
     deposit_cents: i64,
     #[serde(default)]
     net_content: Option<NetContent>,
+    /// A photo of `DEMO_PHOTOS`.
+    #[serde(default)]
+    photo: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -132,8 +175,13 @@ fn lookup(map: &HashMap<String, u64>, kind: &str, key: &str) -> Result<u64, Cata
     })
 }
 
-/// Adds the demo menu to `catalog` through the normal catalog rules.
-pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), CatalogError> {
+/// Adds the demo menu to `catalog` through the normal catalog rules; `photos` are the
+/// keys of the rendered demo photos by name.
+pub fn add_demo_menu(
+    catalog: &mut Catalog,
+    demo: DemoRestaurant,
+    photos: &HashMap<String, String>,
+) -> Result<(), CatalogError> {
     let allergies: HashMap<String, u64> = catalog
         .allergies
         .values()
@@ -239,6 +287,12 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
                     daily_stock: None,
                 })?
                 .id;
+            if let Some(photo) = &product.photo {
+                let key = lookup_key(photos, photo)?;
+                if let Some(stored) = catalog.products.get_mut(&product_id) {
+                    stored.image_key = Some(key);
+                }
+            }
             for (position, group) in product.topping_groups.iter().enumerate() {
                 catalog.create::<ProductGroup>(ProductGroupInput {
                     product_id,
@@ -255,7 +309,38 @@ pub fn add_demo_menu(catalog: &mut Catalog, demo: DemoRestaurant) -> Result<(), 
             )?;
         }
     }
+    for (position, banner) in demo.banners.into_iter().enumerate() {
+        catalog.create::<Banner>(BannerInput {
+            image_key: Some(lookup_key(photos, &banner.photo)?),
+            alt: banner.alt,
+            sort_order: position as i32 * 10,
+        })?;
+    }
     Ok(())
+}
+
+fn lookup_key(photos: &HashMap<String, String>, name: &str) -> Result<String, CatalogError> {
+    photos.get(name).cloned().ok_or_else(|| {
+        CatalogError::InUse(format!("the demo menu names an unknown photo `{name}`"))
+    })
+}
+
+/// Renders the demo photos like uploads and stores their renditions; their keys by
+/// name. The stems are fixed (`demo{name}`): every shop's demo photos are the same.
+fn store_demo_photos(txn: &WriteTransaction) -> Result<HashMap<String, String>, DbError> {
+    let mut keys = HashMap::new();
+    for (name, bytes) in DEMO_PHOTOS {
+        let rendered = render(bytes)
+            .map_err(|error| DbError::Decode(format!("assets/demo-photos/{name}: {error}")))?;
+        let key = ImageKey {
+            stem: format!("demo{name}"),
+            width: rendered.width,
+            height: rendered.height,
+        };
+        super::catalog::store_renditions(txn, &key, &rendered)?;
+        keys.insert(name.to_string(), key.to_string());
+    }
+    Ok(keys)
 }
 
 fn label(
@@ -318,7 +403,8 @@ pub fn seed_if_first_start(db: &Database, store_id: u64) -> Result<bool, DbError
             )?;
         }
     }
-    super::catalog::change_in(&txn, None, |catalog| add_demo_menu(catalog, demo))?
+    let photos = store_demo_photos(&txn)?;
+    super::catalog::change_in(&txn, None, |catalog| add_demo_menu(catalog, demo, &photos))?
         .map_err(|refused| DbError::Decode(format!("assets/demo-restaurant.json: {refused}")))?;
     txn.commit()?;
     Ok(true)

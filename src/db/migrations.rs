@@ -36,6 +36,7 @@ pub(super) const STEPS: &[Step] = &[
     migrate_to_v20,
     migrate_to_v21,
     migrate_to_v22,
+    migrate_to_v23,
 ];
 
 pub const LATEST_SCHEMA_VERSION: u64 = STEPS.len() as u64;
@@ -331,6 +332,12 @@ fn migrate_to_v22(txn: &WriteTransaction) -> Result<(), DbError> {
     Ok(())
 }
 
+/// Version 23: photos are kept as renditions re-encoded from their pixels, never as
+/// uploaded: the photos stored so far are rendered (and lose their EXIF), once.
+fn migrate_to_v23(txn: &WriteTransaction) -> Result<(), DbError> {
+    super::catalog::render_stored_images(txn)
+}
+
 const STANDARD_ALLERGIES: &str = include_str!("../../assets/allergies.json");
 
 #[derive(serde::Deserialize)]
@@ -539,6 +546,104 @@ mod tests {
         let txn = db.begin_read().unwrap();
         let table = txn.open_table(STORE_ID_TO_READINESS_CONFIRMATION).unwrap();
         assert!(table.get(14).unwrap().is_none());
+    }
+
+    /// A version-22 shop with photos stored as uploaded: a sideways phone JPEG with EXIF
+    /// on the demo's dishes, and a banner whose upload cannot be read.
+    #[test]
+    fn an_upgrade_to_v23_renders_the_stored_photos_and_drops_the_uploads() {
+        use image::ImageEncoder;
+
+        use crate::domain::image::{Image, ImageFormat};
+
+        let (_dir, db) = temp_db();
+        migrate_with(&db, &STEPS[..22]).unwrap();
+        let mut jpeg = Vec::new();
+        let mut encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90);
+        encoder
+            .set_exif_metadata(
+                b"MM\0*\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x06\0\0\0\0\0\0".to_vec(),
+            )
+            .unwrap();
+        encoder
+            .write_image(
+                &[200u8; 40 * 20 * 3],
+                40,
+                20,
+                image::ExtendedColorType::Rgb8,
+            )
+            .unwrap();
+        assert!(jpeg.windows(4).any(|w| w == b"Exif"));
+        let txn = db.begin_write().unwrap();
+        {
+            let mut uploads = txn.open_table(IMAGE_KEY_TO_IMAGE).unwrap();
+            let photo = Image {
+                format: ImageFormat::Jpeg,
+                bytes: jpeg,
+            };
+            uploads
+                .insert(
+                    "ab12.jpg",
+                    super::super::record::encode_image(&photo).as_slice(),
+                )
+                .unwrap();
+            let broken = Image {
+                format: ImageFormat::Png,
+                bytes: b"\x89PNG\r\n\x1a\nbroken".to_vec(),
+            };
+            uploads
+                .insert(
+                    "cd34.png",
+                    super::super::record::encode_image(&broken).as_slice(),
+                )
+                .unwrap();
+        }
+        let photos = ["pizza", "salad", "pasta", "tiramisu", "drink"]
+            .into_iter()
+            .map(|name| (name.to_string(), "ab12.jpg".to_string()))
+            .chain([("banner".to_string(), "cd34.png".to_string())])
+            .collect();
+        let demo = super::super::demo_seed::demo_restaurant().unwrap();
+        super::super::catalog::change_in(&txn, None, |catalog| {
+            super::super::demo_seed::add_demo_menu(catalog, demo, &photos)
+        })
+        .unwrap()
+        .unwrap();
+        txn.commit().unwrap();
+
+        assert_eq!(migrate(&db).unwrap(), Some(22));
+        let read = db.begin_read().unwrap();
+        assert!(
+            read.open_table(IMAGE_KEY_TO_IMAGE).is_err(),
+            "the uploads are gone"
+        );
+        let catalog = super::super::catalog::load_catalog(&read).unwrap();
+        let keys: Vec<_> = catalog
+            .products
+            .values()
+            .filter_map(|product| product.image_key.clone())
+            .collect();
+        assert_eq!(keys.len(), 5);
+        assert!(
+            keys.iter().all(|key| key == "ab12-20x40"),
+            "turned upright, same stem: {keys:?}"
+        );
+        assert!(
+            catalog.banners.is_empty(),
+            "the unreadable banner is dropped"
+        );
+        let renditions = read.open_table(IMAGE_RENDITIONS).unwrap();
+        let names: Vec<String> = renditions
+            .iter()
+            .unwrap()
+            .map(|entry| entry.unwrap().0.value().to_string())
+            .collect();
+        assert_eq!(names, ["ab12-20x40/20.jpg", "ab12-20x40/20.webp"]);
+        for entry in renditions.iter().unwrap() {
+            let (_, value) = entry.unwrap();
+            let image = super::super::record::decode_image(value.value()).unwrap();
+            assert!(!image.bytes.windows(4).any(|w| w == b"Exif"));
+        }
     }
 
     #[test]

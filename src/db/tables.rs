@@ -30,9 +30,14 @@ pub const ITEM_ALLERGY_ID_TO_ITEM_ALLERGY: TableDefinition<u64, &[u8]> =
     TableDefinition::new("item_allergy_id_to_item_allergy");
 pub const BANNER_ID_TO_BANNER: TableDefinition<u64, &[u8]> =
     TableDefinition::new("banner_id_to_banner");
-/// Product photos and banners: content type and bytes (see `record::encode_image`).
+/// Product photos and banners as uploaded, until schema version 23 (which rendered
+/// them into [`IMAGE_RENDITIONS`] and removed this table): content type and bytes.
 pub const IMAGE_KEY_TO_IMAGE: TableDefinition<&str, &[u8]> =
     TableDefinition::new("image_key_to_image");
+/// Every rendition of the product photos and banners, by `{image key}/{width}.{webp|jpg}`
+/// (`domain::image::ImageKey::rendition`): content type and bytes
+/// (`record::encode_image`). The uploads themselves are not kept.
+pub const IMAGE_RENDITIONS: TableDefinition<&str, &[u8]> = TableDefinition::new("image_renditions");
 
 // Accounts (schema v2).
 pub const USER_ID_TO_USER: TableDefinition<u64, &[u8]> = TableDefinition::new("user_id_to_user");

@@ -46,6 +46,8 @@ error_codes! {
     UnsupportedMediaType = "unsupported_media_type";
     /// The upload is not a PNG, JPEG or WebP image.
     UnsupportedImage = "unsupported_image";
+    /// The image has more pixels than an upload may have (a phone photo has far fewer).
+    ImageTooManyPixels = "image_too_many_pixels";
     /// This address takes WebSocket connections only.
     WebsocketRequired = "websocket_required";
     /// No valid access token.

@@ -10,7 +10,7 @@ use super::{Shop, ShopError};
 use crate::db::DbError;
 use crate::domain::catalog::menu_document::{MenuChanges, MenuDocument, export, import};
 use crate::domain::catalog::{Catalog, CatalogError, RecordPrecondition, StockLevels};
-use crate::domain::image::Image;
+use crate::domain::image::{ImageKey, Rendered};
 
 /// Told of every committed catalog change, before the change's caller gets its answer,
 /// and of every change of what the daily stocks have left (an order placed or
@@ -51,10 +51,11 @@ impl Shop {
             .await
     }
 
-    /// Like [`Shop::change_catalog_if`], storing an uploaded image in the same commit.
+    /// Like [`Shop::change_catalog_if`], storing a photo's renditions
+    /// ([`Shop::render_upload`]) in the same commit.
     pub async fn change_catalog_with_image<T, F>(
         &self,
-        image: Option<(String, Image)>,
+        image: Option<(ImageKey, Rendered)>,
         precondition: Option<RecordPrecondition>,
         operation: F,
     ) -> Result<T, ShopError>

@@ -26,6 +26,7 @@ pub mod exports;
 pub mod fiscal;
 mod guards;
 pub mod hubs;
+pub mod images;
 pub mod mail;
 mod online_payment;
 mod order_mail;

@@ -26,7 +26,7 @@ const CATALOG_KINDS: &[(&str, &str)] = &[
 pub fn edited(catalog: &Value, list: &str, record: &Value, n: u64) -> Value {
     let mut body = record.clone();
     let fields = body.as_object_mut().unwrap();
-    for key in ["id", "version", "image_url"] {
+    for key in ["id", "version", "image_url", "image"] {
         fields.remove(key);
     }
     if fields.contains_key("sort_order") {

@@ -133,6 +133,12 @@ pub fn rows(f: &Fixtures) -> Vec<Row> {
             "/images/no-such-image",
             [N, N, N, N, N],
         ),
+        http(
+            "GET",
+            "/images/{key}/{file}",
+            "/images/demopizza-640x480/128.webp",
+            [O, O, O, O, O],
+        ),
         // Accounts: open forms, and the signed-in account's own data.
         http("POST", "/login", "/login", [P, P, P, P, P]),
         http(

@@ -1,5 +1,8 @@
 //! Image uploads: product photos and carousel banners. The body is the raw image; its
-//! type is taken from its first bytes, not from the client's word.
+//! type is taken from its first bytes, not from the client's word. An upload is
+//! rendered into renditions (WebP and JPEG at the widths the storefront shows, turned
+//! upright, without metadata) and not kept; `GET /images/{key}/{width}.{webp|jpg}`
+//! serves them.
 
 use poem::http::HeaderMap;
 use poem::{IntoResponse, Request, RequestBody, Response};
@@ -10,7 +13,9 @@ use poem_openapi::{ApiRequest, ApiResponse, OpenApi};
 
 use crate::domain::catalog::{Banner, BannerInput, CatalogError, Product};
 use crate::domain::error::ErrorCode;
-use crate::domain::image::{Image, MAX_IMAGE_BYTES, accept_upload};
+use crate::domain::image::{
+    Image, ImageKey, MAX_IMAGE_BYTES, RenderError, Rendered, accept_upload,
+};
 use crate::http::AppState;
 use crate::http::auth::OwnerAuth;
 use crate::http::edit_versions::{Saved, Versioned};
@@ -19,6 +24,7 @@ use crate::http::routes::catalog::inputs::{BannerBody, IntoInput};
 use crate::http::routes::catalog::menu::{Cached, public_read};
 use crate::http::routes::catalog::views::{BannerView, ProductRecord};
 use crate::http::routes::catalog::{Deleted, record_precondition, versioned};
+use crate::shop::images::UploadRefused;
 
 /// A stored JPEG, PNG or WebP, answered with its own type (documented as `image/*`).
 pub struct ImageFile(Image);
@@ -89,20 +95,33 @@ pub enum UploadBody {
     Image(ImageUpload),
 }
 
-fn checked(upload: UploadBody) -> Result<(String, Image), ApiError> {
+/// The upload checked and rendered, under its new key.
+async fn rendered(state: &AppState, upload: UploadBody) -> Result<(ImageKey, Rendered), ApiError> {
     let UploadBody::Image(upload) = upload;
-    checked_bytes(upload)
-}
-
-fn checked_bytes(upload: ImageUpload) -> Result<(String, Image), ApiError> {
     let image = accept_upload(upload.0).map_err(|detail| {
         ApiError::UnsupportedMediaType(body(ErrorCode::UnsupportedImage, detail))
     })?;
-    let mut random = [0u8; 8];
-    getrandom::fill(&mut random).map_err(|_| ApiError::internal())?;
-    let key = crate::domain::hex::hex(&random);
-    Ok((format!("{key}.{}", image.format.extension()), image))
+    state
+        .shop
+        .render_upload(image.bytes)
+        .await
+        .map_err(|refused| match refused {
+            UploadRefused::Render(error @ RenderError::TooManyPixels { .. }) => {
+                ApiError::PayloadTooLarge(body(ErrorCode::ImageTooManyPixels, error.to_string()))
+            }
+            UploadRefused::Render(error @ RenderError::Undecodable(_)) => {
+                ApiError::UnsupportedMediaType(body(ErrorCode::UnsupportedImage, error.to_string()))
+            }
+            UploadRefused::Random => ApiError::internal(),
+        })
 }
+
+fn no_such_image() -> ApiError {
+    ApiError::not_found(ErrorCode::NotFound, "No such image.")
+}
+
+/// Renditions never change under their name: cached for a year.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 #[derive(ApiResponse)]
 pub enum BannerCreated {
@@ -136,7 +155,9 @@ impl ImageApi {
         })
     }
 
-    /// A product photo or banner; its key never changes meaning, so it may be cached.
+    /// A product photo or banner as a JPEG of at most 640 pixels' width (the menu's
+    /// `image_url`; a key from before renditions finds the photo it became). Never the
+    /// upload itself. Its key never changes meaning, so it may be cached.
     #[oai(path = "/images/:key", method = "get")]
     async fn image(
         &self,
@@ -145,17 +166,31 @@ impl ImageApi {
         let image = self
             .state
             .shop
-            .db()
-            .image(key.0)
+            .image(&key.0, None)
             .await?
-            .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "No such image."))?;
-        Ok(ImageResponse::Ok(
-            ImageFile(image),
-            "public, max-age=31536000, immutable".into(),
-        ))
+            .ok_or_else(no_such_image)?;
+        Ok(ImageResponse::Ok(ImageFile(image), IMMUTABLE.into()))
     }
 
-    /// Set a product's photo (admin): JPEG, PNG or WebP, at most 4 MiB. The photo is
+    /// One rendition of a photo: `file` is `{width}.webp` or `{width}.jpg`, a width the
+    /// photo's `image.widths` lists. Cached for a year.
+    #[oai(path = "/images/:key/:file", method = "get")]
+    async fn image_rendition(
+        &self,
+        #[oai(name = "key")] key: Path<String>,
+        #[oai(name = "file")] file: Path<String>,
+    ) -> Result<ImageResponse, ApiError> {
+        let image = self
+            .state
+            .shop
+            .image(&key.0, Some(&file.0))
+            .await?
+            .ok_or_else(no_such_image)?;
+        Ok(ImageResponse::Ok(ImageFile(image), IMMUTABLE.into()))
+    }
+
+    /// Set a product's photo (admin): JPEG, PNG or WebP, at most 4 MiB and 40
+    /// megapixels (413 `image_too_many_pixels`). The photo is
     /// part of the product's record: with `If-Match` (the product's `version`), a
     /// product someone else changed meanwhile answers 409 `edit_conflict`.
     #[oai(path = "/products/:id/image", method = "put")]
@@ -169,8 +204,8 @@ impl ImageApi {
         upload: UploadBody,
     ) -> Result<Saved<Versioned<ProductRecord>>, ApiError> {
         let precondition = record_precondition::<Product>(id.0, &version)?;
-        let (key, image) = checked(upload)?;
-        let stored_key = key.clone();
+        let (key, image) = rendered(&self.state, upload).await?;
+        let stored_key = key.to_string();
         let product = self
             .state
             .shop
@@ -213,7 +248,8 @@ impl ImageApi {
         Ok(Saved::record(versioned(&product)))
     }
 
-    /// Add a carousel picture (admin): the raw image as the body.
+    /// Add a carousel picture (admin): the raw image as the body (as for a product's
+    /// photo).
     #[oai(path = "/banners/", method = "post")]
     async fn create_banner(
         &self,
@@ -223,9 +259,9 @@ impl ImageApi {
         sort_order: Query<Option<i32>>,
         upload: UploadBody,
     ) -> Result<BannerCreated, ApiError> {
-        let (key, image) = checked(upload)?;
+        let (key, image) = rendered(&self.state, upload).await?;
         let input = BannerInput {
-            image_key: Some(key.clone()),
+            image_key: Some(key.to_string()),
             alt: alt.0.unwrap_or_default(),
             sort_order: sort_order.0.unwrap_or_default(),
         };

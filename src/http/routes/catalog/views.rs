@@ -6,12 +6,43 @@ use poem_openapi::{Enum, Object};
 use serde::Serialize;
 
 use crate::domain::catalog::*;
+use crate::domain::image::ImageKey;
 use crate::domain::money::cents_to_euros;
 use crate::http::edit_versions::Versioned;
 use crate::http::routes::catalog::price_labels::{NetContentView, label_views};
 
+/// The JPEG for clients without `srcset` (at most 640 pixels wide): never the upload.
 pub fn image_url(key: &str) -> String {
-    format!("/images/{key}")
+    match ImageKey::parse(key) {
+        Some(key) => format!("/images/{key}/{}.jpg", key.fallback_width()),
+        None => format!("/images/{key}"),
+    }
+}
+
+/// What a page needs to show a photo without layout shift and at the size it needs:
+/// `{url}/{w}.webp` and `{url}/{w}.jpg` exist for every `w` in `widths`.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize)]
+#[oai(rename = "Image")]
+pub struct ImageView {
+    /// The renditions' path prefix (`/images/{key}`).
+    pub url: String,
+    /// The largest rendition's size in pixels: its aspect ratio is every rendition's.
+    pub width: u32,
+    pub height: u32,
+    /// The renditions' widths, smallest first.
+    pub widths: Vec<u32>,
+}
+
+impl ImageView {
+    pub fn of(key: &str) -> Option<ImageView> {
+        let key = ImageKey::parse(key)?;
+        Some(ImageView {
+            url: format!("/images/{key}"),
+            width: key.width,
+            height: key.height,
+            widths: key.widths(),
+        })
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, serde::Deserialize)]
@@ -202,6 +233,9 @@ pub struct ProductView {
     pub variants: Vec<VariantView>,
     #[oai(nullable)]
     pub image_url: Option<String>,
+    /// The photo's renditions (`srcset`) and size; null: no photo.
+    #[oai(nullable)]
+    pub image: Option<ImageView>,
     pub sort_order: i32,
     /// `false` = sold out: switched so by staff, or nothing is left of its daily stock
     /// today.
@@ -256,6 +290,7 @@ impl From<&MenuProduct> for ProductView {
             tax: TaxView::from(&menu.tax),
             variants: product.variants.iter().map(VariantView::from).collect(),
             image_url: product.image_key.as_deref().map(image_url),
+            image: product.image_key.as_deref().and_then(ImageView::of),
             sort_order: product.sort_order,
             available: product.available,
             allergens: menu.allergens.iter().map(AllergyView::from).collect(),
@@ -343,6 +378,9 @@ pub struct ProductRecord {
     pub variants: Vec<VariantRecord>,
     #[oai(nullable)]
     pub image_url: Option<String>,
+    /// The photo's renditions (`srcset`) and size; null: no photo.
+    #[oai(nullable)]
+    pub image: Option<ImageView>,
     pub sort_order: i32,
     pub available: bool,
     /// When a sold-out mark ends by itself ("until tomorrow"); null: it holds until
@@ -383,6 +421,7 @@ impl From<&Product> for ProductRecord {
             kind: product.kind.into(),
             variants: product.variants.iter().map(VariantRecord::from).collect(),
             image_url: product.image_key.as_deref().map(image_url),
+            image: product.image_key.as_deref().and_then(ImageView::of),
             sort_order: product.sort_order,
             available: product.available,
             sold_out_until: product.sold_out_until,
@@ -511,6 +550,9 @@ impl From<&ItemAllergy> for ItemAllergyView {
 pub struct BannerView {
     pub id: u64,
     pub image_url: String,
+    /// The picture's renditions (`srcset`) and size.
+    #[oai(nullable)]
+    pub image: Option<ImageView>,
     pub alt: String,
     pub sort_order: i32,
 }
@@ -520,6 +562,7 @@ impl From<&Banner> for BannerView {
         BannerView {
             id: banner.id,
             image_url: image_url(&banner.image_key),
+            image: ImageView::of(&banner.image_key),
             alt: banner.alt.clone(),
             sort_order: banner.sort_order,
         }

@@ -1,5 +1,13 @@
 //! Uploaded pictures (product photos, banners): only JPEG, PNG and WebP, recognised by
-//! their first bytes rather than by what the client claims.
+//! their first bytes rather than by what the client claims. An upload is never kept:
+//! `render` decodes it, turns it upright and stores renditions re-encoded from its
+//! pixels (`renditions`: which widths, and the key that names them).
+
+pub mod render;
+pub mod renditions;
+
+pub use render::{RenderError, Rendered, render};
+pub use renditions::{ImageKey, RENDITION_WIDTHS};
 
 /// Largest accepted upload. Phone photos are 2–4 MB.
 pub const MAX_IMAGE_BYTES: usize = 4 * 1024 * 1024;
