@@ -68,6 +68,14 @@ export interface Tax {
 
 export type ProductType = 'simple' | 'variable';
 
+/** A photo's renditions: `{url}/{w}.webp` and `{url}/{w}.jpg` for each of `widths`. */
+export interface ImageInfo {
+  url: string;
+  width: number;
+  height: number;
+  widths: number[];
+}
+
 /** For a variable product the price labels are null here and set on each variant. */
 export interface Product extends PriceLabels {
   id: number;
@@ -82,6 +90,7 @@ export interface Product extends PriceLabels {
   tax: Tax | null;
   variants: ProductVariant[];
   image_url: string | null;
+  image?: ImageInfo | null;
   sort_order: number;
   /** false = sold out (by staff, or nothing left of its daily stock): shown, but cannot be ordered. */
   available: boolean;
@@ -94,6 +103,7 @@ export interface Product extends PriceLabels {
 export interface Banner {
   id: number;
   image_url: string;
+  image?: ImageInfo | null;
   alt: string;
   sort_order: number;
 }

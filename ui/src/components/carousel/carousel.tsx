@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SWIPE_THRESHOLD_PX } from '../../lib/ui-constants';
+import type { ImageInfo } from '../../lib/menu-api';
+import { Picture } from '../../lib/picture';
 import './carousel.css';
 
 export interface CarouselSlide {
   id: number | string;
   src: string;
   alt: string;
+  /** Renditions for `srcset`; without them `src` alone. */
+  image?: ImageInfo | null;
 }
 
 export interface CarouselProps {
@@ -96,7 +100,11 @@ export function Carousel({
               aria-label={t('carousel.slide_of', { index: i + 1, count })}
               aria-hidden={i !== current}
             >
-              <img src={slide.src} alt={slide.alt} draggable={false} loading={i === 0 ? 'eager' : 'lazy'} />
+              {slide.image ? (
+                <Picture image={slide.image} src={slide.src} sizes="100vw" alt={slide.alt} high={i === 0} />
+              ) : (
+                <img src={slide.src} alt={slide.alt} draggable={false} loading={i === 0 ? 'eager' : 'lazy'} />
+              )}
             </div>
           ))}
         </div>

@@ -8,6 +8,7 @@ import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import type { Product, ToppingGroup } from '../../../lib/menu-api';
 import { fromCents, toCents } from '../../../lib/money';
+import { Picture } from '../../../lib/picture';
 import {
   groupCount,
   quantityOf,
@@ -92,7 +93,15 @@ export function ProductOptionsModal({
 
   return (
     <Modal open={open} onClose={onClose} title={mode === 'add' ? name : t('options.edit_title', { name })} footer={footer} className="options-modal">
-      {product.image_url && <img className="options-modal__image" src={product.image_url} alt="" />}
+      {product.image && (
+        <Picture
+          className="options-modal__image"
+          image={product.image}
+          src={product.image_url ?? ''}
+          sizes="(max-width: 576px) 100vw, 480px"
+          eager
+        />
+      )}
       {description && <p className="options-modal__description">{description}</p>}
       <AllergenCodes allergens={product.allergens} />
       <AgeNotice age={product.age_restriction} />

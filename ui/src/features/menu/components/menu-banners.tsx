@@ -12,6 +12,6 @@ export function MenuBanners() {
   if (banners.status !== 'success' || banners.data.length === 0) return null;
   const slides = [...banners.data]
     .sort((a, b) => a.sort_order - b.sort_order)
-    .map((banner) => ({ id: banner.id, src: banner.image_url, alt: banner.alt }));
+    .map((banner) => ({ id: banner.id, src: banner.image_url, alt: banner.alt, image: banner.image }));
   return <Carousel slides={slides} label={t('carousel.label')} />;
 }

@@ -16,6 +16,8 @@ import { useActiveSection } from './use-active-section';
 import './menu.css';
 
 const sectionId = (id: number) => `category-${id}`;
+/** The first cards are above the fold on a phone: their photos are not lazy. */
+const EAGER_CARDS = 4;
 
 /** Bottom edge of the sticky header and category bar: content above it is hidden. */
 function stickyOffset(): number {
@@ -104,7 +106,7 @@ export function Menu({ onAddProduct }: MenuProps) {
                   : t('search.results', { count: resultCount, query: query.trim() })}
               </p>
             )}
-            {sections.map(({ category, products }) => {
+            {sections.map(({ category, products }, sectionIndex) => {
               const description = categoryDescription(category, language);
               return (
                 <section
@@ -120,8 +122,13 @@ export function Menu({ onAddProduct }: MenuProps) {
                     {description && <p className="menu-category__description">{description}</p>}
                   </header>
                   <div className="product-grid">
-                    {products.map((product) => (
-                      <ProductCard key={product.id} product={product} onAdd={onAddProduct} />
+                    {products.map((product, i) => (
+                      <ProductCard
+                        key={product.id}
+                        product={product}
+                        onAdd={onAddProduct}
+                        eager={sectionIndex === 0 && i < EAGER_CARDS}
+                      />
                     ))}
                   </div>
                 </section>

@@ -84,3 +84,55 @@ describe('the price labels of a product card', () => {
     expect(within(olderCard).queryByTestId('price-labels')).not.toBeInTheDocument();
   });
 });
+
+describe('the photo of a product card', () => {
+  const photographed: Product = {
+    ...pizza,
+    id: 90,
+    image_url: '/images/a1b2-640x480/640.jpg',
+    image: { url: '/images/a1b2-640x480', width: 640, height: 480, widths: [128, 256, 384, 640] },
+  };
+
+  function renderPhoto(product: Product, eager?: boolean) {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ProductCard product={product} onAdd={vi.fn()} eager={eager} />
+      </I18nextProvider>,
+    );
+    return screen.getAllByRole('article').at(-1)!;
+  }
+
+  it('offers every WebP and JPEG rendition with sizes for the square it fills and its own shape', () => {
+    const card = renderPhoto(photographed);
+    const source = card.querySelector('picture > source')!;
+    expect(source.getAttribute('type')).toBe('image/webp');
+    expect(source.getAttribute('srcset')).toBe(
+      '/images/a1b2-640x480/128.webp 128w,/images/a1b2-640x480/256.webp 256w,/images/a1b2-640x480/384.webp 384w,/images/a1b2-640x480/640.webp 640w',
+    );
+    // A 4:3 photo covers the 112-pixel square (88 on phones) with a width of 150 (118).
+    expect(source.getAttribute('sizes')).toBe('(max-width: 576px) 118px, 150px');
+    const img = card.querySelector('picture > img')!;
+    expect(img.getAttribute('src')).toBe('/images/a1b2-640x480/640.jpg');
+    expect(img.getAttribute('srcset')).toContain('/images/a1b2-640x480/128.jpg 128w');
+    expect(img.getAttribute('sizes')).toBe(source.getAttribute('sizes'));
+    expect(img.getAttribute('width')).toBe('640');
+    expect(img.getAttribute('height')).toBe('480');
+    expect(img.getAttribute('alt')).toBe('');
+    expect(img.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('is fetched at once near the top of the menu, and a portrait photo is asked for at the square', () => {
+    const card = renderPhoto(
+      { ...photographed, id: 91, image: { ...photographed.image!, width: 480, height: 640 } },
+      true,
+    );
+    const img = card.querySelector('picture > img')!;
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('sizes')).toBe('(max-width: 576px) 88px, 112px');
+  });
+
+  it('has no picture without renditions', () => {
+    const card = renderPhoto({ ...photographed, id: 92, image: null, image_url: null });
+    expect(card.querySelector('picture, img')).toBeNull();
+  });
+});

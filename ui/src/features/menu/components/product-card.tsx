@@ -5,6 +5,7 @@ import { PriceLabels } from '../../../components/price-labels';
 import { formatPrice } from '../../../lib/format-price';
 import { localized } from '../../../lib/localized';
 import type { PriceLabels as Labels, Product } from '../../../lib/menu-api';
+import { Picture } from '../../../lib/picture';
 
 /** "7,50 €", or "ab 7,90 €" when the price depends on the chosen variant. */
 export function usePriceLabel(product: Product): string {
@@ -26,7 +27,25 @@ export function cardPriceLabels(product: Product): Labels {
   return shown ?? {};
 }
 
-export function ProductCard({ product, onAdd }: { product: Product; onAdd: (product: Product) => void }) {
+/**
+ * The card's photo fills a square (112 CSS pixels, 88 on phones) by its shorter side:
+ * a landscape photo is drawn wider than the square.
+ */
+export function cardSizes(width: number, height: number): string {
+  const wide = Math.max(1, width / height);
+  return `(max-width: 576px) ${Math.ceil(88 * wide)}px, ${Math.ceil(112 * wide)}px`;
+}
+
+export function ProductCard({
+  product,
+  onAdd,
+  eager,
+}: {
+  product: Product;
+  onAdd: (product: Product) => void;
+  /** Near the top of the menu: its photo is fetched at once, not when scrolled to. */
+  eager?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'de';
   const name = localized(product.name, product.name_en, language);
@@ -69,8 +88,14 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
           </button>
         </div>
       </div>
-      {product.image_url && (
-        <img className="product-card__image" src={product.image_url} alt="" loading="lazy" width="112" height="112" />
+      {product.image && (
+        <Picture
+          className="product-card__image"
+          image={product.image}
+          src={product.image_url ?? ''}
+          sizes={cardSizes(product.image.width, product.image.height)}
+          eager={eager}
+        />
       )}
     </article>
   );
