@@ -16,7 +16,6 @@ use std::io::Cursor;
 use image::imageops::{self, FilterType};
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbImage};
 
-
 /// Larger pictures are refused before they are decoded: 40 megapixels take 160 MB
 /// decoded, more than a small computer should spend on one upload.
 pub const MAX_PIXELS: u64 = 40_000_000;
@@ -41,8 +40,8 @@ pub fn largest_size(width: u32, height: u32) -> (u32, u32) {
 
 /// The height of a rendition `to_width` wide of a picture `width` × `height`, rounded.
 pub fn scaled_height(width: u32, height: u32, to_width: u32) -> u32 {
-    let scaled = (u64::from(height) * u64::from(to_width) + u64::from(width) / 2)
-        / u64::from(width.max(1));
+    let scaled =
+        (u64::from(height) * u64::from(to_width) + u64::from(width) / 2) / u64::from(width.max(1));
     u32::try_from(scaled).unwrap_or(u32::MAX).max(1)
 }
 
@@ -112,7 +111,10 @@ fn undecodable(error: impl std::fmt::Display) -> RenderError {
 /// Renders an upload (JPEG, PNG or WebP) into its renditions.
 pub fn render(bytes: &[u8]) -> Result<Rendered, RenderError> {
     let format = match image::guess_format(bytes) {
-        Ok(format @ (image::ImageFormat::Jpeg | image::ImageFormat::Png | image::ImageFormat::WebP)) => format,
+        Ok(
+            format
+            @ (image::ImageFormat::Jpeg | image::ImageFormat::Png | image::ImageFormat::WebP),
+        ) => format,
         _ => return Err(undecodable("not a JPEG, PNG or WebP image")),
     };
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
@@ -135,7 +137,10 @@ pub fn render(bytes: &[u8]) -> Result<Rendered, RenderError> {
 /// scaled down before it is turned: turning 12 megapixels costs more than the scaling.
 fn renditions_of(pixels: RgbImage, orientation: image::metadata::Orientation) -> Rendered {
     use image::metadata::Orientation::*;
-    let turned = matches!(orientation, Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH);
+    let turned = matches!(
+        orientation,
+        Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH
+    );
     let (raw_width, raw_height) = pixels.dimensions();
     let (upright_width, upright_height) = if turned {
         (raw_height, raw_width)
@@ -253,7 +258,12 @@ mod tests {
         exif.extend_from_slice(&[0, 0, 0, 0, 0, 0]);
         encoder.set_exif_metadata(exif).unwrap();
         encoder
-            .write_image(pixels.as_raw(), width, height, image::ExtendedColorType::Rgb8)
+            .write_image(
+                pixels.as_raw(),
+                width,
+                height,
+                image::ExtendedColorType::Rgb8,
+            )
             .unwrap();
         bytes
     }
@@ -325,7 +335,10 @@ mod tests {
             render(&[0xFF, 0xD8, 0xFF, 0xDB, 1, 2, 3]),
             Err(RenderError::Undecodable(_))
         ));
-        assert!(matches!(render(b"GIF89a"), Err(RenderError::Undecodable(_))));
+        assert!(matches!(
+            render(b"GIF89a"),
+            Err(RenderError::Undecodable(_))
+        ));
     }
 
     #[test]
@@ -351,5 +364,4 @@ mod tests {
         assert_eq!(scaled_height(1280, 1707, 384), 512);
         assert_eq!(scaled_height(4000, 10, 128), 1, "never zero pixels high");
     }
-
 }
