@@ -36,6 +36,7 @@ const SERVER_CONTRACT = [
   '<base href="/order-online/" />',
   '<meta name="heimservice-config" content="{}" />',
   '<meta name="csp-nonce" content="" />',
+  '<script type="application/json" id="initial-data">{}</script>',
 ];
 
 function keepServerContract(): Plugin {
@@ -143,6 +144,9 @@ export default defineConfig(({ command }) => ({
         defaultHandler(warning);
       },
       output: {
+        // Lazy chunks are named by their hash alone: the first visit's script lists every
+        // lazy chunk (and its dependencies) to preload it, and names would add to that list.
+        chunkFileNames: (chunk) => (chunk.name === 'vendor' ? 'assets/vendor-[hash].js' : 'assets/[hash].js'),
         // What the first page load needs ($initial: reached by static imports from the
         // entry) is two chunks: the libraries, which change less often than the app code,
         // and the app code, which goes into the entry chunk. Without the second group every
