@@ -241,11 +241,35 @@ async fn the_storefront_page_carries_the_store_and_the_menu() {
         .collect();
     assert!(names.contains(&hostile), "{names:?}");
 
+    // The first banner's photo is asked for in the head, with the carousel's srcset
+    // and sizes, so it loads beside the script.
+    let banner = &data["/banners/?store_id=14"][0]["image"];
+    let url = banner["url"]
+        .as_str()
+        .expect("the demo has a banner with a photo");
+    let srcset: Vec<String> = banner["widths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| format!("{url}/{w}.webp {w}w"))
+        .collect();
+    let head = &html[..html.find("</head>").unwrap()];
+    assert!(
+        head.contains(&format!(
+            "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{}\" imagesizes=\"100vw\" fetchpriority=\"high\" />",
+            srcset.join(",")
+        )),
+        "{head}"
+    );
+    let first = fetch(&server, &format!("{url}/{}.webp", banner["widths"][0]), &[]).await;
+    assert_eq!(first.status, 200);
+
     // Any storefront route carries it; the admin area's pages do not.
     let route = fetch(&server, "/order-online/checkout", &[]).await;
     assert!(initial_data(&String::from_utf8(route.plain()).unwrap())["/stores/14"].is_object());
     let admin_page = fetch(&server, "/order-online/admin/home", &[]).await;
     let admin_html = String::from_utf8(admin_page.plain()).unwrap();
     assert_eq!(initial_data(&admin_html), json!({}));
+    assert!(!admin_html.contains("rel=\"preload\" as=\"image\""));
     server.stop().await;
 }

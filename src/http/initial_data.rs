@@ -1,15 +1,72 @@
 //! The storefront's first reads, answered inside its page: `index.html` carries the
 //! store and the public menu as they are now, so a phone paints the menu as soon as the
 //! script runs, without another round trip per read (the UI's `apiFetch` takes each
-//! answer from the page once, then asks the server as before).
+//! answer from the page once, then asks the server as before). The page's head also asks
+//! for the first banner's photo (the largest picture of the first screen) at once, so it
+//! loads beside the script instead of after it.
 
 use crate::http::AppState;
 use crate::http::routes::stores::store_json;
 
-/// `{"<path the UI reads>": <its answer>, …}`, safe inside a `<script>` element: every
-/// `<` is written `\u003c` (it can only occur inside a JSON string), so no text of the
-/// menu can close the element.
-pub async fn initial_data(state: &AppState) -> String {
+/// What a storefront page carries beyond the built `index.html`.
+pub struct PageData {
+    /// `{"<path the UI reads>": <its answer>, …}`, safe inside a `<script>` element:
+    /// every `<` is written `\u003c` (it can only occur inside a JSON string), so no text
+    /// of the menu can close the element.
+    pub json: String,
+    /// Elements for the page's head: the preload of the first banner's photo, if any.
+    pub head: String,
+}
+
+pub async fn page_data(state: &AppState) -> PageData {
+    let snapshot = state.menu.get();
+    let head = snapshot
+        .plain_parts()
+        .iter()
+        .find(|(name, _)| *name == "banners")
+        .and_then(|(_, bytes)| first_banner_preload(bytes))
+        .unwrap_or_default();
+    PageData {
+        json: initial_data(state).await,
+        head,
+    }
+}
+
+/// `<link rel="preload">` for the first banner's WebP renditions, with the same
+/// `srcset` and `sizes` the carousel gives its first slide (`ui/src/lib/picture.tsx`),
+/// so the browser uses what it preloaded.
+fn first_banner_preload(banners: &[u8]) -> Option<String> {
+    let banners: serde_json::Value = serde_json::from_slice(banners).ok()?;
+    let image = banners.as_array()?.first()?.get("image")?;
+    let url = image.get("url")?.as_str()?;
+    // Keys and widths are the server's own (hex and digits); checked anyway, since the
+    // value goes into an attribute.
+    if !url
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'/' || b == b'-')
+    {
+        return None;
+    }
+    let widths: Vec<u64> = image
+        .get("widths")?
+        .as_array()?
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    if widths.is_empty() {
+        return None;
+    }
+    let srcset = widths
+        .iter()
+        .map(|w| format!("{url}/{w}.webp {w}w"))
+        .collect::<Vec<_>>()
+        .join(",");
+    Some(format!(
+        "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{srcset}\" imagesizes=\"100vw\" fetchpriority=\"high\" />"
+    ))
+}
+
+async fn initial_data(state: &AppState) -> String {
     let store_id = state.config.store_id;
     let snapshot = state.menu.get();
     let mut entries: Vec<(String, String)> = Vec::with_capacity(5);

@@ -21,7 +21,7 @@ use crate::domain::error::ErrorCode;
 use crate::domain::hex::hex;
 use crate::http::compression::accepts_encoding;
 use crate::http::error::json_response;
-use crate::http::initial_data::initial_data;
+use crate::http::initial_data::{PageData, page_data};
 use crate::http::middleware::frame::SharedState;
 use crate::http::middleware::security_headers::StyleNonce;
 
@@ -99,14 +99,17 @@ impl IndexHtml {
     }
 
     /// The page for one answer, with a fresh nonce in it when one could be made, and
-    /// `initial_data` (JSON made safe for a script element) in its element.
-    fn page(&self, initial_data: Option<&str>) -> (String, Option<StyleNonce>) {
-        let with_data = |tail: &str| match initial_data {
-            Some(data) if tail.contains(INITIAL_DATA_PLACEHOLDER) => tail.replacen(
-                INITIAL_DATA_PLACEHOLDER,
-                &format!("id=\"initial-data\">{data}</script>"),
-                1,
-            ),
+    /// a storefront page's data: its initial reads (JSON made safe for a script
+    /// element) in their element, and its head's extra elements.
+    fn page(&self, data: Option<&PageData>) -> (String, Option<StyleNonce>) {
+        let with_data = |tail: &str| match data {
+            Some(data) if tail.contains(INITIAL_DATA_PLACEHOLDER) => tail
+                .replacen(
+                    INITIAL_DATA_PLACEHOLDER,
+                    &format!("id=\"initial-data\">{}</script>", data.json),
+                    1,
+                )
+                .replacen("</head>", &format!("{}</head>", data.head), 1),
             _ => tail.to_string(),
         };
         let Some(tail) = &self.tail else {
@@ -167,11 +170,11 @@ impl WebUi {
     async fn index(&self, req: &Request, path: &str) -> Response {
         match &self.index_html {
             Some(html) => {
-                let initial_data = match req.data::<SharedState>() {
-                    Some(state) if !path.starts_with("admin") => Some(initial_data(&state.0).await),
+                let data = match req.data::<SharedState>() {
+                    Some(state) if !path.starts_with("admin") => Some(page_data(&state.0).await),
                     _ => None,
                 };
-                let (page, nonce) = html.page(initial_data.as_deref());
+                let (page, nonce) = html.page(data.as_ref());
                 let mut response = Response::builder()
                     .content_type("text/html; charset=utf-8")
                     .header(header::CACHE_CONTROL, REVALIDATE)
