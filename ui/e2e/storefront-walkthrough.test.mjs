@@ -313,6 +313,15 @@ describe('storefront walk-through fixes', { timeout: 300_000 }, () => {
           .filter((control) => {
             const box = control.getBoundingClientRect();
             if (box.width === 0 || box.bottom <= 0 || box.top >= globalThis.innerHeight) return false;
+            // A control scrolled out of the modal's own scrolling body (a photo above the
+            // choices makes it taller) is reached by scrolling, not covered by the toast.
+            const y = box.top + box.height / 2;
+            for (let box2 = control.parentElement; box2 && element.contains(box2); box2 = box2.parentElement) {
+              const overflow = globalThis.getComputedStyle(box2).overflowY;
+              if (overflow !== 'auto' && overflow !== 'scroll') continue;
+              const view = box2.getBoundingClientRect();
+              if (y < view.top || y > view.bottom) return false;
+            }
             const hit = globalThis.document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
             return hit !== null && !element.contains(hit);
           })

@@ -25,7 +25,7 @@ export function useOnline(): boolean {
 
 /**
  * Registers `sw.js` (it covers the base path) once the page has loaded and the browser
- * is idle, then hands it the addresses of what the page loaded before the worker took
+ * is idle (at most 2 s later, so a busy page on a slow phone still gets it), then hands it the addresses of what the page loaded before the worker took
  * over: the worker stores the ones it keeps (the shell, the public menu, the photos).
  */
 export function registerOfflineWorker(): void {
@@ -39,7 +39,7 @@ export function registerOfflineWorker(): void {
         registration.active?.postMessage({ type: 'keep', urls: performance.getEntriesByType('resource').map((entry) => entry.name) }),
       )
       .catch((error: unknown) => console.error('Registering the service worker failed', error));
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(start) : setTimeout(start));
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start));
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }
