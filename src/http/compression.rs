@@ -134,21 +134,12 @@ impl Encoded {
             _ => (self.plain.clone(), None),
         }
     }
-
-    pub fn len(&self, coding: Option<Coding>) -> usize {
-        self.pick(coding).0.len()
-    }
 }
 
 /// Whether an answer of this type may be compressed on the fly.
 fn compressible(content_type: &str) -> bool {
-    let essence = content_type
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    essence == "application/json" || essence == "text/html"
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    essence.eq_ignore_ascii_case("application/json") || essence.eq_ignore_ascii_case("text/html")
 }
 
 /// Compresses `response` for a client that accepts `coding`, when it is JSON or HTML of

@@ -6,6 +6,7 @@
 //! loads beside the script instead of after it.
 
 use crate::http::AppState;
+use crate::http::menu_snapshot::MenuSnapshot;
 use crate::http::routes::stores::store_json;
 
 /// What a storefront page carries beyond the built `index.html`.
@@ -20,55 +21,14 @@ pub struct PageData {
 
 pub async fn page_data(state: &AppState) -> PageData {
     let snapshot = state.menu.get();
-    let head = snapshot
-        .plain_parts()
-        .iter()
-        .find(|(name, _)| *name == "banners")
-        .and_then(|(_, bytes)| first_banner_preload(bytes))
-        .unwrap_or_default();
     PageData {
-        json: initial_data(state).await,
-        head,
+        json: initial_data(state, &snapshot).await,
+        head: snapshot.banner_preload.clone(),
     }
 }
 
-/// `<link rel="preload">` for the first banner's WebP renditions, with the same
-/// `srcset` and `sizes` the carousel gives its first slide (`ui/src/lib/picture.tsx`),
-/// so the browser uses what it preloaded.
-fn first_banner_preload(banners: &[u8]) -> Option<String> {
-    let banners: serde_json::Value = serde_json::from_slice(banners).ok()?;
-    let image = banners.as_array()?.first()?.get("image")?;
-    let url = image.get("url")?.as_str()?;
-    // Keys and widths are the server's own (hex and digits); checked anyway, since the
-    // value goes into an attribute.
-    if !url
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'/' || b == b'-')
-    {
-        return None;
-    }
-    let widths: Vec<u64> = image
-        .get("widths")?
-        .as_array()?
-        .iter()
-        .filter_map(serde_json::Value::as_u64)
-        .collect();
-    if widths.is_empty() {
-        return None;
-    }
-    let srcset = widths
-        .iter()
-        .map(|w| format!("{url}/{w}.webp {w}w"))
-        .collect::<Vec<_>>()
-        .join(",");
-    Some(format!(
-        "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{srcset}\" imagesizes=\"100vw\" fetchpriority=\"high\" />"
-    ))
-}
-
-async fn initial_data(state: &AppState) -> String {
+async fn initial_data(state: &AppState, snapshot: &MenuSnapshot) -> String {
     let store_id = state.config.store_id;
-    let snapshot = state.menu.get();
     let mut entries: Vec<(String, String)> = Vec::with_capacity(5);
     match store_json(state).await {
         Ok(store) => entries.push((format!("/stores/{store_id}"), store)),

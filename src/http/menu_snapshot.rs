@@ -19,7 +19,9 @@ use crate::domain::catalog::{
     Catalog, StockLevels, allergy_order, menu_products, visible_categories,
 };
 use crate::http::compression::{Coding, Encoded};
-use crate::http::routes::catalog::views::{AllergyView, BannerView, CategoryView, ProductView};
+use crate::http::routes::catalog::views::{
+    AllergyView, BannerView, CategoryView, ImageView, ProductView,
+};
 use crate::shop::CatalogListener;
 
 /// JSON that was serialized (and compressed) ahead of time; documented as `T` in the
@@ -77,6 +79,8 @@ pub struct MenuSnapshot {
     banners: Encoded,
     /// Unquoted, e.g. `m-1a2b3c4d5e6f7a8b`; each coding's ETag adds its own suffix.
     tag: String,
+    /// The storefront page's `<link rel="preload">` of the first banner's photo, or empty.
+    pub banner_preload: String,
 }
 
 fn encode<T: Serialize>(value: &T) -> Bytes {
@@ -102,6 +106,11 @@ impl MenuSnapshot {
         let mut banners: Vec<&crate::domain::catalog::Banner> = catalog.banners.values().collect();
         banners.sort_by_key(|b| (b.sort_order, b.id));
         let banners: Vec<BannerView> = banners.into_iter().map(BannerView::from).collect();
+        let banner_preload = banners
+            .first()
+            .and_then(|banner| banner.image.as_ref())
+            .map(first_banner_preload)
+            .unwrap_or_default();
         let [categories, products, allergies, banners] = [
             encode(&categories),
             encode(&products),
@@ -119,6 +128,7 @@ impl MenuSnapshot {
             allergies: Encoded::new(allergies),
             banners: Encoded::new(banners),
             tag: format!("m-{:016x}", hasher.finish()),
+            banner_preload,
         }
     }
 
@@ -168,6 +178,21 @@ impl MenuSnapshot {
         };
         if_none_match.is_some_and(|header| header.split(',').any(|tag| names_this(tag.trim())))
     }
+}
+
+/// `<link rel="preload">` for a banner photo's WebP renditions, with the `srcset` and
+/// `sizes` the carousel gives its first slide (`ui/src/lib/picture.tsx`), so the browser
+/// uses what it preloaded. The URL and widths are the server's own (hex key, digits).
+fn first_banner_preload(image: &ImageView) -> String {
+    let srcset = image
+        .widths
+        .iter()
+        .map(|w| format!("{}/{w}.webp {w}w", image.url))
+        .collect::<Vec<_>>()
+        .join(",");
+    format!(
+        "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{srcset}\" imagesizes=\"100vw\" fetchpriority=\"high\" />"
+    )
 }
 
 /// The current snapshot; replaced after every committed catalog change.
