@@ -79,6 +79,68 @@ fn config_check_prints_the_effective_config_with_secrets_masked() {
 }
 
 #[test]
+fn every_command_uses_the_config_file_the_environment_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("shop-data");
+    let file = dir.path().join("config.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "data_dir = {:?}\nbrand = \"Da Gino\"\n",
+            data.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let env = [("HEIMSERVICE_CONFIG", file.to_str().unwrap())];
+    let check = run_binary(&["config", "check"], &env);
+    assert!(check.status.success(), "{}", stderr(&check));
+    let text = stdout(&check);
+    assert!(
+        text.contains(&format!("Configuration file read: {}", file.display())),
+        "{text}"
+    );
+    assert!(text.contains("brand = \"Da Gino\""), "{text}");
+
+    // No --data-dir: the admin account and the backup go where the file's data_dir says.
+    let admin_env = [
+        env[0],
+        ("HEIMSERVICE_ADMIN_PASSWORD", "a-long-admin-password-1"),
+    ];
+    let admin = run_binary(
+        &[
+            "admin",
+            "create",
+            "--email",
+            "gino@example.com",
+            "--name",
+            "Gino",
+        ],
+        &admin_env,
+    );
+    assert!(admin.status.success(), "{}", stderr(&admin));
+    let backup = run_binary(&["backup"], &env);
+    assert!(backup.status.success(), "{}", stderr(&backup));
+    let written: Vec<_> = std::fs::read_dir(data.join("backups")).unwrap().collect();
+    assert_eq!(written.len(), 1, "{}", stdout(&backup));
+    assert!(data.join(heimservice::db::DATABASE_FILE_NAME).exists());
+}
+
+#[test]
+fn config_check_says_when_no_file_was_read() {
+    let output = run_binary(&["config", "check"], &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    if std::path::Path::new(heimservice::config::SYSTEM_CONFIG_FILE).exists() {
+        assert!(text.contains("Configuration file read: /etc/heimservice/config.toml"));
+    } else {
+        assert!(
+            text.contains("No configuration file read (no --config, no HEIMSERVICE_CONFIG, no /etc/heimservice/config.toml)"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn flags_work_before_and_after_the_command() {
     for args in [
         ["--listen", "127.0.0.1:9100", "config", "check"],

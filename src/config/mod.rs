@@ -8,7 +8,7 @@
 //! error names where the offending text came from.
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 mod keys;
 mod limits;
@@ -35,6 +35,15 @@ use sources::{Layer, Values, env_layer, flag_layer, read_file_layer};
 
 /// Prefix of every environment variable the server reads.
 pub const ENV_PREFIX: &str = "HEIMSERVICE_";
+
+/// Where the Debian package installs the configuration. Every command reads it when it
+/// exists and neither `--config` nor `HEIMSERVICE_CONFIG` names another file, so
+/// `sudo -u heimservice heimservice backup` needs no flags.
+pub const SYSTEM_CONFIG_FILE: &str = "/etc/heimservice/config.toml";
+
+/// The data directory of an installed shop (the package's `StateDirectory`): the default
+/// while [`SYSTEM_CONFIG_FILE`] is in use.
+pub const INSTALLED_DATA_DIR: &str = "/var/lib/heimservice";
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ConfigError {
@@ -139,25 +148,51 @@ impl Config {
             .then(|| format!("{scheme}://{bound}"))
     }
 
-    /// Loads the configuration from the process environment and the given flags.
+    /// Loads the configuration from the process environment and the given flags, and
+    /// from [`SYSTEM_CONFIG_FILE`] when it exists and neither names another file.
     pub fn load(flags: &FlagValues) -> Result<Config, ConfigError> {
         let env: Vec<(String, String)> = std::env::vars().collect();
-        Config::load_from(flags, &env)
+        let system_file = Path::new(SYSTEM_CONFIG_FILE);
+        Config::load_discovering(flags, &env, system_file.exists().then_some(system_file))
     }
 
-    /// Like [`Config::load`], with the environment passed in (for tests).
+    /// Like [`Config::load`], with the environment passed in and no system file (for
+    /// tests).
     pub fn load_from(flags: &FlagValues, env: &[(String, String)]) -> Result<Config, ConfigError> {
+        Config::load_discovering(flags, env, None)
+    }
+
+    /// The file the flag names, else the one `HEIMSERVICE_CONFIG` names, else
+    /// `system_file` (the installed package's configuration), else none.
+    pub(crate) fn load_discovering(
+        flags: &FlagValues,
+        env: &[(String, String)],
+        system_file: Option<&Path>,
+    ) -> Result<Config, ConfigError> {
         let env_config_file = env
             .iter()
-            .find(|(name, _)| name == "HEIMSERVICE_CONFIG")
+            .find(|(name, value)| name == "HEIMSERVICE_CONFIG" && !value.is_empty())
             .map(|(_, value)| PathBuf::from(value));
-        let config_file = flags.config.clone().or(env_config_file);
+        let config_file = flags
+            .config
+            .clone()
+            .or(env_config_file)
+            .or_else(|| system_file.map(Path::to_path_buf));
         let file_layer = match &config_file {
             Some(path) => read_file_layer(path)?,
             None => Layer::new(),
         };
+        // An installed shop keeps its data where the package's unit and user expect it,
+        // also when its configuration (kept across upgrades) does not say so.
+        let mut installed = Layer::new();
+        if system_file.is_some_and(|system| config_file.as_deref() == Some(system)) {
+            installed.insert(
+                DATA_DIR.spec.key,
+                (INSTALLED_DATA_DIR.to_string(), Source::Installed),
+            );
+        }
         // Lowest first: a key the flags give wins over the environment, and so on.
-        let mut values = Values::new([file_layer, env_layer(env)?, flag_layer(flags)]);
+        let mut values = Values::new([installed, file_layer, env_layer(env)?, flag_layer(flags)]);
         Config::read(&mut values, config_file)
     }
 

@@ -13,6 +13,8 @@ use super::{ConfigError, ENV_PREFIX, FlagValues};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     Default,
+    /// The installed package's default (the system configuration file is in use).
+    Installed,
     File(PathBuf),
     Env(String),
     Flag(&'static str),
@@ -22,6 +24,7 @@ impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Source::Default => write!(f, "default"),
+            Source::Installed => write!(f, "installed default"),
             Source::File(path) => write!(f, "{}", path.display()),
             Source::Env(name) => write!(f, "environment {name}"),
             Source::Flag(flag) => write!(f, "flag {flag}"),

@@ -64,6 +64,55 @@ fn the_config_file_can_come_from_the_environment() {
 }
 
 #[test]
+fn the_installed_config_file_is_read_unless_a_flag_or_the_environment_names_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let system = write_file(&dir, "system.toml", "brand = \"Installed\"\n");
+    let other = write_file(&dir, "other.toml", "brand = \"Other\"\n");
+    let config = Config::load_discovering(&FlagValues::default(), &[], Some(&system)).unwrap();
+    assert_eq!(config.brand, "Installed");
+    assert_eq!(config.config_file, Some(system.clone()));
+    assert_eq!(config.data_dir, PathBuf::from("/var/lib/heimservice"));
+    assert!(
+        config
+            .to_masked_toml()
+            .contains("data_dir = \"/var/lib/heimservice\"  # installed default"),
+        "{}",
+        config.to_masked_toml()
+    );
+    let elsewhere = write_file(&dir, "data.toml", "data_dir = \"/srv/shop\"\n");
+    let config = Config::load_discovering(&FlagValues::default(), &[], Some(&elsewhere)).unwrap();
+    assert_eq!(
+        config.data_dir,
+        PathBuf::from("/srv/shop"),
+        "the file's own data_dir wins"
+    );
+
+    let empty = env(&[("HEIMSERVICE_CONFIG", "")]);
+    let config = Config::load_discovering(&FlagValues::default(), &empty, Some(&system)).unwrap();
+    assert_eq!(
+        config.brand, "Installed",
+        "an empty HEIMSERVICE_CONFIG names no file"
+    );
+
+    let named = env(&[("HEIMSERVICE_CONFIG", other.to_str().unwrap())]);
+    let config = Config::load_discovering(&FlagValues::default(), &named, Some(&system)).unwrap();
+    assert_eq!(config.brand, "Other");
+    assert_eq!(config.config_file, Some(other.clone()));
+    assert_eq!(
+        config.data_dir,
+        PathBuf::from("./data"),
+        "not the installed shop's"
+    );
+
+    let flags = FlagValues {
+        config: Some(other.clone()),
+        ..FlagValues::default()
+    };
+    let config = Config::load_discovering(&flags, &[], Some(&system)).unwrap();
+    assert_eq!(config.config_file, Some(other));
+}
+
+#[test]
 fn an_unknown_file_key_is_an_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();
     let file = write_file(
