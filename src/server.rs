@@ -145,6 +145,9 @@ pub async fn start_with(config: Config, storage: Storage) -> Result<RunningServe
         path = %db.path().display(),
         "database opened"
     );
+    if let Some(backup) = &report.upgrade_backup {
+        tracing::info!(backup = %backup.display(), "database backed up before the upgrade");
+    }
     if let Some(from) = report.migrated_from {
         tracing::info!(from, path = %db.path().display(), "database migrated");
     }

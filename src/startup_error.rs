@@ -43,7 +43,9 @@ impl From<OpenError> for StartupError {
         match error {
             OpenError::Locked { .. } => StartupError::DatabaseLocked(error),
             OpenError::NewerSchema { .. } => StartupError::DatabaseNewer(error),
-            OpenError::Io { .. } | OpenError::Other { .. } => StartupError::Database(error),
+            OpenError::Io { .. } | OpenError::Other { .. } | OpenError::UpgradeBackup { .. } => {
+                StartupError::Database(error)
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ use super::{DATABASE_FILE_NAME, DbError};
 /// Written into the backup's `meta` table: its format and when it was taken.
 pub const META_BACKUP_FORMAT: &str = "backup_format";
 pub const META_BACKUP_CREATED_AT: &str = "backup_created_at";
-const BACKUP_FORMAT: u64 = 1;
+pub(super) const BACKUP_FORMAT: u64 = 1;
 
 /// redb's page cache for the copy and for its check. Both go through the file once, in
 /// key order, so a small cache costs them little; everything it holds is memory the

@@ -31,6 +31,7 @@ mod stock;
 mod storage;
 mod store_profile;
 mod tables;
+pub mod upgrade_backup;
 mod users;
 
 use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
@@ -75,6 +76,14 @@ pub enum OpenError {
     },
     #[error("cannot open the database {path}: {detail}")]
     Other { path: PathBuf, detail: String },
+    #[error(
+        "the database {path} (schema version {found}) was not migrated: the backup before the upgrade could not be written ({detail}); free some space and start again"
+    )]
+    UpgradeBackup {
+        path: PathBuf,
+        found: u64,
+        detail: String,
+    },
 }
 
 /// Anything that went wrong while reading or writing: always a server-side fault.
@@ -129,9 +138,11 @@ pub struct Db {
 }
 
 /// What happened while opening, for the startup log.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenReport {
     pub migrated_from: Option<u64>,
+    /// The copy of the database taken before it was migrated.
+    pub upgrade_backup: Option<PathBuf>,
     pub seeded_demo: bool,
     pub opened: Opened,
 }
@@ -150,9 +161,35 @@ impl Db {
         storage: Storage,
     ) -> Result<(Db, OpenReport), OpenError> {
         let path = data_dir.join(DATABASE_FILE_NAME);
-        let (db, opened) = storage
+        let (mut db, opened) = storage
             .open(&path)
             .map_err(|error| open_error(&path, error))?;
+        let found = db
+            .begin_read()
+            .map_err(DbError::from)
+            .and_then(|txn| migrations::read_schema_version(&txn))
+            .map_err(|error| OpenError::Other {
+                path: path.clone(),
+                detail: error.to_string(),
+            })?;
+        let mut upgrade_backup = None;
+        if upgrade_backup::needed(found) {
+            // Closed first: the copy is the file exactly as the previous binary left it.
+            drop(db);
+            let copy =
+                upgrade_backup::write(&path, found, chrono::Utc::now()).map_err(|detail| {
+                    OpenError::UpgradeBackup {
+                        path: path.clone(),
+                        found,
+                        detail,
+                    }
+                })?;
+            upgrade_backup = Some(copy);
+            db = storage
+                .open(&path)
+                .map_err(|error| open_error(&path, error))?
+                .0;
+        }
         let migrated_from =
             migrations::migrate(&db).map_err(|error| migration_error(&path, error))?;
         let seeded_demo =
@@ -168,6 +205,7 @@ impl Db {
             db,
             OpenReport {
                 migrated_from,
+                upgrade_backup,
                 seeded_demo,
                 opened,
             },

@@ -12,7 +12,7 @@ use crate::db::backup::{BackupError, BackupInfo, default_backup_name};
 
 /// Where backups go unless a file is named.
 pub fn backup_dir(data_dir: &Path) -> PathBuf {
-    data_dir.join("backups")
+    data_dir.join(crate::db::upgrade_backup::BACKUP_DIR)
 }
 
 impl Shop {
