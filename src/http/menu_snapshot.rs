@@ -1,5 +1,5 @@
 //! The public menu, serialized once per catalog change (or change of what is sold out
-//! by its daily stock), compressed once (brotli and gzip) and served from memory. Each
+//! by its daily stock), gzip-compressed once and served from memory. Each
 //! answer carries an ETag (a hash of the bytes, with the coding as a suffix: each coding
 //! is its own representation), so an unchanged menu costs a 304.
 
@@ -158,7 +158,7 @@ impl MenuSnapshot {
         ]
     }
 
-    /// The ETag of the answer in `coding`, quoted: `"m-…"`, `"m-…-br"` or `"m-…-gzip"`.
+    /// The ETag of the answer in `coding`, quoted: `"m-…"` or `"m-…-gzip"`.
     pub fn etag(&self, coding: Option<Coding>) -> String {
         match coding {
             Some(coding) => format!("\"{}-{}\"", self.tag, coding.token()),
@@ -167,7 +167,8 @@ impl MenuSnapshot {
     }
 
     /// Whether an `If-None-Match` header names this snapshot, in any coding: the menu is
-    /// the same, so a client that switched codings still gets its 304.
+    /// the same, so a client that switched codings still gets its 304 (`-br` is the tag
+    /// earlier versions gave their brotli answers, still in browsers' caches).
     pub fn matches(&self, if_none_match: Option<&str>) -> bool {
         let names_this = |tag: &str| {
             let Some(tag) = tag.strip_prefix('"').and_then(|t| t.strip_suffix('"')) else {

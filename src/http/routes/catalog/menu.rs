@@ -39,7 +39,7 @@ pub enum Cached<T: poem_openapi::types::Type + Send> {
 const REVALIDATE: &str = "no-cache";
 
 /// Answers a public menu read from the current snapshot, in the coding the client takes
-/// best (brotli, gzip or none): 404 for another store, 304 when the client's ETag is
+/// (gzip or none): 404 for another store, 304 when the client's ETag is
 /// current.
 pub fn public_read<T: poem_openapi::types::Type + Send>(
     state: &AppState,
