@@ -31,6 +31,7 @@ mod data_erasure;
 mod deposits;
 mod dine_in;
 mod disk_full;
+mod docs_links;
 mod dsfinvk_export;
 mod file_growth;
 mod fiscal_mode;
