@@ -141,6 +141,31 @@ fn config_check_says_when_no_file_was_read() {
 }
 
 #[test]
+fn config_reference_prints_the_book_chapter_without_reading_the_configuration() {
+    // A broken setting does not matter: the reference describes the keys, not the values.
+    let output = run_binary(
+        &["config", "reference"],
+        &[("HEIMSERVICE_LISTEN", "not an address")],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let chapter = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/configuration.md"),
+    )
+    .unwrap();
+    assert_eq!(
+        text, chapter,
+        "run `cargo run -- config reference > docs/src/configuration.md`"
+    );
+    assert!(
+        text.contains("| `listen` | `HEIMSERVICE_LISTEN` | `127.0.0.1:8080` |"),
+        "{text}"
+    );
+    let help = stdout(&run_binary(&["config", "--help"], &[]));
+    assert!(help.contains("reference"), "{help}");
+}
+
+#[test]
 fn flags_work_before_and_after_the_command() {
     for args in [
         ["--listen", "127.0.0.1:9100", "config", "check"],

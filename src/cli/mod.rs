@@ -90,6 +90,9 @@ pub enum Command {
 pub enum ConfigCommand {
     /// Validate the configuration and print the effective values, secrets masked
     Check,
+    /// Print every configuration key (environment variable, default, description) as
+    /// Markdown: the book's configuration reference
+    Reference,
 }
 
 impl GlobalArgs {
@@ -166,6 +169,10 @@ pub fn run(cli: Cli) -> Result<(), (String, u8)> {
         Command::Config(ConfigCommand::Check) => load()
             .and_then(|config| config_check::run(&config))
             .map_err(startup),
+        Command::Config(ConfigCommand::Reference) => {
+            print!("{}", crate::config::reference());
+            Ok(())
+        }
         Command::Version => {
             version::run();
             Ok(())

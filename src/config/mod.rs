@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 mod keys;
 mod limits;
+mod reference;
 mod sections;
 mod sources;
 mod tls;
@@ -19,6 +20,7 @@ mod values;
 
 pub use keys::{KEYS, KeySpec, LETS_ENCRYPT_DIRECTORY};
 pub use limits::{LIMIT_RANGES, Limits};
+pub use reference::reference;
 pub use sections::{
     BackupConfig, ClockConfig, ClockTrust, FiscalConfig, OrdersConfig, PaypalConfig,
     PrintingConfig, PrivacyConfig, PushConfig, SmtpConfig, TestingConfig, TseConfig,

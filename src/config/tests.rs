@@ -317,6 +317,65 @@ fn the_example_config_documents_every_key() {
     let _ = parsed;
 }
 
+/// The keys `config.example.toml` shows, set or commented out (`# name = …`), each with
+/// its table: `paypal.client_id`.
+fn example_keys(example: &str) -> Vec<String> {
+    let mut table = String::new();
+    let mut keys = Vec::new();
+    for line in example.lines() {
+        if let Some(name) = line
+            .strip_prefix('[')
+            .and_then(|rest| rest.strip_suffix(']'))
+        {
+            table = format!("{name}.");
+            continue;
+        }
+        let setting = line.strip_prefix("# ").unwrap_or(line);
+        let Some((name, _)) = setting.split_once(" = ") else {
+            continue;
+        };
+        if !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            keys.push(format!("{table}{name}"));
+        }
+    }
+    keys
+}
+
+#[test]
+fn the_example_config_shows_each_key_once_in_its_table_and_no_other_key() {
+    let shown = example_keys(include_str!("../../config.example.toml"));
+    let known: Vec<String> = KEYS.iter().map(|spec| spec.key.to_string()).collect();
+    let unknown: Vec<&String> = shown.iter().filter(|key| !known.contains(key)).collect();
+    assert!(
+        unknown.is_empty(),
+        "config.example.toml shows keys the program does not know: {unknown:?}"
+    );
+    let missing: Vec<&String> = known.iter().filter(|key| !shown.contains(key)).collect();
+    assert!(
+        missing.is_empty(),
+        "config.example.toml lacks these keys (with a comment saying what they do): {missing:?}"
+    );
+    let mut twice = shown.clone();
+    twice.sort();
+    twice.dedup();
+    assert_eq!(
+        twice.len(),
+        shown.len(),
+        "config.example.toml shows a key twice: {shown:?}"
+    );
+}
+
+#[test]
+fn the_example_keys_are_read_from_the_lines_that_set_them() {
+    let example =
+        "# listen = \"x\"\n# Prefer password_file = \"/f\"\n[smtp]\nhost = \"h\"\n# port = 587\n";
+    assert_eq!(example_keys(example), ["listen", "smtp.host", "smtp.port"]);
+}
+
 #[test]
 fn acme_domains_give_an_acme_setup_with_lets_encrypt_by_default() {
     let env = env(&[
