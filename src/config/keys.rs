@@ -101,7 +101,7 @@ keys! {
     /// keep `127.0.0.1` behind a reverse proxy.
     LISTEN: ParseFn<SocketAddr> = plain("listen", "127.0.0.1:8080", values::listen);
     /// Directory for the database, its backups and the generated keys, created with mode 0700; must
-    /// be writable.
+    /// be writable. `/var/lib/heimservice` while `/etc/heimservice/config.toml` is the file read.
     DATA_DIR: ParseFn<PathBuf> = plain("data_dir", "./data", values::directory);
     /// Path under which the storefront is served; the API always lives at the host root.
     BASE_PATH: ParseFn<String> = plain("base_path", "/order-online", values::base_path);

@@ -113,7 +113,10 @@ Every key is optional; without it the shop uses the default shown below.
 what it does.
 
 Precedence, highest first: command-line flags > `HEIMSERVICE_*` environment variables >
-the file given with `--config FILE` (or `HEIMSERVICE_CONFIG`) > built-in defaults. A key
+the file given with `--config FILE` (or `HEIMSERVICE_CONFIG`) > built-in defaults. Without
+either, every command reads `/etc/heimservice/config.toml` when it exists (the Debian
+package installs it there), and then keeps the data in `/var/lib/heimservice` unless the
+file sets `data_dir`: `sudo -u heimservice heimservice backup` needs no flags. A key
 inside a TOML table (`[paypal]`, `[orders]` …) is set in the environment by the table's
 and the key's name in capitals with a `HEIMSERVICE_` prefix: `client_id` in `[paypal]`
 is `HEIMSERVICE_PAYPAL_CLIENT_ID`. Unknown keys, in the file or in the environment, are
