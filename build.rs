@@ -77,7 +77,7 @@ fn main() {
 }
 
 /// Copies `dist` to `$OUT_DIR/ui-embed` (what `src/web.rs` embeds), leaving out every
-/// plain file that has a `.gz` sibling. `index.html` stays plain: the server fills it in.
+/// plain file that has a `.gz` sibling and hidden folders. `index.html` stays plain: the server fills it in.
 fn prepare_embedded(dist: &Path) {
     let out = std::env::var_os("OUT_DIR")
         .map(PathBuf::from)
@@ -100,7 +100,10 @@ fn copy_embedded(from: &Path, to: &Path, top: bool) {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().to_string();
         if path.is_dir() {
-            copy_embedded(&path, &to.join(&name), false);
+            // `.vite/` holds the build's manifest, which only the build itself reads.
+            if !name.starts_with('.') {
+                copy_embedded(&path, &to.join(&name), false);
+            }
             continue;
         }
         let compressed_twin = from.join(format!("{name}.gz")).exists();
