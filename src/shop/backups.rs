@@ -1,6 +1,8 @@
 //! Backups while the shop keeps taking orders: one on request (`heimservice backup`),
 //! and automatic ones inside the server: every `backup.every_hours` a backup goes to
-//! `data/backups/`, and only the newest `backup.keep` automatic ones are kept.
+//! `data/backups/`, and only the newest `backup.keep` automatic ones are kept. The time
+//! of the last one written (by hand or automatically) is kept in `data/last-backup`, for
+//! `/metrics`: the backup files themselves may go anywhere.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -13,6 +15,36 @@ use crate::db::backup::{BackupError, BackupInfo, default_backup_name};
 /// Where backups go unless a file is named.
 pub fn backup_dir(data_dir: &Path) -> PathBuf {
     data_dir.join(crate::db::upgrade_backup::BACKUP_DIR)
+}
+
+/// The file holding when the last backup was written (Unix seconds, as text).
+pub fn last_backup_file(data_dir: &Path) -> PathBuf {
+    data_dir.join("last-backup")
+}
+
+/// When the last backup was written (Unix seconds), if one was since this file exists.
+pub fn last_backup(data_dir: &Path) -> Option<u64> {
+    std::fs::read_to_string(last_backup_file(data_dir))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// Notes in `data_dir` that a backup was written at `unix` seconds.
+pub fn note_backup(data_dir: &Path, unix: u64) {
+    record_backup(&last_backup_file(data_dir), unix);
+}
+
+/// Writes `record`: a temporary file renamed over it, so a reader never sees half of
+/// it. A failure is logged, and is not the backup's: the backup itself is written.
+fn record_backup(record: &Path, unix: u64) {
+    let temporary = record.with_extension("partial");
+    let written = std::fs::write(&temporary, format!("{unix}\n"))
+        .and_then(|()| std::fs::rename(&temporary, record));
+    if let Err(error) = written {
+        tracing::warn!(%error, path = %record.display(), "cannot note the time of the backup");
+    }
 }
 
 impl Shop {
@@ -30,6 +62,7 @@ impl Shop {
             .db
             .backup_to(dest, now.timestamp().max(0) as u64, progress)
             .await?;
+        note_backup(&self.config.data_dir, info.created_at);
         tracing::info!(path = %info.path.display(), bytes = info.bytes, "backup written");
         Ok(info)
     }
@@ -89,10 +122,12 @@ pub fn prune(dir: &Path, keep: usize) -> usize {
 pub fn spawn(
     db: Db,
     clock: Clock,
-    dir: PathBuf,
+    data_dir: &Path,
     (every, keep): (Duration, usize),
     mut finishing: tokio::sync::watch::Receiver<bool>,
 ) -> Option<tokio::task::JoinHandle<()>> {
+    let dir = backup_dir(data_dir);
+    let record = last_backup_file(data_dir);
     let interrupted = remove_interrupted(&dir);
     if interrupted > 0 {
         tracing::warn!(interrupted, "removed the files of interrupted backups");
@@ -116,6 +151,7 @@ pub fn spawn(
                 .await
             {
                 Ok(info) => {
+                    record_backup(&record, info.created_at);
                     let removed = prune(&dir, keep);
                     tracing::info!(path = %info.path.display(), bytes = info.bytes, removed, "automatic backup written");
                 }

@@ -4,6 +4,7 @@
 //! links the payment, announced to the board and confirmed by mail. A payment whose
 //! order cannot be placed any more is refunded at once.
 
+use crate::shop::metrics::PaymentStep;
 use chrono::{DateTime, Utc};
 
 use super::{Shop, ShopError};
@@ -205,7 +206,10 @@ impl Shop {
         })?;
         let total = priced.quote.totals.total_cents;
         let reference = new_token()?;
-        let id = paypal.create_order(total, &reference[..32]).await?;
+        let id = paypal
+            .create_order(total, &reference[..32])
+            .await
+            .inspect_err(|_| self.counters.payment_failed(PaymentStep::Create))?;
         Ok((id, total))
     }
 

@@ -10,6 +10,7 @@ use crate::domain::order::correction::{CorrectionRefusal, refundable_cents};
 use crate::domain::order::line_change::{changed_lines, receipt_with};
 use crate::domain::order::lines::{LineRequest, SaleCheck};
 use crate::domain::order::{Actor, Order};
+use crate::shop::metrics::PaymentStep;
 use crate::shop::payments::paypal::PaymentProblem;
 
 /// What PayPal gave back: the amount and its refund id (`None` when PayPal said it was
@@ -152,6 +153,7 @@ impl Shop {
             Ok(refund_id) => Ok(Some((cents, refund_id))),
             Err(problem) => {
                 tracing::error!(order = order.id, capture = %capture_id, %problem, "the correction's refund failed");
+                self.counters.payment_failed(PaymentStep::Refund);
                 Err(CorrectionRefusal::RefundFailed.into())
             }
         }

@@ -1,8 +1,10 @@
 //! What follows a committed change, in one place per kind of change. Use cases commit
 //! first, then call the one function here that names what happened; nothing else
-//! publishes, mails, refreshes or counts. (ARCHITECTURE.md lists who calls each.)
+//! publishes, mails, refreshes or counts (the order counters of `/metrics` included).
+//! (ARCHITECTURE.md lists who calls each.)
 
 use super::Shop;
+use super::metrics::Channel;
 use crate::db::UnansweredCount;
 use crate::domain::order::{Order, OrderStatus};
 use crate::domain::store_profile::StoreProfile;
@@ -37,6 +39,7 @@ impl Shop {
     /// confirmation with the status link, the staff's browsers hear of it by Web Push,
     /// and the public menu follows what it took of the daily stocks.
     pub(super) async fn order_placed(&self, order: &Order, link_origin: &str) {
+        self.counters.placed(Channel::Storefront);
         self.order_changed(order);
         self.sign_placed(order);
         self.mail_confirmation(order, link_origin);
@@ -48,6 +51,7 @@ impl Shop {
     /// its TSE transaction signed, it answers like an accept, and the public menu
     /// follows what it took of the daily stocks.
     pub(super) async fn phone_order_taken(&self, order: &Order) {
+        self.counters.placed(Channel::Phone);
         self.order_changed(order);
         self.sign_placed(order);
         self.order_answered(order, AnsweredBy::Staff).await;
@@ -60,6 +64,12 @@ impl Shop {
     /// in a row pause ordering, `orders.pause_after_unanswered`). A rejected order
     /// gave back what it took of the daily stocks: the public menu follows.
     pub(super) async fn order_answered(&self, order: &Order, by: AnsweredBy) {
+        match (order.status, by) {
+            (OrderStatus::Rejected, AnsweredBy::NoOne) => self.counters.auto_rejected(1),
+            (OrderStatus::Rejected, AnsweredBy::Staff) => self.counters.rejected(),
+            (OrderStatus::Accepted, _) => self.counters.accepted(),
+            _ => {}
+        }
         self.mail_decision(order);
         self.push_order_news(order);
         match by {
@@ -80,6 +90,7 @@ impl Shop {
         orders: &[Order],
         counted: Option<UnansweredCount>,
     ) {
+        self.counters.auto_rejected(orders.len());
         for order in orders {
             self.order_changed(order);
             self.sign_placed(order);
@@ -97,6 +108,9 @@ impl Shop {
     /// with it, the customer gets a mail, and the public menu follows what it gave back
     /// to (or took from) the daily stocks.
     pub(super) async fn order_corrected(&self, order: &Order) {
+        if order.status == OrderStatus::Cancelled {
+            self.counters.cancelled();
+        }
         self.order_changed(order);
         self.printing.wake();
         self.mail_correction(order);

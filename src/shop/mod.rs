@@ -28,6 +28,7 @@ mod guards;
 pub mod hubs;
 pub mod images;
 pub mod mail;
+pub mod metrics;
 mod online_payment;
 mod order_mail;
 mod orders;
@@ -62,6 +63,7 @@ use fiscal::signing::Tse;
 use hubs::orders::OrderHub;
 use hubs::store_status::StatusHub;
 use mail::Mailer;
+use metrics::{Counts, ShopCounters};
 use online_payment::PaymentsInFlight;
 use payments::paypal::PaypalClient;
 use printing::Printing;
@@ -95,6 +97,9 @@ pub struct Shop {
     /// Held while an accepted order is corrected: one correction (and its refund) at a
     /// time.
     correcting: Arc<tokio::sync::Mutex<()>>,
+    /// What became of orders, and the failures of PayPal, printers and TSE, since the
+    /// start (`/metrics`).
+    counters: Arc<ShopCounters>,
 }
 
 impl Shop {
@@ -133,9 +138,16 @@ impl Shop {
             .map(Arc::new);
         let readiness = Arc::new(Readiness::new(&config, db.clone(), Arc::clone(&status)));
         readiness.refresh().await.map_err(|error| failed(&error))?;
+        let counters = Arc::new(ShopCounters::default());
         Ok(Shop {
             paypal: PaypalClient::new(&config.paypal).map(Arc::new),
-            printing: Arc::new(Printing::new(db.clone(), clock, &config)),
+            printing: Arc::new(Printing::new(
+                db.clone(),
+                clock,
+                &config,
+                Arc::clone(&counters),
+            )),
+            counters,
             orders: Arc::new(OrderHub::default()),
             catalog_listeners: catalog_listeners.into(),
             menu_follow: Arc::default(),
@@ -195,7 +207,7 @@ impl Shop {
         tasks.extend(backups::spawn(
             self.db.clone(),
             self.clock,
-            backups::backup_dir(&config.data_dir),
+            &config.data_dir,
             (config.backup.every, config.backup.keep),
             finishing,
         ));
@@ -219,6 +231,11 @@ impl Shop {
     /// Every committed change of an order, as it happens.
     pub fn order_changes(&self) -> broadcast::Receiver<Arc<Order>> {
         self.orders.subscribe()
+    }
+
+    /// What the shop counted since the start: orders and failures (`/metrics`).
+    pub fn counts(&self) -> Counts {
+        self.counters.counts()
     }
 
     /// The kitchen printers' queue and alarms.

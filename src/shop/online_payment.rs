@@ -14,6 +14,7 @@ use crate::domain::error::PublicError;
 use crate::domain::payment_record::{
     CaptureVerdict, Observer, PaymentFate, PaymentReason, PaymentRecord,
 };
+use crate::shop::metrics::PaymentStep;
 use crate::shop::payments::paypal::{Approval, PaymentProblem};
 
 /// A completed capture of exactly the order's total.
@@ -100,7 +101,11 @@ impl Shop {
     ) -> Result<Paid, ShopError> {
         let paypal = self.paypal()?;
         let id = paypal_order_id.to_string();
-        let seen = match paypal.approval(paypal_order_id, total_cents).await? {
+        let approval = paypal
+            .approval(paypal_order_id, total_cents)
+            .await
+            .inspect_err(|_| self.counters.payment_failed(PaymentStep::Capture))?;
+        let seen = match approval {
             Approval::Captured(seen) => seen,
             Approval::Capture => {
                 let now = self.clock.now();
@@ -115,6 +120,7 @@ impl Shop {
                 match paypal.capture_approved(paypal_order_id).await {
                     Ok(seen) => seen,
                     Err(problem) => {
+                        self.counters.payment_failed(PaymentStep::Capture);
                         // An answer that never came may still be a capture: the
                         // record stays `capturing` for the reconciliation to look up.
                         if !problem.outcome_unknown() {
@@ -151,6 +157,7 @@ impl Shop {
                 _ => Err(PaymentProblem::Refunded.into()),
             },
             Some(problem) => {
+                self.counters.payment_failed(PaymentStep::Capture);
                 match verdict {
                     CaptureVerdict::Pending => tracing::warn!(
                         paypal_order_id,
@@ -223,12 +230,15 @@ impl Shop {
                 refund = refund.as_deref().unwrap_or("made before"),
                 "payment without an order refunded"
             ),
-            Err(problem) => tracing::error!(
-                paypal_order_id = %record.paypal_order_id,
-                capture = %capture_id,
-                %problem,
-                "refund of a payment without an order failed; the reconciliation tries again"
-            ),
+            Err(problem) => {
+                tracing::error!(
+                    paypal_order_id = %record.paypal_order_id,
+                    capture = %capture_id,
+                    %problem,
+                    "refund of a payment without an order failed; the reconciliation tries again"
+                );
+                self.counters.payment_failed(PaymentStep::Refund);
+            }
         }
         let outcome = outcome.map_err(|problem| problem.code().as_str().to_string());
         let now = self.clock.now();

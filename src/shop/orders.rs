@@ -12,6 +12,7 @@ use crate::domain::order::answering::AnswerWindow;
 use crate::domain::order::{
     AUTO_REJECT_REASON, Actor, Order, OrderStatus, PaymentStatus, TransitionError,
 };
+use crate::shop::metrics::PaymentStep;
 use crate::shop::payments::paypal::PaymentProblem;
 
 impl Shop {
@@ -187,6 +188,7 @@ impl Shop {
         };
         if let Err(problem) = &outcome {
             tracing::error!(order = order.id, capture = %capture_id, %problem, "refund failed");
+            self.counters.payment_failed(PaymentStep::Refund);
         }
         let order = self
             .change_order(order.id, move |order| {

@@ -134,6 +134,7 @@ impl Shop {
             .await
             .map_err(|failure| {
                 tracing::error!(%failure, "the TSE could not be set up");
+                self.counters.tse_failed();
                 tse_setup_failed(&failure)
             })?;
         tracing::info!(
@@ -353,6 +354,7 @@ impl Shop {
                 started,
             }) => {
                 tracing::error!(order = order_id, ?step, %failure, "the TSE did not sign");
+                self.counters.tse_failed();
                 if failure.is_outage() {
                     self.note_tse_outage(order_id, &failure.to_string(), now)
                         .await;

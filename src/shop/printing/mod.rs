@@ -23,6 +23,7 @@ use crate::domain::printing::Printer;
 use crate::domain::printing::texts::Lang;
 use crate::domain::printing::tickets::{Shop, test_page};
 use crate::domain::store_profile::StoreProfile;
+use crate::shop::metrics::ShopCounters;
 
 pub use connection::PrintError;
 pub use worker::spawn;
@@ -57,10 +58,12 @@ pub struct Printing {
     wake: Notify,
     /// One connection per printer at a time: most printers take only one anyway.
     lines: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Counts the documents a printer did not take.
+    counters: Arc<ShopCounters>,
 }
 
 impl Printing {
-    pub fn new(db: Db, clock: Clock, config: &Config) -> Printing {
+    pub fn new(db: Db, clock: Clock, config: &Config, counters: Arc<ShopCounters>) -> Printing {
         Printing {
             db,
             clock,
@@ -75,6 +78,7 @@ impl Printing {
             alarms: watch::channel(Vec::new()).0,
             wake: Notify::new(),
             lines: Mutex::new(HashMap::new()),
+            counters,
         }
     }
 

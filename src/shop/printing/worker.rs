@@ -150,6 +150,7 @@ impl Printing {
                     printed += 1;
                 }
                 Err(error) => {
+                    self.counters.print_failed();
                     let waiting = &jobs[index..];
                     let retry_at = self.clock.now() + retry_pause(job.attempts.saturating_add(1));
                     if job.attempts == 0 {
