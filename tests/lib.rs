@@ -43,6 +43,7 @@ mod list_pages;
 mod live_orders;
 mod live_status;
 mod login;
+mod metrics;
 mod openapi_document;
 mod order_corrections;
 mod order_lists;

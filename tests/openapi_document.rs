@@ -15,6 +15,7 @@ async fn the_openapi_document_describes_every_api_route() {
     );
     for (path, method) in [
         ("/healthz", "get"),
+        ("/metrics", "get"),
         ("/stores/{id}", "get"),
         ("/login", "post"),
         ("/users/me", "get"),

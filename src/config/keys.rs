@@ -335,6 +335,12 @@ keys! {
     /// How many of the automatic backups the server keeps, the newest.
     BACKUP_KEEP: ParseFn<usize> = plain("backup.keep", "7", values::backup_count);
 
+    /// The bearer token that opens `/metrics` to a scraper that is not on this machine or comes
+    /// through a reverse proxy (`Authorization: Bearer <token>`); prefer reading it from a file
+    /// (`token_file`). Empty: `/metrics` answers only direct requests from 127.0.0.1 or ::1.
+    /// See [Monitoring](operations/monitoring.md).
+    METRICS_TOKEN: ParseFn<Secret> = secret("metrics.token", "", values::secret);
+
     /// The only push services the shop posts Web Push notifications to (origins, comma-separated;
     /// `https://*.example.com` for any subdomain): by default the browsers' makers' own (Chrome,
     /// Firefox, Safari, Edge). An empty list turns Web Push off. Customers may ask for a

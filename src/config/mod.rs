@@ -22,7 +22,7 @@ pub use keys::{KEYS, KeySpec, LETS_ENCRYPT_DIRECTORY};
 pub use limits::{LIMIT_RANGES, Limits};
 pub use reference::reference;
 pub use sections::{
-    BackupConfig, ClockConfig, ClockTrust, FiscalConfig, OrdersConfig, PaypalConfig,
+    BackupConfig, ClockConfig, ClockTrust, FiscalConfig, MetricsConfig, OrdersConfig, PaypalConfig,
     PrintingConfig, PrivacyConfig, PushConfig, SmtpConfig, TestingConfig, TseConfig,
 };
 pub use sources::Source;
@@ -108,6 +108,8 @@ pub struct Config {
     /// `[datev]`: the tax adviser's DATEV file.
     pub datev: crate::domain::tax_export::datev::DatevSettings,
     pub backup: BackupConfig,
+    /// `[metrics]`: access to `/metrics`.
+    pub metrics: MetricsConfig,
     /// `[push]`: Web Push notifications.
     pub push: PushConfig,
     /// Mail is sent only when `smtp.host` is set.
@@ -222,6 +224,7 @@ impl Config {
             fiscal: FiscalConfig::read(values)?,
             datev: sections::read_datev(values)?,
             backup: BackupConfig::read(values)?,
+            metrics: MetricsConfig::read(values)?,
             push: PushConfig::read(values)?,
             smtp: SmtpConfig::read(values)?,
             limits: Limits::read(values)?,

@@ -78,6 +78,11 @@ const TABLES: &[(&str, &str, &str)] = &[
          [Backups and restore](operations/backups.md).",
     ),
     (
+        "metrics",
+        "`[metrics]`: Prometheus metrics",
+        "Who may read `/metrics`. See [Monitoring](operations/monitoring.md).",
+    ),
+    (
         "push",
         "`[push]`: Web Push",
         "Notifications to the customers' and the staff's browsers. See \

@@ -21,7 +21,7 @@ use super::keys::{
     DATEV_ACCOUNT_REVENUE_19, DATEV_ACCOUNT_REVENUE_OTHER, DATEV_ACCOUNT_TIPS, DATEV_CHART,
     DATEV_CLIENT_NUMBER, DATEV_CONSULTANT_NUMBER, DATEV_TAX_KEY_7, DATEV_TAX_KEY_19,
 };
-use super::keys::{PUSH_CONTACT, PUSH_SERVICES};
+use super::keys::{METRICS_TOKEN, PUSH_CONTACT, PUSH_SERVICES};
 use super::sources::Values;
 use super::values::{Secret, SmtpSecurity, TrustMode};
 use crate::domain::fiscal::mode::FiscalMode;
@@ -266,6 +266,22 @@ impl BackupConfig {
         Ok(BackupConfig {
             every: values.get(&BACKUP_EVERY_HOURS)?,
             keep: values.get(&BACKUP_KEEP)?,
+        })
+    }
+}
+
+/// `[metrics]`: who may read `/metrics` besides this machine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MetricsConfig {
+    /// Sent as `Authorization: Bearer <token>`, it opens `/metrics` to any address;
+    /// empty: only this machine's own requests (loopback, not forwarded) are answered.
+    pub token: Secret,
+}
+
+impl MetricsConfig {
+    pub(super) fn read(values: &mut Values) -> Result<MetricsConfig, ConfigError> {
+        Ok(MetricsConfig {
+            token: values.get(&METRICS_TOKEN)?,
         })
     }
 }

@@ -66,6 +66,8 @@ error_codes! {
     TooManyConnections = "too_many_connections";
     /// Live connections only from the shop's own pages.
     ForbiddenOrigin = "forbidden_origin";
+    /// Metrics only for this machine itself, or with the metrics token.
+    MetricsForbidden = "metrics_forbidden";
     /// The request body could not be read completely.
     IncompleteBody = "incomplete_body";
     /// The request body did not arrive in time.

@@ -175,11 +175,21 @@ impl<E: PublicError> From<E> for ApiError {
 }
 
 /// Turns any error that escaped a handler (no such route, wrong method, unparsable
-/// parameter or body, missing token, a bug) into the JSON shape.
+/// parameter or body, missing token, a bug) into the JSON shape. The route that
+/// refused it stays noted on the answer, for `/metrics`.
 pub async fn into_json_response(error: poem::Error) -> Response {
     if error.is_from_response() {
         return error.into_response();
     }
+    let pattern = error.data::<poem::PathPattern>().cloned();
+    let mut response = json_answer(&error);
+    if let Some(pattern) = pattern {
+        response.set_data(pattern);
+    }
+    response
+}
+
+fn json_answer(error: &poem::Error) -> Response {
     let status = error.status();
     let (code, detail) = match status {
         StatusCode::NOT_FOUND => (ErrorCode::NotFound, "No such resource.".to_string()),

@@ -12,7 +12,9 @@ pub mod error;
 pub mod initial_data;
 pub mod live;
 pub mod menu_snapshot;
+pub mod metrics_text;
 pub mod middleware;
+pub mod request_metrics;
 
 pub mod routes;
 pub mod serve;
@@ -60,6 +62,7 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
         routes::orders::OrdersApi { state: s() },
         live::orders::LiveOrdersApi { state: s() },
         routes::push::PushApi { state: s() },
+        routes::metrics::MetricsApi { state: s() },
     );
     let admin = (
         routes::catalog::AdminCatalogApi { state: s() },
@@ -106,7 +109,14 @@ pub fn openapi_service(state: &AppState) -> OpenApiService<impl poem_openapi::Op
 /// `Strict-Transport-Security`.
 pub fn app(state: AppState, hsts: middleware::security_headers::Hsts) -> impl Endpoint {
     let api = openapi_service(&state);
-    let document = api_document::with_error_codes(&api.spec());
+    let spec = api.spec();
+    state.requests.set_routes(
+        routes_of(&spec)
+            .iter()
+            .map(String::as_str)
+            .chain(["/openapi.json"]),
+    );
+    let document = api_document::with_error_codes(&spec);
     let routes = Route::new()
         .at(
             "/openapi.json",
@@ -123,4 +133,16 @@ pub fn app(state: AppState, hsts: middleware::security_headers::Hsts) -> impl En
         body_timeout: state.config.limits.body_timeout,
         state: middleware::frame::SharedState(Arc::new(state)),
     }
+}
+
+/// The path templates of the API document `spec` (`/orders/{id}`).
+fn routes_of(spec: &str) -> Vec<String> {
+    serde_json::from_str::<serde_json::Value>(spec)
+        .ok()
+        .and_then(|document| {
+            document["paths"]
+                .as_object()
+                .map(|paths| paths.keys().cloned().collect())
+        })
+        .unwrap_or_default()
 }

@@ -11,6 +11,7 @@ use super::menu_snapshot::MenuCache;
 use super::middleware::order_throttle::OrderThrottle;
 use super::middleware::reset_throttle::ResetThrottle;
 use super::middleware::throttle::{ClientBuckets, LoginThrottle, client_address};
+use super::request_metrics::RequestMetrics;
 use crate::auth::tokens::TokenKeys;
 use crate::config::Config;
 use crate::shop::Shop;
@@ -43,6 +44,8 @@ pub struct AppState {
     pub order_throttle: Arc<OrderThrottle>,
     /// Open live sockets, in all and per client address.
     pub sockets: Arc<SocketCaps>,
+    /// Requests by route and status class, and their latency (`/metrics`).
+    pub requests: Arc<RequestMetrics>,
     /// Where links in mails point ([`Config::links_origin`]).
     links_origin: Arc<str>,
 }
@@ -85,6 +88,7 @@ impl AppState {
                 CONTACT_MESSAGE_REFILL,
             )),
             table_lookup_throttle: Arc::new(super::routes::tables::lookup_throttle()),
+            requests: Arc::default(),
         }
     }
 

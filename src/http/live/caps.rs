@@ -15,6 +15,35 @@ pub struct SocketCaps {
 struct OpenSockets {
     total: usize,
     by_ip: HashMap<IpAddr, usize>,
+    /// By [`SocketKind::ALL`], for `/metrics`.
+    by_kind: [usize; 3],
+}
+
+/// What a live socket follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SocketKind {
+    /// The restaurant's orders board.
+    Board,
+    /// One order's status page.
+    OrderStatus,
+    /// The storefront's open/closed status.
+    StoreStatus,
+}
+
+impl SocketKind {
+    pub const ALL: [SocketKind; 3] = [
+        SocketKind::Board,
+        SocketKind::OrderStatus,
+        SocketKind::StoreStatus,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SocketKind::Board => "board",
+            SocketKind::OrderStatus => "order_status",
+            SocketKind::StoreStatus => "store_status",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +58,7 @@ pub enum SocketRefusal {
 pub struct SocketSlot {
     caps: Arc<SocketCaps>,
     ip: IpAddr,
+    kind: SocketKind,
 }
 
 impl SocketCaps {
@@ -40,11 +70,12 @@ impl SocketCaps {
         })
     }
 
-    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<SocketSlot, SocketRefusal> {
-        let mut open = self
-            .open
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
+    pub fn admit(
+        self: &Arc<Self>,
+        ip: IpAddr,
+        kind: SocketKind,
+    ) -> Result<SocketSlot, SocketRefusal> {
+        let mut open = self.open();
         if open.total >= self.total {
             return Err(SocketRefusal::Full);
         }
@@ -54,21 +85,32 @@ impl SocketCaps {
         }
         *from_ip += 1;
         open.total += 1;
+        open.by_kind[kind as usize] += 1;
         Ok(SocketSlot {
             caps: Arc::clone(self),
             ip,
+            kind,
         })
+    }
+
+    /// The sockets open now, by [`SocketKind::ALL`].
+    pub fn open_by_kind(&self) -> [usize; 3] {
+        self.open().by_kind
+    }
+
+    fn open(&self) -> std::sync::MutexGuard<'_, OpenSockets> {
+        self.open
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 }
 
 impl Drop for SocketSlot {
     fn drop(&mut self) {
-        let mut open = self
-            .caps
-            .open
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
+        let mut open = self.caps.open();
         open.total = open.total.saturating_sub(1);
+        let of_kind = &mut open.by_kind[self.kind as usize];
+        *of_kind = of_kind.saturating_sub(1);
         if let Some(count) = open.by_ip.get_mut(&self.ip) {
             *count -= 1;
             if *count == 0 {
@@ -87,12 +129,23 @@ mod tests {
         let caps = SocketCaps::new(3, 2);
         let a: IpAddr = "192.0.2.1".parse().unwrap();
         let b: IpAddr = "192.0.2.2".parse().unwrap();
-        let first = caps.admit(a).unwrap();
-        let _second = caps.admit(a).unwrap();
-        assert_eq!(caps.admit(a).err(), Some(SocketRefusal::TooManyFromAddress));
-        let _third = caps.admit(b).unwrap();
-        assert_eq!(caps.admit(b).err(), Some(SocketRefusal::Full));
+        let first = caps.admit(a, SocketKind::Board).unwrap();
+        let _second = caps.admit(a, SocketKind::Board).unwrap();
+        assert_eq!(
+            caps.admit(a, SocketKind::Board).err(),
+            Some(SocketRefusal::TooManyFromAddress)
+        );
+        let _third = caps.admit(b, SocketKind::StoreStatus).unwrap();
+        assert_eq!(
+            caps.admit(b, SocketKind::StoreStatus).err(),
+            Some(SocketRefusal::Full)
+        );
         drop(first);
-        assert!(caps.admit(a).is_ok(), "a closed socket frees its place");
+        assert_eq!(caps.open_by_kind(), [1, 0, 1]);
+        let again = caps.admit(a, SocketKind::Board);
+        assert!(again.is_ok(), "a closed socket frees its place");
+        assert_eq!(caps.open_by_kind(), [2, 0, 1]);
+        drop(again);
+        assert_eq!(caps.open_by_kind(), [1, 0, 1]);
     }
 }

@@ -23,7 +23,7 @@ use crate::domain::order::Order;
 use crate::http::AppState;
 use crate::http::auth::user_of_token;
 use crate::http::error::ApiError;
-use crate::http::live::caps::SocketSlot;
+use crate::http::live::caps::{SocketKind, SocketSlot};
 use crate::http::live::socket::{Liveness, Updates, Upgrade, admit_socket, follow, upgrade};
 use crate::http::routes::orders::admin::DEFAULT_PAGE_SIZE;
 use crate::http::routes::orders::order_by_token;
@@ -299,7 +299,7 @@ impl LiveOrdersApi {
         headers: &HeaderMap,
         remote: &RemoteAddr,
     ) -> Result<Upgrade, ApiError> {
-        let slot = admit_socket(&self.state, headers, remote)?;
+        let slot = admit_socket(&self.state, headers, remote, SocketKind::OrderStatus)?;
         let order = order_by_token(&self.state, token.0).await?;
         let state = self.state.clone();
         Ok(upgrade(websocket, slot, move |socket, slot| {
@@ -320,7 +320,7 @@ impl LiveOrdersApi {
         headers: &HeaderMap,
         remote: &RemoteAddr,
     ) -> Result<Upgrade, ApiError> {
-        let slot = admit_socket(&self.state, headers, remote)?;
+        let slot = admit_socket(&self.state, headers, remote, SocketKind::Board)?;
         let state = self.state.clone();
         Ok(upgrade(websocket, slot, move |socket, slot| {
             board_session(state, socket, slot)

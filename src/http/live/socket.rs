@@ -18,7 +18,7 @@ use poem::web::websocket::{
 use crate::domain::error::ErrorCode;
 use crate::http::AppState;
 use crate::http::error::{ApiError, body};
-use crate::http::live::caps::{SocketRefusal, SocketSlot};
+use crate::http::live::caps::{SocketKind, SocketRefusal, SocketSlot};
 
 /// The client has nothing to say; anything larger than this is refused.
 const MAX_CLIENT_MESSAGE: usize = 1024;
@@ -84,6 +84,7 @@ pub fn admit_socket(
     state: &AppState,
     headers: &HeaderMap,
     remote: &RemoteAddr,
+    kind: SocketKind,
 ) -> Result<SocketSlot, ApiError> {
     if !origin_allowed(headers, state.config.public_origin.as_deref()) {
         return Err(foreign_origin());
@@ -91,7 +92,7 @@ pub fn admit_socket(
     let client = state.client_ip(remote, headers);
     state
         .sockets
-        .admit(client)
+        .admit(client, kind)
         .map_err(|refusal| match refusal {
             SocketRefusal::Full => too_many_connections(),
             SocketRefusal::TooManyFromAddress => too_many_from_address(),

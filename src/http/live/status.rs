@@ -14,6 +14,7 @@ use tokio::sync::watch;
 
 use crate::http::AppState;
 use crate::http::error::ApiError;
+use crate::http::live::caps::SocketKind;
 use crate::http::live::socket::{Liveness, Updates, Upgrade, admit_socket, follow, upgrade};
 use crate::shop::hubs::store_status::{PublishedStatus, StatusHub};
 
@@ -47,7 +48,7 @@ impl LiveStatusApi {
         headers: &HeaderMap,
         remote: &RemoteAddr,
     ) -> Result<Upgrade, ApiError> {
-        let slot = admit_socket(&self.state, headers, remote)?;
+        let slot = admit_socket(&self.state, headers, remote, SocketKind::StoreStatus)?;
         let hub = self.state.shop.status().clone();
         let liveness = Liveness::of(&self.state);
         let unknown_store = (id.0 != self.state.config.store_id)

@@ -5,11 +5,13 @@
 //! storefront, the storefront's menu reads are answered from memory without routing
 //! (`menu`), the handlers get the shared state, a large JSON or HTML answer is compressed
 //! for a client that takes it (`compression`), and every answer gets the security
-//! headers and, when asked for, a log line.
+//! headers and, when asked for, a log line; it is counted by route for `/metrics`
+//! (`request_metrics`), with the time it took until its answer was ready.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use poem::PathPattern;
 use poem::web::Redirect;
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
@@ -18,6 +20,7 @@ use crate::http::AppState;
 use crate::http::compression::{self, Coding};
 use crate::http::middleware::request_log::RequestLine;
 use crate::http::middleware::security_headers::SecurityHeaders;
+use crate::http::request_metrics::RouteIndex;
 use crate::http::routes::catalog::menu;
 
 /// The application state as request data, for the extractors that are not handler
@@ -38,10 +41,16 @@ impl<E: Endpoint> Endpoint for Frame<E> {
     type Output = Response;
 
     async fn call(&self, req: Request) -> Result<Response> {
+        let started = Instant::now();
         let line = RequestLine::start(&req);
         let coding = Coding::of_request(req.headers());
-        let mut response = compression::on_the_fly(self.respond(req).await, coding).await;
+        let (response, route) = self.respond(req).await;
+        let mut response = compression::on_the_fly(response, coding).await;
         self.headers.apply(&mut response);
+        self.state
+            .0
+            .requests
+            .record(route, response.status(), started.elapsed());
         if let Some(line) = line {
             line.finish(response.status());
         }
@@ -50,23 +59,32 @@ impl<E: Endpoint> Endpoint for Frame<E> {
 }
 
 impl<E: Endpoint> Frame<E> {
-    async fn respond(&self, mut req: Request) -> Response {
+    /// The answer, and the route it is counted under: the router's pattern of the
+    /// route that answered (a menu read answered here is its own route's).
+    async fn respond(&self, mut req: Request) -> (Response, RouteIndex) {
+        let other = |response| (response, RouteIndex::OTHER);
         if let Some(refusal) = over_cap::refusal(&req) {
-            return refusal;
+            return other(refusal);
         }
         if let Err(refusal) = body_limit::read_body(self.body_timeout, &mut req).await {
-            return refusal;
+            return other(refusal);
         }
         if req.uri().path() == "/" && (req.method() == "GET" || req.method() == "HEAD") {
-            return Redirect::temporary(self.home.as_str()).into_response();
+            return other(Redirect::temporary(self.home.as_str()).into_response());
         }
+        let requests = &self.state.0.requests;
         if let Some(menu) = menu::read_before_routing(&self.state.0, &req) {
-            return menu;
+            let path = req.uri().path();
+            let route = requests.route(Some(path.strip_suffix('/').unwrap_or(path)));
+            return (menu, route);
         }
         req.extensions_mut().insert(self.state.clone());
-        match self.inner.call(req).await {
+        let response = match self.inner.call(req).await {
             Ok(output) => output.into_response(),
             Err(error) => error.into_response(),
-        }
+        };
+        let pattern = response.data::<PathPattern>().map(|pattern| &*pattern.0);
+        let route = requests.route(pattern);
+        (response, route)
     }
 }

@@ -9,6 +9,7 @@ pub mod delivery;
 pub mod exports;
 pub mod fiscal;
 pub mod health;
+pub mod metrics;
 pub mod orders;
 pub mod payments;
 pub mod printers;
