@@ -472,3 +472,40 @@ fn the_strict_reader_refuses_what_prometheus_would() {
         assert!(refused.is_err(), "accepted: {bad}");
     }
 }
+
+#[tokio::test]
+async fn open_sockets_are_counted_by_kind_while_they_are_open() {
+    let server = TestServer::start().await;
+    let sockets = "heimservice_websocket_connections";
+    let mut first = crate::live_status::connect(&server, "/ws/store/14/status", None)
+        .await
+        .unwrap();
+    let second = crate::live_status::connect(&server, "/ws/store/14/status", None)
+        .await
+        .unwrap();
+    crate::live_status::next_message(&mut first, std::time::Duration::from_secs(5)).await;
+    let (_, samples) = scrape(&server).await;
+    assert_eq!(value(&samples, sockets, &[("kind", "store_status")]), 2.0);
+    assert_eq!(value(&samples, sockets, &[("kind", "board")]), 0.0);
+    assert_eq!(
+        value(
+            &samples,
+            "heimservice_http_requests_total",
+            &[("route", "/ws/store/{id}/status"), ("status", "1xx")]
+        ),
+        2.0,
+        "an upgrade is answered 101"
+    );
+    drop(second);
+    let mut open = f64::NAN;
+    for _ in 0..50 {
+        let (_, samples) = scrape(&server).await;
+        open = value(&samples, sockets, &[("kind", "store_status")]);
+        if open == 1.0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(open, 1.0, "a closed socket is no longer counted");
+    server.stop().await;
+}
