@@ -509,3 +509,43 @@ async fn open_sockets_are_counted_by_kind_while_they_are_open() {
     assert_eq!(open, 1.0, "a closed socket is no longer counted");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_printer_that_refuses_a_ticket_counts_as_a_print_failure() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let port = crate::support::printer_sink::PrinterSink::closed_port().await;
+    let (status, printer) = server
+        .send(
+            "POST",
+            "/admin/printers",
+            Some(&admin),
+            Some(json!({ "name": "Küche", "host": "127.0.0.1", "port": port })),
+        )
+        .await;
+    assert_eq!(status, 201, "{printer}");
+    let (_, before) = scrape(&server).await;
+    assert_eq!(value(&before, "heimservice_print_failures_total", &[]), 0.0);
+    let (status, order) = post_with(
+        &server,
+        "/orders/guest",
+        None,
+        &[],
+        &guest_order(lunch_lines(&menu), "10115"),
+    )
+    .await;
+    assert_eq!(status, 201, "{order}");
+    answer(&server, &admin, &order, "accept", json!({ "minutes": 30 })).await;
+    let mut failures = 0.0;
+    for _ in 0..50 {
+        let (_, samples) = scrape(&server).await;
+        failures = value(&samples, "heimservice_print_failures_total", &[]);
+        if failures > 0.0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(failures, 1.0, "the first try failed; the retry waits");
+    server.stop().await;
+}
