@@ -549,3 +549,37 @@ async fn a_printer_that_refuses_a_ticket_counts_as_a_print_failure() {
     assert_eq!(failures, 1.0, "the first try failed; the retry waits");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn failed_paypal_steps_are_counted_by_step() {
+    use crate::support::fake_paypal::FakePaypal;
+    use crate::support::paypal_checkout::{approved, online, paypal_server, place};
+
+    let fake = FakePaypal::start().await;
+    let server = paypal_server(&fake, &[]).await;
+    let menu = Menu::load(&server).await;
+    let body = online(&menu);
+    // A declined capture, then PayPal unreachable while creating the order.
+    let id = approved(&server, &fake, &body).await;
+    fake.fail(json!({"endpoint": "capture", "status": 422, "issue": "INSTRUMENT_DECLINED"}))
+        .await;
+    assert_eq!(place(&server, &body, &id).await.0, 402);
+    fake.fail(json!({"endpoint": "create", "status": 503}))
+        .await;
+    let (status, _) = post_with(&server, "/orders/guest/paypal", None, &[], &body).await;
+    assert_eq!(status, 503);
+    let (_, samples) = scrape(&server).await;
+    let failures = "heimservice_payment_failures_total";
+    assert_eq!(value(&samples, failures, &[("step", "capture")]), 1.0);
+    assert_eq!(value(&samples, failures, &[("step", "create")]), 1.0);
+    assert_eq!(value(&samples, failures, &[("step", "refund")]), 0.0);
+    assert_eq!(
+        value(
+            &samples,
+            "heimservice_orders_placed_total",
+            &[("channel", "storefront")]
+        ),
+        0.0
+    );
+    server.stop().await;
+}
