@@ -405,6 +405,22 @@ async fn a_backup_sets_the_age_of_the_last_backup() {
     let (_, after) = scrape(&server).await;
     let age = value(&after, "heimservice_last_backup_age_seconds", &[]);
     assert!((0.0..60.0).contains(&age), "{age}");
+    let data = server.stop().await;
+
+    // `heimservice backup` while the shop is closed writes the file itself, and records
+    // it too.
+    std::fs::remove_file(data.path().join("last-backup")).unwrap();
+    let dir = data.path().display().to_string();
+    let output = crate::support::run_binary(&["backup", "--data-dir", &dir], &[]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let server = TestServer::builder().data_dir(data).start().await;
+    let (_, reopened) = scrape(&server).await;
+    let age = value(&reopened, "heimservice_last_backup_age_seconds", &[]);
+    assert!((0.0..60.0).contains(&age), "{age}");
     server.stop().await;
 }
 

@@ -136,6 +136,7 @@ pub fn backup(config: &Config, args: BackupArgs) -> Result<(), Failure> {
         let db = open_directly(&config.data_dir)?;
         let info = backup::write_backup(&db, &dest, now.timestamp().max(0) as u64, show_progress)
             .map_err(|error| error.to_string())?;
+        crate::shop::backups::note_backup(&config.data_dir, info.created_at);
         report(&info);
         Ok(())
     })
