@@ -22,8 +22,11 @@ def free_port():
 
 
 class Shop:
-    def __init__(self, binary, data_dir):
+    def __init__(self, binary, data_dir, runner=None, start_seconds=10):
+        """`runner` runs a binary of another architecture (e.g. qemu-aarch64-static)."""
         self.binary = str(binary)
+        self.command = ([runner] if runner else []) + [self.binary]
+        self.start_seconds = start_seconds
         self.data_dir = str(data_dir)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -46,10 +49,10 @@ class Shop:
         """Starts the server; returns the milliseconds until /healthz answered 200."""
         started = time.monotonic()
         self.process = subprocess.Popen(
-            [self.binary, "--listen", f"127.0.0.1:{self.port}", "--data-dir", self.data_dir],
+            self.command + ["--listen", f"127.0.0.1:{self.port}", "--data-dir", self.data_dir],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=self.env,
         )
-        deadline = started + 10
+        deadline = started + self.start_seconds
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(f"{self.base}/healthz", timeout=1) as answer:
@@ -58,7 +61,7 @@ class Shop:
             except OSError:
                 time.sleep(0.002)
         self.stop()
-        raise RuntimeError("the server did not answer /healthz within 10 s")
+        raise RuntimeError(f"the server did not answer /healthz within {self.start_seconds} s")
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -93,8 +96,8 @@ class Shop:
     def admin_token(self):
         """Creates the bench admin through the running server, then logs in."""
         subprocess.run(
-            [self.binary, "admin", "create", "--email", ADMIN_EMAIL, "--name", "Bench",
-             "--data-dir", self.data_dir],
+            self.command + ["admin", "create", "--email", ADMIN_EMAIL, "--name", "Bench",
+                            "--data-dir", self.data_dir],
             env={**self.env, "HEIMSERVICE_ADMIN_PASSWORD": ADMIN_PASSWORD},
             check=True, stdout=subprocess.DEVNULL,
         )
