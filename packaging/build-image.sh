@@ -28,7 +28,7 @@ for arch in ${ARCHES:-amd64 arm64 armv7}; do
   esac
 done
 rm -rf "$dist/image-data"
-install -d -m 0700 "$dist/image-data"
+install -d -m 0755 "$dist/image-data"
 
 buildah manifest rm "$image" >/dev/null 2>&1 || true
 buildah build --quiet --format docker --build-arg "VERSION=$version" \

@@ -65,10 +65,15 @@ build_deb() {
   local arch="$1" binary="$2" deb root
   deb="$(debian_arch "$arch")"
   root="$(mktemp -d)"
+  chmod 0755 "$root"
   install -D -m 0755 "$binary" "$root/usr/bin/heimservice"
   install -D -m 0644 packaging/heimservice.service "$root/lib/systemd/system/heimservice.service"
   install -D -m 0640 config.example.toml "$root/etc/heimservice/config.toml"
+  # The front page and the book it links to (docs/src), readable where it is installed.
   install -D -m 0644 README.md "$root/usr/share/doc/heimservice/README.md"
+  install -d "$root/usr/share/doc/heimservice/docs"
+  cp -r docs/src "$root/usr/share/doc/heimservice/docs/src"
+  chmod -R u=rwX,go=rX "$root/usr/share/doc/heimservice/docs"
   printf 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: heimservice\n\nFiles: *\nCopyright: heimservice contributors\nLicense: AGPL-3.0-or-later\n' \
     >"$root/usr/share/doc/heimservice/copyright"
   install -d "$root/DEBIAN"

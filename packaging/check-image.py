@@ -8,7 +8,7 @@
   65532:65532, the /data volume, port 8080, the HEALTHCHECK running
   `/heimservice healthcheck`, the entry point and command, and the environment.
 - Each image's files are exactly /heimservice (the release binary of its platform, byte
-  for byte) and an empty /data owned by that user, mode 0700: nothing else (FROM scratch).
+  for byte) and an empty /data owned by that user: nothing else (FROM scratch).
 - The image of this machine's platform is run as a container runs it: its binary in its
   own root file system (chroot), as its user, with exactly its environment and command
   (plus the public origin every deployment sets), in a network namespace of its own so
@@ -73,7 +73,7 @@ def check_files(name, root, binary):
     expect(f"{name}: /heimservice", sha256(served), sha256(binary))
     data = os.stat(os.path.join(root, "data"))
     expect(f"{name}: /data owner", (data.st_uid, data.st_gid), (65532, 65532))
-    expect(f"{name}: /data mode", oct(data.st_mode & 0o777), oct(0o700))
+    expect(f"{name}: /data mode", oct(data.st_mode & 0o777), oct(0o755))
     expect(f"{name}: /data contents", os.listdir(os.path.join(root, "data")), [])
 
 

@@ -62,6 +62,27 @@ fn body_of(data: std::borrow::Cow<'static, [u8]>, sent: Sent) -> std::io::Result
     }
 }
 
+/// The type of an embedded file, by the extensions the UI build writes (a table of
+/// every type there is would cost the binary its size and tell nothing more).
+fn content_type(path: &str) -> &'static str {
+    let extension = path.rsplit_once('.').map_or("", |(_, extension)| extension);
+    match extension.to_ascii_lowercase().as_str() {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" => "application/json",
+        "webmanifest" => "application/manifest+json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "webp" => "image/webp",
+        "jpg" | "jpeg" => "image/jpeg",
+        "ico" => "image/x-icon",
+        "txt" => "text/plain; charset=utf-8",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
@@ -223,13 +244,7 @@ impl WebUi {
         if not_modified {
             return Some(builder.status(StatusCode::NOT_MODIFIED).finish());
         }
-        let mime = mime_guess::from_path(path).first_or_octet_stream();
-        let content_type = if mime.type_() == "text" || mime.subtype() == "javascript" {
-            format!("{mime}; charset=utf-8")
-        } else {
-            mime.to_string()
-        };
-        let builder = builder.content_type(content_type);
+        let builder = builder.content_type(content_type(path));
         let builder = match sent {
             Sent::Encoded(coding) => builder.header(header::CONTENT_ENCODING, coding),
             Sent::Plain | Sent::Inflated => builder,
@@ -341,6 +356,30 @@ fn escape_attribute(value: &str) -> String {
 mod tests {
     use super::*;
     use crate::config::FlagValues;
+
+    #[test]
+    fn every_file_the_build_writes_gets_its_type() {
+        assert_eq!(
+            content_type("assets/index-x.js"),
+            "text/javascript; charset=utf-8"
+        );
+        assert_eq!(content_type("sw.js"), "text/javascript; charset=utf-8");
+        assert_eq!(content_type("assets/a.CSS"), "text/css; charset=utf-8");
+        assert_eq!(content_type("index.html"), "text/html; charset=utf-8");
+        assert_eq!(content_type("favicon.svg"), "image/svg+xml");
+        assert_eq!(content_type("icon-512.png"), "image/png");
+        assert_eq!(
+            content_type("manifest.webmanifest"),
+            "application/manifest+json"
+        );
+        assert_eq!(content_type("LICENSE"), "application/octet-stream");
+        assert_eq!(content_type("a.unknown"), "application/octet-stream");
+        // Every file in ui/dist has a type of its own.
+        for path in UiFiles::iter() {
+            let path = path.trim_end_matches(".gz").trim_end_matches(".br");
+            assert_ne!(content_type(path), "application/octet-stream", "{path}");
+        }
+    }
 
     #[test]
     fn the_index_gets_the_base_path_and_an_escaped_config() {
