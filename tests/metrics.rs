@@ -156,6 +156,26 @@ fn value(samples: &[Sample], name: &str, labels: &[(&str, &str)]) -> f64 {
         .value
 }
 
+/// Scrapes every 100 ms, at most 50 times, until the sample `name` with `labels`
+/// satisfies `done`; answers its last value.
+async fn scrape_until(
+    server: &TestServer,
+    name: &str,
+    labels: &[(&str, &str)],
+    done: impl Fn(f64) -> bool,
+) -> f64 {
+    let mut last = f64::NAN;
+    for _ in 0..50 {
+        let (_, samples) = scrape(server).await;
+        last = value(&samples, name, labels);
+        if done(last) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    last
+}
+
 async fn scrape(server: &TestServer) -> (BTreeMap<String, String>, Vec<Sample>) {
     let response = server.get("/metrics").await;
     assert_eq!(response.status(), 200);
@@ -513,15 +533,10 @@ async fn open_sockets_are_counted_by_kind_while_they_are_open() {
         "an upgrade is answered 101"
     );
     drop(second);
-    let mut open = f64::NAN;
-    for _ in 0..50 {
-        let (_, samples) = scrape(&server).await;
-        open = value(&samples, sockets, &[("kind", "store_status")]);
-        if open == 1.0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    let open = scrape_until(&server, sockets, &[("kind", "store_status")], |open| {
+        open == 1.0
+    })
+    .await;
     assert_eq!(open, 1.0, "a closed socket is no longer counted");
     server.stop().await;
 }
@@ -553,15 +568,10 @@ async fn a_printer_that_refuses_a_ticket_counts_as_a_print_failure() {
     .await;
     assert_eq!(status, 201, "{order}");
     answer(&server, &admin, &order, "accept", json!({ "minutes": 30 })).await;
-    let mut failures = 0.0;
-    for _ in 0..50 {
-        let (_, samples) = scrape(&server).await;
-        failures = value(&samples, "heimservice_print_failures_total", &[]);
-        if failures > 0.0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    let failures = scrape_until(&server, "heimservice_print_failures_total", &[], |n| {
+        n > 0.0
+    })
+    .await;
     assert_eq!(failures, 1.0, "the first try failed; the retry waits");
     server.stop().await;
 }
