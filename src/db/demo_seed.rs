@@ -17,7 +17,8 @@ use crate::domain::delivery::{Discount, Postcode, PostcodeInput, check_postcode}
 use crate::domain::image::{ImageKey, render};
 use crate::domain::store_profile::StoreProfile;
 
-const DEMO_RESTAURANT_JSON: &str = include_str!("../../assets/demo-restaurant.json");
+/// `assets/demo-restaurant.json` without its indentation (see `build.rs`).
+const DEMO_RESTAURANT_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/demo-restaurant.json"));
 
 /// The demo's photos (drawn by scripts/demo-photos.py), by the name the menu gives
 /// them; rendered on the first start like any upload.
