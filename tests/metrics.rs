@@ -609,3 +609,26 @@ async fn failed_paypal_steps_are_counted_by_step() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_tse_that_does_not_sign_counts_as_a_tse_failure() {
+    use crate::support::fake_fiskaly::FakeFiskaly;
+    use crate::tse_signing::{set_up, tse_shop};
+
+    let fake = FakeFiskaly::start().await;
+    let server = tse_shop(&fake).await;
+    let admin = server.admin_token().await;
+    set_up(&server, &admin).await;
+    let (_, before) = scrape(&server).await;
+    assert_eq!(value(&before, "heimservice_tse_failures_total", &[]), 0.0);
+
+    // The TSE answers 503: the order is taken unsigned, and the failed step counts.
+    fake.down("503").await;
+    let menu = Menu::load(&server).await;
+    let body = guest_order(lunch_lines(&menu), "10115");
+    let (status, order) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    let failures = scrape_until(&server, "heimservice_tse_failures_total", &[], |n| n > 0.0).await;
+    assert_eq!(failures, 1.0, "the order's start was not signed");
+    server.stop().await;
+}
