@@ -156,6 +156,14 @@ fn value(samples: &[Sample], name: &str, labels: &[(&str, &str)]) -> f64 {
         .value
 }
 
+/// A guest's cash lunch order to 10115, placed.
+async fn place_lunch(server: &TestServer, menu: &Menu) -> serde_json::Value {
+    let body = guest_order(lunch_lines(menu), "10115");
+    let (status, order) = post_with(server, "/orders/guest", None, &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    order
+}
+
 /// Scrapes every 100 ms, at most 50 times, until the sample `name` with `labels`
 /// satisfies `done`; answers its last value.
 async fn scrape_until(
@@ -193,16 +201,7 @@ async fn metrics_count_the_orders_and_each_route_under_its_template() {
     let menu = Menu::load(&server).await;
     let mut orders = Vec::new();
     for _ in 0..3 {
-        let (status, order) = post_with(
-            &server,
-            "/orders/guest",
-            None,
-            &[],
-            &guest_order(lunch_lines(&menu), "10115"),
-        )
-        .await;
-        assert_eq!(status, 201, "{order}");
-        orders.push(order);
+        orders.push(place_lunch(&server, &menu).await);
     }
     answer(
         &server,
@@ -558,15 +557,7 @@ async fn a_printer_that_refuses_a_ticket_counts_as_a_print_failure() {
     assert_eq!(status, 201, "{printer}");
     let (_, before) = scrape(&server).await;
     assert_eq!(value(&before, "heimservice_print_failures_total", &[]), 0.0);
-    let (status, order) = post_with(
-        &server,
-        "/orders/guest",
-        None,
-        &[],
-        &guest_order(lunch_lines(&menu), "10115"),
-    )
-    .await;
-    assert_eq!(status, 201, "{order}");
+    let order = place_lunch(&server, &menu).await;
     answer(&server, &admin, &order, "accept", json!({ "minutes": 30 })).await;
     let failures = scrape_until(&server, "heimservice_print_failures_total", &[], |n| {
         n > 0.0
@@ -625,9 +616,7 @@ async fn a_tse_that_does_not_sign_counts_as_a_tse_failure() {
     // The TSE answers 503: the order is taken unsigned, and the failed step counts.
     fake.down("503").await;
     let menu = Menu::load(&server).await;
-    let body = guest_order(lunch_lines(&menu), "10115");
-    let (status, order) = post_with(&server, "/orders/guest", None, &[], &body).await;
-    assert_eq!(status, 201, "{order}");
+    place_lunch(&server, &menu).await;
     let failures = scrape_until(&server, "heimservice_tse_failures_total", &[], |n| n > 0.0).await;
     assert_eq!(failures, 1.0, "the order's start was not signed");
     server.stop().await;
