@@ -21,6 +21,7 @@ pub mod preorder;
 pub mod printing;
 pub mod push;
 pub mod readiness;
+pub mod secret;
 pub mod store_hours;
 pub mod store_profile;
 pub mod tables;

@@ -7,6 +7,8 @@ use base64::Engine;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::domain::secret::same_secret;
+
 /// The most characters a table's label may have.
 pub const MAX_LABEL_CHARS: usize = 20;
 /// Random bytes of a table's secret: 128 bits.
@@ -52,25 +54,12 @@ pub fn secret_from(random: [u8; SECRET_BYTES]) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random)
 }
 
-/// Compares in time that depends on the lengths only, not on where they differ.
-fn same_secret(stored: &str, given: &str) -> bool {
-    let (stored, given) = (stored.as_bytes(), given.as_bytes());
-    if stored.len() != given.len() {
-        return false;
-    }
-    stored
-        .iter()
-        .zip(given)
-        .fold(0u8, |diff, (a, b)| diff | (a ^ b))
-        == 0
-}
-
 /// The table a guest may order at with `key`: active, and the key its current secret.
 /// An unknown table, an inactive one and a wrong key are all `None` alike.
 pub fn admit(table: Option<DiningTable>, key: &str) -> Option<DiningTable> {
     let table = table?;
     // Compared before `active` is looked at, so both answers take the same time.
-    let matches = same_secret(&table.secret, key);
+    let matches = same_secret(key, &table.secret);
     (matches && table.active).then_some(table)
 }
 
