@@ -97,11 +97,12 @@ impl RequestMetrics {
         let mut labels = vec![OTHER.to_string()];
         let mut by_pattern = HashMap::new();
         for template in templates {
-            if by_pattern.contains_key(&router_pattern(template)) {
-                continue;
+            if let std::collections::hash_map::Entry::Vacant(slot) =
+                by_pattern.entry(router_pattern(template))
+            {
+                slot.insert(labels.len());
+                labels.push(template.to_string());
             }
-            by_pattern.insert(router_pattern(template), labels.len());
-            labels.push(template.to_string());
         }
         let stats = labels.iter().map(|_| RouteStats::default()).collect();
         let _ = self.routes.set(Routes {

@@ -10,15 +10,15 @@ use poem::http::HeaderMap;
 use poem::web::RemoteAddr;
 use poem_openapi::payload::{Json, PlainText};
 use poem_openapi::{ApiResponse, OpenApi};
-use sha2::{Digest, Sha256};
 
 use crate::domain::error::ErrorCode;
+use crate::domain::secret::same_secret;
 use crate::http::AppState;
 use crate::http::error::ErrorBody;
 use crate::http::live::caps::SocketKind;
 use crate::http::metrics_text::{self, Exposition, Kind};
 use crate::http::request_metrics::{BUCKETS, CLASSES};
-use crate::shop::metrics::{Channel, PaymentStep};
+use crate::shop::metrics::{Channel, Counts, PaymentStep};
 
 pub struct MetricsApi {
     pub state: AppState,
@@ -86,23 +86,11 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
-/// Compares the digests, every byte: the time taken says nothing of how much of the
-/// token was right, nor of its length.
-fn same_secret(sent: &str, token: &str) -> bool {
-    let (sent, token) = (
-        Sha256::digest(sent.as_bytes()),
-        Sha256::digest(token.as_bytes()),
-    );
-    sent.iter()
-        .zip(token.iter())
-        .fold(0u8, |difference, (a, b)| difference | (a ^ b))
-        == 0
-}
-
 fn render(state: &AppState) -> String {
     let mut out = Exposition::default();
-    orders(&mut out, state);
-    failures(&mut out, state);
+    let counts = state.shop.counts();
+    orders(&mut out, &counts);
+    failures(&mut out, &counts);
     requests(&mut out, state);
     sockets(&mut out, state);
     host(&mut out, state);
@@ -119,8 +107,7 @@ fn gauge(out: &mut Exposition, name: &str, help: &str, value: impl std::fmt::Dis
     out.sample(name, &[], value);
 }
 
-fn orders(out: &mut Exposition, state: &AppState) {
-    let counts = state.shop.counts();
+fn orders(out: &mut Exposition, counts: &Counts) {
     let name = "heimservice_orders_placed_total";
     out.family(
         name,
@@ -157,8 +144,7 @@ fn orders(out: &mut Exposition, state: &AppState) {
     );
 }
 
-fn failures(out: &mut Exposition, state: &AppState) {
-    let counts = state.shop.counts();
+fn failures(out: &mut Exposition, counts: &Counts) {
     let name = "heimservice_payment_failures_total";
     out.family(
         name,
