@@ -171,35 +171,49 @@ pub fn write_backup(
     if let Some(dir) = dest.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(io_error(dest))?;
     }
+    let temp = partial_path(dest)?;
+    let written = write_into(db, &temp, now_unix, &mut progress);
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(error);
+    }
+    put_in_place(&temp, dest)
+}
+
+/// Where a backup to `dest` is written until it is complete: a hidden name beside it,
+/// unique per attempt (two backups to one name never share it), which the server's
+/// clean-up of interrupted backups recognises (`.<name>.partial-<tag>`).
+pub(super) fn partial_path(dest: &Path) -> Result<PathBuf, BackupError> {
     let file_name = dest
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_else(|| "backup".into());
-    // Unique per attempt, so two backups to one name never share a temporary file.
     let mut random = [0u8; 8];
     getrandom::fill(&mut random).map_err(|error| BackupError::Write {
         path: dest.to_path_buf(),
         reason: error.to_string(),
     })?;
     let tag = crate::domain::hex::hex(&random);
-    let temp = dest.with_file_name(format!(".{file_name}.partial-{tag}"));
-    // Checked once it is complete, read back from the disk, and only then given its name.
-    let result = write_into(db, &temp, now_unix, &mut progress)
-        .and_then(|()| verify_backup(&temp))
-        .and_then(|info| {
-            std::fs::rename(&temp, dest).map_err(io_error(dest))?;
-            if let Some(dir) = dest.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-                File::open(dir)
-                    .and_then(|dir| dir.sync_all())
-                    .map_err(io_error(dest))?;
-            }
-            Ok(BackupInfo {
-                path: dest.to_path_buf(),
-                ..info
-            })
-        });
+    Ok(dest.with_file_name(format!(".{file_name}.partial-{tag}")))
+}
+
+/// The complete backup at `temp` checked (read back from the disk) and only then given
+/// its name `dest`, with the folder synced; `temp` is removed when anything fails.
+pub(super) fn put_in_place(temp: &Path, dest: &Path) -> Result<BackupInfo, BackupError> {
+    let result = verify_backup(temp).and_then(|info| {
+        std::fs::rename(temp, dest).map_err(io_error(dest))?;
+        if let Some(dir) = dest.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+            File::open(dir)
+                .and_then(|dir| dir.sync_all())
+                .map_err(io_error(dest))?;
+        }
+        Ok(BackupInfo {
+            path: dest.to_path_buf(),
+            ..info
+        })
+    });
     if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
+        let _ = std::fs::remove_file(temp);
     }
     result
 }

@@ -127,7 +127,8 @@ store_error_from!(
     redb::TransactionError,
     redb::TableError,
     redb::StorageError,
-    redb::CommitError
+    redb::CommitError,
+    redb::DatabaseError
 );
 
 /// A handle to the open database; cheap to clone.

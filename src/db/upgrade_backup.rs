@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use redb::Database;
 
 use super::DbError;
-use super::backup::{BACKUP_FORMAT, META_BACKUP_CREATED_AT, META_BACKUP_FORMAT};
+use super::backup::{self, BACKUP_FORMAT, META_BACKUP_CREATED_AT, META_BACKUP_FORMAT};
 use super::migrations::LATEST_SCHEMA_VERSION;
 use super::storage::PRIVATE_FILE_MODE;
 use super::tables::META;
@@ -29,7 +29,8 @@ pub fn upgrade_backup_name(found: u64, now: chrono::DateTime<chrono::Utc>) -> St
 }
 
 /// Copies the closed database file `live` (at schema `found`) into the backups folder
-/// beside it, marks the copy as a backup, and syncs it. Answers the copy's path.
+/// beside it and marks the copy as a backup; like every backup it is written under a
+/// temporary name, checked, and only then named. Answers the copy's path.
 pub fn write(
     live: &Path,
     found: u64,
@@ -37,7 +38,7 @@ pub fn write(
 ) -> Result<PathBuf, String> {
     let data_dir = live.parent().unwrap_or(Path::new("."));
     let dir = data_dir.join(BACKUP_DIR);
-    crate::server::create_private_dir(&dir)
+    std::fs::create_dir_all(&dir)
         .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
     let name = upgrade_backup_name(found, now);
     // Two upgrades within a second never share a name.
@@ -48,37 +49,29 @@ pub fn write(
         })
         .find(|candidate| !candidate.exists())
         .unwrap_or_else(|| dir.join(&name));
-    let partial = dir.join(format!(
-        ".{}.partial",
-        dest.file_name().unwrap_or_default().to_string_lossy()
-    ));
+    let partial = backup::partial_path(&dest).map_err(|error| error.to_string())?;
     let failed = |error: &dyn std::fmt::Display| format!("{}: {error}", partial.display());
-    let result = (|| {
+    let copied = (|| {
         std::fs::copy(live, &partial).map_err(|error| failed(&error))?;
         std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(PRIVATE_FILE_MODE))
             .map_err(|error| failed(&error))?;
         mark(&partial, now).map_err(|error| failed(&error))?;
         File::open(&partial)
             .and_then(|file| file.sync_all())
-            .map_err(|error| failed(&error))?;
-        std::fs::rename(&partial, &dest).map_err(|error| failed(&error))?;
-        File::open(&dir)
-            .and_then(|dir| dir.sync_all())
             .map_err(|error| failed(&error))
     })();
-    if result.is_err() {
+    if let Err(error) = copied {
         let _ = std::fs::remove_file(&partial);
+        return Err(error);
     }
-    result.map(|()| dest)
+    backup::put_in_place(&partial, &dest)
+        .map(|info| info.path)
+        .map_err(|error| error.to_string())
 }
 
 /// Writes the backup marker into the copy's `meta` table (nothing else changes).
-fn mark(copy: &Path, now: chrono::DateTime<chrono::Utc>) -> Result<(), String> {
-    let db = Database::open(copy).map_err(|error| error.to_string())?;
-    mark_open(&db, now).map_err(|error| error.to_string())
-}
-
-fn mark_open(db: &Database, now: chrono::DateTime<chrono::Utc>) -> Result<(), DbError> {
+fn mark(copy: &Path, now: chrono::DateTime<chrono::Utc>) -> Result<(), DbError> {
+    let db = Database::open(copy)?;
     let txn = db.begin_write()?;
     {
         let mut meta = txn.open_table(META)?;
