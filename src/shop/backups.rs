@@ -31,14 +31,12 @@ pub fn last_backup(data_dir: &Path) -> Option<u64> {
         .ok()
 }
 
-/// Notes in `data_dir` that a backup was written at `unix` seconds.
+/// Notes in `data_dir` that a backup was written at `unix` seconds: a temporary file
+/// renamed over the record, so a reader never sees half of it. A failure is logged, and
+/// is not the backup's: the backup itself is written.
 pub fn note_backup(data_dir: &Path, unix: u64) {
-    record_backup(&last_backup_file(data_dir), unix);
-}
-
-/// Writes `record`: a temporary file renamed over it, so a reader never sees half of
-/// it. A failure is logged, and is not the backup's: the backup itself is written.
-fn record_backup(record: &Path, unix: u64) {
+    let record = last_backup_file(data_dir);
+    let record = record.as_path();
     let temporary = record.with_extension("partial");
     let written = std::fs::write(&temporary, format!("{unix}\n"))
         .and_then(|()| std::fs::rename(&temporary, record));
@@ -58,14 +56,26 @@ impl Shop {
         let now = self.clock.now();
         let dest = path
             .unwrap_or_else(|| backup_dir(&self.config.data_dir).join(default_backup_name(now)));
-        let info = self
-            .db
-            .backup_to(dest, now.timestamp().max(0) as u64, progress)
-            .await?;
-        note_backup(&self.config.data_dir, info.created_at);
+        let info = write_noted(&self.db, &self.config.data_dir, dest, now, progress).await?;
         tracing::info!(path = %info.path.display(), bytes = info.bytes, "backup written");
         Ok(info)
     }
+}
+
+/// Writes a backup to `dest` and notes its time for `/metrics`: every backup the server
+/// writes, on request or automatically, goes through here.
+async fn write_noted(
+    db: &Db,
+    data_dir: &Path,
+    dest: PathBuf,
+    now: chrono::DateTime<chrono::Utc>,
+    progress: impl FnMut(usize, usize) + Send + 'static,
+) -> Result<BackupInfo, BackupError> {
+    let info = db
+        .backup_to(dest, now.timestamp().max(0) as u64, progress)
+        .await?;
+    note_backup(data_dir, info.created_at);
+    Ok(info)
 }
 
 /// The automatic backups in `dir`, oldest first (their names sort by time).
@@ -127,7 +137,7 @@ pub fn spawn(
     mut finishing: tokio::sync::watch::Receiver<bool>,
 ) -> Option<tokio::task::JoinHandle<()>> {
     let dir = backup_dir(data_dir);
-    let record = last_backup_file(data_dir);
+    let data_dir = data_dir.to_path_buf();
     let interrupted = remove_interrupted(&dir);
     if interrupted > 0 {
         tracing::warn!(interrupted, "removed the files of interrupted backups");
@@ -146,12 +156,8 @@ pub fn spawn(
             }
             let now = clock.now();
             let dest = dir.join(default_backup_name(now));
-            match db
-                .backup_to(dest, now.timestamp().max(0) as u64, |_, _| {})
-                .await
-            {
+            match write_noted(&db, &data_dir, dest, now, |_, _| {}).await {
                 Ok(info) => {
-                    record_backup(&record, info.created_at);
                     let removed = prune(&dir, keep);
                     tracing::info!(path = %info.path.display(), bytes = info.bytes, removed, "automatic backup written");
                 }
