@@ -10,8 +10,6 @@ use crate::domain::order::correction::{CorrectionRefusal, refundable_cents};
 use crate::domain::order::line_change::{changed_lines, receipt_with};
 use crate::domain::order::lines::{LineRequest, SaleCheck};
 use crate::domain::order::{Actor, Order};
-use crate::shop::metrics::PaymentStep;
-use crate::shop::payments::paypal::PaymentProblem;
 
 /// What PayPal gave back: the amount and its refund id (`None` when PayPal said it was
 /// refunded before).
@@ -145,15 +143,13 @@ impl Shop {
             return Ok(None);
         };
         let request_id = format!("correction-{}-{number}-{capture_id}", order.id);
-        let outcome = match self.paypal.as_deref() {
-            Some(paypal) => paypal.refund_part(capture_id, cents, &request_id).await,
-            None => Err(PaymentProblem::Unavailable),
-        };
+        let outcome = self
+            .refund_capture(capture_id, Some((cents, &request_id)))
+            .await;
         match outcome {
             Ok(refund_id) => Ok(Some((cents, refund_id))),
             Err(problem) => {
                 tracing::error!(order = order.id, capture = %capture_id, %problem, "the correction's refund failed");
-                self.counters.payment_failed(PaymentStep::Refund);
                 Err(CorrectionRefusal::RefundFailed.into())
             }
         }

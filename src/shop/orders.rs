@@ -12,8 +12,6 @@ use crate::domain::order::answering::AnswerWindow;
 use crate::domain::order::{
     AUTO_REJECT_REASON, Actor, Order, OrderStatus, PaymentStatus, TransitionError,
 };
-use crate::shop::metrics::PaymentStep;
-use crate::shop::payments::paypal::PaymentProblem;
 
 impl Shop {
     /// How long an order may wait for the restaurant's answer.
@@ -182,13 +180,9 @@ impl Shop {
         else {
             return Ok(order);
         };
-        let outcome = match self.paypal.as_deref() {
-            Some(paypal) => paypal.refund(&capture_id).await,
-            None => Err(PaymentProblem::Unavailable),
-        };
+        let outcome = self.refund_capture(&capture_id, None).await;
         if let Err(problem) = &outcome {
             tracing::error!(order = order.id, capture = %capture_id, %problem, "refund failed");
-            self.counters.payment_failed(PaymentStep::Refund);
         }
         let order = self
             .change_order(order.id, move |order| {
