@@ -227,12 +227,41 @@ async fn the_storefront_page_carries_the_store_and_the_menu() {
     );
     assert!(!html.contains("<script>alert(1)"));
     let data = initial_data(&html);
+    // The store without its legal texts, naming the ones it has.
+    let mut store = fetch(&server, "/stores/14", &[]).await.json();
+    let mut legal_texts = Vec::new();
+    for name in [
+        "impressum_text",
+        "impressum_text_en",
+        "privacy_text",
+        "privacy_text_en",
+        "terms_text",
+        "terms_text_en",
+        "withdrawal_text",
+        "withdrawal_text_en",
+    ] {
+        let text = store.as_object_mut().unwrap().remove(name);
+        if text.is_some_and(|text| !text.as_str().unwrap().trim().is_empty()) {
+            legal_texts.push(name);
+        }
+    }
+    assert!(
+        legal_texts.contains(&"terms_text"),
+        "the demo has terms: {legal_texts:?}"
+    );
+    store["legal_texts"] = json!(legal_texts);
+    assert_eq!(data["/stores/14"], store);
+    assert!(
+        !html.contains("Widerrufsbelehrung"),
+        "no legal text in the page"
+    );
+    // The storefront never reads the allergen list (each product carries its allergens).
+    assert_eq!(data.get("/allergies/"), None);
     for path in [
-        "/stores/14",
         "/products/?store_id=14",
         "/categories/?store_id=14",
         "/banners/?store_id=14",
-        "/allergies/",
+        "/discounts/14",
     ] {
         assert_eq!(
             data[path],
@@ -279,4 +308,47 @@ async fn the_storefront_page_carries_the_store_and_the_menu() {
     assert_eq!(initial_data(&admin_html), json!({}));
     assert!(!admin_html.contains("rel=\"preload\" as=\"image\""));
     server.stop().await;
+}
+
+#[tokio::test]
+async fn a_closed_shops_page_carries_its_preorder_times() {
+    let server = TestServer::builder()
+        .env(
+            "HEIMSERVICE_TESTING_CLOCK_START",
+            crate::support::ordering::LUNCHTIME,
+        )
+        .start()
+        .await;
+    let slots = [
+        "/stores/14/slots?order_type=delivery",
+        "/stores/14/slots?order_type=pickup",
+    ];
+    let open = initial_data(&storefront_page(&server).await);
+    assert_eq!(open["/stores/14"]["closed_reason"], Value::Null);
+    for path in slots {
+        assert_eq!(open.get(path), None, "an open shop's page has no {path}");
+    }
+
+    let staff = server.staff_token().await;
+    let (status, paused) = server
+        .send(
+            "PUT",
+            "/stores/14/pause",
+            Some(&staff),
+            Some(json!({"paused": true})),
+        )
+        .await;
+    assert_eq!(status, 200, "{paused}");
+    let closed = initial_data(&storefront_page(&server).await);
+    assert_eq!(closed["/stores/14"]["closed_reason"], "paused");
+    for path in slots {
+        let answer = fetch(&server, path, &[]).await.json();
+        assert!(answer["slots"].is_array(), "{answer}");
+        assert_eq!(closed[path], answer, "{path}: as the API answers it");
+    }
+    server.stop().await;
+}
+
+async fn storefront_page(server: &TestServer) -> String {
+    String::from_utf8(fetch(server, "/order-online/", &[]).await.plain()).unwrap()
 }

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -49,6 +50,23 @@ function keepServerContract(): Plugin {
       const html = index?.type === 'asset' ? String(index.source) : '';
       const missing = SERVER_CONTRACT.filter((needle) => !html.includes(needle));
       if (missing.length > 0) this.error(`dist/index.html lost: ${missing.join(', ')}`);
+    },
+  };
+}
+
+// The tab icon travels inside the page as a data: URL made from public/favicon.svg (the
+// file stays, for the icons drawn from it): a first visit saves a request and its
+// headers. The page's CSP allows data: images.
+function inlineFavicon(): Plugin {
+  return {
+    name: 'heimservice-inline-favicon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = readFileSync(new URL('public/favicon.svg', import.meta.url), 'utf8').trim();
+      const url = `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/#/g, '%23').replace(/</g, '%3C').replace(/>/g, '%3E')}`;
+      const link = 'href="./favicon.svg"';
+      if (!html.includes(link)) throw new Error(`index.html lost ${link}`);
+      return html.replace(link, `href="${url}"`);
     },
   };
 }
@@ -108,7 +126,7 @@ const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig(({ command }) => ({
   // Relative asset URLs in the build: the server rewrites <base href> to its
   // base path. The dev server mimics the default base path instead.
-  plugins: [keepServerContract(), treeShakeReactRouter()],
+  plugins: [keepServerContract(), treeShakeReactRouter(), inlineFavicon()],
   base: command === 'serve' && !isVitest ? '/order-online/' : './',
   server: {
     // Every API path lives at the server's root; the admin screens live under

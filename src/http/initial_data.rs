@@ -4,10 +4,15 @@
 //! answer from the page once, then asks the server as before). The page's head also asks
 //! for the first banner's photo (the largest picture of the first screen) at once, so it
 //! loads beside the script instead of after it.
+//!
+//! The store's legal texts (Impressum, privacy policy, terms, withdrawal information:
+//! about half of the page's bytes) stay out of it: the page names the ones the store
+//! has, for the footer's links, and the pages that show them ask for the store.
 
 use crate::http::AppState;
 use crate::http::menu_snapshot::MenuSnapshot;
-use crate::http::routes::stores::store_json;
+use crate::http::routes::delivery::discounts_json;
+use crate::http::routes::stores::{closed_slots_json, store_json};
 
 /// What a storefront page carries beyond the built `index.html`.
 pub struct PageData {
@@ -29,19 +34,33 @@ pub async fn page_data(state: &AppState) -> PageData {
 
 async fn initial_data(state: &AppState, snapshot: &MenuSnapshot) -> String {
     let store_id = state.config.store_id;
-    let mut entries: Vec<(String, String)> = Vec::with_capacity(5);
+    let mut entries: Vec<(String, String)> = Vec::with_capacity(8);
     match store_json(state).await {
-        Ok(store) => entries.push((format!("/stores/{store_id}"), store)),
+        Ok(store) => entries.push((format!("/stores/{store_id}"), without_legal_texts(&store))),
         Err(error) => tracing::warn!(
             ?error,
             "the store's settings could not be read for the page"
         ),
     }
+    match discounts_json(state).await {
+        Ok(discounts) => entries.push((format!("/discounts/{store_id}"), discounts)),
+        Err(error) => tracing::warn!(?error, "the discounts could not be read for the page"),
+    }
+    match closed_slots_json(state).await {
+        Ok(Some(slots)) => {
+            for (order_type, answer) in slots {
+                let path = format!(
+                    "/stores/{store_id}/slots?order_type={}",
+                    order_type.as_str()
+                );
+                entries.push((path, answer));
+            }
+        }
+        Ok(None) => {}
+        Err(error) => tracing::warn!(?error, "the pre-order times could not be read for the page"),
+    }
     for (name, bytes) in snapshot.plain_parts() {
-        let path = match name {
-            "allergies" => "/allergies/".to_string(),
-            _ => format!("/{name}/?store_id={store_id}"),
-        };
+        let path = format!("/{name}/?store_id={store_id}");
         entries.push((path, String::from_utf8_lossy(bytes).into_owned()));
     }
     let size = entries
@@ -60,4 +79,54 @@ async fn initial_data(state: &AppState, snapshot: &MenuSnapshot) -> String {
     }
     json.push('}');
     json.replace('<', "\\u003c")
+}
+
+/// The store's legal texts: long, and shown only on their own pages.
+const LEGAL_TEXTS: [&str; 8] = [
+    "impressum_text",
+    "impressum_text_en",
+    "privacy_text",
+    "privacy_text_en",
+    "terms_text",
+    "terms_text_en",
+    "withdrawal_text",
+    "withdrawal_text_en",
+];
+
+/// `GET /stores/{id}`'s answer without the legal texts, with `legal_texts` naming
+/// those that are not blank (the storefront links to them).
+fn without_legal_texts(store: &str) -> String {
+    let Ok(serde_json::Value::Object(mut fields)) = serde_json::from_str(store) else {
+        return store.to_string();
+    };
+    let mut present = Vec::new();
+    for name in LEGAL_TEXTS {
+        if let Some(serde_json::Value::String(text)) = fields.remove(name)
+            && !text.trim().is_empty()
+        {
+            present.push(serde_json::Value::from(name));
+        }
+    }
+    fields.insert("legal_texts".into(), serde_json::Value::Array(present));
+    serde_json::Value::Object(fields).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_names_the_legal_texts_it_leaves_out() {
+        let store = r#"{"id":14,"brand":"B","impressum_text":"Inhaber: A","impressum_text_en":"",
+            "privacy_text":"  ","terms_text":"AGB","terms_text_en":"Terms",
+            "withdrawal_text":"Widerruf"}"#;
+        let page: serde_json::Value = serde_json::from_str(&without_legal_texts(store)).unwrap();
+        assert_eq!(
+            page,
+            serde_json::json!({
+                "id": 14, "brand": "B",
+                "legal_texts": ["impressum_text", "terms_text", "terms_text_en", "withdrawal_text"],
+            })
+        );
+    }
 }

@@ -148,13 +148,14 @@ impl MenuSnapshot {
         PreEncodedJson::new(&self.banners, coding)
     }
 
-    /// The plain JSON of the four public menu reads, for the storefront's page.
-    pub fn plain_parts(&self) -> [(&'static str, &Bytes); 4] {
+    /// The plain JSON of the menu reads the storefront makes (products, categories,
+    /// banners; the allergen list is the admin's: the products carry their allergens),
+    /// for its page.
+    pub fn plain_parts(&self) -> [(&'static str, &Bytes); 3] {
         [
             ("products", &self.products.plain),
             ("categories", &self.categories.plain),
             ("banners", &self.banners.plain),
-            ("allergies", &self.allergies.plain),
         ]
     }
 

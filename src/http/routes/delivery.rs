@@ -121,6 +121,27 @@ fn postcode_input(body: PostcodeBody) -> Result<PostcodeInput, ApiError> {
     })
 }
 
+/// The discounts that apply today, as `GET /discounts/{id}` answers them.
+async fn active_discounts(state: &AppState) -> Result<Vec<DiscountView>, ApiError> {
+    let today = state.store_today();
+    let discounts = state.shop.db().discounts().await?;
+    Ok(discounts
+        .into_iter()
+        .filter(|discount| discount.is_active_on(today))
+        .map(|discount| DiscountView {
+            code: discount.code.as_str().into(),
+            value: f64::from(discount.basis_points) / 100.0,
+            expires_on: discount.expires_on,
+        })
+        .collect())
+}
+
+/// `GET /discounts/{id}`'s answer as JSON text, for the storefront's page.
+pub async fn discounts_json(state: &AppState) -> Result<String, ApiError> {
+    use poem_openapi::types::ToJSON;
+    Ok(active_discounts(state).await?.to_json_string())
+}
+
 impl DeliveryApi {
     fn today(&self) -> NaiveDate {
         self.state.store_today()
@@ -231,19 +252,7 @@ impl DeliveryApi {
         #[oai(name = "id")] id: Path<u64>,
     ) -> Result<Json<Vec<DiscountView>>, ApiError> {
         self.state.shop.check_store(id.0)?;
-        let today = self.today();
-        let discounts = self.state.shop.db().discounts().await?;
-        Ok(Json(
-            discounts
-                .into_iter()
-                .filter(|discount| discount.is_active_on(today))
-                .map(|discount| DiscountView {
-                    code: discount.code.as_str().into(),
-                    value: f64::from(discount.basis_points) / 100.0,
-                    expires_on: discount.expires_on,
-                })
-                .collect(),
-        ))
+        Ok(Json(active_discounts(&self.state).await?))
     }
 
     /// Set a discount's percentage and last day (admin). With `If-Match` (its

@@ -430,6 +430,16 @@ impl StoreApi {
         order_type: Query<OrderTypeBody>,
     ) -> Result<Json<PreOrderSlots>, ApiError> {
         let profile = self.profile(id.0).await?;
+        Ok(Json(self.slots_for(&profile, order_type.0.into()).await?))
+    }
+}
+
+impl StoreApi {
+    async fn slots_for(
+        &self,
+        profile: &StoreProfile,
+        order_type: OrderType,
+    ) -> Result<PreOrderSlots, ApiError> {
         let closed_reason = self
             .state
             .shop
@@ -444,20 +454,42 @@ impl StoreApi {
                         | ClosedReason::AutoPaused
                 )
             });
-        let order_type = order_type.0.into();
         let now = self.state.shop.clock().now();
         let full = full_slots(&self.state.shop, order_type, now).await?;
-        Ok(Json(PreOrderSlots {
+        Ok(PreOrderSlots {
             closed_reason: closed_reason.map(|reason| reason.as_str().to_string()),
             ..slot_offer(
-                &profile,
+                profile,
                 order_type,
                 (now, self.state.config.timezone),
                 self.state.shop.status().ordering_blocked().is_some(),
                 (&full, self.state.config.orders.preorder_days),
             )
-        }))
+        })
     }
+}
+
+/// While the shop is closed, `GET /stores/{id}/slots`'s answers for delivery and for
+/// pickup as JSON text, for the storefront's page: its closed banner offers pre-orders
+/// from them in its first paint. `None` while the shop is open (the page then does not
+/// ask for them).
+pub async fn closed_slots_json(
+    state: &AppState,
+) -> Result<Option<[(OrderType, String); 2]>, ApiError> {
+    use poem_openapi::types::ToJSON;
+    if state.shop.status().current().closed_reason.is_none() {
+        return Ok(None);
+    }
+    let api = StoreApi {
+        state: state.clone(),
+    };
+    let profile = api.profile(state.config.store_id).await?;
+    let delivery = api.slots_for(&profile, OrderType::Delivery).await?;
+    let pickup = api.slots_for(&profile, OrderType::Pickup).await?;
+    Ok(Some([
+        (OrderType::Delivery, delivery.to_json_string()),
+        (OrderType::Pickup, pickup.to_json_string()),
+    ]))
 }
 
 /// The 15-minute slots (starts in Unix seconds) of the next day that hold as many

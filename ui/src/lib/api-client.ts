@@ -51,8 +51,12 @@ export async function readErrorBody(response: Response): Promise<ErrorBody> {
 /** The store's and menu's answers the server put into the page (`#initial-data`), by path. */
 let initialData: Record<string, unknown> | undefined;
 
-/** The page's answer to `GET path`, once: later reads ask the server. */
-function takeInitial(path: string): unknown {
+/**
+ * The page's answer to `GET path`, once: later reads ask the server. Components that
+ * render from it at once (`useAsync`'s `fromPage`) paint the first screen complete,
+ * without a frame in which it is still loading.
+ */
+export function takeInitial(path: string): unknown {
   if (initialData === undefined) {
     try {
       initialData = JSON.parse(document.getElementById('initial-data')?.textContent || '{}') as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { apiFetch, logged } from './api-client';
+import { apiFetch, logged, takeInitial } from './api-client';
 
 export { ApiError } from './api-error';
 export { apiFetch, readBearerToken, SESSION_KEY } from './api-client';
@@ -34,6 +34,11 @@ export interface Store {
   withdrawal_text?: string;
   /** The English withdrawal information; empty: English shows `withdrawal_text` too. */
   withdrawal_text_en?: string;
+  /**
+   * Only in the page's copy of the record, which leaves the legal texts above out: the
+   * names of those the store has (not blank). `useLegalStore` gets the texts.
+   */
+  legal_texts?: string[];
   timezone: string;
   store_hours: StoreHoursEntry[];
   /** Whole closed dates (YYYY-MM-DD, store time zone), today and later. */
@@ -62,13 +67,19 @@ export interface Category {
   visible: boolean;
 }
 
+const storePath = (id: number) => `/stores/${encodeURIComponent(id)}`;
+const categoriesPath = (storeId: number) => `/categories/?store_id=${encodeURIComponent(storeId)}`;
+
 export function getStore(id: number): Promise<Store> {
-  return logged('getStore', apiFetch<Store>(`/stores/${encodeURIComponent(id)}`));
+  return logged('getStore', apiFetch<Store>(storePath(id)));
 }
 
+/** The store as the page carries it, once (`takeInitial`). */
+export const storeFromPage = (id: number) => takeInitial(storePath(id)) as Store | undefined;
+
 export function getCategories(storeId: number): Promise<Category[]> {
-  return logged(
-    'getCategories',
-    apiFetch<Category[]>(`/categories/?store_id=${encodeURIComponent(storeId)}`),
-  );
+  return logged('getCategories', apiFetch<Category[]>(categoriesPath(storeId)));
 }
+
+/** The categories as the page carries them, once. */
+export const categoriesFromPage = (storeId: number) => takeInitial(categoriesPath(storeId)) as Category[] | undefined;

@@ -17,6 +17,21 @@ export interface TermsTexts {
  * ones where the store has written them, else the German. Empty (or blank) texts are
  * empty strings, so nothing links to them.
  */
+/**
+ * Whether the terms and the withdrawal information can be linked for a visitor in
+ * `language`: from the texts, or from the names the page's copy of the record lists.
+ */
+export function termsLinks(store: Store | undefined, language: string): { terms: boolean; withdrawal: boolean } {
+  const listed = store?.legal_texts;
+  if (listed === undefined) {
+    const { terms, withdrawal } = termsTexts(store, language);
+    return { terms: terms !== '', withdrawal: withdrawal !== '' };
+  }
+  // As `localized` picks: the English text where the visitor reads English and it is set.
+  const has = (field: string) => listed.includes(field) || (language === 'en' && listed.includes(`${field}_en`));
+  return { terms: has('terms_text'), withdrawal: has('withdrawal_text') };
+}
+
 export function termsTexts(store: Store | undefined, language: string): TermsTexts {
   const text = (german: string | undefined, english: string | undefined) => {
     const shown = localized(german ?? '', english, language);

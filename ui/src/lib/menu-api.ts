@@ -1,4 +1,4 @@
-import { apiFetch, logged } from './api-client';
+import { apiFetch, logged, takeInitial } from './api-client';
 
 /** Public menu reads (contract: menu-api.md). Money is euros. */
 
@@ -108,13 +108,22 @@ export interface Banner {
   sort_order: number;
 }
 
+const productsPath = (storeId: number) => `/products/?store_id=${encodeURIComponent(storeId)}`;
+const bannersPath = (storeId: number) => `/banners/?store_id=${encodeURIComponent(storeId)}`;
+
 export function getProducts(storeId: number): Promise<Product[]> {
-  return logged('getProducts', apiFetch<Product[]>(`/products/?store_id=${encodeURIComponent(storeId)}`));
+  return logged('getProducts', apiFetch<Product[]>(productsPath(storeId)));
 }
 
+/** The products as the page carries them, once (`takeInitial`). */
+export const productsFromPage = (storeId: number) => takeInitial(productsPath(storeId)) as Product[] | undefined;
+
 export function getBanners(storeId: number): Promise<Banner[]> {
-  return logged('getBanners', apiFetch<Banner[]>(`/banners/?store_id=${encodeURIComponent(storeId)}`));
+  return logged('getBanners', apiFetch<Banner[]>(bannersPath(storeId)));
 }
+
+/** The banners as the page carries them, once. */
+export const bannersFromPage = (storeId: number) => takeInitial(bannersPath(storeId)) as Banner[] | undefined;
 
 export function getAllergies(): Promise<Allergen[]> {
   return logged('getAllergies', apiFetch<Allergen[]>('/allergies/'));

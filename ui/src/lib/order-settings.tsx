@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
   loadOrderType,
   loadPostcodeData,
@@ -6,6 +6,7 @@ import {
   savePostcodeData,
 } from './order-settings-storage';
 import type { OrderType, PostcodeRecord } from './store-api';
+import { useRequiredContext } from './required-context';
 
 export interface OrderSettings {
   orderType: OrderType;
@@ -43,7 +44,5 @@ export function OrderSettingsProvider({ children }: { children: ReactNode }) {
 }
 
 export function useOrderSettings(): OrderSettings {
-  const value = useContext(OrderSettingsContext);
-  if (value === null) throw new Error('useOrderSettings must be used inside <OrderSettingsProvider>');
-  return value;
+  return useRequiredContext(OrderSettingsContext, 'useOrderSettings');
 }

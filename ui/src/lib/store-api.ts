@@ -1,4 +1,4 @@
-import { apiFetch, logged } from './api-client';
+import { apiFetch, logged, takeInitial } from './api-client';
 
 /** Public reads for ordering: postcodes, discounts, pre-order slots (contract: store-api.md). Money is euros. */
 
@@ -58,15 +58,22 @@ export function getPostcodes(storeId: number): Promise<PostcodeRecord[]> {
   return logged('getPostcodes', apiFetch<PostcodeRecord[]>(`/postcodes/store/${encodeURIComponent(storeId)}`));
 }
 
+const discountsPath = (storeId: number) => `/discounts/${encodeURIComponent(storeId)}`;
+
 export function getDiscounts(storeId: number): Promise<Discount[]> {
-  return logged('getDiscounts', apiFetch<Discount[]>(`/discounts/${encodeURIComponent(storeId)}`));
+  return logged('getDiscounts', apiFetch<Discount[]>(discountsPath(storeId)));
 }
 
+/** The standing discounts as the page carries them, once (`takeInitial`). */
+export const discountsFromPage = (storeId: number) => takeInitial(discountsPath(storeId)) as Discount[] | undefined;
+
+const slotsPath = (storeId: number, orderType: OrderType) =>
+  `/stores/${encodeURIComponent(storeId)}/slots?order_type=${encodeURIComponent(orderType)}`;
+
 export function getPreorderSlots(storeId: number, orderType: OrderType): Promise<PreorderSlots> {
-  return logged(
-    'getPreorderSlots',
-    apiFetch<PreorderSlots>(
-      `/stores/${encodeURIComponent(storeId)}/slots?order_type=${encodeURIComponent(orderType)}`,
-    ),
-  );
+  return logged('getPreorderSlots', apiFetch<PreorderSlots>(slotsPath(storeId, orderType)));
 }
+
+/** The pre-order times as the page carries them while the shop is closed, once (`takeInitial`). */
+export const preorderSlotsFromPage = (storeId: number, orderType: OrderType) =>
+  takeInitial(slotsPath(storeId, orderType)) as PreorderSlots | undefined;

@@ -1,7 +1,8 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { getStore, type Store } from './api';
+import { createContext, type ReactNode } from 'react';
+import { getStore, storeFromPage, type Store } from './api';
 import { useAsync, type AsyncResult } from './use-async';
 import { getRuntimeConfig } from './runtime-config';
+import { useRequiredContext } from './required-context';
 
 const StoreContext = createContext<AsyncResult<Store> | null>(null);
 
@@ -9,12 +10,10 @@ const StoreContext = createContext<AsyncResult<Store> | null>(null);
 export function StoreProvider({ children }: { children: ReactNode }) {
   const { storeId } = getRuntimeConfig();
   // getStore logs failures; consumers decide whether to show them.
-  const store = useAsync(() => getStore(storeId), `store-${storeId}`);
+  const store = useAsync(() => getStore(storeId), `store-${storeId}`, () => storeFromPage(storeId));
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
 }
 
 export function useStore(): AsyncResult<Store> {
-  const value = useContext(StoreContext);
-  if (value === null) throw new Error('useStore must be used inside <StoreProvider>');
-  return value;
+  return useRequiredContext(StoreContext, 'useStore');
 }

@@ -11,19 +11,29 @@ const LOADING = { status: 'loading' } as const;
 
 /**
  * Runs `load` whenever `key` changes or `reload` is called and reports its state.
- * Answers that arrive after the key moved on are dropped.
+ * Answers that arrive after the key moved on are dropped. `fromPage` gives the data the
+ * page carries (`takeInitial`): with it the first render already succeeds and nothing
+ * is loaded until `key` changes or `reload` is called.
  */
-export function useAsync<T>(load: () => Promise<T>, key: string): AsyncResult<T> {
+export function useAsync<T>(load: () => Promise<T>, key: string, fromPage?: () => T | undefined): AsyncResult<T> {
   const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState<{ key: string; state: AsyncState<T> } | null>(null);
-  const loadRef = useRef(load);
   const requestKey = `${key}#${attempt}`;
+  const [settled, setSettled] = useState<{ key: string; state: AsyncState<T> } | null>(() => {
+    const data = fromPage?.();
+    return data === undefined ? null : { key: requestKey, state: { status: 'success', data } };
+  });
+  const loadRef = useRef(load);
+  const givenKey = useRef(settled?.key);
 
   useEffect(() => {
     loadRef.current = load;
   });
 
   useEffect(() => {
+    if (givenKey.current === requestKey) {
+      givenKey.current = undefined;
+      return;
+    }
     let active = true;
     loadRef.current().then(
       (data) => {

@@ -1,8 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { useAuth } from '../../lib/auth';
 import { getCatalog } from '../api/admin-api';
 import type { Catalog, Product, Topping } from '../types';
+import { useRequiredContext } from '../../lib/required-context';
 
 export interface CatalogState {
   /** The last catalog read; kept while a reload runs so screens do not flicker. */
@@ -82,7 +83,5 @@ export function CatalogProvider({ children }: { children: ReactNode }) {
 }
 
 export function useCatalog(): CatalogState {
-  const value = useContext(CatalogContext);
-  if (value === null) throw new Error('useCatalog must be used inside <CatalogProvider>');
-  return value;
+  return useRequiredContext(CatalogContext, 'useCatalog');
 }

@@ -41,7 +41,7 @@ import {
 } from '../../features/orders';
 import { ApiError } from '../../lib/api-error';
 import { useAuth } from '../../lib/auth';
-import { termsTexts } from '../../lib/legal-texts';
+import { termsLinks } from '../../lib/legal-texts';
 import { toCents } from '../../lib/money';
 import { useOnline } from '../../lib/offline';
 import type { Order, OrderType, PaymentMethod } from '../../lib/order-types';
@@ -194,8 +194,7 @@ function timeBlockText(block: OrderTimeBlock, t: TFunction): string {
 function useTermsLinks(): TermsLinks {
   const { i18n } = useTranslation();
   const store = useStore();
-  const { terms, withdrawal } = termsTexts(store.status === 'success' ? store.data : undefined, i18n.language);
-  return { terms: terms !== '', withdrawal: withdrawal !== '' };
+  return termsLinks(store.status === 'success' ? store.data : undefined, i18n.language);
 }
 
 /** The server's refusal of cash in a shop that takes none (fiscal mode "no cash"). */

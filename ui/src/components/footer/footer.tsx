@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { TERMS_PATH, termsTexts, WITHDRAWAL_PATH } from '../../lib/legal-texts';
+import { TERMS_PATH, termsLinks, WITHDRAWAL_PATH } from '../../lib/legal-texts';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useStore } from '../../lib/store-context';
 import './footer.css';
@@ -21,7 +21,7 @@ export function Footer() {
   const { brand } = getRuntimeConfig();
   // A failed store fetch has been logged already; the footer then stays minimal.
   const data = store.status === 'success' ? store.data : undefined;
-  const { terms, withdrawal } = termsTexts(data, i18n.language);
+  const { terms, withdrawal } = termsLinks(data, i18n.language);
   const newTab = t('footer.opens_new_tab');
 
   return (
@@ -33,8 +33,8 @@ export function Footer() {
         </div>
         <div className="site-footer__links">
           {data?.show_impressum && <LegalLink to="/privacypolicy" text={t('footer.impressum')} newTab={newTab} />}
-          {terms !== '' && <LegalLink to={TERMS_PATH} text={t('footer.terms')} newTab={newTab} />}
-          {withdrawal !== '' && <LegalLink to={WITHDRAWAL_PATH} text={t('footer.withdrawal')} newTab={newTab} />}
+          {terms && <LegalLink to={TERMS_PATH} text={t('footer.terms')} newTab={newTab} />}
+          {withdrawal && <LegalLink to={WITHDRAWAL_PATH} text={t('footer.withdrawal')} newTab={newTab} />}
         </div>
       </div>
     </footer>

@@ -1,7 +1,6 @@
 import {
   createContext,
   useCallback,
-  useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -12,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_DURATION_MS } from '../../lib/ui-constants';
 import './toast.css';
+import { useRequiredContext } from '../../lib/required-context';
 
 export type ToastTone = 'success' | 'info' | 'error';
 
@@ -72,12 +72,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // keeps clear of them (modal.css reads --toast-clearance), so a toast never
   // covers a modal's controls.
   const regionRef = useRef<HTMLDivElement>(null);
+  // Without toasts nothing is measured: asking for a box forces a layout, and while the
+  // page starts that would lay the whole first screen out twice.
   const measure = useCallback(() => {
-    const height = regionRef.current?.getBoundingClientRect().height ?? 0;
-    document.documentElement.style.setProperty(
-      '--toast-clearance',
-      height > 0 ? `calc(${Math.ceil(height)}px + 1rem)` : '0px',
-    );
+    const region = regionRef.current;
+    const height = region && region.childElementCount > 0 ? region.getBoundingClientRect().height : 0;
+    const value = height > 0 ? `calc(${Math.ceil(height)}px + 1rem)` : '0px';
+    const style = document.documentElement.style;
+    if (style.getPropertyValue('--toast-clearance') !== value) style.setProperty('--toast-clearance', value);
   }, []);
   // Before the browser paints, so an open modal moves before a new toast shows.
   useLayoutEffect(measure, [toasts, measure]);
@@ -113,7 +115,5 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (api === null) throw new Error('useToast must be used inside <ToastProvider>');
-  return api;
+  return useRequiredContext(ToastContext, 'useToast');
 }

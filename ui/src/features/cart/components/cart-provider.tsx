@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyModal } from '../../../components/modal/lazy-modal';
 import { useToast } from '../../../components/toast';
@@ -29,6 +29,7 @@ import {
 import { emptySelection, needsOptions } from '../../../lib/product-selection';
 import { CartViewProvider } from './cart-view';
 import './cart.css';
+import { useRequiredContext } from '../../../lib/required-context';
 
 const ProductOptionsModal = lazyModal(async () => (await import('./product-options-modal')).ProductOptionsModal);
 
@@ -191,7 +192,5 @@ export function CartProvider({ children }: { children: ReactNode }) {
 }
 
 export function useCart(): CartApi {
-  const api = useContext(CartContext);
-  if (api === null) throw new Error('useCart must be used inside <CartProvider>');
-  return api;
+  return useRequiredContext(CartContext, 'useCart');
 }

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useRequiredContext } from '../../../lib/required-context';
 
 /** A basket column on the page, which the header's cart button brings into focus. */
 export interface BasketColumnHandle {
@@ -44,7 +45,5 @@ export function CartViewProvider({ children }: { children: ReactNode }) {
 }
 
 export function useCartView(): CartView {
-  const view = useContext(CartViewContext);
-  if (view === null) throw new Error('useCartView must be used inside <CartProvider>');
-  return view;
+  return useRequiredContext(CartViewContext, 'useCartView');
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { loadOtherScreenTexts } from '../../../lib/i18n';
 import { useOrderSettings } from '../../../lib/order-settings';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { getPreorderSlots, ORDER_TYPES, type OrderType, type PreorderSlot } from '../../../lib/store-api';
+import { getPreorderSlots, ORDER_TYPES, preorderSlotsFromPage, type OrderType, type PreorderSlot } from '../../../lib/store-api';
 import { useCart } from './cart-provider';
 import './preorder-now.css';
 
@@ -23,6 +23,12 @@ async function loadOffers(storeId: number): Promise<Offers> {
   return { delivery: lists[0] ?? [], pickup: lists[1] ?? [] };
 }
 
+/** Both lists from the page (a closed shop's page carries them), or nothing. */
+function offersFromPage(storeId: number): Offers | null {
+  const [delivery, pickup] = ORDER_TYPES.map((type) => preorderSlotsFromPage(storeId, type)?.slots);
+  return delivery && pickup ? { delivery, pickup } : null;
+}
+
 /**
  * "Jetzt vorbestellen" while the store is closed and pre-order times are left for the
  * chosen order type or the other one: with an empty cart it leads to the menu
@@ -33,10 +39,14 @@ export function PreorderNow({ onCartEmpty }: { onCartEmpty: () => void }) {
   const { t } = useTranslation();
   const cart = useCart();
   const { orderType, setOrderType } = useOrderSettings();
-  const [offers, setOffers] = useState<Offers | null>(null);
+  // From the page when it carries them: the button is then in the first paint and
+  // nothing below it moves when it appears.
+  const [fromPage] = useState(() => offersFromPage(getRuntimeConfig().storeId));
+  const [offers, setOffers] = useState<Offers | null>(fromPage);
   const [checkingOut, setCheckingOut] = useState(0);
 
   useEffect(() => {
+    if (fromPage !== null) return;
     let active = true;
     void loadOffers(getRuntimeConfig().storeId).then((loaded) => {
       if (active) setOffers(loaded);
@@ -44,7 +54,7 @@ export function PreorderNow({ onCartEmpty }: { onCartEmpty: () => void }) {
     return () => {
       active = false;
     };
-  }, []);
+  }, [fromPage]);
 
   if (offers === null) return null;
   const type = offers[orderType].length > 0 ? orderType : ORDER_TYPES.find((other) => offers[other].length > 0);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useStoreToday } from '../../../lib/live-status';
 import { useStore } from '../../../lib/store-context';
-import { getDiscounts } from '../../../lib/store-api';
+import { discountsFromPage, getDiscounts } from '../../../lib/store-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useAsync } from '../../../lib/use-async';
 import { activeDiscounts, discountText } from '../lib/discount-text';
@@ -12,7 +12,7 @@ export function DiscountAdvert() {
   const { t, i18n } = useTranslation();
   const { storeId } = getRuntimeConfig();
   const store = useStore();
-  const discounts = useAsync(() => getDiscounts(storeId), `discounts-${storeId}`);
+  const discounts = useAsync(() => getDiscounts(storeId), `discounts-${storeId}`, () => discountsFromPage(storeId));
   // The expiry counts in the store's zone; without the store record, in the device's.
   const today = useStoreToday(store.status === 'success' ? store.data.timezone : '');
   if (discounts.status !== 'success' || store.status === 'loading') return null;

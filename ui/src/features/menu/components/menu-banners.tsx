@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '../../../components/carousel';
-import { getBanners } from '../../../lib/menu-api';
+import { bannersFromPage, getBanners } from '../../../lib/menu-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useAsync } from '../../../lib/use-async';
 
@@ -8,7 +8,7 @@ import { useAsync } from '../../../lib/use-async';
 export function MenuBanners() {
   const { t } = useTranslation();
   const { storeId } = getRuntimeConfig();
-  const banners = useAsync(() => getBanners(storeId), `banners-${storeId}`);
+  const banners = useAsync(() => getBanners(storeId), `banners-${storeId}`, () => bannersFromPage(storeId));
   if (banners.status !== 'success' || banners.data.length === 0) return null;
   const slides = [...banners.data]
     .sort((a, b) => a.sort_order - b.sort_order)

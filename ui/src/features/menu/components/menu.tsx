@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
-import { getCategories } from '../../../lib/api';
+import { categoriesFromPage, getCategories } from '../../../lib/api';
 import { fetchLiveProducts, useLiveProducts } from '../../../lib/live-menu';
-import type { Product } from '../../../lib/menu-api';
+import { productsFromPage, type Product } from '../../../lib/menu-api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useAsync } from '../../../lib/use-async';
 import { categoryDescription, categoryName } from '../lib/localized-category';
@@ -52,6 +52,11 @@ export function Menu({ onAddProduct }: MenuProps) {
   const menu = useAsync(
     () => Promise.all([getCategories(storeId), fetchLiveProducts(storeId)]),
     `menu-${storeId}`,
+    () => {
+      const categories = categoriesFromPage(storeId);
+      const products = productsFromPage(storeId);
+      return categories && products ? ([categories, products] as [typeof categories, readonly Product[]]) : undefined;
+    },
   );
   // The cart fetches the products again when it opens; the cards follow (sold out, gone).
   const liveProducts = useLiveProducts();
@@ -67,6 +72,18 @@ export function Menu({ onAddProduct }: MenuProps) {
     [data, query],
   );
   const allergens = useMemo(() => (data ? usedAllergens(data[1]) : []), [data]);
+  // The first screen paints with the first category only; the rest follows in the task
+  // after the paint. On a slow phone making every card before the first paint took as
+  // long as the rest of the page. What follows goes below the first category, so
+  // nothing on the screen moves.
+  const [complete, setComplete] = useState(false);
+  const hasData = data !== undefined;
+  useEffect(() => {
+    if (!hasData || complete) return;
+    const timer = setTimeout(() => setComplete(true), 0);
+    return () => clearTimeout(timer);
+  }, [hasData, complete]);
+  const shownSections = complete ? sections : sections.slice(0, 1);
   const ids = sections.map((section) => section.category.id);
   const [activeId, setActiveId] = useActiveSection(ids, sectionId, stickyOffset);
 
@@ -98,7 +115,7 @@ export function Menu({ onAddProduct }: MenuProps) {
             activeId={activeId}
             onSelect={scrollToCategory}
           />
-          <div className="container menu-body">
+          <div className={complete ? 'container menu-body' : 'container menu-body menu-body--partial'}>
             {query.trim() !== '' && (
               <p className="menu-search-summary" role="status">
                 {resultCount === 0
@@ -106,7 +123,7 @@ export function Menu({ onAddProduct }: MenuProps) {
                   : t('search.results', { count: resultCount, query: query.trim() })}
               </p>
             )}
-            {sections.map(({ category, products }, sectionIndex) => {
+            {shownSections.map(({ category, products }, sectionIndex) => {
               const description = categoryDescription(category, language);
               return (
                 <section
@@ -134,7 +151,7 @@ export function Menu({ onAddProduct }: MenuProps) {
                 </section>
               );
             })}
-            <AllergenLegend allergens={allergens} />
+            {complete && <AllergenLegend allergens={allergens} />}
           </div>
         </>
       )}

@@ -1,4 +1,5 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useMemo, useState, type ReactNode } from 'react';
+import { useRequiredContext } from '../../../lib/required-context';
 
 interface SearchState {
   query: string;
@@ -15,7 +16,5 @@ export function SearchProvider({ children }: { children: ReactNode }) {
 }
 
 export function useMenuSearch(): SearchState {
-  const value = useContext(SearchContext);
-  if (value === null) throw new Error('useMenuSearch must be used inside <SearchProvider>');
-  return value;
+  return useRequiredContext(SearchContext, 'useMenuSearch');
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
 import { localized } from '../../../lib/localized';
-import { useStore } from '../../../lib/store-context';
+import { useLegalStore } from '../../../lib/legal-store';
 import './privacy.css';
 
 /**
@@ -10,7 +10,7 @@ import './privacy.css';
  */
 export function ImpressumDetails() {
   const { t, i18n } = useTranslation();
-  const store = useStore();
+  const store = useLegalStore();
 
   if (store.status === 'loading') return <LoadingMessage text={t('privacy.loading')} />;
   if (store.status === 'error') return <ErrorMessage text={t('privacy.error')} onRetry={store.reload} />;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { ErrorMessage, LoadingMessage } from '../../../components/status-message';
 import { termsTexts, WITHDRAWAL_ID } from '../../../lib/legal-texts';
-import { useStore } from '../../../lib/store-context';
+import { useLegalStore } from '../../../lib/legal-store';
 import './terms.css';
 
 /**
@@ -14,7 +14,7 @@ import './terms.css';
  */
 export function TermsDetails() {
   const { t, i18n } = useTranslation();
-  const store = useStore();
+  const store = useLegalStore();
   const { hash } = useLocation();
   const loaded = store.status === 'success';
 

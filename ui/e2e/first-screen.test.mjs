@@ -1,0 +1,94 @@
+// Browser test of the storefront's first screen on a phone (390×844 at density 3),
+// against the real server binary. The page carries the store, the menu, the banners, the
+// standing discounts and, while the shop is closed, the pre-order times, so the app's
+// first render already shows the hero, the banner, the discount, the closed banner's
+// pre-order button and the first category's dishes: no frame in which they are still
+// loading. And nothing on the screen moves from the page's start until the whole menu
+// and its photos stand: the cumulative layout shift stays ≤ 0.02, every shift counted
+// (nothing is clicked). Once open at lunchtime, once closed in the early morning with
+// pre-orders for later. Build the UI (npm run build) and then the server that embeds it
+// (cargo build).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { LUNCHTIME, PHONE, startShop, STEP_TIMEOUT_MS } from './support.mjs';
+
+/** Monday 23 November 2026, 06:00 in Berlin: closed, pre-orders for lunch are taken. */
+const MONDAY_MORNING = '2026-11-23T05:00:00Z';
+
+// In the page, before any of its scripts: what the app's first render put in #root (read
+// in the mutation observer's callback, a microtask after the render's DOM writes), and
+// every layout shift.
+function watchFirstRender() {
+  globalThis.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) globalThis.__cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  new globalThis.MutationObserver((_records, observer) => {
+    const root = globalThis.document.getElementById('root');
+    if (!root?.querySelector('.menu-hero')) return;
+    observer.disconnect();
+    globalThis.__first = {
+      banner: root.querySelector('.carousel__slide img') !== null,
+      discount: root.querySelector('[data-testid="discount-advert"]') !== null,
+      closed: root.querySelector('[data-testid="closed-banner"]') !== null,
+      preorder: root.querySelector('.preorder-now__button') !== null,
+      cards: root.querySelectorAll('article.product-card').length,
+      loading: root.querySelector('[aria-busy="true"]') !== null,
+    };
+  }).observe(globalThis.document, { childList: true, subtree: true });
+}
+
+/** Opens the storefront as a phone, waits until the menu and its first screen's photos stand, and reads what was measured. */
+async function firstVisit(shop, now) {
+  const page = await shop.context.newPage();
+  // The phone's clock shows the server's time: the first render reads the hours by it
+  // (the live status then confirms it).
+  await page.clock.setFixedTime(new Date(now));
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const cdp = await shop.context.newCDPSession(page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 3, mobile: true });
+  await page.addInitScript(watchFirstRender);
+  await page.goto(shop.url());
+  // The whole menu stands once the allergen legend below its last category does.
+  await page.locator('.allergen-legend').waitFor();
+  await page.waitForFunction(() =>
+    [...globalThis.document.images].every((image) => image.getBoundingClientRect().top >= globalThis.innerHeight || image.complete),
+  );
+  await page.waitForTimeout(1000);
+  const result = await page.evaluate(() => ({ first: globalThis.__first, cls: globalThis.__cls }));
+  await page.close();
+  return result;
+}
+
+for (const [name, now, closed] of [
+  ['open at lunchtime', LUNCHTIME, false],
+  ['closed in the early morning', MONDAY_MORNING, true],
+]) {
+  describe(`the first screen on a phone, ${name}`, { timeout: 300_000 }, () => {
+    let shop;
+
+    before(async () => {
+      const env = { HEIMSERVICE_TESTING_CLOCK_START: now };
+      shop = await startShop(chromium, `first-screen-${closed ? 'closed' : 'open'}`, { env });
+    });
+
+    after(async () => {
+      await shop?.stop();
+    });
+
+    test('is complete in the first render and nothing on it shifts', async () => {
+      const discounts = await (await fetch(shop.api('/discounts/14'))).json();
+      assert.ok(discounts.length > 0, 'the demo has a standing discount');
+      const { first, cls } = await firstVisit(shop, now);
+      assert.ok(first, 'the app rendered');
+      assert.equal(first.banner, true, 'the banner is in the first render');
+      assert.equal(first.discount, true, 'the discount is in the first render');
+      assert.equal(first.loading, false, 'nothing is loading in the first render');
+      assert.ok(first.cards > 0, 'the first category is in the first render');
+      assert.equal(first.closed, closed, 'the closed banner when closed');
+      assert.equal(first.preorder, closed, "the closed banner's pre-order button is in the first render");
+      assert.ok(cls <= 0.02, `cumulative layout shift ${cls}`);
+    });
+  });
+}
