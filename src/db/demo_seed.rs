@@ -17,8 +17,9 @@ use crate::domain::delivery::{Discount, Postcode, PostcodeInput, check_postcode}
 use crate::domain::image::{ImageKey, render};
 use crate::domain::store_profile::StoreProfile;
 
-/// `assets/demo-restaurant.json` without its indentation (see `build.rs`).
-const DEMO_RESTAURANT_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/demo-restaurant.json"));
+/// `assets/demo-restaurant.json` without its indentation, gzip-compressed (see `build.rs`).
+const DEMO_RESTAURANT_GZ: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/demo-restaurant.json.gz"));
 
 /// The demo's photos (drawn by scripts/demo-photos.py), by the name the menu gives
 /// them; rendered on the first start like any upload.
@@ -166,8 +167,14 @@ pub struct DemoVariant {
 }
 
 pub fn demo_restaurant() -> Result<DemoRestaurant, DbError> {
-    serde_json::from_str(DEMO_RESTAURANT_JSON)
-        .map_err(|error| DbError::Decode(format!("assets/demo-restaurant.json: {error}")))
+    let decode = |error: String| DbError::Decode(format!("assets/demo-restaurant.json: {error}"));
+    let mut json = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(DEMO_RESTAURANT_GZ),
+        &mut json,
+    )
+    .map_err(|error| decode(error.to_string()))?;
+    serde_json::from_slice(&json).map_err(|error| decode(error.to_string()))
 }
 
 fn lookup(map: &HashMap<String, u64>, kind: &str, key: &str) -> Result<u64, CatalogError> {

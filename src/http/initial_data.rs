@@ -36,7 +36,7 @@ async fn initial_data(state: &AppState, snapshot: &MenuSnapshot) -> String {
     let store_id = state.config.store_id;
     let mut entries: Vec<(String, String)> = Vec::with_capacity(8);
     match store_json(state).await {
-        Ok(store) => entries.push((format!("/stores/{store_id}"), without_legal_texts(&store))),
+        Ok(store) => entries.push((format!("/stores/{store_id}"), without_legal_texts(store))),
         Err(error) => tracing::warn!(
             ?error,
             "the store's settings could not be read for the page"
@@ -95,8 +95,8 @@ const LEGAL_TEXTS: [&str; 8] = [
 
 /// `GET /stores/{id}`'s answer without the legal texts, with `legal_texts` naming
 /// those that are not blank (the storefront links to them).
-fn without_legal_texts(store: &str) -> String {
-    let Ok(serde_json::Value::Object(mut fields)) = serde_json::from_str(store) else {
+fn without_legal_texts(store: serde_json::Value) -> String {
+    let serde_json::Value::Object(mut fields) = store else {
         return store.to_string();
     };
     let mut present = Vec::new();
@@ -117,9 +117,9 @@ mod tests {
 
     #[test]
     fn the_page_names_the_legal_texts_it_leaves_out() {
-        let store = r#"{"id":14,"brand":"B","impressum_text":"Inhaber: A","impressum_text_en":"",
+        let store = serde_json::json!({"id":14,"brand":"B","impressum_text":"Inhaber: A","impressum_text_en":"",
             "privacy_text":"  ","terms_text":"AGB","terms_text_en":"Terms",
-            "withdrawal_text":"Widerruf"}"#;
+            "withdrawal_text":"Widerruf"});
         let page: serde_json::Value = serde_json::from_str(&without_legal_texts(store)).unwrap();
         assert_eq!(
             page,

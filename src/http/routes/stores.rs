@@ -302,14 +302,14 @@ impl StoreApi {
 
 /// The store as `GET /stores/{id}` answers it for this shop, as JSON (the storefront's
 /// page carries it, `http/initial_data.rs`).
-pub async fn store_json(state: &AppState) -> Result<String, ApiError> {
+pub async fn store_json(state: &AppState) -> Result<serde_json::Value, ApiError> {
     use poem_openapi::types::ToJSON;
     let api = StoreApi {
         state: state.clone(),
     };
     let id = state.config.store_id;
     let profile = api.profile(id).await?;
-    Ok(api.view(id, profile).to_json_string())
+    Ok(api.view(id, profile).to_json().unwrap_or_default())
 }
 
 #[OpenApi]
@@ -484,12 +484,14 @@ pub async fn closed_slots_json(
         state: state.clone(),
     };
     let profile = api.profile(state.config.store_id).await?;
-    let delivery = api.slots_for(&profile, OrderType::Delivery).await?;
-    let pickup = api.slots_for(&profile, OrderType::Pickup).await?;
-    Ok(Some([
-        (OrderType::Delivery, delivery.to_json_string()),
-        (OrderType::Pickup, pickup.to_json_string()),
-    ]))
+    let mut answers = [
+        (OrderType::Delivery, String::new()),
+        (OrderType::Pickup, String::new()),
+    ];
+    for (order_type, answer) in &mut answers {
+        *answer = api.slots_for(&profile, *order_type).await?.to_json_string();
+    }
+    Ok(Some(answers))
 }
 
 /// The 15-minute slots (starts in Unix seconds) of the next day that hold as many
