@@ -98,14 +98,18 @@ self.addEventListener('fetch', (event) => {
 /**
  * A page asks to keep what it loaded before this worker controlled it (its first visit):
  * `{ type: 'keep', urls }`. Only what `route` would store is fetched again and stored.
+ * The page is claimed too: one that started loading while this worker was still
+ * activating missed the claim of `activate` and would stay uncontrolled until its next
+ * load.
  */
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
   const urls = [scopeUrl().href, ...data.urls.filter((url) => typeof url === 'string')];
   event.waitUntil(
-    Promise.all(
-      [...new Set(urls)].map(async (url) => {
+    Promise.all([
+      self.clients.claim(),
+      ...[...new Set(urls)].map(async (url) => {
         const request = new Request(url);
         const how = route(request);
         if (!how || !how.store) return;
@@ -115,7 +119,7 @@ self.addEventListener('message', (event) => {
           // Offline meanwhile: kept on a later visit.
         }
       }),
-    ),
+    ]),
   );
 });
 
