@@ -312,13 +312,7 @@ async fn the_storefront_page_carries_the_store_and_the_menu() {
 
 #[tokio::test]
 async fn a_closed_shops_page_carries_its_preorder_times() {
-    let server = TestServer::builder()
-        .env(
-            "HEIMSERVICE_TESTING_CLOCK_START",
-            crate::support::ordering::LUNCHTIME,
-        )
-        .start()
-        .await;
+    let server = crate::support::ordering::lunch_server().await;
     let slots = [
         "/stores/14/slots?order_type=delivery",
         "/stores/14/slots?order_type=pickup",

@@ -25,5 +25,8 @@ mod tests {
         assert!(!same_secret("scrape-secret-43", "scrape-secret-42"));
         assert!(!same_secret("scrape-secret-4", "scrape-secret-42"));
         assert!(!same_secret("", "scrape-secret-42"));
+        assert!(same_secret("s3cret-token", "s3cret-token"));
+        assert!(!same_secret("s3cret-toke", "s3cret-token"));
+        assert!(!same_secret("", "s3cret-token"));
     }
 }

@@ -270,13 +270,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_the_same_token_is_the_same_secret() {
-        assert!(same_secret("s3cret-token", "s3cret-token"));
-        assert!(!same_secret("s3cret-toke", "s3cret-token"));
-        assert!(!same_secret("", "s3cret-token"));
-    }
-
-    #[test]
     fn the_bearer_token_is_read_from_the_authorization_header() {
         let mut headers = HeaderMap::new();
         assert_eq!(bearer(&headers), None);
