@@ -13,11 +13,6 @@ export interface TermsTexts {
 }
 
 /**
- * The terms and the withdrawal information a visitor in `language` reads: the English
- * ones where the store has written them, else the German. Empty (or blank) texts are
- * empty strings, so nothing links to them.
- */
-/**
  * Whether the terms and the withdrawal information can be linked for a visitor in
  * `language`: from the texts, or from the names the page's copy of the record lists.
  */
@@ -32,6 +27,11 @@ export function termsLinks(store: Store | undefined, language: string): { terms:
   return { terms: has('terms_text'), withdrawal: has('withdrawal_text') };
 }
 
+/**
+ * The terms and the withdrawal information a visitor in `language` reads: the English
+ * ones where the store has written them, else the German. Empty (or blank) texts are
+ * empty strings, so nothing links to them.
+ */
 export function termsTexts(store: Store | undefined, language: string): TermsTexts {
   const text = (german: string | undefined, english: string | undefined) => {
     const shown = localized(german ?? '', english, language);
