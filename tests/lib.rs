@@ -43,6 +43,7 @@ mod list_pages;
 mod live_orders;
 mod live_status;
 mod login;
+mod menu_page;
 mod metrics;
 mod openapi_document;
 mod order_corrections;

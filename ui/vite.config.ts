@@ -38,6 +38,7 @@ const SERVER_CONTRACT = [
   '<meta name="heimservice-config" content="{}" />',
   '<meta name="csp-nonce" content="" />',
   '<script type="application/json" id="initial-data">{}</script>',
+  '<div id="root"></div>',
 ];
 
 function keepServerContract(): Plugin {
@@ -164,15 +165,16 @@ export default defineConfig(({ command }) => ({
       output: {
         // Lazy chunks are named by their hash alone: the first visit's script lists every
         // lazy chunk (and its dependencies) to preload it, and names would add to that list.
-        chunkFileNames: (chunk) => (chunk.name === 'vendor' ? 'assets/vendor-[hash].js' : 'assets/[hash].js'),
+        chunkFileNames: 'assets/[hash].js',
         // What the first page load needs ($initial: reached by static imports from the
-        // entry) is two chunks: the libraries, which change less often than the app code,
-        // and the app code, which goes into the entry chunk. Without the second group every
-        // module that a lazy page shares with the entry becomes a tiny chunk of its own.
-        // Libraries only lazy pages use (PayPal's loader) stay with those pages.
+        // entry), the libraries with the app code, is one chunk, the entry: one request
+        // (and one set of headers) on a slow line. The libraries change with a release as
+        // the app code does, so a chunk of their own would not stay cached much longer.
+        // Without the group every module that a lazy page shares with the entry becomes a
+        // tiny chunk of its own. Libraries only lazy pages use (PayPal's loader) stay with
+        // those pages.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'index', tags: ['$initial'], priority: 1 },
           ],
         },

@@ -10,6 +10,7 @@
 //! has, for the footer's links, and the pages that show them ask for the store.
 
 use crate::http::AppState;
+use crate::http::first_screen::{self, Screen, Texts};
 use crate::http::menu_snapshot::MenuSnapshot;
 use crate::http::routes::delivery::discounts_json;
 use crate::http::routes::stores::{closed_slots_json, store_json};
@@ -22,17 +23,47 @@ pub struct PageData {
     pub json: String,
     /// Elements for the page's head: the preload of the first banner's photo, if any.
     pub head: String,
+    /// The menu page's first screen as HTML for `#root` (`http/first_screen/`); `None`
+    /// for the other pages, whose first render needs more than the page has.
+    pub first_screen: Option<String>,
 }
 
-pub async fn page_data(state: &AppState) -> PageData {
+/// The data for a storefront page; `menu_page` when it is the menu (the base path).
+pub async fn page_data(state: &AppState, menu_page: bool) -> PageData {
     let snapshot = state.menu.get();
+    let entries = initial_reads(state, &snapshot).await;
     PageData {
-        json: initial_data(state, &snapshot).await,
+        json: script_json(&entries),
         head: snapshot.banner_preload.clone(),
+        first_screen: menu_page
+            .then(|| first_screen_of(state, &entries))
+            .filter(|html| !html.is_empty()),
     }
 }
 
-async fn initial_data(state: &AppState, snapshot: &MenuSnapshot) -> String {
+/// The menu page's first screen, made from the same answers the page carries.
+fn first_screen_of(state: &AppState, entries: &[(String, String)]) -> String {
+    let page = entries
+        .iter()
+        .filter_map(|(path, answer)| {
+            let answer = serde_json::from_str(answer).ok()?;
+            Some((path.clone(), answer))
+        })
+        .collect();
+    let config = &state.config;
+    first_screen::render(&Screen {
+        page: &page,
+        store_id: config.store_id,
+        base_path: &config.base_path,
+        brand: &config.brand,
+        texts: Texts::new(config.default_language),
+        timezone: config.timezone,
+        now: state.shop.clock().now(),
+    })
+}
+
+/// `(path the UI reads, its answer as JSON)` for every read the page answers.
+async fn initial_reads(state: &AppState, snapshot: &MenuSnapshot) -> Vec<(String, String)> {
     let store_id = state.config.store_id;
     let mut entries: Vec<(String, String)> = Vec::with_capacity(8);
     match store_json(state).await {
@@ -63,6 +94,11 @@ async fn initial_data(state: &AppState, snapshot: &MenuSnapshot) -> String {
         let path = format!("/{name}/?store_id={store_id}");
         entries.push((path, String::from_utf8_lossy(bytes).into_owned()));
     }
+    entries
+}
+
+/// The reads as one JSON object, safe inside a `<script>` element.
+fn script_json(entries: &[(String, String)]) -> String {
     let size = entries
         .iter()
         .map(|(k, v)| k.len() + v.len() + 4)

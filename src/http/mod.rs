@@ -9,6 +9,7 @@ pub mod connection_limits;
 pub mod direct_json;
 pub mod edit_versions;
 pub mod error;
+pub mod first_screen;
 pub mod initial_data;
 pub mod live;
 pub mod menu_snapshot;

@@ -91,7 +91,11 @@ fn without_style_nonce(body: &[u8]) -> Vec<u8> {
         .iter()
         .position(|&byte| byte == b'"')
         .map_or(body.len(), |length| start + length);
-    [&body[..start], &body[end..]].concat()
+    // The menu page also has it on its inline style and scripts.
+    let nonce = String::from_utf8_lossy(&body[start..end]).into_owned();
+    String::from_utf8_lossy(body)
+        .replace(&nonce, "")
+        .into_bytes()
 }
 
 /// `(METHOD, /path/{param})` of every operation in the served document.

@@ -1,6 +1,7 @@
 //! Every kind of answer carries the security headers, and no answer invites another
 //! site's scripts to read it (no CORS). No answer allows inline styles: an HTML answer
-//! allows only those with its own fresh nonce, which the page carries for PayPal's SDK.
+//! allows only those with its own fresh nonce, which the page carries for PayPal's SDK
+//! (and the menu page's inline scripts by the same nonce, `tests/menu_page.rs`).
 
 use base64::Engine;
 use poem::http::HeaderMap;
@@ -103,7 +104,21 @@ fn assert_secure(what: &str, headers: &HeaderMap) -> Option<String> {
         "{what}: a nonce of {} bytes",
         bytes.len()
     );
-    assert_eq!(csp.matches("'nonce-").count(), 1, "{what}: {csp}");
+    // The menu page's inline scripts are allowed by the same nonce, and no script by
+    // any other.
+    let script_nonces = script.matches("'nonce-").count();
+    if script_nonces > 0 {
+        assert!(
+            script.ends_with(&format!(" 'nonce-{nonce}'")),
+            "{what}: {script}"
+        );
+    }
+    assert!(script_nonces <= 1, "{what}: {script}");
+    assert_eq!(
+        csp.matches("'nonce-").count(),
+        1 + script_nonces,
+        "{what}: {csp}"
+    );
     Some(nonce.to_string())
 }
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { adminToken, DESKTOP, startShop, STEP_TIMEOUT_MS, UI_DIR, visible } from './support.mjs';
+import { adminToken, DESKTOP, LUNCHTIME, startShop, STEP_TIMEOUT_MS, UI_DIR, visible } from './support.mjs';
 
 const PHOTO = new URL('../../assets/demo-photos/salad.webp', new URL(`file://${UI_DIR}/`));
 
@@ -55,6 +55,10 @@ describe('photos on the menu', { timeout: 300_000 }, () => {
     test(`the card shows the WebP rendition for its size at density ${density}, without layout shift`, async () => {
       const page = await shop.context.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
+      // The screen's clock shows the server's time, as a real one does: the app reads
+      // the opening hours by it until the live status confirms them, and a clock hours
+      // away from the server's would open and close the shop on the screen meanwhile.
+      await page.clock.setFixedTime(new Date(LUNCHTIME));
       const cdp = await shop.context.newCDPSession(page);
       await cdp.send('Emulation.setDeviceMetricsOverride', {
         width: DESKTOP.width,

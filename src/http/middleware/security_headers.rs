@@ -1,9 +1,11 @@
 //! Headers every answer carries. The CSP allows PayPal's script, frames and API
 //! because the storefront pays through PayPal's JavaScript SDK (and the configured SDK
 //! location, when it is not PayPal's own); COOP must allow popups for PayPal's checkout
-//! window. No inline style applies without a nonce: an HTML answer carries a fresh
-//! [`StyleNonce`] in its policy and in the page, and the page hands it to PayPal's SDK,
-//! which puts it on the `<style>` elements it adds for its buttons.
+//! window. No inline style or script applies without a nonce: an HTML answer carries a
+//! fresh [`PageNonce`] in its policy and in the page, and the page hands it to PayPal's
+//! SDK, which puts it on the `<style>` elements it adds for its buttons. The menu page
+//! also has its style sheet and two small scripts inline (`http/web/menu_page.rs`);
+//! only its policy allows scripts with the nonce.
 
 use std::sync::Arc;
 
@@ -25,47 +27,82 @@ fn origin_of(url: &str) -> Option<&str> {
     Some(&url[..end])
 }
 
-/// The policy in two parts, cut where an HTML answer's style nonce goes: at the end of
-/// `style-src`.
-fn content_security_policy(config: &Config) -> (String, String) {
+/// The policy in three parts, cut where an HTML answer's nonce goes: at the end of
+/// `script-src` and at the end of `style-src`.
+fn content_security_policy(config: &Config) -> Policy {
     let sdk = origin_of(&config.paypal.sdk_url)
         .filter(|origin| !origin.ends_with(".paypal.com"))
         .map(|origin| format!(" {origin}"))
         .unwrap_or_default();
-    (
-        format!(
-            "default-src 'self'; \
-             script-src 'self' {PAYPAL}{sdk}; \
-             style-src 'self'"
-        ),
-        format!(
+    Policy {
+        scripts: format!("default-src 'self'; script-src 'self' {PAYPAL}{sdk}"),
+        styles: "; style-src 'self'".into(),
+        rest: format!(
             "; img-src 'self' data: {PAYPAL}; \
              connect-src 'self' https://*.paypal.com{sdk}; \
              frame-src https://*.paypal.com{sdk}; \
              frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'"
         ),
-    )
+    }
 }
 
-/// The nonce that lets the inline `<style>` elements of one HTML answer apply: 128
-/// random bits from the operating system, base64. The handler that serves the page puts
-/// it into the page and into the answer's extensions; [`SecurityHeaders::apply`] adds it
-/// to that answer's `style-src`.
-#[derive(Clone)]
-pub struct StyleNonce(String);
+/// The policy, cut after the sources of `script-src` and after those of `style-src`.
+struct Policy {
+    scripts: String,
+    styles: String,
+    rest: String,
+}
 
-impl StyleNonce {
-    pub fn fresh() -> Result<StyleNonce, getrandom::Error> {
+impl Policy {
+    fn with(&self, nonce: Option<&PageNonce>) -> String {
+        let Policy {
+            scripts,
+            styles,
+            rest,
+        } = self;
+        match nonce {
+            None => format!("{scripts}{styles}{rest}"),
+            Some(nonce) => {
+                let source = format!(" 'nonce-{}'", nonce.as_str());
+                let script_source = if nonce.scripts { source.as_str() } else { "" };
+                format!("{scripts}{script_source}{styles}{source}{rest}")
+            }
+        }
+    }
+}
+
+/// The nonce that lets the inline `<style>` elements of one HTML answer apply (and its
+/// inline scripts, for a page that has some): 128 random bits from the operating
+/// system, base64. The handler that serves the page puts it into the page and into the
+/// answer's extensions; [`SecurityHeaders::apply`] adds it to that answer's `style-src`
+/// (and `script-src`).
+#[derive(Clone)]
+pub struct PageNonce {
+    value: String,
+    scripts: bool,
+}
+
+impl PageNonce {
+    pub fn fresh() -> Result<PageNonce, getrandom::Error> {
         let mut random = [0u8; 16];
         getrandom::fill(&mut random)?;
-        Ok(StyleNonce(
-            base64::engine::general_purpose::STANDARD.encode(random),
-        ))
+        Ok(PageNonce {
+            value: base64::engine::general_purpose::STANDARD.encode(random),
+            scripts: false,
+        })
+    }
+
+    /// The same nonce, also for the page's inline scripts.
+    pub fn for_scripts_too(self) -> PageNonce {
+        PageNonce {
+            scripts: true,
+            ..self
+        }
     }
 
     /// Base64 (`A-Z a-z 0-9 + / =`): safe in a header and in an HTML attribute.
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.value
     }
 }
 
@@ -96,8 +133,8 @@ impl Hsts {
 /// The headers every answer carries, built once.
 pub struct SecurityHeaders {
     fixed: Vec<(HeaderName, HeaderValue)>,
-    /// The policy around the place of a style nonce, for the answers that carry one.
-    policy: Option<(String, String)>,
+    /// The policy around the places of a nonce, for the answers that carry one.
+    policy: Option<Policy>,
     hsts: Hsts,
 }
 
@@ -122,11 +159,11 @@ impl SecurityHeaders {
         ];
         // PayPal's origins and the SDK URL's, which the configuration keeps free of
         // spaces and control characters (`validate_url`), so this does not fail.
-        let (head, tail) = content_security_policy(config);
-        let policy = match HeaderValue::try_from(format!("{head}{tail}")) {
+        let policy = content_security_policy(config);
+        let policy = match HeaderValue::try_from(policy.with(None)) {
             Ok(csp) => {
                 fixed.insert(0, (header::CONTENT_SECURITY_POLICY, csp));
-                Some((head, tail))
+                Some(policy)
             }
             Err(error) => {
                 tracing::error!(%error, "the Content-Security-Policy is not a valid header value");
@@ -141,18 +178,16 @@ impl SecurityHeaders {
     }
 
     /// Sets the headers on an answer, replacing any the handler set; an answer with a
-    /// [`StyleNonce`] gets it in its `style-src`.
+    /// [`PageNonce`] gets it in its `style-src` (and `script-src`).
     pub fn apply(&self, response: &mut Response) {
-        let nonce = response.extensions_mut().remove::<StyleNonce>();
+        let nonce = response.extensions_mut().remove::<PageNonce>();
         let headers = response.headers_mut();
         for (name, value) in &self.fixed {
             headers.insert(name.clone(), value.clone());
         }
-        if let (Some(nonce), Some((head, tail))) = (nonce, &self.policy) {
-            // Base64 between two valid parts: a valid header value.
-            if let Ok(csp) =
-                HeaderValue::try_from(format!("{head} 'nonce-{}'{tail}", nonce.as_str()))
-            {
+        if let (Some(nonce), Some(policy)) = (nonce, &self.policy) {
+            // Base64 between valid parts: a valid header value.
+            if let Ok(csp) = HeaderValue::try_from(policy.with(Some(&nonce))) {
                 headers.insert(header::CONTENT_SECURITY_POLICY, csp);
             }
         }
@@ -199,7 +234,7 @@ mod tests {
         assert!(policy.contains("; style-src 'self'; img-src "), "{policy}");
         assert!(!policy.contains("unsafe-inline") && !policy.contains("nonce"));
 
-        let nonce = StyleNonce::fresh().unwrap();
+        let nonce = PageNonce::fresh().unwrap();
         let mut page = Response::builder().body("<html>");
         page.extensions_mut().insert(nonce.clone());
         headers.apply(&mut page);
@@ -211,13 +246,27 @@ mod tests {
                 &format!("style-src 'self' 'nonce-{}';", nonce.as_str())
             )
         );
-        assert!(page.extensions().get::<StyleNonce>().is_none());
+        assert!(page.extensions().get::<PageNonce>().is_none());
+
+        let mut menu = Response::builder().body("<html>");
+        menu.extensions_mut()
+            .insert(nonce.clone().for_scripts_too());
+        headers.apply(&mut menu);
+        let source = format!("'nonce-{}'", nonce.as_str());
+        assert_eq!(
+            policy_of(&menu),
+            with_nonce.replace(
+                "https://*.paypalobjects.com; style-src",
+                &format!("https://*.paypalobjects.com {source}; style-src")
+            )
+        );
+        assert_ne!(policy_of(&menu), with_nonce);
     }
 
     #[test]
     fn a_style_nonce_is_128_random_bits_in_base64() {
-        let first = StyleNonce::fresh().unwrap();
-        let second = StyleNonce::fresh().unwrap();
+        let first = PageNonce::fresh().unwrap();
+        let second = PageNonce::fresh().unwrap();
         for nonce in [&first, &second] {
             let bytes = base64::engine::general_purpose::STANDARD
                 .decode(nonce.as_str())

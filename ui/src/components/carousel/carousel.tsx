@@ -90,7 +90,9 @@ export function Carousel({
         }}
         aria-live={autoPlay ? 'off' : 'polite'}
       >
-        <div className="carousel__track" style={{ transform: `translateX(-${current * 100}%)` }}>
+        {/* The first slide needs no transform, so the menu page's server-rendered first
+            screen has no style attribute (its policy refuses inline ones). */}
+        <div className="carousel__track" style={current === 0 ? undefined : { transform: `translateX(-${current * 100}%)` }}>
           {slides.map((slide, i) => (
             <div
               key={slide.id}

@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyModal } from '../../../components/modal/lazy-modal';
 import { useOrderSettings } from '../../../lib/order-settings';
 import type { PostcodeRecord } from '../../../lib/store-api';
-import { useViewport } from '../../../lib/viewport';
-import { postcodeLabel } from '../lib/postcodes';
+import { postcodeParts } from '../lib/postcodes';
 import './delivery.css';
 
 const PostcodeModal = lazyModal(async () => (await import('./postcode-modal')).PostcodeModal);
@@ -30,9 +29,8 @@ export interface PostcodeSelectorProps {
 export function PostcodeSelector({ open, onOpenChange, onSelected }: PostcodeSelectorProps) {
   const { t } = useTranslation();
   const { orderType, postcode } = useOrderSettings();
-  const { isMobile } = useViewport();
-
   const text = postcode ? postcode.postcode : t('postcode.choose');
+  const { shown, rest } = postcodeParts(text);
   return (
     <>
       {orderType === 'delivery' && (
@@ -45,7 +43,17 @@ export function PostcodeSelector({ open, onOpenChange, onSelected }: PostcodeSel
           onClick={() => onOpenChange(true)}
         >
           <PinIcon />
-          <span className="postcode-selector__text">{postcodeLabel(text, isMobile)}</span>
+          <span className="postcode-selector__text">
+            {shown}
+            {rest !== '' && (
+              <>
+                <span className="postcode-selector__rest">{rest}</span>
+                <span className="postcode-selector__cut" aria-hidden="true">
+                  ...
+                </span>
+              </>
+            )}
+          </span>
         </button>
       )}
       <PostcodeModal open={open} onClose={() => onOpenChange(false)} onSelected={onSelected} />

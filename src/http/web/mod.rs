@@ -23,7 +23,11 @@ use crate::http::compression::accepts_encoding;
 use crate::http::error::json_response;
 use crate::http::initial_data::{PageData, page_data};
 use crate::http::middleware::frame::SharedState;
-use crate::http::middleware::security_headers::StyleNonce;
+use crate::http::middleware::security_headers::PageNonce;
+
+mod menu_page;
+
+use menu_page::{HEAD_MARK, NONCE_MARK, menu_template};
 
 #[derive(RustEmbed)]
 #[folder = "$OUT_DIR/ui-embed"]
@@ -93,60 +97,93 @@ const NONCE_PLACEHOLDER: &str = "name=\"csp-nonce\" content=\"\"";
 /// The element the storefront's first reads go in (`http/initial_data.rs`).
 const INITIAL_DATA_PLACEHOLDER: &str = "id=\"initial-data\">{}</script>";
 
-/// `index.html` as filled in at startup, cut where each answer's style nonce goes.
+/// The element the menu page's first screen goes in (`http/first_screen/`).
+const ROOT_PLACEHOLDER: &str = "<div id=\"root\"></div>";
+
+/// `index.html` as filled in at startup, with [`NONCE_MARK`] where each answer's nonce
+/// goes.
 struct IndexHtml {
-    /// Up to the empty value of the nonce's meta element (the whole page without one).
-    head: String,
-    /// From that value's closing quote on; `None` when the page has no nonce element.
-    tail: Option<String>,
+    template: String,
+    /// The menu page's version (`menu_page.rs`); `None` when this build's page lacks
+    /// what it needs.
+    menu: Option<String>,
 }
 
 impl IndexHtml {
-    fn new(html: String) -> IndexHtml {
-        let Some(at) = html.find(NONCE_PLACEHOLDER) else {
+    fn new(html: String, default_language: &str) -> IndexHtml {
+        let html = html.replacen("</head>", &format!("{HEAD_MARK}</head>"), 1);
+        if !html.contains(NONCE_PLACEHOLDER) {
             tracing::error!(
                 "this build's index.html has no csp-nonce element: PayPal's button styles will be blocked"
             );
             return IndexHtml {
-                head: html,
-                tail: None,
+                template: html,
+                menu: None,
             };
-        };
-        let cut = at + NONCE_PLACEHOLDER.len() - 1;
-        IndexHtml {
-            head: html[..cut].to_string(),
-            tail: Some(html[cut..].to_string()),
         }
+        let template = html.replacen(
+            NONCE_PLACEHOLDER,
+            &format!("name=\"csp-nonce\" content=\"{NONCE_MARK}\""),
+            1,
+        );
+        let menu = menu_template(&template, default_language, embedded_text)
+            .inspect_err(|reason| {
+                tracing::warn!(
+                    reason,
+                    "the menu page links its style sheet and starts its scripts as the other pages do"
+                );
+            })
+            .ok();
+        IndexHtml { template, menu }
     }
 
-    /// The page for one answer, with a fresh nonce in it when one could be made, and
-    /// a storefront page's data: its initial reads (JSON made safe for a script
-    /// element) in their element, and its head's extra elements.
-    fn page(&self, data: Option<&PageData>) -> (String, Option<StyleNonce>) {
-        let with_data = |tail: &str| match data {
-            Some(data) if tail.contains(INITIAL_DATA_PLACEHOLDER) => tail
+    /// The page for one answer, with a fresh nonce in it when one could be made, and a
+    /// storefront page's data: its initial reads (JSON made safe for a script element)
+    /// in their element, its head's extra elements and, for the menu page, its first
+    /// screen. Without a nonce the menu page is the plain one: its inline style and
+    /// scripts would not apply.
+    fn page(&self, data: Option<&PageData>) -> (String, Option<PageNonce>) {
+        let nonce = self
+            .template
+            .contains(NONCE_MARK)
+            .then(PageNonce::fresh)
+            .and_then(|fresh| {
+                fresh
+                    .inspect_err(|error| tracing::error!(%error, "no random nonce for the page"))
+                    .ok()
+            });
+        let first_screen = data.and_then(|data| data.first_screen.as_deref());
+        let (template, nonce) = match (&self.menu, first_screen, nonce) {
+            (Some(menu), Some(_), Some(nonce)) => (menu, Some(nonce.for_scripts_too())),
+            (_, _, nonce) => (&self.template, nonce),
+        };
+        let mut page = match data {
+            Some(data) if template.contains(INITIAL_DATA_PLACEHOLDER) => template
                 .replacen(
                     INITIAL_DATA_PLACEHOLDER,
                     &format!("id=\"initial-data\">{}</script>", data.json),
                     1,
                 )
-                .replacen("</head>", &format!("{}</head>", data.head), 1),
-            _ => tail.to_string(),
+                .replacen(HEAD_MARK, &data.head, 1),
+            _ => template.replacen(HEAD_MARK, "", 1),
         };
-        let Some(tail) = &self.tail else {
-            return (with_data(&self.head), None);
-        };
-        match StyleNonce::fresh() {
-            Ok(nonce) => (
-                format!("{}{}{}", self.head, nonce.as_str(), with_data(tail)),
-                Some(nonce),
-            ),
-            Err(error) => {
-                tracing::error!(%error, "no random nonce for the page's styles");
-                (format!("{}{}", self.head, with_data(tail)), None)
-            }
+        if let Some(first_screen) = first_screen {
+            page = page.replacen(
+                ROOT_PLACEHOLDER,
+                &format!("<div id=\"root\">{first_screen}</div>"),
+                1,
+            );
         }
+        let page = page.replace(NONCE_MARK, nonce.as_ref().map_or("", PageNonce::as_str));
+        (page, nonce)
     }
+}
+
+/// A text file of the embedded UI, e.g. the style sheet.
+fn embedded_text(path: &str) -> Option<String> {
+    let (file, sent) = pick(path, "")?;
+    let bytes = body_of(file.data, sent).ok()?;
+    String::from_utf8(bytes.to_vec()).ok()
 }
 
 pub struct WebUi {
@@ -158,8 +195,12 @@ pub struct WebUi {
 
 impl WebUi {
     pub fn new(config: &Config) -> WebUi {
-        let index_html = UiFiles::get("index.html")
-            .map(|file| IndexHtml::new(render_index(&String::from_utf8_lossy(&file.data), config)));
+        let index_html = UiFiles::get("index.html").map(|file| {
+            IndexHtml::new(
+                render_index(&String::from_utf8_lossy(&file.data), config),
+                config.default_language.code(),
+            )
+        });
         if index_html.is_none() {
             tracing::warn!(
                 "this build has no storefront UI (built with HEIMSERVICE_SKIP_UI_BUILD)"
@@ -192,7 +233,9 @@ impl WebUi {
         match &self.index_html {
             Some(html) => {
                 let data = match req.data::<SharedState>() {
-                    Some(state) if !path.starts_with("admin") => Some(page_data(&state.0).await),
+                    Some(state) if !path.starts_with("admin") => {
+                        Some(page_data(&state.0, path.is_empty()).await)
+                    }
                     _ => None,
                 };
                 let (page, nonce) = html.page(data.as_ref());
@@ -423,6 +466,7 @@ mod tests {
     fn every_page_gets_a_fresh_nonce_in_its_meta_element() {
         let index = IndexHtml::new(
             "<head><meta name=\"csp-nonce\" content=\"\" /><title>x</title></head>".into(),
+            "de",
         );
         let (first, first_nonce) = index.page(None);
         let (second, second_nonce) = index.page(None);
@@ -437,7 +481,7 @@ mod tests {
         assert!(second.contains(&format!("content=\"{}\"", second_nonce.as_str())));
         assert_ne!(first_nonce.as_str(), second_nonce.as_str());
 
-        let without = IndexHtml::new("<head><title>x</title></head>".into());
+        let without = IndexHtml::new("<head><title>x</title></head>".into(), "de");
         let (page, nonce) = without.page(None);
         assert_eq!(page, "<head><title>x</title></head>");
         assert!(nonce.is_none());

@@ -1,0 +1,148 @@
+//! The menu page paints its first screen from the page alone: the server writes the
+//! screen into `#root`, the style sheet is inside the page, and a small script starts
+//! the app once the first screen's photo is in. Both inline scripts and the style carry
+//! the answer's nonce, and only the menu page's policy allows scripts by it. The other
+//! storefront pages are the built `index.html` as before.
+
+use serde_json::json;
+
+use crate::support::TestServer;
+
+struct Page {
+    csp: String,
+    html: String,
+}
+
+async fn page(server: &TestServer, path: &str) -> Page {
+    let response = server.client.get(server.url(path)).send().await.unwrap();
+    assert_eq!(response.status(), 200, "{path}");
+    let csp = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    let html = response.text().await.unwrap();
+    Page { csp, html }
+}
+
+/// The sources of one directive of the policy.
+fn directive<'a>(csp: &'a str, name: &str) -> &'a str {
+    csp.split(';')
+        .map(str::trim)
+        .find(|directive| directive.split_whitespace().next() == Some(name))
+        .unwrap_or_else(|| panic!("no {name} in {csp}"))
+}
+
+/// The nonce the policy allows styles by.
+fn style_nonce(csp: &str) -> String {
+    let styles = directive(csp, "style-src");
+    let start = styles.find("'nonce-").expect("a style nonce") + "'nonce-".len();
+    styles[start..].split('\'').next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn the_menu_page_carries_its_first_screen_its_style_and_its_starter() {
+    let server = TestServer::start().await;
+    let admin = server.admin_token().await;
+    let (_, categories) = server.get_json("/categories/?store_id=14").await;
+    let (_, products) = server.get_json("/products/?store_id=14").await;
+    // A dish of the first category whose name would end the page's elements if it
+    // were written as it is.
+    let hostile = "Pizza </div></script><script>alert(1)</script> <!--";
+    let (status, created) = server
+        .send(
+            "POST",
+            "/products/",
+            Some(&admin),
+            Some(json!({
+                "category_id": categories[0]["id"], "name": hostile, "price": 9.5,
+                "tax_id": products[0]["tax"]["id"], "type": "simple", "sort_order": 99,
+                "available": true, "no_allergens": true,
+            })),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+
+    let Page { csp, html } = page(&server, "/order-online/").await;
+    let nonce = style_nonce(&csp);
+    assert!(
+        directive(&csp, "script-src").contains(&format!("'nonce-{nonce}'")),
+        "the menu page's scripts are allowed by its nonce: {csp}"
+    );
+
+    // The first screen, in the store's language, with the first category's dishes.
+    let root_start = html.find("<div id=\"root\">").expect("the page has #root");
+    let root_end = html
+        .find("<script type=\"application/json\" id=\"initial-data\">")
+        .expect("the page has its initial data");
+    let root = &html[root_start..root_end];
+    assert!(root.contains("<header class=\"site-header\""), "{root}");
+    assert!(root.contains("Unsere Speisekarte"), "{root}");
+    assert!(
+        root.contains(&format!("id=\"category-{}\"", categories[0]["id"])),
+        "{root}"
+    );
+    assert!(
+        !root.contains(&format!("id=\"category-{}\"", categories[1]["id"])),
+        "only the first category is in the first screen"
+    );
+    assert!(
+        root.contains(
+            "Pizza &lt;/div&gt;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!--"
+        ),
+        "the dish's name is escaped"
+    );
+    assert!(!html.contains(hostile), "the name never stands as it is");
+
+    // The style sheet is inside the page; the app's scripts are started by the page.
+    assert!(
+        html.contains(&format!("<style nonce=\"{nonce}\">")),
+        "{html}"
+    );
+    assert!(
+        !html.contains("rel=\"stylesheet\""),
+        "no linked style sheet"
+    );
+    assert!(
+        !html.contains("<script type=\"module\""),
+        "no module script tag"
+    );
+    assert!(
+        !html.contains("<link rel=\"modulepreload\""),
+        "no preload tag"
+    );
+    assert!(html.contains("script.src=\"./assets/index-"), "the starter");
+    assert!(
+        html.contains("localStorage.getItem(\"app_language\")"),
+        "the guard"
+    );
+    assert_eq!(
+        html.matches(&format!("nonce=\"{nonce}\"")).count(),
+        3,
+        "the style and both scripts carry the nonce"
+    );
+    assert_eq!(
+        html.matches("<script").count(),
+        3,
+        "the guard, the initial data and the starter"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_other_storefront_pages_are_the_built_page() {
+    let server = TestServer::start().await;
+    for path in ["/order-online/checkout", "/order-online/admin/home"] {
+        let Page { csp, html } = page(&server, path).await;
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}: {html}");
+        assert!(html.contains("rel=\"stylesheet\""), "{path}");
+        assert!(html.contains("<script type=\"module\""), "{path}");
+        assert!(!html.contains("<style"), "{path}");
+        assert!(!html.contains("app_language"), "{path}");
+        assert!(
+            !directive(&csp, "script-src").contains("nonce"),
+            "{path}: no inline script is allowed: {csp}"
+        );
+        assert!(!style_nonce(&csp).is_empty(), "{path}");
+    }
+    server.stop().await;
+}
