@@ -130,6 +130,39 @@ async fn hashed_assets_are_immutable_and_served_precompressed() {
     server.stop().await;
 }
 
+/// The admin area's files carry no brotli twin (the binary's size): a browser that takes
+/// brotli gets them gzip-compressed, a customer's files stay brotli.
+#[tokio::test]
+async fn the_admin_areas_own_files_are_sent_gzip_compressed() {
+    let server = TestServer::start().await;
+    let assets = concat!(env!("CARGO_MANIFEST_DIR"), "/ui/dist/assets");
+    let style = std::fs::read_dir(assets)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .find(|name| name.starts_with("admin-") && name.ends_with(".css"))
+        .expect("the build has the admin area's style sheet");
+    let answer = server
+        .client
+        .get(server.url(&format!("/order-online/assets/{style}")))
+        .header("accept-encoding", "gzip, deflate, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    assert_eq!(answer.headers()["content-encoding"], "gzip");
+    let script = main_script(&server).await;
+    let customer = server
+        .client
+        .get(server.url(&format!("/order-online/{script}")))
+        .header("accept-encoding", "gzip, deflate, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(customer.headers()["content-encoding"], "br");
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn the_base_path_is_configurable() {
     let server = TestServer::builder()
