@@ -91,11 +91,20 @@ fn without_style_nonce(body: &[u8]) -> Vec<u8> {
         .iter()
         .position(|&byte| byte == b'"')
         .map_or(body.len(), |length| start + length);
-    // The menu page also has it on its inline style and scripts.
+    // The menu page also has it on its inline style, and a script nonce on its script.
     let nonce = String::from_utf8_lossy(&body[start..end]).into_owned();
-    String::from_utf8_lossy(body)
-        .replace(&nonce, "")
-        .into_bytes()
+    let page = String::from_utf8_lossy(body).replace(&nonce, "");
+    let mut out = String::with_capacity(page.len());
+    let mut rest = page.as_str();
+    while let Some(at) = rest.find("nonce=\"") {
+        let value = at + "nonce=\"".len();
+        out.push_str(&rest[..value]);
+        rest = rest[value..]
+            .find('"')
+            .map_or("", |end| &rest[value + end..]);
+    }
+    out.push_str(rest);
+    out.into_bytes()
 }
 
 /// `(METHOD, /path/{param})` of every operation in the served document.

@@ -243,15 +243,44 @@ describe('the app takes the server-rendered first screen over', { timeout: 300_0
         await page.goto(shop.url());
         const button = page.getByRole('button', { name: 'Postleitzahl wählen' });
         assert.equal(await button.innerText(), shown, 'the server-rendered page');
+        // Until the app runs, the category bar (the page holds the first category only)
+        // and the search take no taps.
+        const taps = () => page.locator('.category-nav').evaluate((nav) => globalThis.getComputedStyle(nav).pointerEvents);
+        assert.equal(await taps(), 'none', 'the category bar before the app');
         await page.unroute('**/assets/*.js');
         await page.reload();
         await page.locator('.allergen-legend').waitFor();
         assert.equal(await button.innerText(), shown, 'the app');
+        assert.equal(await taps(), 'auto', 'the category bar with the app');
       } finally {
         await close();
       }
     });
   }
+
+  test("the service worker's copy of the menu page on another path never shows the menu", async () => {
+    const menuPage = await (await fetch(shop.url())).text();
+    const { page, close } = await openPage(shop, LUNCHTIME, VIEWPORTS[0][1]);
+    try {
+      // What the worker answers offline for any storefront path: the page it kept.
+      await page.route(shop.url('terms'), (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: menuPage }),
+      );
+      await page.addInitScript(() => {
+        globalThis.__menuShown = false;
+        new globalThis.MutationObserver(() => {
+          const root = globalThis.document.getElementById('root');
+          if (root?.querySelector('.menu-hero') && globalThis.getComputedStyle(root).visibility !== 'hidden') globalThis.__menuShown = true;
+        }).observe(globalThis.document, { childList: true, subtree: true, attributes: true });
+      });
+      await page.goto(shop.url('terms'));
+      await page.getByRole('heading', { level: 1, name: 'AGB und Widerrufsbelehrung' }).waitFor();
+      assert.equal(await page.evaluate(() => globalThis.__menuShown), false, 'the menu was never on show');
+      assert.equal(await page.evaluate(() => globalThis.document.documentElement.className), '');
+    } finally {
+      await close();
+    }
+  });
 
   test('a visitor who chose English never sees the German first screen', async () => {
     const { page, close } = await openPage({ ...shop, language: 'en' }, LUNCHTIME, VIEWPORTS[0][1]);

@@ -19,10 +19,10 @@ function render(root: HTMLElement, app: ReactNode) {
   // React's element types describe the same objects Preact's do (react is
   // preact/compat here, see vite.config.ts).
   renderInto(app as ComponentChild, root);
-  // The menu page hides its server-rendered first screen when the visitor chose
-  // another language than the store's (src/http/web/menu_page.rs); the app has now
-  // rendered in theirs.
-  document.documentElement.classList.remove('first-screen-hidden');
+  // The menu page hides its server-rendered first screen from a visitor who chose
+  // another language than the store's, and its category bar and search take no taps
+  // until now (src/http/web/menu_page.rs): the app has rendered.
+  document.documentElement.classList.remove('first-screen-hidden', 'first-screen-starting');
 }
 
 // The first render waits for the texts of the visitor's language. Should they fail

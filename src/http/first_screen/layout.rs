@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde_json::Value;
 
-use super::js::{js_trim, localized};
+use super::js::{js_trim, localized, truthy};
 use super::menu::SEARCH_ICON;
 use super::status::{first_status, store_timezone};
 use super::{Html, Screen, Texts};
@@ -437,7 +437,9 @@ fn footer(html: &mut Html, screen: &Screen) {
         name => name,
     };
     let address = text_of("address_line");
-    let impressum = data.and_then(|store| store.get("show_impressum")) == Some(&Value::Bool(true));
+    let impressum = data
+        .and_then(|store| store.get("show_impressum"))
+        .is_some_and(truthy);
     let (terms, withdrawal) = terms_links(data, texts.language());
 
     html.open("footer", &[("class", Some("site-footer"))])

@@ -7,10 +7,12 @@
 //! store's default language. Each file here follows the storefront components it is
 //! named after, element by element and attribute by attribute, so when the app starts
 //! it takes the page's elements over (Preact's `render` reuses existing elements and
-//! patches whatever differs) and nothing on the screen changes or moves. The browser
-//! test `ui/e2e/server-rendered.test.mjs` compares the two trees for the demo menu on
-//! a phone and a wide screen, open and closed; a component changed on one side only
-//! fails it.
+//! patches whatever differs) and, for a first visit, nothing on the screen changes or
+//! moves. The browser test `ui/e2e/server-rendered.test.mjs` compares the two trees for
+//! the demo menu on a phone and a wide screen, open and closed; a component changed on
+//! one side only fails it. Until the app runs, the screen's category bar and search take
+//! no taps (`http/web/menu_page.rs`); its other controls need the app as they always
+//! have.
 //!
 //! What only the browser knows is rendered as a first visit has it: an empty cart,
 //! delivery, no postcode, not signed in. A returning customer's app patches those few

@@ -4,8 +4,9 @@
 //! window. No inline style or script applies without a nonce: an HTML answer carries a
 //! fresh [`PageNonce`] in its policy and in the page, and the page hands it to PayPal's
 //! SDK, which puts it on the `<style>` elements it adds for its buttons. The menu page
-//! also has its style sheet and two small scripts inline (`http/web/menu_page.rs`);
-//! only its policy allows scripts with the nonce.
+//! also has its style sheet and a small script inline (`http/web/menu_page.rs`); only its
+//! policy allows a script, by a second nonce of its own that the page never shows (the
+//! style nonce stands in a meta element for PayPal's SDK to read).
 
 use std::sync::Arc;
 
@@ -63,46 +64,56 @@ impl Policy {
         match nonce {
             None => format!("{scripts}{styles}{rest}"),
             Some(nonce) => {
-                let source = format!(" 'nonce-{}'", nonce.as_str());
-                let script_source = if nonce.scripts { source.as_str() } else { "" };
-                format!("{scripts}{script_source}{styles}{source}{rest}")
+                let source = |value: &str| format!(" 'nonce-{value}'");
+                let script_source = nonce.script.as_deref().map(source).unwrap_or_default();
+                let style_source = source(nonce.as_str());
+                format!("{scripts}{script_source}{styles}{style_source}{rest}")
             }
         }
     }
 }
 
-/// The nonce that lets the inline `<style>` elements of one HTML answer apply (and its
-/// inline scripts, for a page that has some): 128 random bits from the operating
-/// system, base64. The handler that serves the page puts it into the page and into the
-/// answer's extensions; [`SecurityHeaders::apply`] adds it to that answer's `style-src`
-/// (and `script-src`).
+/// The nonce that lets the inline `<style>` elements of one HTML answer apply, and for a
+/// page with an inline script a second one for it: each 128 random bits from the
+/// operating system, base64. The handler that serves the page puts them into the page
+/// and into the answer's extensions; [`SecurityHeaders::apply`] adds them to that
+/// answer's `style-src` and `script-src`.
 #[derive(Clone)]
 pub struct PageNonce {
     value: String,
-    scripts: bool,
+    script: Option<String>,
+}
+
+fn random_nonce() -> Result<String, getrandom::Error> {
+    let mut random = [0u8; 16];
+    getrandom::fill(&mut random)?;
+    Ok(base64::engine::general_purpose::STANDARD.encode(random))
 }
 
 impl PageNonce {
     pub fn fresh() -> Result<PageNonce, getrandom::Error> {
-        let mut random = [0u8; 16];
-        getrandom::fill(&mut random)?;
         Ok(PageNonce {
-            value: base64::engine::general_purpose::STANDARD.encode(random),
-            scripts: false,
+            value: random_nonce()?,
+            script: None,
         })
     }
 
-    /// The same nonce, also for the page's inline scripts.
-    pub fn for_scripts_too(self) -> PageNonce {
-        PageNonce {
-            scripts: true,
+    /// The same style nonce with a script nonce of its own.
+    pub fn with_script_nonce(self) -> Result<PageNonce, getrandom::Error> {
+        Ok(PageNonce {
+            script: Some(random_nonce()?),
             ..self
-        }
+        })
     }
 
     /// Base64 (`A-Z a-z 0-9 + / =`): safe in a header and in an HTML attribute.
     pub fn as_str(&self) -> &str {
         &self.value
+    }
+
+    /// The script nonce, for a page with an inline script.
+    pub fn script(&self) -> Option<&str> {
+        self.script.as_deref()
     }
 }
 
@@ -249,18 +260,18 @@ mod tests {
         assert!(page.extensions().get::<PageNonce>().is_none());
 
         let mut menu = Response::builder().body("<html>");
-        menu.extensions_mut()
-            .insert(nonce.clone().for_scripts_too());
+        let both = nonce.clone().with_script_nonce().unwrap();
+        let script = both.script().unwrap().to_string();
+        assert_ne!(script, nonce.as_str(), "a nonce of its own");
+        menu.extensions_mut().insert(both);
         headers.apply(&mut menu);
-        let source = format!("'nonce-{}'", nonce.as_str());
         assert_eq!(
             policy_of(&menu),
             with_nonce.replace(
                 "https://*.paypalobjects.com; style-src",
-                &format!("https://*.paypalobjects.com {source}; style-src")
+                &format!("https://*.paypalobjects.com 'nonce-{script}'; style-src")
             )
         );
-        assert_ne!(policy_of(&menu), with_nonce);
     }
 
     #[test]

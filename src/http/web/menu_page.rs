@@ -3,24 +3,31 @@
 //!
 //! - **The style sheet is in the page** (`<style nonce>`), so nothing holds the first
 //!   paint once the page is in: a linked sheet is one more request, and on a slow
-//!   connection it shares the line with the scripts.
+//!   connection it shares the line with the script.
 //! - **The app's script starts once the first screen's photo is in** (the banner's, the
-//!   largest element of the first screen), or at once when the screen has none. Its
-//!   ~60 KB would otherwise share the line with the photo and then occupy a slow
+//!   largest element of the first screen), or at once when the page asks for no photo.
+//!   Its ~55 KB would otherwise share the line with the photo and then occupy a slow
 //!   phone's processor for half a second before the photo could be painted. The first
-//!   screen is already on show meanwhile, and its links work. A photo that takes
-//!   longer than [`PHOTO_WAIT_MS`] starts the app anyway.
-//! - **A visitor who chose the other language sees no server-rendered screen.** The
-//!   screen is in the store's default language; a small script in the head hides it
-//!   (`first-screen-hidden` on `<html>`) when the stored choice (`app_language`, the
-//!   UI's `LANGUAGE_STORAGE_KEY`) is another one, and the app removes the class once it
-//!   has rendered in the visitor's language.
+//!   screen is on show meanwhile; until the app runs, its category bar and search take
+//!   no taps (`first-screen-starting` on `<html>`, see `ui/src/styles/global.css`): the
+//!   page holds the first category only, and the search needs the app. A photo that
+//!   takes longer than [`PHOTO_WAIT_MS`] starts the app anyway.
+//! - **Nobody sees a server-rendered screen that is not theirs.** The screen is in the
+//!   store's default language and shows the menu: the script hides it
+//!   (`first-screen-hidden`) and starts the app at once when the visitor chose another
+//!   language (`app_language`, the UI's `LANGUAGE_STORAGE_KEY`), or when the page is a
+//!   copy the service worker serves for another path. `ui/src/main.tsx` removes both
+//!   classes once the app has rendered.
 //!
-//! Both inline scripts and the style element carry the answer's nonce; the policy
-//! allows them by it (`security_headers`).
+//! The style element carries the answer's style nonce, the script its script nonce
+//! (`security_headers`).
 
-/// Where each answer's nonce goes in a template: a text no build of `index.html` has.
+/// Where each answer's style nonce goes in a template: a text no build of `index.html`
+/// has.
 pub const NONCE_MARK: &str = "\u{0}nonce\u{0}";
+
+/// Where each answer's script nonce goes.
+pub const SCRIPT_NONCE_MARK: &str = "\u{0}script-nonce\u{0}";
 
 /// Where a page's extra head elements go (the preload of the first screen's photo):
 /// before the menu page's style, so the browser asks for the photo before the style's
@@ -30,21 +37,19 @@ pub const HEAD_MARK: &str = "\u{0}head\u{0}";
 /// How long the app waits for the first screen's photo before it starts anyway.
 const PHOTO_WAIT_MS: u32 = 3000;
 
-/// The class that hides a first screen in the wrong language; `ui/src/main.tsx`
-/// removes it.
-const HIDDEN_CLASS: &str = "first-screen-hidden";
-
 const STYLESHEET_START: &str = "<link rel=\"stylesheet\" crossorigin href=\"";
 const ENTRY_START: &str = "<script type=\"module\" crossorigin src=\"";
 const MODULEPRELOAD_START: &str = "<link rel=\"modulepreload\" crossorigin href=\"";
 
 /// The menu page's template made from `index`, the filled-in `index.html` with
-/// [`NONCE_MARK`] for its nonce and [`HEAD_MARK`] before `</head>`; `css` reads a built file by its path under the UI's
-/// root (`assets/…`). `None` (with the reason) when this build's page does not have
-/// the elements Vite writes.
+/// [`NONCE_MARK`] for its nonce and [`HEAD_MARK`] before `</head>`; `menu_path` is the
+/// menu's path (`/order-online/`); `css` reads a built file by its path under the UI's
+/// root (`assets/…`). An error (the reason) when this build's page does not have the
+/// elements Vite writes.
 pub fn menu_template(
     index: &str,
     default_language: &str,
+    menu_path: &str,
     css: impl Fn(&str) -> Option<String>,
 ) -> Result<String, &'static str> {
     let (page, sheet) =
@@ -63,21 +68,15 @@ pub fn menu_template(
         preloads.push(href);
     }
     let head = format!(
-        "{HEAD_MARK}<style nonce=\"{NONCE_MARK}\">{style}.{HIDDEN_CLASS} #root{{visibility:hidden}}</style>\
-         <script nonce=\"{NONCE_MARK}\">{}</script></head>",
-        language_guard(default_language)
-    );
-    let body = format!(
-        "<script nonce=\"{NONCE_MARK}\">{}</script></body>",
-        app_starter(&entry, &preloads)
+        "{HEAD_MARK}<style nonce=\"{NONCE_MARK}\">{style}</style>\
+         <script nonce=\"{SCRIPT_NONCE_MARK}\">{}</script></head>",
+        starter(&entry, &preloads, default_language, menu_path)
     );
     let head_end = format!("{HEAD_MARK}</head>");
-    if !page.contains(&head_end) || !page.contains("</body>") {
-        return Err("the page has no head or body end");
+    if !page.contains(&head_end) {
+        return Err("the page has no head end");
     }
-    Ok(page
-        .replacen(&head_end, &head, 1)
-        .replacen("</body>", &body, 1))
+    Ok(page.replacen(&head_end, &head, 1))
 }
 
 /// `page` without the first element that starts with `start` (up to `end`), and the
@@ -90,32 +89,33 @@ fn cut_element(page: &str, start: &str, end: &str) -> Option<(String, String)> {
     Some((format!("{}{}", &page[..at], &page[element_end..]), value))
 }
 
-/// Hides the first screen when the visitor chose another language than the store's.
-fn language_guard(default_language: &str) -> String {
-    format!(
-        "try{{var l=localStorage.getItem(\"app_language\");\
-         if(l&&l!=={language})document.documentElement.classList.add(\"{HIDDEN_CLASS}\")}}\
-         catch(e){{}}",
-        language = serde_json::Value::from(default_language)
-    )
-}
-
-/// Starts the app (its module and the modules it imports at once) when the first
-/// screen's photo is in, at once when there is none or the screen is hidden.
-fn app_starter(entry: &str, preloads: &[String]) -> String {
+/// The head's script: hides the first screen and starts the app at once for a visitor
+/// who chose another language or on another path; otherwise marks the screen as
+/// starting and starts the app (its module and the modules it imports at once) when the
+/// first screen's photo is in, at once when the page asks for none.
+fn starter(entry: &str, preloads: &[String], language: &str, menu_path: &str) -> String {
     let json = |value: serde_json::Value| value.to_string().replace('<', "\\u003c");
     format!(
-        "(()=>{{let started=false;const start=()=>{{if(started)return;started=true;\
+        "(()=>{{const html=document.documentElement;let started=false;\
+         const start=()=>{{if(started)return;started=true;\
          for(const href of {preloads}){{const link=document.createElement(\"link\");\
          link.rel=\"modulepreload\";link.crossOrigin=\"\";link.href=href;document.head.append(link)}}\
          const script=document.createElement(\"script\");script.type=\"module\";\
          script.crossOrigin=\"\";script.src={entry};document.head.append(script)}};\
-         const photo=document.querySelector('#root img[fetchpriority=\"high\"]');\
-         if(photo===null||photo.complete||document.documentElement.classList.contains(\"{HIDDEN_CLASS}\"))start();\
-         else{{photo.addEventListener(\"load\",start);photo.addEventListener(\"error\",start);\
-         setTimeout(start,{PHOTO_WAIT_MS})}}}})()",
+         let other=false;try{{const chosen=localStorage.getItem(\"app_language\");\
+         other=chosen!==null&&chosen!=={language}}}catch(e){{}}\
+         if(other||location.pathname!=={menu_path}){{html.classList.add(\"first-screen-hidden\");start();return}}\
+         html.classList.add(\"first-screen-starting\");\
+         if(document.querySelector('link[rel=\"preload\"][as=\"image\"]')===null){{start();return}}\
+         const photo='#root img[fetchpriority=\"high\"]';\
+         const loaded=(event)=>{{if(event.target instanceof Element&&event.target.matches(photo))start()}};\
+         document.addEventListener(\"load\",loaded,true);document.addEventListener(\"error\",loaded,true);\
+         document.addEventListener(\"DOMContentLoaded\",()=>{{const image=document.querySelector(photo);\
+         if(image===null||image.complete)start()}});setTimeout(start,{PHOTO_WAIT_MS})}})()",
         preloads = json(serde_json::json!(preloads)),
         entry = json(serde_json::Value::from(entry)),
+        language = json(serde_json::Value::from(language)),
+        menu_path = json(serde_json::Value::from(menu_path)),
     )
 }
 
@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn the_menu_page_carries_its_style_and_starts_its_scripts_itself() {
-        let page = menu_template(BUILT, "de", |path| {
+        let page = menu_template(BUILT, "de", "/order-online/", |path| {
             (path == "assets/index-C.css").then(|| "p{color:red}".to_string())
         })
         .unwrap();
@@ -139,7 +139,7 @@ mod tests {
         assert!(!page.contains("<script type=\"module\""), "{page}");
         assert!(!page.contains("<link rel=\"modulepreload\""), "{page}");
         assert!(page.contains(&format!(
-            "{HEAD_MARK}<style nonce=\"{NONCE_MARK}\">p{{color:red}}.first-screen-hidden #root{{visibility:hidden}}</style>"
+            "{HEAD_MARK}<style nonce=\"{NONCE_MARK}\">p{{color:red}}</style><script nonce=\"{SCRIPT_NONCE_MARK}\">"
         )));
         assert!(
             page.contains("script.src=\"./assets/index-A.js\""),
@@ -149,23 +149,25 @@ mod tests {
             page.contains("for(const href of [\"./assets/vendor-B.js\"])"),
             "{page}"
         );
-        assert!(page.contains("if(l&&l!==\"de\")"), "{page}");
-        assert_eq!(page.matches(&format!("nonce=\"{NONCE_MARK}\"")).count(), 3);
-        let body = page.find("<body>").unwrap();
+        assert!(page.contains("chosen!==\"de\""), "{page}");
         assert!(
-            page.find("script.src").unwrap() > body,
-            "the starter runs after #root"
+            page.contains("location.pathname!==\"/order-online/\""),
+            "{page}"
         );
-        assert!(
-            page.find("localStorage").unwrap() < body,
-            "the guard runs before #root"
-        );
+        assert!(page.contains("setTimeout(start,3000)"), "{page}");
+        assert_eq!(page.matches("<script").count(), 1, "{page}");
+        assert!(page.find("<script").unwrap() < page.find("<body>").unwrap());
     }
 
     #[test]
     fn a_page_without_the_built_elements_gets_no_menu_template() {
-        assert!(menu_template("<html><head></head><body></body></html>", "de", |_| None).is_err());
-        assert!(menu_template(BUILT, "de", |_| None).is_err());
-        assert!(menu_template(BUILT, "de", |_| Some("a{content:\"</style>\"}".into())).is_err());
+        let no_css = |_: &str| None;
+        assert!(
+            menu_template("<html><head></head><body></body></html>", "de", "/", no_css).is_err()
+        );
+        assert!(menu_template(BUILT, "de", "/", no_css).is_err());
+        assert!(
+            menu_template(BUILT, "de", "/", |_| Some("a{content:\"</style>\"}".into())).is_err()
+        );
     }
 }

@@ -5,7 +5,9 @@
 //! client accepts them; a file that is only stored gzip-compressed (see `build.rs`) is
 //! inflated for a client that accepts neither. Unknown GET paths outside `assets/` get
 //! `index.html`, because they are client-side routes. Every answer with `index.html`
-//! carries a fresh style nonce, in the page and (see `security_headers`) in its policy.
+//! carries a fresh style nonce, in the page and (see `security_headers`) in its policy;
+//! the menu page, with its first screen rendered by the server (`menu_page.rs`), also a
+//! script nonce.
 //! The web app manifest (add to home screen) is filled in with the shop's brand.
 
 use std::io::Read;
@@ -27,7 +29,7 @@ use crate::http::middleware::security_headers::PageNonce;
 
 mod menu_page;
 
-use menu_page::{HEAD_MARK, NONCE_MARK, menu_template};
+use menu_page::{HEAD_MARK, NONCE_MARK, SCRIPT_NONCE_MARK, menu_template};
 
 #[derive(RustEmbed)]
 #[folder = "$OUT_DIR/ui-embed"]
@@ -110,7 +112,7 @@ struct IndexHtml {
 }
 
 impl IndexHtml {
-    fn new(html: String, default_language: &str) -> IndexHtml {
+    fn new(html: String, default_language: &str, menu_path: &str) -> IndexHtml {
         let html = html.replacen("</head>", &format!("{HEAD_MARK}</head>"), 1);
         if !html.contains(NONCE_PLACEHOLDER) {
             tracing::error!(
@@ -126,7 +128,7 @@ impl IndexHtml {
             &format!("name=\"csp-nonce\" content=\"{NONCE_MARK}\""),
             1,
         );
-        let menu = menu_template(&template, default_language, embedded_text)
+        let menu = menu_template(&template, default_language, menu_path, embedded_text)
             .inspect_err(|reason| {
                 tracing::warn!(
                     reason,
@@ -140,42 +142,60 @@ impl IndexHtml {
     /// The page for one answer, with a fresh nonce in it when one could be made, and a
     /// storefront page's data: its initial reads (JSON made safe for a script element)
     /// in their element, its head's extra elements and, for the menu page, its first
-    /// screen. Without a nonce the menu page is the plain one: its inline style and
-    /// scripts would not apply.
+    /// screen. Without its nonces the menu page is the plain one, without a first screen:
+    /// its inline style and script would not apply. The nonces go into the template
+    /// before any data, so no text of the shop can stand where a nonce goes.
     fn page(&self, data: Option<&PageData>) -> (String, Option<PageNonce>) {
-        let nonce = self
-            .template
-            .contains(NONCE_MARK)
-            .then(PageNonce::fresh)
-            .and_then(|fresh| {
-                fresh
-                    .inspect_err(|error| tracing::error!(%error, "no random nonce for the page"))
-                    .ok()
-            });
-        let first_screen = data.and_then(|data| data.first_screen.as_deref());
-        let (template, nonce) = match (&self.menu, first_screen, nonce) {
-            (Some(menu), Some(_), Some(nonce)) => (menu, Some(nonce.for_scripts_too())),
-            (_, _, nonce) => (&self.template, nonce),
+        let fresh = || {
+            PageNonce::fresh()
+                .inspect_err(|error| tracing::error!(%error, "no random nonce for the page"))
+                .ok()
         };
-        let mut page = match data {
-            Some(data) if template.contains(INITIAL_DATA_PLACEHOLDER) => template
+        let nonce = self.template.contains(NONCE_MARK).then(fresh).flatten();
+        let first_screen = data.and_then(|data| data.first_screen.as_deref());
+        let menu = match (&self.menu, first_screen, &nonce) {
+            (Some(menu), Some(first_screen), Some(nonce)) => nonce
+                .clone()
+                .with_script_nonce()
+                .inspect_err(|error| tracing::error!(%error, "no random nonce for the page"))
+                .ok()
+                .map(|nonce| (menu, first_screen, nonce)),
+            _ => None,
+        };
+        let (page, nonce) = match menu {
+            Some((menu, first_screen, nonce)) => {
+                let page = menu
+                    .replace(NONCE_MARK, nonce.as_str())
+                    .replace(SCRIPT_NONCE_MARK, nonce.script().unwrap_or_default());
+                (page, Some((nonce, first_screen)))
+            }
+            None => (
+                self.template
+                    .replace(NONCE_MARK, nonce.as_ref().map_or("", PageNonce::as_str)),
+                nonce.map(|nonce| (nonce, "")),
+            ),
+        };
+        let page = match data {
+            Some(data) if page.contains(INITIAL_DATA_PLACEHOLDER) => page
                 .replacen(
                     INITIAL_DATA_PLACEHOLDER,
                     &format!("id=\"initial-data\">{}</script>", data.json),
                     1,
                 )
                 .replacen(HEAD_MARK, &data.head, 1),
-            _ => template.replacen(HEAD_MARK, "", 1),
+            _ => page.replacen(HEAD_MARK, "", 1),
         };
-        if let Some(first_screen) = first_screen {
-            page = page.replacen(
-                ROOT_PLACEHOLDER,
-                &format!("<div id=\"root\">{first_screen}</div>"),
-                1,
-            );
+        match nonce {
+            Some((nonce, first_screen)) if !first_screen.is_empty() => (
+                page.replacen(
+                    ROOT_PLACEHOLDER,
+                    &format!("<div id=\"root\">{first_screen}</div>"),
+                    1,
+                ),
+                Some(nonce),
+            ),
+            nonce => (page, nonce.map(|(nonce, _)| nonce)),
         }
-        let page = page.replace(NONCE_MARK, nonce.as_ref().map_or("", PageNonce::as_str));
-        (page, nonce)
     }
 }
 
@@ -199,6 +219,7 @@ impl WebUi {
             IndexHtml::new(
                 render_index(&String::from_utf8_lossy(&file.data), config),
                 config.default_language.code(),
+                &format!("{}/", config.base_path),
             )
         });
         if index_html.is_none() {
@@ -467,6 +488,7 @@ mod tests {
         let index = IndexHtml::new(
             "<head><meta name=\"csp-nonce\" content=\"\" /><title>x</title></head>".into(),
             "de",
+            "/order-online/",
         );
         let (first, first_nonce) = index.page(None);
         let (second, second_nonce) = index.page(None);
@@ -481,7 +503,11 @@ mod tests {
         assert!(second.contains(&format!("content=\"{}\"", second_nonce.as_str())));
         assert_ne!(first_nonce.as_str(), second_nonce.as_str());
 
-        let without = IndexHtml::new("<head><title>x</title></head>".into(), "de");
+        let without = IndexHtml::new(
+            "<head><title>x</title></head>".into(),
+            "de",
+            "/order-online/",
+        );
         let (page, nonce) = without.page(None);
         assert_eq!(page, "<head><title>x</title></head>");
         assert!(nonce.is_none());
