@@ -96,14 +96,18 @@ fn assert_secure(what: &str, headers: &HeaderMap) -> Option<String> {
         .strip_prefix("style-src 'self' 'nonce-")
         .and_then(|rest| rest.strip_suffix('\''))
         .unwrap_or_else(|| panic!("{what}: an HTML answer without its style nonce: {style}"));
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(nonce)
-        .unwrap_or_else(|error| panic!("{what}: the nonce {nonce} is not base64: {error}"));
-    assert!(
-        bytes.len() >= 16,
-        "{what}: a nonce of {} bytes",
-        bytes.len()
-    );
+    // 128 random bits at least, base64.
+    let assert_random = |nonce: &str| {
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(nonce)
+            .unwrap_or_else(|error| panic!("{what}: the nonce {nonce} is not base64: {error}"));
+        assert!(
+            bytes.len() >= 16,
+            "{what}: a nonce of {} bytes",
+            bytes.len()
+        );
+    };
+    assert_random(nonce);
     // The menu page's inline script is allowed by a nonce of its own (never the style
     // nonce, which the page shows in a meta element), and no script by any other.
     let script_nonces = script.matches("'nonce-").count();
@@ -115,14 +119,7 @@ fn assert_secure(what: &str, headers: &HeaderMap) -> Option<String> {
             .and_then(|rest| rest.strip_suffix('\''))
             .unwrap_or_else(|| panic!("{what}: {script}"));
         assert_ne!(own, nonce, "{what}: the style nonce allows no script");
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(own)
-            .unwrap_or_else(|error| panic!("{what}: the nonce {own} is not base64: {error}"));
-        assert!(
-            bytes.len() >= 16,
-            "{what}: a script nonce of {} bytes",
-            bytes.len()
-        );
+        assert_random(own);
     }
     assert_eq!(
         csp.matches("'nonce-").count(),

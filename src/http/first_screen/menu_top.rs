@@ -4,13 +4,13 @@
 //! The store's status is the one the app's first render computes: from the page's store
 //! record and the clock in the store's zone, before the live connection has spoken.
 
-use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Utc};
 use chrono_tz::Tz;
 use serde_json::Value;
 
 use super::js::{js_text, truthy};
 use super::picture::{Picture, picture};
-use super::status::{FirstStatus, first_status, store_timezone};
+use super::status::{FirstStatus, first_status, local_time, store_timezone};
 use super::{Html, Screen};
 use crate::config::Language;
 
@@ -73,12 +73,6 @@ fn restaurant_info_button(html: &mut Html, screen: &Screen) {
     )
     .text(&texts.t("menu.info"))
     .close("button");
-}
-
-/// `localTimeIn` (`store-time.ts`): the wall-clock time in `timezone`, whole seconds.
-fn local_time(at: DateTime<Utc>, timezone: Tz) -> NaiveDateTime {
-    let local = at.with_timezone(&timezone).naive_local();
-    local.with_nanosecond(0).unwrap_or(local)
 }
 
 /// `ClosedBanner` (`closed-banner.tsx`): why the store is closed and when it opens

@@ -48,6 +48,12 @@ pub(super) fn store_timezone(store: &Value, fallback: Tz) -> Tz {
         .unwrap_or(fallback)
 }
 
+/// `localTimeIn` (`store-time.ts`): the wall-clock time in `timezone`, whole seconds.
+pub(super) fn local_time(at: DateTime<Utc>, timezone: Tz) -> NaiveDateTime {
+    let local = at.with_timezone(&timezone).naive_local();
+    local.with_nanosecond(0).unwrap_or(local)
+}
+
 /// The status at `now` in `timezone`; `None` without a store record (the app then shows
 /// its placeholder).
 pub(super) fn first_status(store: &Value, now: DateTime<Utc>, timezone: Tz) -> Option<FirstStatus> {
@@ -74,10 +80,6 @@ pub(super) fn first_status(store: &Value, now: DateTime<Utc>, timezone: Tz) -> O
         .unwrap_or_default();
     let paused = store.get("paused") == Some(&Value::Bool(true));
     let hours = store_hours::status_at(&hours, &closures, paused, now, timezone);
-    let local_time = hours
-        .local_time
-        .with_nanosecond(0)
-        .unwrap_or(hours.local_time);
     let reason = store.get("closed_reason").and_then(Value::as_str);
     let guard = reason.and_then(|reason| GUARD_REASONS.into_iter().find(|guard| *guard == reason));
     let auto_paused_after = store
@@ -89,7 +91,7 @@ pub(super) fn first_status(store: &Value, now: DateTime<Utc>, timezone: Tz) -> O
     Some(FirstStatus {
         hours,
         timezone,
-        local_time,
+        local_time: local_time(now, timezone),
         guard,
         auto_paused_after,
         closed_reason: (!is_open).then(|| reason.unwrap_or("outside_hours").to_string()),

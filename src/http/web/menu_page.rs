@@ -39,7 +39,6 @@ const PHOTO_WAIT_MS: u32 = 3000;
 
 const STYLESHEET_START: &str = "<link rel=\"stylesheet\" crossorigin href=\"";
 const ENTRY_START: &str = "<script type=\"module\" crossorigin src=\"";
-const MODULEPRELOAD_START: &str = "<link rel=\"modulepreload\" crossorigin href=\"";
 
 /// The menu page's template made from `index`, the filled-in `index.html` with
 /// [`NONCE_MARK`] for its nonce and [`HEAD_MARK`] before `</head>`; `menu_path` is the
@@ -59,18 +58,13 @@ pub fn menu_template(
     if style.contains("</") {
         return Err("the style sheet cannot stand inside a <style> element");
     }
+    // The build has one script for the first visit (vite.config.ts): no module preloads.
     let (page, entry) =
         cut_element(&page, ENTRY_START, "</script>").ok_or("the page has no module script")?;
-    let mut page = page;
-    let mut preloads = Vec::new();
-    while let Some((rest, href)) = cut_element(&page, MODULEPRELOAD_START, ">") {
-        page = rest;
-        preloads.push(href);
-    }
     let head = format!(
         "{HEAD_MARK}<style nonce=\"{NONCE_MARK}\">{style}</style>\
          <script nonce=\"{SCRIPT_NONCE_MARK}\">{}</script></head>",
-        starter(&entry, &preloads, default_language, menu_path)
+        starter(&entry, default_language, menu_path)
     );
     let head_end = format!("{HEAD_MARK}</head>");
     if !page.contains(&head_end) {
@@ -91,15 +85,13 @@ fn cut_element(page: &str, start: &str, end: &str) -> Option<(String, String)> {
 
 /// The head's script: hides the first screen and starts the app at once for a visitor
 /// who chose another language or on another path; otherwise marks the screen as
-/// starting and starts the app (its module and the modules it imports at once) when the
-/// first screen's photo is in, at once when the page asks for none.
-fn starter(entry: &str, preloads: &[String], language: &str, menu_path: &str) -> String {
+/// starting and starts the app (its module) when the first screen's photo is in, at once
+/// when the page asks for none.
+fn starter(entry: &str, language: &str, menu_path: &str) -> String {
     let json = |value: serde_json::Value| value.to_string().replace('<', "\\u003c");
     format!(
         "(()=>{{const html=document.documentElement;let started=false;\
          const start=()=>{{if(started)return;started=true;\
-         for(const href of {preloads}){{const link=document.createElement(\"link\");\
-         link.rel=\"modulepreload\";link.crossOrigin=\"\";link.href=href;document.head.append(link)}}\
          const script=document.createElement(\"script\");script.type=\"module\";\
          script.crossOrigin=\"\";script.src={entry};document.head.append(script)}};\
          let other=false;try{{const chosen=localStorage.getItem(\"app_language\");\
@@ -112,7 +104,6 @@ fn starter(entry: &str, preloads: &[String], language: &str, menu_path: &str) ->
          document.addEventListener(\"load\",loaded,true);document.addEventListener(\"error\",loaded,true);\
          document.addEventListener(\"DOMContentLoaded\",()=>{{const image=document.querySelector(photo);\
          if(image===null||image.complete)start()}});setTimeout(start,{PHOTO_WAIT_MS})}})()",
-        preloads = json(serde_json::json!(preloads)),
         entry = json(serde_json::Value::from(entry)),
         language = json(serde_json::Value::from(language)),
         menu_path = json(serde_json::Value::from(menu_path)),
@@ -125,7 +116,6 @@ mod tests {
 
     const BUILT: &str = "<html><head><title>x</title>\
         <script type=\"module\" crossorigin src=\"./assets/index-A.js\"></script>\
-        <link rel=\"modulepreload\" crossorigin href=\"./assets/vendor-B.js\">\
         <link rel=\"stylesheet\" crossorigin href=\"./assets/index-C.css\">\
         \u{0}head\u{0}</head><body><div id=\"root\"></div></body></html>";
 
@@ -137,16 +127,11 @@ mod tests {
         .unwrap();
         assert!(!page.contains("<link rel=\"stylesheet\""), "{page}");
         assert!(!page.contains("<script type=\"module\""), "{page}");
-        assert!(!page.contains("<link rel=\"modulepreload\""), "{page}");
         assert!(page.contains(&format!(
             "{HEAD_MARK}<style nonce=\"{NONCE_MARK}\">p{{color:red}}</style><script nonce=\"{SCRIPT_NONCE_MARK}\">"
         )));
         assert!(
             page.contains("script.src=\"./assets/index-A.js\""),
-            "{page}"
-        );
-        assert!(
-            page.contains("for(const href of [\"./assets/vendor-B.js\"])"),
             "{page}"
         );
         assert!(page.contains("chosen!==\"de\""), "{page}");

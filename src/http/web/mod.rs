@@ -146,56 +146,51 @@ impl IndexHtml {
     /// its inline style and script would not apply. The nonces go into the template
     /// before any data, so no text of the shop can stand where a nonce goes.
     fn page(&self, data: Option<&PageData>) -> (String, Option<PageNonce>) {
-        let fresh = || {
-            PageNonce::fresh()
+        let fresh = |nonce: Result<PageNonce, getrandom::Error>| {
+            nonce
                 .inspect_err(|error| tracing::error!(%error, "no random nonce for the page"))
                 .ok()
         };
-        let nonce = self.template.contains(NONCE_MARK).then(fresh).flatten();
-        let first_screen = data.and_then(|data| data.first_screen.as_deref());
-        let menu = match (&self.menu, first_screen, &nonce) {
-            (Some(menu), Some(first_screen), Some(nonce)) => nonce
-                .clone()
-                .with_script_nonce()
-                .inspect_err(|error| tracing::error!(%error, "no random nonce for the page"))
-                .ok()
-                .map(|nonce| (menu, first_screen, nonce)),
-            _ => None,
+        let Some(nonce) = self
+            .template
+            .contains(NONCE_MARK)
+            .then(|| fresh(PageNonce::fresh()))
+            .flatten()
+        else {
+            return (with_data(&self.template, data), None);
         };
-        let (page, nonce) = match menu {
-            Some((menu, first_screen, nonce)) => {
-                let page = menu
-                    .replace(NONCE_MARK, nonce.as_str())
-                    .replace(SCRIPT_NONCE_MARK, nonce.script().unwrap_or_default());
-                (page, Some((nonce, first_screen)))
-            }
-            None => (
-                self.template
-                    .replace(NONCE_MARK, nonce.as_ref().map_or("", PageNonce::as_str)),
-                nonce.map(|nonce| (nonce, "")),
-            ),
-        };
-        let page = match data {
-            Some(data) if page.contains(INITIAL_DATA_PLACEHOLDER) => page
-                .replacen(
-                    INITIAL_DATA_PLACEHOLDER,
-                    &format!("id=\"initial-data\">{}</script>", data.json),
-                    1,
-                )
-                .replacen(HEAD_MARK, &data.head, 1),
-            _ => page.replacen(HEAD_MARK, "", 1),
-        };
-        match nonce {
-            Some((nonce, first_screen)) if !first_screen.is_empty() => (
-                page.replacen(
-                    ROOT_PLACEHOLDER,
-                    &format!("<div id=\"root\">{first_screen}</div>"),
-                    1,
-                ),
-                Some(nonce),
-            ),
-            nonce => (page, nonce.map(|(nonce, _)| nonce)),
+        if let (Some(menu), Some(first_screen)) = (
+            &self.menu,
+            data.and_then(|data| data.first_screen.as_deref()),
+        ) && let Some(nonce) = fresh(nonce.clone().with_script_nonce())
+        {
+            let page = menu
+                .replace(NONCE_MARK, nonce.as_str())
+                .replace(SCRIPT_NONCE_MARK, nonce.script().unwrap_or_default());
+            let page = with_data(&page, data).replacen(
+                ROOT_PLACEHOLDER,
+                &format!("<div id=\"root\">{first_screen}</div>"),
+                1,
+            );
+            return (page, Some(nonce));
         }
+        let page = self.template.replace(NONCE_MARK, nonce.as_str());
+        (with_data(&page, data), Some(nonce))
+    }
+}
+
+/// `page` with a storefront page's initial reads in their element and its head's extra
+/// elements at [`HEAD_MARK`] (none for the admin area's pages).
+fn with_data(page: &str, data: Option<&PageData>) -> String {
+    match data {
+        Some(data) if page.contains(INITIAL_DATA_PLACEHOLDER) => page
+            .replacen(
+                INITIAL_DATA_PLACEHOLDER,
+                &format!("id=\"initial-data\">{}</script>", data.json),
+                1,
+            )
+            .replacen(HEAD_MARK, &data.head, 1),
+        _ => page.replacen(HEAD_MARK, "", 1),
     }
 }
 
