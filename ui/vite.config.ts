@@ -25,8 +25,17 @@ const productionAliases = [
   { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
 ];
 
+// i18next's engine under react-i18next is our own, in the bundle and in the tests, as
+// React is preact/compat: i18next is 50 KB of minified code (ours 5 KB) that a first
+// visit would download for the little the UI uses (src/lib/i18n-engine.ts says what;
+// its test compares every text with i18next's, imported there as `i18next-original`).
+const i18nEngine = fileURLToPath(new URL('src/lib/i18n-engine.ts', import.meta.url));
+const i18nextOriginal = fileURLToPath(new URL('node_modules/i18next/dist/esm/i18next.js', import.meta.url));
+const engineAliases = [{ find: /^i18next$/, replacement: i18nEngine }];
+
 // Without these, Vitest loads the CJS build or a second copy of React.
 const vitestAliases = [
+  { find: /^i18next-original$/, replacement: i18nextOriginal },
   { find: /^react-router-dom$/, replacement: 'react-router' },
   { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
 ];
@@ -140,10 +149,10 @@ export default defineConfig(({ command }) => ({
   },
   resolve: {
     alias: isVitest
-      ? [...vitestAliases, ...preactAliases]
+      ? [...vitestAliases, ...preactAliases, ...engineAliases]
       : command === 'build'
-        ? [...productionAliases, ...preactAliases]
-        : preactAliases,
+        ? [...productionAliases, ...preactAliases, ...engineAliases]
+        : [...preactAliases, ...engineAliases],
     conditions: isVitest ? ['module'] : undefined,
   },
   build: {
