@@ -286,22 +286,37 @@ async fn the_storefront_page_carries_the_store_and_the_menu() {
     assert!(names.contains(&hostile), "{names:?}");
 
     // The first banner's photo is asked for in the head, with the carousel's srcset
-    // and sizes, so it loads beside the script.
+    // and sizes, so it loads beside the script: phones (at most 480 px wide) are offered
+    // no rendition wider than 960 px, as the carousel offers them.
     let banner = &data["/banners/?store_id=14"][0]["image"];
     let url = banner["url"]
         .as_str()
         .expect("the demo has a banner with a photo");
-    let srcset: Vec<String> = banner["widths"]
+    let widths: Vec<u64> = banner["widths"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|w| format!("{url}/{w}.webp {w}w"))
+        .map(|w| w.as_u64().unwrap())
         .collect();
+    let srcset = |widths: &[u64]| {
+        widths
+            .iter()
+            .map(|w| format!("{url}/{w}.webp {w}w"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let phone: Vec<u64> = widths.iter().copied().filter(|w| *w <= 960).collect();
+    assert!(
+        phone.len() < widths.len(),
+        "the demo banner has wider renditions: {widths:?}"
+    );
     let head = &html[..html.find("</head>").unwrap()];
     assert!(
         head.contains(&format!(
-            "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{}\" imagesizes=\"100vw\" fetchpriority=\"high\" />",
-            srcset.join(",")
+            "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{}\" imagesizes=\"100vw\" media=\"(max-width: 480px)\" fetchpriority=\"high\" />\
+             <link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{}\" imagesizes=\"100vw\" media=\"not all and (max-width: 480px)\" fetchpriority=\"high\" />",
+            srcset(&phone),
+            srcset(&widths)
         )),
         "{head}"
     );

@@ -19,6 +19,7 @@ use crate::domain::catalog::{
     Catalog, StockLevels, allergy_order, menu_products, visible_categories,
 };
 use crate::http::compression::{Coding, Encoded};
+use crate::http::first_screen::{PHONE_SCREEN, phone_widths};
 use crate::http::routes::catalog::views::{
     AllergyView, BannerView, CategoryView, ImageView, ProductView,
 };
@@ -184,17 +185,31 @@ impl MenuSnapshot {
 
 /// `<link rel="preload">` for a banner photo's WebP renditions, with the `srcset` and
 /// `sizes` the carousel gives its first slide (`ui/src/lib/picture.tsx`), so the browser
-/// uses what it preloaded. The URL and widths are the server's own (hex key, digits).
+/// uses what it preloaded: phones their own set, no wider than the carousel offers
+/// them (`first_screen::PHONE_SCREEN`), when that leaves some out. The URL and widths
+/// are the server's own (hex key, digits).
 fn first_banner_preload(image: &ImageView) -> String {
-    let srcset = image
-        .widths
-        .iter()
-        .map(|w| format!("{}/{w}.webp {w}w", image.url))
-        .collect::<Vec<_>>()
-        .join(",");
-    format!(
-        "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{srcset}\" imagesizes=\"100vw\" fetchpriority=\"high\" />"
-    )
+    let link = |widths: &[u32], media: Option<&str>| {
+        let srcset = widths
+            .iter()
+            .map(|w| format!("{}/{w}.webp {w}w", image.url))
+            .collect::<Vec<_>>()
+            .join(",");
+        let media = media
+            .map(|media| format!(" media=\"{media}\""))
+            .unwrap_or_default();
+        format!(
+            "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{srcset}\" imagesizes=\"100vw\"{media} fetchpriority=\"high\" />"
+        )
+    };
+    match phone_widths(&image.widths, |w| Some(u64::from(w))) {
+        Some(phone) => format!(
+            "{}{}",
+            link(&phone, Some(PHONE_SCREEN)),
+            link(&image.widths, Some(&format!("not all and {PHONE_SCREEN}")))
+        ),
+        None => link(&image.widths, None),
+    }
 }
 
 /// The current snapshot; replaced after every committed catalog change.
@@ -235,5 +250,39 @@ impl MenuCache {
 impl CatalogListener for MenuCache {
     fn menu_changed(&self, catalog: &Catalog, version: u64, stock: &StockLevels) {
         self.refresh(catalog, version, stock);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn image(widths: &[u32]) -> ImageView {
+        ImageView {
+            url: "/images/b".into(),
+            width: 1280,
+            height: 480,
+            widths: widths.to_vec(),
+        }
+    }
+
+    #[test]
+    fn phones_preload_the_banner_renditions_the_carousel_offers_them() {
+        assert_eq!(
+            first_banner_preload(&image(&[640, 960, 1280])),
+            "<link rel=\"preload\" as=\"image\" type=\"image/webp\" \
+             imagesrcset=\"/images/b/640.webp 640w,/images/b/960.webp 960w\" imagesizes=\"100vw\" \
+             media=\"(max-width: 480px)\" fetchpriority=\"high\" />\
+             <link rel=\"preload\" as=\"image\" type=\"image/webp\" \
+             imagesrcset=\"/images/b/640.webp 640w,/images/b/960.webp 960w,/images/b/1280.webp 1280w\" \
+             imagesizes=\"100vw\" media=\"not all and (max-width: 480px)\" fetchpriority=\"high\" />"
+        );
+        // Nothing wider than a phone's renditions: one preload for every screen.
+        assert_eq!(
+            first_banner_preload(&image(&[128, 640])),
+            "<link rel=\"preload\" as=\"image\" type=\"image/webp\" \
+             imagesrcset=\"/images/b/128.webp 128w,/images/b/640.webp 640w\" imagesizes=\"100vw\" \
+             fetchpriority=\"high\" />"
+        );
     }
 }

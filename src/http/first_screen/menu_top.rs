@@ -551,6 +551,7 @@ fn slide_image(html: &mut Html, slide: &Value, first: bool) {
             class: None,
             eager: first,
             high: first,
+            phone_cap: true,
         },
     );
 }
@@ -661,7 +662,9 @@ mod tests {
                 "<div class=\"carousel__viewport\" aria-live=\"polite\">",
                 "<div class=\"carousel__track\">",
                 "<div class=\"carousel__slide\" role=\"group\" aria-roledescription=\"slide\" aria-label=\"1 von 1\" aria-hidden=\"false\">",
-                "<picture><source type=\"image/webp\" srcset=\"/images/b/640.webp 640w,/images/b/1280.webp 1280w\" sizes=\"100vw\">",
+                // A phone is offered the renditions up to 960 px only (`picture::PHONE_SCREEN`).
+                "<picture><source type=\"image/webp\" media=\"(max-width: 480px)\" srcset=\"/images/b/640.webp 640w\" sizes=\"100vw\">",
+                "<source type=\"image/webp\" srcset=\"/images/b/640.webp 640w,/images/b/1280.webp 1280w\" sizes=\"100vw\">",
                 "<img src=\"/images/b/640.jpg\" srcset=\"/images/b/640.jpg 640w,/images/b/1280.jpg 1280w\" sizes=\"100vw\" ",
                 "width=\"1280\" height=\"480\" alt=\"Pizza\" loading=\"eager\" fetchpriority=\"high\"></picture>",
                 "</div></div></div></section></div>",

@@ -34,6 +34,7 @@ use serde_json::Value;
 
 use crate::config::Language;
 pub use html::Html;
+pub use picture::{PHONE_SCREEN, phone_widths};
 pub use texts::Texts;
 
 /// What the first screen is made of.

@@ -114,6 +114,7 @@ pub(super) fn write(html: &mut Html, texts: Texts, product: &Value, eager: bool)
                 class: Some("product-card__image"),
                 eager,
                 high: false,
+                phone_cap: false,
             },
         );
     }

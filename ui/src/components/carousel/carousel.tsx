@@ -103,7 +103,7 @@ export function Carousel({
               aria-hidden={i !== current}
             >
               {slide.image ? (
-                <Picture image={slide.image} src={slide.src} sizes="100vw" alt={slide.alt} high={i === 0} />
+                <Picture image={slide.image} src={slide.src} sizes="100vw" alt={slide.alt} high={i === 0} phoneCap />
               ) : (
                 <img src={slide.src} alt={slide.alt} draggable={false} loading={i === 0 ? 'eager' : 'lazy'} />
               )}
