@@ -100,13 +100,17 @@ function pluralSuffix(language: string, count: number): string {
   return `_${(pluralRules.get(code) ?? new Intl.PluralRules('en')).select(count)}`;
 }
 
-const PLACEHOLDERS = [/\{\{-(.+?)\}\}/g, /\{\{(.+?)\}\}/g];
+/** `{{- name}}` (the value as it is), then `{{name}}` (escaped unless `escapeValue` is false), as i18next goes. */
+const PLACEHOLDERS = [
+  { pattern: /\{\{-(.+?)\}\}/g, escapes: false },
+  { pattern: /\{\{(.+?)\}\}/g, escapes: true },
+];
 
 /** i18next's `interpolate` (skipOnVariables): values are never scanned for placeholders. */
 function interpolate(text: string, data: Options, options: Options, escape: boolean): string {
   const written: [number, number][] = [];
   let out = text;
-  PLACEHOLDERS.forEach((pattern, escaped) => {
+  for (const { pattern, escapes } of PLACEHOLDERS) {
     const regex = new RegExp(pattern.source, 'g');
     let shift = 0;
     let match: RegExpExecArray | null;
@@ -128,13 +132,14 @@ function interpolate(text: string, data: Options, options: Options, escape: bool
         else continue;
       }
       let safe = value == null ? '' : String(value);
-      if (escaped === 1 && escape) safe = escapeHtml(safe);
+      if (escapes && escape) safe = escapeHtml(safe);
       out = out.slice(0, match.index) + safe + out.slice(match.index + match[0].length);
-      if (escaped === 0) written.push([match.index, match.index + safe.length]);
+      // Values put in as they are are skipped by the escaped pass (i18next's `unescapedValues`).
+      if (!escapes) written.push([match.index, match.index + safe.length]);
       else shift += safe.length - match[0].length;
       regex.lastIndex += safe.length - match[0].length;
     }
-  });
+  }
   return out;
 }
 
