@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS } from '../ui/e2e/support.mjs';
+import { CPU_SLOWDOWN, NETWORKS, PHONE } from './phone.mjs';
 
 const require = createRequire(new URL('../ui/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -19,24 +20,12 @@ const { values: options, positionals } = parseArgs({
   allowPositionals: true,
   options: { profile: { type: 'string', default: 'slow-4g' } },
 });
-const NETWORKS = {
-  'slow-4g': { latency: 150, downloadThroughput: (1440 * 1000) / 8, uploadThroughput: (675 * 1000) / 8 },
-  '3g': { latency: 300, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 },
-};
 const network = NETWORKS[options.profile];
 if (!positionals[0] || !network) {
   console.error('usage: node bench/first-paint-trace.mjs http://127.0.0.1:PORT [--profile slow-4g|3g]');
   process.exit(2);
 }
 const url = new URL('/order-online/', positionals[0]).href;
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
-};
 /** The trace events worth printing, of the renderer's main thread. */
 const WORK = new Set(['ParseHTML', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'EvaluateScript', 'FunctionCall', 'EventDispatch', 'TimerFire', 'Decode Image']);
 
@@ -58,7 +47,7 @@ try {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'] });
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   await page.waitForTimeout(3000);

@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { assetsOf, sizesOf } from '../ui/e2e/asset-sizes.mjs';
 import { CHROMIUM_ARGS, launchBrowser } from '../ui/e2e/support.mjs';
+import { CPU_SLOWDOWN, NETWORKS, PHONE } from './phone.mjs';
 
 const require = createRequire(new URL('../ui/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -39,20 +40,6 @@ if (!base) {
 const { origin } = new URL(base);
 const storefrontUrl = new URL('/order-online/', origin).href;
 
-/** Network profiles as the DevTools protocol takes them: latency in ms, throughput in bytes/s. */
-const NETWORKS = {
-  'slow-4g': { latency: 150, downloadThroughput: (1440 * 1000) / 8, uploadThroughput: (675 * 1000) / 8 },
-  '3g': { latency: 300, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 },
-};
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
-};
-const CPU_SLOWDOWN = 4;
 /** How long no request may be open before a visit counts as finished. */
 const QUIET_MS = 1500;
 /** The product and banner photos: everything the API serves under /images/. */
