@@ -287,10 +287,6 @@ export class Engine {
     return Object.keys(this.data[language]?.[namespace] ?? {}).length > 0;
   }
 
-  getResourceBundle(language: string, namespace: string): Texts | undefined {
-    return this.data[language]?.[namespace];
-  }
-
   /** Every text is added by the app, none is downloaded by the engine (i18next with `resources`). */
   hasLoadedNamespace(): boolean {
     return this.isInitialized && this.languages.length > 0;
