@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use super::tables::*;
 use super::{Db, DbError, record};
 use crate::domain::catalog::*;
-use crate::domain::image::{Image, ImageKey, Rendered, render};
+use crate::domain::image::{Image, ImageFormat, ImageKey, Rendered, render};
 
 /// An entity with a table of its own.
 pub trait Stored: Entity {
@@ -260,10 +260,10 @@ pub(super) fn store_renditions(
 ) -> Result<(), DbError> {
     let mut table = txn.open_table(IMAGE_RENDITIONS)?;
     for rendition in &rendered.renditions {
+        let format = ImageFormat::from(rendition.image.format);
         table.insert(
-            key.rendition(rendition.width, rendition.image.format)
-                .as_str(),
-            record::encode_image(&rendition.image).as_slice(),
+            key.rendition(rendition.width, format).as_str(),
+            record::encode_image(format, &rendition.image.bytes).as_slice(),
         )?;
     }
     Ok(())

@@ -584,7 +584,7 @@ mod tests {
             uploads
                 .insert(
                     "ab12.jpg",
-                    super::super::record::encode_image(&photo).as_slice(),
+                    super::super::record::encode_image(photo.format, &photo.bytes).as_slice(),
                 )
                 .unwrap();
             let broken = Image {
@@ -594,7 +594,7 @@ mod tests {
             uploads
                 .insert(
                     "cd34.png",
-                    super::super::record::encode_image(&broken).as_slice(),
+                    super::super::record::encode_image(broken.format, &broken.bytes).as_slice(),
                 )
                 .unwrap();
         }

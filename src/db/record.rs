@@ -34,13 +34,14 @@ const PACKING_LEVEL: i32 = 6;
 /// A packed record expands to at most this much; anything longer is damage.
 const MAX_UNPACKED_BYTES: usize = 16 * 1024 * 1024;
 
-pub fn encode_image(image: &Image) -> Vec<u8> {
-    let content_type = image.format.content_type().as_bytes();
-    let mut bytes = Vec::with_capacity(2 + content_type.len() + image.bytes.len());
+/// An image record: its format's content type, then its bytes.
+pub fn encode_image(format: ImageFormat, image: &[u8]) -> Vec<u8> {
+    let content_type = format.content_type().as_bytes();
+    let mut bytes = Vec::with_capacity(2 + content_type.len() + image.len());
     bytes.push(FORMAT_IMAGE);
     bytes.push(content_type.len() as u8);
     bytes.extend_from_slice(content_type);
-    bytes.extend_from_slice(&image.bytes);
+    bytes.extend_from_slice(image);
     bytes
 }
 
@@ -202,7 +203,7 @@ mod tests {
             format: ImageFormat::Png,
             bytes: b"\x89PNG\r\n\x1a\nrest".to_vec(),
         };
-        let bytes = encode_image(&image);
+        let bytes = encode_image(image.format, &image.bytes);
         assert_eq!(decode_image(&bytes).unwrap(), image);
         assert!(decode_image(&bytes[..5]).is_err());
         assert!(decode_image(&[FORMAT_JSON, 1, 2]).is_err());
