@@ -67,6 +67,34 @@ fn phone_jpeg(width: u32, height: u32) -> Vec<u8> {
     jpeg
 }
 
+/// A PNG of raw pixels.
+fn png(pixels: &[u8], width: u32, height: u32, colour: image::ExtendedColorType) -> Vec<u8> {
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut png)
+        .write_image(pixels, width, height, colour)
+        .unwrap();
+    png
+}
+
+/// Width and height of an encoded image.
+fn dimensions(bytes: &[u8]) -> (u32, u32) {
+    image::load_from_memory(bytes)
+        .unwrap()
+        .into_rgb8()
+        .dimensions()
+}
+
+/// The product as the storefront's menu lists it.
+async fn listed(server: &TestServer, product: u64) -> Value {
+    let (_, menu) = server.get_json("/products/?store_id=14").await;
+    menu.as_array()
+        .unwrap()
+        .iter()
+        .find(|listed| listed["id"] == product)
+        .unwrap()
+        .clone()
+}
+
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack
         .windows(needle.len())
@@ -161,13 +189,7 @@ async fn a_phone_photo_is_turned_upright_and_served_without_its_location() {
         !contains(&bytes, &LATITUDE),
         "the key's own URL is a rendition too"
     );
-    assert_eq!(
-        image::load_from_memory(&bytes)
-            .unwrap()
-            .into_rgb8()
-            .dimensions(),
-        (200, 300)
-    );
+    assert_eq!(dimensions(&bytes), (200, 300));
 
     for unknown in [
         format!("{prefix}/256.webp"),
@@ -180,13 +202,7 @@ async fn a_phone_photo_is_turned_upright_and_served_without_its_location() {
         assert_eq!(server.get(&unknown).await.status(), 404, "{unknown}");
     }
 
-    let (_, menu) = server.get_json("/products/?store_id=14").await;
-    let listed = menu
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|listed| listed["id"] == product)
-        .unwrap();
+    let listed = listed(&server, product).await;
     assert_eq!(
         &listed["image"], image,
         "the menu shows the same renditions"
@@ -202,19 +218,16 @@ async fn png_and_webp_uploads_work_and_bombs_are_refused() {
     let (_, menu) = server.get_json("/products/?store_id=14").await;
     let product = menu[0]["id"].as_u64().unwrap();
 
-    let mut png = Vec::new();
     let transparent = image::RgbaImage::from_fn(400, 100, |x, _| {
         image::Rgba([0, 0, 200, if x < 200 { 0 } else { 255 }])
     });
-    image::codecs::png::PngEncoder::new(&mut png)
-        .write_image(
-            transparent.as_raw(),
-            400,
-            100,
-            image::ExtendedColorType::Rgba8,
-        )
-        .unwrap();
-    let (status, record) = put_photo(&server, &token, product, png, "image/png").await;
+    let upload = png(
+        transparent.as_raw(),
+        400,
+        100,
+        image::ExtendedColorType::Rgba8,
+    );
+    let (status, record) = put_photo(&server, &token, product, upload, "image/png").await;
     assert_eq!(status, 200, "{record}");
     assert_eq!(
         record["image"]["widths"],
@@ -244,24 +257,15 @@ async fn png_and_webp_uploads_work_and_bombs_are_refused() {
     assert_eq!(record["image"]["widths"], serde_json::json!([128, 160]));
     let prefix = record["image"]["url"].as_str().unwrap().to_string();
     let webp = rendition(&server, &format!("{prefix}/128.webp"), "image/webp").await;
-    assert_eq!(
-        image::load_from_memory(&webp)
-            .unwrap()
-            .into_rgb8()
-            .dimensions(),
-        (128, 72)
-    );
+    assert_eq!(dimensions(&webp), (128, 72));
 
     // 8000 × 5200 = 41.6 megapixels: a few kilobytes of PNG that would take 166 MB.
-    let mut bomb = Vec::new();
-    image::codecs::png::PngEncoder::new(&mut bomb)
-        .write_image(
-            &vec![0u8; 8000 * 5200],
-            8000,
-            5200,
-            image::ExtendedColorType::L8,
-        )
-        .unwrap();
+    let bomb = png(
+        &vec![0u8; 8000 * 5200],
+        8000,
+        5200,
+        image::ExtendedColorType::L8,
+    );
     assert!(bomb.len() < 4 * 1024 * 1024);
     let (status, body) = put_photo(&server, &token, product, bomb, "image/png").await;
     assert_eq!(status, 413, "{body}");
@@ -272,13 +276,7 @@ async fn png_and_webp_uploads_work_and_bombs_are_refused() {
     assert_eq!(status, 415, "{body}");
     assert_eq!(body["code"], "unsupported_image", "{body}");
 
-    let (_, menu) = server.get_json("/products/?store_id=14").await;
-    let record = menu
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|listed| listed["id"] == product)
-        .unwrap();
+    let record = listed(&server, product).await;
     assert_eq!(
         record["image"]["url"].as_str(),
         Some(prefix.as_str()),
