@@ -35,7 +35,7 @@ describe('the checkout at the table', () => {
   it('names the table, offers no time and cash at the counter, and orders dine_in with the table for now', async () => {
     const { fetchMock, router } = atTable();
     await waitFor(() => expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'ready'));
-    expect(screen.getByTestId('checkout-order-type')).toHaveTextContent('Am Tisch · Tisch 12');
+    expect(screen.getByTestId('checkout-order-type')).toHaveTextContent(/^Am Tisch 12 Stattdessen liefern oder abholen$/);
     expect(screen.getByTestId('dine-in-now')).toHaveTextContent('wir bringen es an Ihren Tisch');
     expect(screen.queryByLabelText('Ich zahle mit')).toBeNull();
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Bar an der Theke' })).toBeChecked());
@@ -58,7 +58,7 @@ describe('the checkout at the table', () => {
   it('leaves dine-in mode on request: the order is for pickup again, without the table', async () => {
     const { fetchMock } = atTable();
     await waitFor(() => expect(screen.getByTestId('checkout-quote')).toHaveAttribute('data-state', 'ready'));
-    await click(screen.getByRole('button', { name: 'Nicht am Tisch bestellen' }));
+    await click(screen.getByRole('button', { name: 'Stattdessen liefern oder abholen' }));
     expect(sessionStorage.getItem(DINE_IN_KEY)).toBeNull();
     await waitFor(() => expect(screen.getByTestId('checkout-order-type')).toHaveTextContent('Abholung'));
     await waitFor(() => {
