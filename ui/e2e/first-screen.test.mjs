@@ -6,12 +6,14 @@
 // loading. And nothing on the screen moves from the page's start until the whole menu
 // and its photos stand: the cumulative layout shift stays ≤ 0.02, every shift counted
 // (nothing is clicked). Once open at lunchtime, once closed in the early morning with
-// pre-orders for later. Build the UI (npm run build) and then the server that embeds it
-// (cargo build).
+// pre-orders for later. A returning customer's state (items in the cart, pickup) is
+// patched into the first screen when the app starts: that moves no more than 0.02
+// either, on a phone or a wide screen. Build the UI (npm run build) and then the server
+// that embeds it (cargo build).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { LUNCHTIME, PHONE, startShop, STEP_TIMEOUT_MS } from './support.mjs';
+import { DESKTOP, gotoWithStorage, LUNCHTIME, PHONE, startShop, STEP_TIMEOUT_MS } from './support.mjs';
 
 /** Monday 23 November 2026, 06:00 in Berlin: closed, pre-orders for lunch are taken. */
 const MONDAY_MORNING = '2026-11-23T05:00:00Z';
@@ -39,26 +41,61 @@ function watchFirstRender() {
   }).observe(globalThis.document, { childList: true, subtree: true });
 }
 
-/** Opens the storefront as a phone, waits until the menu and its first screen's photos stand, and reads what was measured. */
-async function firstVisit(shop, now) {
+/** A page on the storefront's clock, as a phone (density 3) or a wide screen. */
+async function openPage(shop, now, screen) {
   const page = await shop.context.newPage();
-  // The phone's clock shows the server's time: the first render reads the hours by it
+  // The device's clock shows the server's time: the first render reads the hours by it
   // (the live status then confirms it).
   await page.clock.setFixedTime(new Date(now));
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const cdp = await shop.context.newCDPSession(page);
-  await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 3, mobile: true });
+  const phone = screen === PHONE;
+  await cdp.send('Emulation.setDeviceMetricsOverride', { ...screen, deviceScaleFactor: phone ? 3 : 1, mobile: phone });
   await page.addInitScript(watchFirstRender);
-  await page.goto(shop.url());
+  return page;
+}
+
+/** Waits until the menu and its first screen's photos stand, and reads what was measured. */
+async function measure(page) {
   // The whole menu stands once the allergen legend below its last category does.
   await page.locator('.allergen-legend').waitFor();
   await page.waitForFunction(() =>
     [...globalThis.document.images].every((image) => image.getBoundingClientRect().top >= globalThis.innerHeight || image.complete),
   );
   await page.waitForTimeout(1000);
-  const result = await page.evaluate(() => ({ first: globalThis.__first, cls: globalThis.__cls }));
+  return page.evaluate(() => ({ first: globalThis.__first, cls: globalThis.__cls }));
+}
+
+/** Opens the storefront as a phone and reads what was measured. */
+async function firstVisit(shop, now) {
+  const page = await openPage(shop, now, PHONE);
+  await page.goto(shop.url());
+  const result = await measure(page);
   await page.close();
   return result;
+}
+
+/**
+ * A customer puts the first dish in the cart and switches to pickup, then comes back:
+ * the page's first screen is a first visit's, which the app patches (cart count, basket,
+ * pickup). Reads what the coming back measured.
+ */
+async function returningVisit(shop, now, screen) {
+  const page = await openPage(shop, now, screen);
+  const forget = () => ['cartItems', 'order_type'].forEach((key) => globalThis.localStorage.removeItem(key));
+  await gotoWithStorage(page, shop.url(), forget);
+  await page.locator('.menu-category .product-card__add').first().click();
+  await page.locator('.order-type-switch__option').nth(1).click();
+  await page.waitForFunction(
+    () => globalThis.localStorage.getItem('order_type') === 'pickup' && JSON.parse(globalThis.localStorage.getItem('cartItems') ?? '[]').length === 1,
+  );
+  await page.reload();
+  const result = await measure(page);
+  const count = await page.locator('.cart-button__count').textContent();
+  const pickup = await page.locator('.order-type-switch__option').nth(1).getAttribute('aria-pressed');
+  await gotoWithStorage(page, shop.url(), forget);
+  await page.close();
+  return { ...result, count, pickup };
 }
 
 for (const [name, now, closed] of [
@@ -90,5 +127,17 @@ for (const [name, now, closed] of [
       assert.equal(first.preorder, closed, "the closed banner's pre-order button is in the first render");
       assert.ok(cls <= 0.02, `cumulative layout shift ${cls}`);
     });
+
+    if (!closed) {
+      for (const [screenName, screen] of [['a phone', PHONE], ['a wide screen', DESKTOP]]) {
+        test(`a returning customer's cart and pickup move nothing on ${screenName}`, async () => {
+          const { first, cls, count, pickup } = await returningVisit(shop, now, screen);
+          assert.ok(first, 'the app rendered');
+          assert.equal(count?.trim(), '1', 'the cart count is the returning cart');
+          assert.equal(pickup, 'true', 'pickup is chosen again');
+          assert.ok(cls <= 0.02, `cumulative layout shift ${cls}`);
+        });
+      }
+    }
   });
 }
