@@ -7,7 +7,7 @@
 //! threads (`shop::images`). Its renditions are the crate's own types; a rendition's
 //! format becomes an [`ImageFormat`] where it is stored (`db::catalog`).
 
-pub use heimservice_photo::{MAX_PIXELS, RenderError, Rendered, Rendition, render};
+pub use heimservice_photo::{MAX_PIXELS, RenderError, Rendered, render};
 
 use super::ImageFormat;
 
