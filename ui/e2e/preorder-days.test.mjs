@@ -3,7 +3,9 @@
 // orders.preorder_days = 3: the checkout asks for a day (Today, Tomorrow, Wed 25 Nov …)
 // and then a time of that day; a guest places a cash pickup order for the day after
 // tomorrow, the essentials above the binding button and the status page name its day and
-// time. The phone order form offers the days too: staff place one for tomorrow. Without
+// time. The phone order form offers the days too: staff place one for tomorrow. Closed
+// for the night, the closed banner's "Pre-order now" (in the server's first screen and
+// the app's) leads to the checkout with tomorrow's first time chosen. Without
 // orders.preorder_days the checkout keeps the single list of today's times.
 // E2E_SCREENSHOT_DIR saves screenshots (1280×900) of the checkout's day choice and of
 // the phone order form with a later day chosen.
@@ -20,6 +22,7 @@ import {
   assertTitle,
   createAdmin,
   DESKTOP,
+  guestDetailsToCheckout,
   guestPickupAtCheckout,
   launchBrowser,
   SERVER_BIN,
@@ -31,6 +34,8 @@ import {
 
 // Monday 2026-11-23, 06:00 in Berlin; the demo hours open every day at 11:30.
 const MONDAY_MORNING = '2026-11-23T05:00:00Z';
+// Monday 2026-11-23, 23:00 in Berlin: Monday's last hours ended at 22:30.
+const MONDAY_NIGHT = '2026-11-23T22:00:00Z';
 const ORDER_PATH = /\/order-online\/orders\/[^/]+$/;
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
@@ -40,7 +45,7 @@ async function screenshot(page, name) {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** A server started at MONDAY_MORNING with `env`, a browser in English, and the demo menu. */
+/** A server started at MONDAY_MORNING (unless `env` says otherwise) with `env`, a browser in English, and the demo menu. */
 function shop(prefix, env) {
   const state = { tempDirs: [] };
   before(async () => {
@@ -164,6 +169,42 @@ describe('pre-orders for later days', { timeout: 180_000 }, () => {
     const card = await visible(board.getByTestId('order-card').filter({ hasText: 'Paul Anrufer' }));
     assert.match(await card.getByTestId('preorder-slot').innerText(), new RegExp(`24\\.11\\.2026,? ${slot.time}`));
     await board.close();
+  });
+});
+
+describe('closed for the night, with orders.preorder_days', { timeout: 120_000 }, () => {
+  const state = shop('preorder-night', { HEIMSERVICE_TESTING_CLOCK_START: MONDAY_NIGHT, HEIMSERVICE_ORDERS_PREORDER_DAYS: '3' });
+
+  test('"Pre-order now" leads to the checkout with tomorrow\'s first time chosen', async () => {
+    const offer = await (await fetch(state.api('/stores/14/slots?order_type=pickup'))).json();
+    assert.deepEqual(offer.slots, [], 'no time is left today');
+    const [tomorrow] = offer.days;
+    assert.equal(tomorrow?.date, '2026-11-24', JSON.stringify(offer));
+    const firstScreen = await (await fetch(state.url())).text();
+    assert.match(firstScreen, /<button type="button" class="button preorder-now__button">Jetzt vorbestellen<\/button>/, "in the server's first screen");
+
+    const page = await state.newPage();
+    // The device's clock shows the server's night: "Tomorrow" is the 24th.
+    await page.clock.setFixedTime(new Date(MONDAY_NIGHT));
+    await page.goto(state.url());
+    const banner = await visible(page.getByTestId('closed-banner'));
+    const preorder = await visible(banner.getByRole('button', { name: 'Pre-order now' }));
+    await page.getByRole('button', { name: 'Pickup', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Bruschetta to the cart' }).click();
+    await preorder.click();
+    await page.waitForURL((u) => u.pathname.endsWith('/guest-login'));
+    await guestDetailsToCheckout(page, 'Nora Nachts');
+
+    const day = await visible(page.getByLabel('Day', { exact: true }));
+    const chosen = (select) => select.evaluate((element) => element.selectedOptions[0]?.textContent);
+    assert.equal(await chosen(day), 'Tomorrow');
+    assert.equal(await chosen(page.getByLabel('Time', { exact: true })), `Pre-order for ${tomorrow.slots[0].time}`);
+    await page.waitForFunction(
+      (time) => globalThis.document.querySelector('[data-testid="order-essentials"]')?.textContent.includes(`Pre-order for Tue 24 Nov, ${time}`),
+      tomorrow.slots[0].time,
+      { timeout: STEP_TIMEOUT_MS },
+    );
+    await page.close();
   });
 });
 

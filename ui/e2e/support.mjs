@@ -196,6 +196,11 @@ export async function guestPickupAtCheckout(page, guestLoginUrl, product, { name
     },
     cartLine,
   );
+  await guestDetailsToCheckout(page, name);
+}
+
+/** On the guest-login page (in English): a guest's details as `name`, then on to the checkout. */
+export async function guestDetailsToCheckout(page, name) {
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Street and house number').fill('Gartenweg 5');
   await page.getByLabel('Postcode', { exact: true }).fill('10115');

@@ -268,19 +268,17 @@ fn format_day_month(date: &str, language: Language) -> String {
 }
 
 /// `PreorderNow` (`preorder-now.tsx`) as a first visit has it: the button when the page
-/// carries both order types' pre-order times and either has one (the cart is empty, the
-/// order type the default); nothing otherwise.
+/// carries both order types' pre-order times and either has one, today or on a later
+/// day (the cart is empty, the order type the default); nothing otherwise.
 fn preorder_now(html: &mut Html, screen: &Screen) {
-    let lists = ["delivery", "pickup"].map(|order_type| {
-        screen
-            .slots(order_type)
-            .get("slots")
-            .and_then(Value::as_array)
-    });
-    let [Some(delivery), Some(pickup)] = lists else {
+    let answers = ["delivery", "pickup"].map(|order_type| screen.slots(order_type));
+    if answers
+        .iter()
+        .any(|answer| answer.get("slots").and_then(Value::as_array).is_none())
+    {
         return;
-    };
-    if delivery.is_empty() && pickup.is_empty() {
+    }
+    if !answers.iter().any(|answer| has_time(answer)) {
         return;
     }
     html.open("div", &[("class", Some("preorder-now"))])
@@ -293,6 +291,20 @@ fn preorder_now(html: &mut Html, screen: &Screen) {
             &screen.texts.t("closed_banner.preorder"),
         )
         .close("div");
+}
+
+/// Whether an answer of `GET /stores/{id}/slots` offers a time: today's, else a later
+/// day's (`firstDay` in `preorder-now.tsx`).
+fn has_time(answer: &Value) -> bool {
+    let listed = |list: Option<&Value>| {
+        list.and_then(Value::as_array)
+            .is_some_and(|list| !list.is_empty())
+    };
+    listed(answer.get("slots"))
+        || answer
+            .get("days")
+            .and_then(Value::as_array)
+            .is_some_and(|days| days.iter().any(|day| listed(day.get("slots"))))
 }
 
 /// The standing discounts the advert names (`ADVERTISED` in `discount-text.ts`), in order.
@@ -703,14 +715,19 @@ mod tests {
     }
 
     #[test]
-    fn the_pre_order_button_needs_both_lists_and_a_time_in_one() {
+    fn the_pre_order_button_needs_both_lists_and_a_time_in_one_today_or_later() {
         let closed = store(json!({"closed_reason": "outside_hours"}));
         let one = slots(&[("11:30", "2026-11-23T10:30:00Z")]);
+        // No time today, the first on a later day (`orders.preorder_days`).
+        let mut tomorrow = slots(&[]);
+        tomorrow["days"] = json!([{"date": "2026-11-24", "slots": [{"time": "11:30", "starts_at": "2026-11-24T10:30:00Z"}]}]);
         let cases = [
             (Some(slots(&[])), Some(one.clone()), true),
             (Some(slots(&[])), Some(slots(&[])), false),
             (Some(one.clone()), None, false),
             (None, None, false),
+            (Some(slots(&[])), Some(tomorrow.clone()), true),
+            (Some(tomorrow.clone()), Some(slots(&[])), true),
         ];
         for (delivery, pickup, button) in cases {
             let mut entries = vec![("/stores/14", closed.clone())];

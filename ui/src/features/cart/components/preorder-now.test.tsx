@@ -30,7 +30,10 @@ function Probe() {
         add cola
       </button>
       <p data-testid="probe">
-        {pathname} {orderType} {cart.orderTime?.kind === 'preorder' ? `${cart.orderTime.time}@${cart.orderTime.startsAt}` : 'none'}
+        {pathname} {orderType}{' '}
+        {cart.orderTime?.kind === 'preorder'
+          ? `${cart.orderTime.time}@${cart.orderTime.startsAt}${cart.orderTime.date === undefined ? '' : ` on ${cart.orderTime.date}`}`
+          : 'none'}
       </p>
     </>
   );
@@ -117,11 +120,27 @@ describe('PreorderNow', () => {
     expect(await screen.findByText(/^\/guest-login pickup 21:45@/)).toBeInTheDocument();
   });
 
+  it("offers a later day's first time when today has none (orders.preorder_days)", async () => {
+    const tomorrow = { date: '2026-11-24', slots: slots(['11:30', '11:45']).slots };
+    mockFetch({
+      '/stores/14': { body: demoStore },
+      '/stores/14/slots?order_type=delivery': { body: { ...slots([]), days: [] } },
+      '/stores/14/slots?order_type=pickup': { body: { ...slots([]), days: [tomorrow] } },
+    });
+    renderButton();
+    const button = await preorderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'add cola' }));
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(await screen.findByText(/^\/guest-login pickup 11:30@2026-11-24T10:30:00Z on 2026-11-24$/)).toBeInTheDocument();
+  });
+
   it('shows nothing when no pre-order time is left', async () => {
     mockFetch({
       '/stores/14': { body: demoStore },
-      '/stores/14/slots?order_type=delivery': { body: slots([]) },
-      '/stores/14/slots?order_type=pickup': { body: slots([]) },
+      '/stores/14/slots?order_type=delivery': { body: { ...slots([]), days: [] } },
+      '/stores/14/slots?order_type=pickup': { body: { ...slots([]), days: [] } },
     });
     renderButton();
     await act(async () => {

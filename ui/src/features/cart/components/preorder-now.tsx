@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { loadOtherScreenTexts } from '../../../lib/i18n';
 import { useOrderSettings } from '../../../lib/order-settings';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { getPreorderSlots, ORDER_TYPES, preorderSlotsFromPage, type OrderType, type PreorderSlot } from '../../../lib/store-api';
+import { getPreorderSlots, ORDER_TYPES, preorderSlotsFromPage, type OrderType, type PreorderSlot, type PreorderSlots } from '../../../lib/store-api';
 import { useCart } from './cart-provider';
 import './preorder-now.css';
 
@@ -13,27 +13,39 @@ const PreorderCheckout = lazy(async () => {
   return { default: module.PreorderCheckout };
 });
 
-type Offers = Record<OrderType, PreorderSlot[]>;
+/** The earliest day with pre-order times: today's, else (with `orders.preorder_days`) a later day's, with its date. */
+interface FirstDay {
+  slots: PreorderSlot[];
+  date?: string;
+}
+
+type Offers = Record<OrderType, FirstDay>;
+
+function firstDay(answer: PreorderSlots): FirstDay {
+  if (answer.slots.length > 0) return { slots: answer.slots };
+  // Without times today, the first day listed is a later one.
+  const later = answer.days?.find((day) => day.slots.length > 0);
+  return later ? { slots: later.slots, date: later.date } : { slots: [] };
+}
 
 async function loadOffers(storeId: number): Promise<Offers> {
   // A failed list (logged by the API helper) offers nothing for that order type.
-  const lists = await Promise.all(
-    ORDER_TYPES.map((type) => getPreorderSlots(storeId, type).then((offer) => offer.slots, () => [])),
-  );
-  return { delivery: lists[0] ?? [], pickup: lists[1] ?? [] };
+  const lists = await Promise.all(ORDER_TYPES.map((type) => getPreorderSlots(storeId, type).then(firstDay, () => ({ slots: [] }))));
+  return { delivery: lists[0] ?? { slots: [] }, pickup: lists[1] ?? { slots: [] } };
 }
 
 /** Both lists from the page (a closed shop's page carries them), or nothing. */
 function offersFromPage(storeId: number): Offers | null {
-  const [delivery, pickup] = ORDER_TYPES.map((type) => preorderSlotsFromPage(storeId, type)?.slots);
-  return delivery && pickup ? { delivery, pickup } : null;
+  const [delivery, pickup] = ORDER_TYPES.map((type) => preorderSlotsFromPage(storeId, type));
+  return delivery && pickup ? { delivery: firstDay(delivery), pickup: firstDay(pickup) } : null;
 }
 
 /**
  * "Jetzt vorbestellen" while the store is closed and pre-order times are left for the
- * chosen order type or the other one: with an empty cart it leads to the menu
- * (`onCartEmpty`), else to checkout with the earliest pre-order time chosen, switching
- * the order type if only the other one has times. Nothing when there are no times.
+ * chosen order type or the other one, today or (with `orders.preorder_days`) on a later
+ * day: with an empty cart it leads to the menu (`onCartEmpty`), else to checkout with the
+ * earliest pre-order time chosen, switching the order type if only the other one has
+ * times. Nothing when there are no times.
  */
 export function PreorderNow({ onCartEmpty }: { onCartEmpty: () => void }) {
   const { t } = useTranslation();
@@ -57,7 +69,7 @@ export function PreorderNow({ onCartEmpty }: { onCartEmpty: () => void }) {
   }, [fromPage]);
 
   if (offers === null) return null;
-  const type = offers[orderType].length > 0 ? orderType : ORDER_TYPES.find((other) => offers[other].length > 0);
+  const type = offers[orderType].slots.length > 0 ? orderType : ORDER_TYPES.find((other) => offers[other].slots.length > 0);
   if (type === undefined) return null;
 
   const preorder = () => {
@@ -65,10 +77,15 @@ export function PreorderNow({ onCartEmpty }: { onCartEmpty: () => void }) {
       onCartEmpty();
       return;
     }
-    const [first] = offers[type];
+    const { slots, date } = offers[type];
+    const [first] = slots;
     if (!first) return;
     if (type !== orderType) setOrderType(type);
-    cart.setOrderTime({ kind: 'preorder', time: first.time, startsAt: first.starts_at });
+    cart.setOrderTime(
+      date === undefined
+        ? { kind: 'preorder', time: first.time, startsAt: first.starts_at }
+        : { kind: 'preorder', time: first.time, startsAt: first.starts_at, date },
+    );
     setCheckingOut((attempt) => attempt + 1);
   };
 
