@@ -115,7 +115,8 @@ keys! {
     DEFAULT_LANGUAGE: ParseFn<Language> = plain("default_language", "de", values::language);
     /// Log output: `human` (readable lines) or `json` (one object per line). `RUST_LOG` picks what
     /// is logged with comma-separated `level` and `target=level` items (default: startup, changes,
-    /// warnings and failed requests, no line per request; `RUST_LOG=info` adds one).
+    /// warnings and failed requests, no line per request; `RUST_LOG=info` adds one, naming the
+    /// query's values only where they name no person and hold no secret).
     LOG_FORMAT: ParseFn<LogFormat> = plain("log_format", "human", values::log_format);
     /// The address customers type, e.g. `https://pizza.example.com`. Links in mails (password
     /// reset, order status) start with it, and the live sockets accept pages of this origin only.
