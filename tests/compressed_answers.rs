@@ -320,6 +320,17 @@ async fn the_storefront_page_carries_the_store_and_the_menu() {
         )),
         "{head}"
     );
+    // The first paint waits for the whole first screen, not a piece of it: until the
+    // element after #root has arrived.
+    let expect = head
+        .find("<link rel=\"expect\" href=\"#initial-data\" blocking=\"render\" />")
+        .expect("the menu page holds its first paint for the whole first screen");
+    assert!(expect < head.find("<style").unwrap(), "{head}");
+    let root = html.find("<div id=\"root\">").unwrap();
+    let after = html
+        .find("<script type=\"application/json\" id=\"initial-data\">")
+        .unwrap();
+    assert!(root < after, "#initial-data follows the first screen");
     let first = fetch(&server, &format!("{url}/{}.webp", banner["widths"][0]), &[]).await;
     assert_eq!(first.status, 200);
 

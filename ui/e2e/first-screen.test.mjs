@@ -8,9 +8,11 @@
 // (nothing is clicked). Once open at lunchtime, once closed in the early morning with
 // pre-orders for later. A returning customer's state (items in the cart, pickup) is
 // patched into the first screen when the app starts: that moves no more than 0.02
-// either, on a phone or a wide screen. Build the UI (npm run build) and then the server
-// that embeds it (cargo build).
+// either, on a phone or a wide screen. A slow line delivers the page in pieces: the
+// first paint waits for the whole first screen, so no frame shows half a header that then
+// moves. Build the UI (npm run build) and then the server that embeds it (cargo build).
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { DESKTOP, gotoWithStorage, LUNCHTIME, PHONE, startShop, STEP_TIMEOUT_MS } from './support.mjs';
@@ -98,6 +100,47 @@ async function returningVisit(shop, now, screen) {
   return { ...result, count, pickup };
 }
 
+/** How long the piecewise page holds back its second piece. */
+const PAUSE_MS = 1500;
+
+/**
+ * A server on 127.0.0.1 in front of the shop's: the menu page comes in two pieces, the
+ * second `PAUSE_MS` later, cut inside the header's actions (after the cart button, before
+ * the account area); everything else passes through. Resolves to its base URL and a
+ * `close` function.
+ */
+async function piecewise(shop) {
+  const upstream = new URL(shop.baseUrl);
+  const proxy = http.createServer((request, response) => {
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: { ...request.headers, host: upstream.host, 'accept-encoding': 'identity' } },
+      (answer) => {
+        if (request.url !== upstream.pathname) {
+          response.writeHead(answer.statusCode, answer.headers);
+          answer.pipe(response);
+          return;
+        }
+        const chunks = [];
+        answer.on('data', (chunk) => chunks.push(chunk));
+        answer.on('end', () => {
+          const page = Buffer.concat(chunks).toString();
+          const cut = page.indexOf('<div class="account-area"');
+          assert.ok(cut > 0, 'the page has the header account area');
+          const headers = { ...answer.headers };
+          delete headers['content-length'];
+          response.writeHead(answer.statusCode, headers);
+          response.write(page.slice(0, cut));
+          setTimeout(() => response.end(page.slice(cut)), PAUSE_MS);
+        });
+      },
+    );
+    request.pipe(forward);
+  });
+  await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const base = new URL(upstream.pathname, `http://127.0.0.1:${proxy.address().port}`).href;
+  return { base, close: () => new Promise((resolve) => proxy.close(resolve)) };
+}
+
 for (const [name, now, closed] of [
   ['open at lunchtime', LUNCHTIME, false],
   ['closed in the early morning', MONDAY_MORNING, true],
@@ -129,6 +172,34 @@ for (const [name, now, closed] of [
     });
 
     if (!closed) {
+      test('waits for the whole first screen before its first paint when the page comes in pieces', async () => {
+        const proxy = await piecewise(shop);
+        try {
+          const page = await openPage(shop, now, PHONE);
+          const started = Date.now();
+          await page.goto(proxy.base, { waitUntil: 'commit' });
+          await page.locator('.site-footer').waitFor({ state: 'attached' });
+          const complete = Date.now() - started;
+          assert.ok(complete >= PAUSE_MS, `the second piece came after ${complete} ms`);
+          const firstPaint = await page.evaluate(
+            () =>
+              new Promise((resolve) => {
+                new PerformanceObserver((list, observer) => {
+                  const entry = list.getEntriesByName('first-contentful-paint')[0];
+                  if (entry) {
+                    observer.disconnect();
+                    resolve(entry.startTime);
+                  }
+                }).observe({ type: 'paint', buffered: true });
+              }),
+          );
+          assert.ok(firstPaint >= PAUSE_MS, `first paint at ${firstPaint} ms, before the rest of the first screen (${PAUSE_MS} ms)`);
+          await page.close();
+        } finally {
+          await proxy.close();
+        }
+      });
+
       for (const [screenName, screen] of [['a phone', PHONE], ['a wide screen', DESKTOP]]) {
         test(`a returning customer's cart and pickup move nothing on ${screenName}`, async () => {
           const { first, cls, count, pickup } = await returningVisit(shop, now, screen);

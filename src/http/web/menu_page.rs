@@ -12,6 +12,12 @@
 //!   no taps (`first-screen-starting` on `<html>`, see `ui/src/styles/global.css`): the
 //!   page holds the first category only, and the search needs the app. A photo that
 //!   takes longer than [`PHOTO_WAIT_MS`] starts the app anyway.
+//! - **The first screen paints whole.** A slow line delivers the page in pieces, and a
+//!   frame of half a header (a button before its label) moves when the rest arrives.
+//!   `<link rel="expect" href="#initial-data" blocking="render">` keeps the browser from
+//!   painting before the element after `#root` has arrived: Chromium lets an expected
+//!   element unblock rendering once its start tag is parsed, so `#root` itself would
+//!   unblock it at the screen's first byte. Browsers without `rel="expect"` ignore it.
 //! - **Nobody sees a server-rendered screen that is not theirs.** The screen is in the
 //!   store's default language and shows the menu: the script hides it
 //!   (`first-screen-hidden`) and starts the app at once when the visitor chose another
@@ -33,6 +39,11 @@ pub const SCRIPT_NONCE_MARK: &str = "\u{0}script-nonce\u{0}";
 /// before the menu page's style, so the browser asks for the photo before the style's
 /// bytes are in.
 pub const HEAD_MARK: &str = "\u{0}head\u{0}";
+
+/// Holds the first paint until the first screen (`#root`) is parsed to its end: until
+/// the element after it, the page's initial reads (`ui/index.html`), has arrived.
+const EXPECT_FIRST_SCREEN: &str =
+    "<link rel=\"expect\" href=\"#initial-data\" blocking=\"render\" />";
 
 /// How long the app waits for the first screen's photo before it starts anyway.
 const PHOTO_WAIT_MS: u32 = 3000;
@@ -62,7 +73,7 @@ pub fn menu_template(
     let (page, entry) =
         cut_element(&page, ENTRY_START, "</script>").ok_or("the page has no module script")?;
     let head = format!(
-        "{HEAD_MARK}<style nonce=\"{NONCE_MARK}\">{style}</style>\
+        "{HEAD_MARK}{EXPECT_FIRST_SCREEN}<style nonce=\"{NONCE_MARK}\">{style}</style>\
          <script nonce=\"{SCRIPT_NONCE_MARK}\">{}</script></head>",
         starter(&entry, default_language, menu_path)
     );
@@ -128,7 +139,7 @@ mod tests {
         assert!(!page.contains("<link rel=\"stylesheet\""), "{page}");
         assert!(!page.contains("<script type=\"module\""), "{page}");
         assert!(page.contains(&format!(
-            "{HEAD_MARK}<style nonce=\"{NONCE_MARK}\">p{{color:red}}</style><script nonce=\"{SCRIPT_NONCE_MARK}\">"
+            "{HEAD_MARK}<link rel=\"expect\" href=\"#initial-data\" blocking=\"render\" /><style nonce=\"{NONCE_MARK}\">p{{color:red}}</style><script nonce=\"{SCRIPT_NONCE_MARK}\">"
         )));
         assert!(
             page.contains("script.src=\"./assets/index-A.js\""),
