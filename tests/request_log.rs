@@ -62,6 +62,13 @@ fn log_of_one_request(rust_log: Option<&str>, path: &str) -> String {
     log
 }
 
+/// The line of `log` for the request to `uri` as the line names it.
+fn request_line<'a>(log: &'a str, uri: &str) -> &'a str {
+    log.lines()
+        .find(|line| line.contains(&format!("uri={uri}")))
+        .unwrap_or_else(|| panic!("no request line for {uri} in\n{log}"))
+}
+
 #[test]
 fn no_line_per_request_by_default() {
     let log = log_of_one_request(None, "/categories/?store_id=14");
@@ -75,10 +82,7 @@ fn no_line_per_request_by_default() {
 #[test]
 fn rust_log_info_adds_a_line_per_request_with_its_status() {
     let log = log_of_one_request(Some("info"), "/categories/?store_id=14");
-    let line = log
-        .lines()
-        .find(|line| line.contains("uri=/categories/?store_id=14"))
-        .unwrap_or_else(|| panic!("no request line in\n{log}"));
+    let line = request_line(&log, "/categories/?store_id=14");
     assert!(line.contains("method=GET"), "{line}");
     assert!(line.contains("status=200"), "{line}");
     assert!(line.contains("remote=127.0.0.1:"), "{line}");
@@ -91,10 +95,7 @@ fn rust_log_info_adds_a_line_per_request_with_its_status() {
 #[test]
 fn a_search_for_a_customer_is_not_in_the_line() {
     let log = log_of_one_request(Some("info"), "/admin/customers?q=M%C3%BCller&limit=20");
-    let line = log
-        .lines()
-        .find(|line| line.contains("uri=/admin/customers?q=…&limit=20"))
-        .unwrap_or_else(|| panic!("no request line in\n{log}"));
+    let line = request_line(&log, "/admin/customers?q=…&limit=20");
     assert!(line.contains("status=401"), "{line}");
     assert!(
         !log.contains("M%C3%BCller") && !log.contains("Müller"),
