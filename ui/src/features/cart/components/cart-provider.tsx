@@ -4,6 +4,7 @@ import { lazyModal } from '../../../components/modal/lazy-modal';
 import { useToast } from '../../../components/toast';
 import { currentLanguage } from '../../../lib/i18n';
 import type { Product } from '../../../lib/menu-api';
+import type { PreorderSlot } from '../../../lib/store-api';
 import {
   addItem,
   buildCartItem,
@@ -38,6 +39,13 @@ const ProductOptionsModal = lazyModal(async () => (await import('./product-optio
  * when that is not today. Kept for this visit only.
  */
 export type OrderTime = { kind: 'immediately' } | { kind: 'preorder'; time: string; startsAt: string; date?: string };
+
+/** The pre-order for `slot`, on `date` (YYYY-MM-DD) when that is not today. */
+export function preorderTime(slot: PreorderSlot, date: string | undefined): OrderTime {
+  return date === undefined
+    ? { kind: 'preorder', time: slot.time, startsAt: slot.starts_at }
+    : { kind: 'preorder', time: slot.time, startsAt: slot.starts_at, date };
+}
 
 export interface CartApi {
   items: CartItem[];

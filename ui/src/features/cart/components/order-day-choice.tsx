@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayName, deviceToday } from '../../../lib/order-day';
-import type { PreorderDay, PreorderSlot } from '../../../lib/store-api';
-import { useCart, type OrderTime } from './cart-provider';
+import type { PreorderDay } from '../../../lib/store-api';
+import { preorderTime, useCart } from './cart-provider';
 import type { OrderTimeOffer } from './order-time-choice';
 
 const IMMEDIATELY = 'immediately';
@@ -23,12 +23,6 @@ function laterDays(offer: ReadyOffer): PreorderDay[] {
   return (offer.answer.days ?? [])
     .map((day) => ({ date: day.date, slots: day.slots.filter((slot) => !today.has(slot.starts_at)) }))
     .filter((day) => day.slots.length > 0);
-}
-
-function preorder(slot: PreorderSlot, date: string | undefined): OrderTime {
-  return date === undefined
-    ? { kind: 'preorder', time: slot.time, startsAt: slot.starts_at }
-    : { kind: 'preorder', time: slot.time, startsAt: slot.starts_at, date };
 }
 
 /**
@@ -64,11 +58,11 @@ export default function OrderDayChoice({ offer, reason }: { offer: ReadyOffer; r
     setPicked(date);
     if (date === TODAY) {
       const first = todaySlots[0];
-      setOrderTime(offer.immediately ? { kind: 'immediately' } : first ? preorder(first, undefined) : null);
+      setOrderTime(offer.immediately ? { kind: 'immediately' } : first ? preorderTime(first, undefined) : null);
       return;
     }
     const first = later.find((day) => day.date === date)?.slots[0];
-    setOrderTime(first ? preorder(first, date) : null);
+    setOrderTime(first ? preorderTime(first, date) : null);
   };
 
   const chooseTime = (value: string) => {
@@ -77,7 +71,7 @@ export default function OrderDayChoice({ offer, reason }: { offer: ReadyOffer; r
       return;
     }
     const slot = slots.find((entry) => entry.starts_at === value);
-    setOrderTime(slot ? preorder(slot, chosenDay === TODAY ? undefined : chosenDay) : null);
+    setOrderTime(slot ? preorderTime(slot, chosenDay === TODAY ? undefined : chosenDay) : null);
   };
 
   const label = (date: string) =>

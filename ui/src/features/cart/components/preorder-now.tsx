@@ -4,7 +4,7 @@ import { loadOtherScreenTexts } from '../../../lib/i18n';
 import { useOrderSettings } from '../../../lib/order-settings';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { getPreorderSlots, ORDER_TYPES, preorderSlotsFromPage, type OrderType, type PreorderSlot, type PreorderSlots } from '../../../lib/store-api';
-import { useCart } from './cart-provider';
+import { preorderTime, useCart } from './cart-provider';
 import './preorder-now.css';
 
 // The checkout gate (the cart's checks) is only needed once the button is pressed.
@@ -13,31 +13,34 @@ const PreorderCheckout = lazy(async () => {
   return { default: module.PreorderCheckout };
 });
 
-/** The earliest day with pre-order times: today's, else (with `orders.preorder_days`) a later day's, with its date. */
-interface FirstDay {
-  slots: PreorderSlot[];
+/** The earliest pre-order time: today's first, else (with `orders.preorder_days`) a later day's first, with its date. */
+interface FirstTime {
+  slot: PreorderSlot;
   date?: string;
 }
 
-type Offers = Record<OrderType, FirstDay>;
+type Offers = Record<OrderType, FirstTime | null>;
 
-function firstDay(answer: PreorderSlots): FirstDay {
-  if (answer.slots.length > 0) return { slots: answer.slots };
+function firstTime(answer: PreorderSlots): FirstTime | null {
+  const [today] = answer.slots;
+  if (today) return { slot: today };
   // Without times today, the first day listed is a later one.
   const later = answer.days?.find((day) => day.slots.length > 0);
-  return later ? { slots: later.slots, date: later.date } : { slots: [] };
+  return later?.slots[0] ? { slot: later.slots[0], date: later.date } : null;
 }
 
 async function loadOffers(storeId: number): Promise<Offers> {
   // A failed list (logged by the API helper) offers nothing for that order type.
-  const lists = await Promise.all(ORDER_TYPES.map((type) => getPreorderSlots(storeId, type).then(firstDay, () => ({ slots: [] }))));
-  return { delivery: lists[0] ?? { slots: [] }, pickup: lists[1] ?? { slots: [] } };
+  const [delivery = null, pickup = null] = await Promise.all(
+    ORDER_TYPES.map((type) => getPreorderSlots(storeId, type).then(firstTime, () => null)),
+  );
+  return { delivery, pickup };
 }
 
 /** Both lists from the page (a closed shop's page carries them), or nothing. */
 function offersFromPage(storeId: number): Offers | null {
   const [delivery, pickup] = ORDER_TYPES.map((type) => preorderSlotsFromPage(storeId, type));
-  return delivery && pickup ? { delivery: firstDay(delivery), pickup: firstDay(pickup) } : null;
+  return delivery && pickup ? { delivery: firstTime(delivery), pickup: firstTime(pickup) } : null;
 }
 
 /**
@@ -69,23 +72,17 @@ export function PreorderNow({ onCartEmpty }: { onCartEmpty: () => void }) {
   }, [fromPage]);
 
   if (offers === null) return null;
-  const type = offers[orderType].slots.length > 0 ? orderType : ORDER_TYPES.find((other) => offers[other].slots.length > 0);
-  if (type === undefined) return null;
+  const type = offers[orderType] !== null ? orderType : ORDER_TYPES.find((other) => offers[other] !== null);
+  const first = type === undefined ? null : offers[type];
+  if (type === undefined || first === null) return null;
 
   const preorder = () => {
     if (cart.count === 0) {
       onCartEmpty();
       return;
     }
-    const { slots, date } = offers[type];
-    const [first] = slots;
-    if (!first) return;
     if (type !== orderType) setOrderType(type);
-    cart.setOrderTime(
-      date === undefined
-        ? { kind: 'preorder', time: first.time, startsAt: first.starts_at }
-        : { kind: 'preorder', time: first.time, startsAt: first.starts_at, date },
-    );
+    cart.setOrderTime(preorderTime(first.slot, first.date));
     setCheckingOut((attempt) => attempt + 1);
   };
 
