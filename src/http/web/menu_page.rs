@@ -28,6 +28,7 @@
 //! The style element carries the answer's style nonce, the script its script nonce
 //! (`security_headers`).
 
+use super::{INITIAL_DATA_PLACEHOLDER, ROOT_PLACEHOLDER};
 /// Where each answer's style nonce goes in a template: a text no build of `index.html`
 /// has.
 pub const NONCE_MARK: &str = "\u{0}nonce\u{0}";
@@ -81,6 +82,12 @@ pub fn menu_template(
     if !page.contains(&head_end) {
         return Err("the page has no head end");
     }
+    // EXPECT_FIRST_SCREEN names the element after the first screen: without it the
+    // browser would hold the first paint until the whole page is parsed.
+    let root = page.find(ROOT_PLACEHOLDER).ok_or("the page has no #root")?;
+    if !page[root..].contains(INITIAL_DATA_PLACEHOLDER) {
+        return Err("the page has no #initial-data after #root");
+    }
     Ok(page.replacen(&head_end, &head, 1))
 }
 
@@ -128,7 +135,8 @@ mod tests {
     const BUILT: &str = "<html><head><title>x</title>\
         <script type=\"module\" crossorigin src=\"./assets/index-A.js\"></script>\
         <link rel=\"stylesheet\" crossorigin href=\"./assets/index-C.css\">\
-        \u{0}head\u{0}</head><body><div id=\"root\"></div></body></html>";
+        \u{0}head\u{0}</head><body><div id=\"root\"></div>\
+        <script type=\"application/json\" id=\"initial-data\">{}</script></body></html>";
 
     #[test]
     fn the_menu_page_carries_its_style_and_starts_its_scripts_itself() {
@@ -151,7 +159,8 @@ mod tests {
             "{page}"
         );
         assert!(page.contains("setTimeout(start,3000)"), "{page}");
-        assert_eq!(page.matches("<script").count(), 1, "{page}");
+        let data = page.matches("<script type=\"application/json\"").count();
+        assert_eq!(page.matches("<script").count() - data, 1, "{page}");
         assert!(page.find("<script").unwrap() < page.find("<body>").unwrap());
     }
 
@@ -164,6 +173,12 @@ mod tests {
         assert!(menu_template(BUILT, "de", "/", no_css).is_err());
         assert!(
             menu_template(BUILT, "de", "/", |_| Some("a{content:\"</style>\"}".into())).is_err()
+        );
+        let css = |_: &str| Some("p{}".to_string());
+        let no_data = BUILT.replace(" id=\"initial-data\"", "");
+        assert_eq!(
+            menu_template(&no_data, "de", "/", css),
+            Err("the page has no #initial-data after #root")
         );
     }
 }
