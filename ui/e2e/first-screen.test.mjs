@@ -20,9 +20,13 @@ import { DESKTOP, gotoWithStorage, LUNCHTIME, PHONE, startShop, STEP_TIMEOUT_MS 
 /** Monday 23 November 2026, 06:00 in Berlin: closed, pre-orders for lunch are taken. */
 const MONDAY_MORNING = '2026-11-23T05:00:00Z';
 
-// In the page, before any of its scripts: what the app's first render put in #root (read
-// in the mutation observer's callback, a microtask after the render's DOM writes), and
-// every layout shift.
+// In the page, before any of its scripts: what the first render shows in #root, and every
+// layout shift. The menu page brings that first render in its markup; the parser may stop
+// inside #root wherever the line's data runs out, and the page holds its first paint
+// until the parser reaches #initial-data, the element after #root (menu_page.rs). So the
+// first render is read (in the mutation observer's callback, a microtask after the DOM
+// writes) once #initial-data is there; a page without the server's first screen has it
+// before the app renders.
 function watchFirstRender() {
   globalThis.__cls = 0;
   new PerformanceObserver((list) => {
@@ -30,7 +34,7 @@ function watchFirstRender() {
   }).observe({ type: 'layout-shift', buffered: true });
   new globalThis.MutationObserver((_records, observer) => {
     const root = globalThis.document.getElementById('root');
-    if (!root?.querySelector('.menu-hero')) return;
+    if (!root?.querySelector('.menu-hero') || globalThis.document.getElementById('initial-data') === null) return;
     observer.disconnect();
     globalThis.__first = {
       banner: root.querySelector('.carousel__slide img') !== null,
