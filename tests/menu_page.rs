@@ -5,9 +5,12 @@
 //! and the page shows nowhere else. The other storefront pages are the built
 //! `index.html` as before.
 
+use std::time::Duration;
+
 use serde_json::json;
 
 use crate::support::TestServer;
+use crate::support::raw_http::{exchange_from, get_request, loopback};
 
 struct Page {
     csp: String,
@@ -133,6 +136,64 @@ async fn the_menu_page_carries_its_first_screen_its_style_and_its_starter() {
         html.matches("<script").count(),
         2,
         "the starter and the initial data"
+    );
+    server.stop().await;
+}
+
+/// The expect link that holds the first paint (`http/web/menu_page.rs`).
+fn expect_link(html: &str) -> &str {
+    let start = html
+        .find("<link rel=\"expect\"")
+        .expect("the menu page has its expect link");
+    &html[start..start + html[start..].find('>').unwrap() + 1]
+}
+
+#[tokio::test]
+async fn the_expect_link_names_the_address_the_page_was_asked_for() {
+    let server = TestServer::start().await;
+    let plain = page(&server, "/order-online/").await;
+    assert_eq!(
+        expect_link(&plain.html),
+        "<link rel=\"expect\" href=\"#initial-data\" blocking=\"render\" />"
+    );
+    // A link from a flyer or a social network: the query is in the link, escaped
+    // for its attribute (the page's <base> is the menu's path, so the query and the
+    // fragment resolve to the page's own address).
+    let shared = page(&server, "/order-online/?utm_source=flyer&fbclid=Iw%20x_1").await;
+    assert_eq!(
+        expect_link(&shared.html),
+        "<link rel=\"expect\" href=\"?utm_source=flyer&amp;fbclid=Iw%20x_1#initial-data\" blocking=\"render\" />"
+    );
+    assert!(
+        shared.html.contains("<base href=\"/order-online/\""),
+        "{}",
+        shared.html
+    );
+    // A client that sends what a browser would have encoded: the HTTP layer refuses a
+    // quote or an angle bracket, and what it lets through is escaped for the attribute.
+    let addr = server.addr();
+    let raw = |path: &'static str| async move {
+        exchange_from(
+            addr,
+            loopback(1),
+            &get_request(path),
+            Duration::from_secs(10),
+        )
+        .await
+    };
+    let refused = raw("/order-online/?y=\"><script>")
+        .await
+        .expect("an answer");
+    assert_eq!(refused.status, 400);
+    let answer = raw("/order-online/?y='{|&z").await.expect("an answer");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(
+        expect_link(&answer.body),
+        "<link rel=\"expect\" href=\"?y='{|&amp;z#initial-data\" blocking=\"render\" />"
+    );
+    assert_eq!(
+        expect_link(&page(&server, "/order-online/?").await.html),
+        "<link rel=\"expect\" href=\"?#initial-data\" blocking=\"render\" />"
     );
     server.stop().await;
 }

@@ -18,6 +18,8 @@
 //!   painting before the element after `#root` has arrived: Chromium lets an expected
 //!   element unblock rendering once its start tag is parsed, so `#root` itself would
 //!   unblock it at the screen's first byte. Browsers without `rel="expect"` ignore it.
+//!   It names the page's own address, so a link with a query of its own (a flyer's, a
+//!   social network's) gets its query in it.
 //! - **Nobody sees a server-rendered screen that is not theirs.** The screen is in the
 //!   store's default language and shows the menu: the script hides it
 //!   (`first-screen-hidden`) and starts the app at once when the visitor chose another
@@ -41,10 +43,15 @@ pub const SCRIPT_NONCE_MARK: &str = "\u{0}script-nonce\u{0}";
 /// bytes are in.
 pub const HEAD_MARK: &str = "\u{0}head\u{0}";
 
+/// Where each answer's query goes (with its `?`, for the expect link).
+pub const QUERY_MARK: &str = "\u{0}query\u{0}";
+
 /// Holds the first paint until the first screen (`#root`) is parsed to its end: until
-/// the element after it, the page's initial reads (`ui/index.html`), has arrived.
+/// the element after it, the page's initial reads (`ui/index.html`), has arrived. The
+/// link applies only when it names the page's own address, query included (the page's
+/// `<base>` is the menu's path), so each answer fills in its query at [`QUERY_MARK`].
 const EXPECT_FIRST_SCREEN: &str =
-    "<link rel=\"expect\" href=\"#initial-data\" blocking=\"render\" />";
+    "<link rel=\"expect\" href=\"\u{0}query\u{0}#initial-data\" blocking=\"render\" />";
 
 /// How long the app waits for the first screen's photo before it starts anyway.
 const PHOTO_WAIT_MS: u32 = 3000;
@@ -147,7 +154,7 @@ mod tests {
         assert!(!page.contains("<link rel=\"stylesheet\""), "{page}");
         assert!(!page.contains("<script type=\"module\""), "{page}");
         assert!(page.contains(&format!(
-            "{HEAD_MARK}<link rel=\"expect\" href=\"#initial-data\" blocking=\"render\" /><style nonce=\"{NONCE_MARK}\">p{{color:red}}</style><script nonce=\"{SCRIPT_NONCE_MARK}\">"
+            "{HEAD_MARK}<link rel=\"expect\" href=\"{QUERY_MARK}#initial-data\" blocking=\"render\" /><style nonce=\"{NONCE_MARK}\">p{{color:red}}</style><script nonce=\"{SCRIPT_NONCE_MARK}\">"
         )));
         assert!(
             page.contains("script.src=\"./assets/index-A.js\""),

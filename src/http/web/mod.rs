@@ -29,7 +29,7 @@ use crate::http::middleware::security_headers::PageNonce;
 
 mod menu_page;
 
-use menu_page::{HEAD_MARK, NONCE_MARK, SCRIPT_NONCE_MARK, menu_template};
+use menu_page::{HEAD_MARK, NONCE_MARK, QUERY_MARK, SCRIPT_NONCE_MARK, menu_template};
 
 #[derive(RustEmbed)]
 #[folder = "$OUT_DIR/ui-embed"]
@@ -142,10 +142,11 @@ impl IndexHtml {
     /// The page for one answer, with a fresh nonce in it when one could be made, and a
     /// storefront page's data: its initial reads (JSON made safe for a script element)
     /// in their element, its head's extra elements and, for the menu page, its first
-    /// screen. Without its nonces the menu page is the plain one, without a first screen:
-    /// its inline style and script would not apply. The nonces go into the template
-    /// before any data, so no text of the shop can stand where a nonce goes.
-    fn page(&self, data: Option<&PageData>) -> (String, Option<PageNonce>) {
+    /// screen and `query`, the address's query (`None` without one). Without its nonces
+    /// the menu page is the plain one, without a first screen: its inline style and
+    /// script would not apply. The nonces and the query go into the template before any
+    /// data, so no text of the shop can stand where they go.
+    fn page(&self, data: Option<&PageData>, query: Option<&str>) -> (String, Option<PageNonce>) {
         let fresh = |nonce: Result<PageNonce, getrandom::Error>| {
             nonce
                 .inspect_err(|error| tracing::error!(%error, "no random nonce for the page"))
@@ -166,7 +167,14 @@ impl IndexHtml {
         {
             let page = menu
                 .replace(NONCE_MARK, nonce.as_str())
-                .replace(SCRIPT_NONCE_MARK, nonce.script().unwrap_or_default());
+                .replace(SCRIPT_NONCE_MARK, nonce.script().unwrap_or_default())
+                .replacen(
+                    QUERY_MARK,
+                    &query
+                        .map(|query| format!("?{}", escape_attribute(query)))
+                        .unwrap_or_default(),
+                    1,
+                );
             let page = with_data(&page, data).replacen(
                 ROOT_PLACEHOLDER,
                 &format!("<div id=\"root\">{first_screen}</div>"),
@@ -254,7 +262,7 @@ impl WebUi {
                     }
                     _ => None,
                 };
-                let (page, nonce) = html.page(data.as_ref());
+                let (page, nonce) = html.page(data.as_ref(), req.uri().query());
                 let mut response = Response::builder()
                     .content_type("text/html; charset=utf-8")
                     .header(header::CACHE_CONTROL, REVALIDATE)
@@ -485,8 +493,8 @@ mod tests {
             "de",
             "/order-online/",
         );
-        let (first, first_nonce) = index.page(None);
-        let (second, second_nonce) = index.page(None);
+        let (first, first_nonce) = index.page(None, None);
+        let (second, second_nonce) = index.page(None, None);
         let (first_nonce, second_nonce) = (first_nonce.unwrap(), second_nonce.unwrap());
         assert_eq!(
             first,
@@ -503,7 +511,7 @@ mod tests {
             "de",
             "/order-online/",
         );
-        let (page, nonce) = without.page(None);
+        let (page, nonce) = without.page(None, None);
         assert_eq!(page, "<head><title>x</title></head>");
         assert!(nonce.is_none());
     }
