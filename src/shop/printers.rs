@@ -19,6 +19,7 @@ impl Shop {
         input: PrinterInput,
         precondition: Option<Precondition>,
     ) -> Result<Result<Option<SavedPrinter>, EditRefusal<PrinterError>>, DbError> {
+        let _turn = self.printing.changing().await;
         let saved = match self
             .db
             .save_printer(id, input, self.clock.now(), precondition)
@@ -74,6 +75,7 @@ impl Shop {
         id: u64,
         precondition: Option<Precondition>,
     ) -> Result<Result<Option<usize>, EditConflict>, DbError> {
+        let _turn = self.printing.changing().await;
         let dropped = match self.db.delete_printer(id, precondition).await? {
             Ok(Some(dropped)) => dropped,
             other => return Ok(other),

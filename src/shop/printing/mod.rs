@@ -58,6 +58,9 @@ pub struct Printing {
     wake: Notify,
     /// One connection per printer at a time: most printers take only one anyway.
     lines: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
+    /// A printer's change (switched off, deleted) and the alarm the worker raises after
+    /// a failed document take turns, so no alarm stands for a printer switched off.
+    changes: tokio::sync::Mutex<()>,
     /// Counts the documents a printer did not take.
     counters: Arc<ShopCounters>,
 }
@@ -78,6 +81,7 @@ impl Printing {
             alarms: watch::channel(Vec::new()).0,
             wake: Notify::new(),
             lines: Mutex::new(HashMap::new()),
+            changes: tokio::sync::Mutex::new(()),
             counters,
         }
     }
@@ -90,6 +94,12 @@ impl Printing {
     /// Follows the alarms: the receiver sees every change.
     pub fn watch_alarms(&self) -> watch::Receiver<Vec<PrinterAlarm>> {
         self.alarms.subscribe()
+    }
+
+    /// Holds the worker's alarms off while a printer is changed (the change clears its
+    /// alarm when it switches the printer off or deletes it).
+    pub async fn changing(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.changes.lock().await
     }
 
     /// Sends the worker looking for due jobs now.

@@ -172,15 +172,18 @@ impl Printing {
                     {
                         tracing::error!(error = %store_error, "cannot postpone print jobs");
                     }
-                    self.raise(printer, &error, waiting.len());
                     // Switched off or deleted while this document was being sent: that
                     // dropped the queue and cleared the alarm, which must stay cleared.
-                    // (Read after raising: a change committed later clears it itself.)
+                    // A change waits for this turn and clears the alarm itself.
+                    let _turn = self.changing().await;
                     match self.db.printer(printer.id).await {
-                        Ok(Some(now)) if now.enabled => {}
-                        Ok(_) => self.clear_alarm(printer.id),
+                        Ok(Some(now)) if now.enabled => {
+                            self.raise(printer, &error, waiting.len());
+                        }
+                        Ok(_) => {}
                         Err(read_error) => {
                             tracing::error!(error = %read_error, "cannot read the printer");
+                            self.raise(printer, &error, waiting.len());
                         }
                     }
                     return printed;
