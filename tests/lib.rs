@@ -22,6 +22,7 @@ mod cli_maintenance;
 mod cli_menu;
 mod cli_startup_errors;
 mod clock_guard;
+mod complaints;
 mod compressed_answers;
 mod coupons;
 mod crash_kill;

@@ -621,3 +621,42 @@ async fn correcting_an_accepted_order_takes_from_or_gives_back_to_the_daily_stoc
     let menu = Menu::load(&server).await;
     assert_eq!(menu.product("Tiramisu")["available"], true);
 }
+
+#[tokio::test]
+async fn a_complaint_after_completion_gives_nothing_back_to_the_daily_stock() {
+    let server = lunch_server().await;
+    let owner = server.admin_token().await;
+    let staff = server.staff_token().await;
+    let menu = Menu::load(&server).await;
+    let tiramisu = menu.id("Tiramisu");
+    set_daily_stock(&server, &owner, "Tiramisu", json!(5)).await;
+    let (status, placed) = order(&server, &pickup(json!([line(tiramisu, 3)]))).await;
+    assert_eq!(status, 201, "{placed}");
+    answer(&server, &staff, &placed, "accept", json!({"minutes": 20})).await;
+    answer(
+        &server,
+        &staff,
+        &placed,
+        "status",
+        json!({"status": "completed"}),
+    )
+    .await;
+    assert_eq!(stock_of(&server, &staff, tiramisu).await.0, (3, 2));
+
+    // The desserts were eaten: one is paid back, none is on sale again.
+    let path = format!("/admin/orders/{}/lines", placed["id"]);
+    let body = json!({"lines": [line(tiramisu, 2)], "reason": "eins war zerdrückt"});
+    let (status, changed) = put(&server, &staff, &path, body).await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(stock_of(&server, &staff, tiramisu).await.0, (3, 2));
+    let (status, cancelled) = server
+        .send(
+            "POST",
+            &format!("/admin/orders/{}/cancel", placed["id"]),
+            Some(&staff),
+            Some(json!({"reason": "alle zerdrückt"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{cancelled}");
+    assert_eq!(stock_of(&server, &staff, tiramisu).await.0, (3, 2));
+}

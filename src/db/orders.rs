@@ -174,12 +174,14 @@ pub(super) fn write_order(
     {
         super::printing::queue_tickets(txn, order)?;
     }
-    // A correction prints the kitchen's and the customer's documents anew, marked.
+    // A correction prints the kitchen's and the customer's documents anew, marked; the
+    // kitchen's not for a completed order (a complaint: the food has left it).
     if let Some(before) = before
         && order.corrections.len() > before.corrections.len()
         && let Some(correction) = order.corrections.last()
     {
-        super::printing::queue_correction_tickets(txn, order, correction.kind, now)?;
+        let kitchen = before.status != OrderStatus::Completed;
+        super::printing::queue_correction_tickets(txn, order, correction.kind, kitchen, now)?;
     }
     if before.is_none_or(|before| before.status != order.status || before.payment != order.payment)
     {

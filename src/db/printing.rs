@@ -91,16 +91,20 @@ pub(super) fn queue_tickets(txn: &WriteTransaction, order: &Order) -> Result<(),
 }
 
 /// Queues the documents of an accepted order the restaurant just cancelled or changed,
-/// marked as such, due at `now`, for every printer switched on that prints them. Part
-/// of the transaction that corrects the order.
+/// marked as such, due at `now`, for every printer switched on that prints them (the
+/// kitchen ticket only when `kitchen`). Part of the transaction that corrects the order.
 pub(super) fn queue_correction_tickets(
     txn: &WriteTransaction,
     order: &Order,
     kind: CorrectionKind,
+    kitchen: bool,
     now: DateTime<Utc>,
 ) -> Result<(), DbError> {
     let printers: Vec<Printer> = txn.records(PRINTER_ID_TO_PRINTER)?;
-    for (printer_id, document) in documents_for(&printers) {
+    let documents = documents_for(&printers)
+        .into_iter()
+        .filter(|(_, document)| kitchen || *document != TicketKind::Kitchen);
+    for (printer_id, document) in documents {
         let job = PrintJob {
             id: next_id(txn, META_NEXT_PRINT_JOB_ID)?,
             order_id: order.id,

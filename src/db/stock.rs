@@ -15,8 +15,8 @@ use super::tables::{META_CATALOG_VERSION, PRODUCT_ID_TO_DAY_SOLD};
 use super::{Db, DbError, record};
 use crate::domain::catalog::stock::DaySold;
 use crate::domain::catalog::{Catalog, StockLevels};
-use crate::domain::order::Order;
 use crate::domain::order::lines::PricedLine;
+use crate::domain::order::{Order, OrderStatus};
 
 /// What the orders of `business_date` took so far.
 pub(super) fn levels(
@@ -61,13 +61,17 @@ pub(super) fn take(
 
 /// Follows a change of an order that took from the daily stocks: rejected or cancelled,
 /// it gives back what it took; its lines changed (a correction), the difference is taken
-/// or given back. Only a stock still counting the order's business day changes (a later
-/// day started from the owner's number again).
+/// or given back. A completed order's food has left the kitchen: correcting it (a
+/// complaint) gives nothing back. Only a stock still counting the order's business day
+/// changes (a later day started from the owner's number again).
 pub(super) fn follow_order(
     txn: &WriteTransaction,
     before: &Order,
     after: &Order,
 ) -> Result<(), DbError> {
+    if before.status == OrderStatus::Completed {
+        return Ok(());
+    }
     let taken = |order: &Order| {
         if order.is_sale() {
             quantities(order.lines.iter())

@@ -1,5 +1,5 @@
-//! The restaurant corrects an accepted order: cancels it with a reason, or changes its
-//! lines. Everything that could refuse the correction is checked before any money
+//! The restaurant corrects an accepted order, also a completed one after a complaint:
+//! cancels it with a reason, or changes its lines. Everything that could refuse the correction is checked before any money
 //! moves; then PayPal gives back what the customer paid too much (a refund that fails
 //! leaves the order as it was), the TSE signs the Storno of the old receipt (and the
 //! new receipt), and the correction is written in one transaction with its print jobs.
@@ -16,8 +16,9 @@ use crate::domain::order::{Actor, Order};
 type Refund = Option<(i64, Option<String>)>;
 
 impl Shop {
-    /// Staff cancel accepted order `id` (not completed yet) with a reason shown to the
-    /// customer: a payment online is refunded in full first, a cash order owes nothing.
+    /// Staff cancel accepted order `id` (also once completed) with a reason shown to the
+    /// customer: a payment online is refunded in full first, a cash order owes nothing
+    /// (a completed one gets its cash back from the till).
     pub async fn cancel_order(
         &self,
         id: u64,

@@ -10,7 +10,7 @@ use super::Shop;
 use crate::domain::fiscal::signing::OrderTse;
 use crate::domain::money::format_euros;
 use crate::domain::order::correction::CorrectionKind;
-use crate::domain::order::{Order, OrderSource, OrderStatus, PaymentStatus};
+use crate::domain::order::{Order, OrderSource, OrderStatus, PaymentMethod, PaymentStatus};
 
 fn lines_text(order: &Order) -> String {
     let mut text = String::new();
@@ -201,10 +201,17 @@ impl Shop {
         let reason = &correction.reason;
         let refunded = (correction.refunded_cents > 0).then(|| {
             let amount = format_euros(correction.refunded_cents);
-            (
-                format!("\n{amount} wurden Ihnen über PayPal erstattet.\n"),
-                format!("\n{amount} has been refunded to you through PayPal.\n"),
-            )
+            match order.payment.method {
+                PaymentMethod::Online => (
+                    format!("\n{amount} wurden Ihnen über PayPal erstattet.\n"),
+                    format!("\n{amount} has been refunded to you through PayPal.\n"),
+                ),
+                // A completed cash order: the till gives the cash back.
+                PaymentMethod::Cash => (
+                    format!("\n{amount} erhalten Sie bar zurück.\n"),
+                    format!("\nYou get {amount} back in cash.\n"),
+                ),
+            }
         });
         let (refund_de, refund_en) = refunded.unwrap_or_default();
         let (subject, text) = match correction.kind {

@@ -1,9 +1,10 @@
 //! Corrections after an order was accepted: cancelled with a reason, or its lines
-//! changed. A receipt that was issued is never overwritten silently: each correction
-//! keeps the receipt it reverses (lines, totals and VAT as they were), what was
-//! refunded, and the TSE transactions of its Storno (the reversed receipt with every
-//! amount negated, DSFinV-K 4.2.2) and, for a change, of the new receipt. Corrections
-//! are the restaurant's own: they belong to a business day that is not closed yet.
+//! changed, also once it is completed (a complaint after delivery or pickup). A receipt
+//! that was issued is never overwritten silently: each correction keeps the receipt it
+//! reverses (lines, totals and VAT as they were), what was given back, and the TSE
+//! transactions of its Storno (the reversed receipt with every amount negated, DSFinV-K
+//! 4.2.2) and, for a change, of the new receipt. Corrections are the restaurant's own:
+//! they belong to a business day that is not closed yet.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -53,7 +54,8 @@ pub struct Correction {
     pub reason: String,
     /// The receipt the correction reverses: the order as it was before.
     pub reversed: ReceiptState,
-    /// Given back to the customer's PayPal account (0 for cash).
+    /// Given back to the customer: through PayPal for an online payment, in cash from
+    /// the till for a completed cash order (0 when nothing was paid yet).
     #[serde(default)]
     pub refunded_cents: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -69,9 +71,7 @@ pub struct Correction {
 /// Why an order cannot be corrected (now).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CorrectionRefusal {
-    #[error(
-        "Order {number} is {status}: only an accepted order that is not completed can be corrected."
-    )]
+    #[error("Order {number} is {status}: only an accepted or completed order can be corrected.")]
     NotCorrectable { number: u32, status: &'static str },
     #[error("Please give a reason (at most {MAX_CORRECTION_REASON_CHARS} characters).")]
     BadReason,
@@ -86,7 +86,7 @@ pub enum CorrectionRefusal {
     #[error("lines: the order already has these lines; nothing changed.")]
     Unchanged,
     #[error(
-        "lines: the order was paid online ({paid}); a change may make it cheaper, never dearer (it would be {total}).",
+        "lines: the order is paid ({paid}); a change may make it cheaper, never dearer (it would be {total}).",
         paid = format_euros(*paid_cents),
         total = format_euros(*total_cents)
     )]
@@ -168,11 +168,15 @@ pub fn correction_reason(reason: &str) -> Result<String, CorrectionRefusal> {
     Ok(reason.to_string())
 }
 
-/// What the customer paid online and has not been given back: the amount a refund may
-/// return.
+/// What the customer paid and has not been given back, the amount a correction may
+/// return: an online payment PayPal captured, or the cash of a completed cash order
+/// (paid at the door or the counter).
 pub fn refundable_cents(order: &Order) -> i64 {
     match (order.payment.method, order.payment.status) {
         (PaymentMethod::Online, PaymentStatus::Paid) => order.totals.total_cents,
+        (PaymentMethod::Cash, PaymentStatus::CashDue) if order.status == OrderStatus::Completed => {
+            order.totals.total_cents
+        }
         _ => 0,
     }
 }
@@ -187,17 +191,17 @@ impl Order {
         }
     }
 
-    /// Whether the restaurant may still correct the order: accepted and on its way,
-    /// not completed, cancelled, rejected or waiting.
+    /// Whether the restaurant may still correct the order: accepted (on its way or
+    /// completed), not cancelled, rejected or waiting.
     pub fn check_correctable(&self) -> Result<(), CorrectionRefusal> {
         match self.status {
             OrderStatus::Accepted
             | OrderStatus::Preparing
             | OrderStatus::OutForDelivery
-            | OrderStatus::ReadyForPickup => Ok(()),
+            | OrderStatus::ReadyForPickup
+            | OrderStatus::Completed => Ok(()),
             OrderStatus::WaitingForConfirmation
             | OrderStatus::Rejected
-            | OrderStatus::Completed
             | OrderStatus::Cancelled => Err(CorrectionRefusal::NotCorrectable {
                 number: self.number,
                 status: self.status.english(),
@@ -207,7 +211,7 @@ impl Order {
 
     /// The restaurant cancels the accepted order: the receipt is reversed in full and
     /// nothing is due any more; `refund` is what PayPal gave back (with its id), for an
-    /// order paid online.
+    /// order paid online. A completed cash order's cash goes back from the till.
     pub fn cancel(
         &mut self,
         reason: &str,
@@ -217,7 +221,10 @@ impl Order {
     ) -> Result<(), CorrectionRefusal> {
         self.check_correctable()?;
         let reason = correction_reason(reason)?;
-        let (refunded_cents, refund_id) = refund.unwrap_or((0, None));
+        let (refunded_cents, refund_id) = match self.payment.method {
+            PaymentMethod::Cash => (refundable_cents(self), None),
+            PaymentMethod::Online => refund.unwrap_or((0, None)),
+        };
         self.corrections.push(Correction {
             kind: CorrectionKind::Cancelled,
             at: now,
@@ -230,8 +237,8 @@ impl Order {
             receipt_tse: None,
         });
         self.payment.status = match self.payment.method {
-            PaymentMethod::Cash => PaymentStatus::Cancelled,
-            PaymentMethod::Online => PaymentStatus::Refunded,
+            PaymentMethod::Cash if refunded_cents == 0 => PaymentStatus::Cancelled,
+            PaymentMethod::Cash | PaymentMethod::Online => PaymentStatus::Refunded,
         };
         if refund_id.is_some() {
             self.payment.refund_id = refund_id;
@@ -284,11 +291,10 @@ mod tests {
     }
 
     #[test]
-    fn only_an_accepted_order_on_its_way_can_be_cancelled() {
+    fn only_an_accepted_order_can_be_cancelled() {
         for status in [
             OrderStatus::WaitingForConfirmation,
             OrderStatus::Rejected,
-            OrderStatus::Completed,
             OrderStatus::Cancelled,
         ] {
             let mut order = sample_order();
@@ -302,6 +308,24 @@ mod tests {
             );
             assert!(order.corrections.is_empty());
         }
+    }
+
+    #[test]
+    fn a_completed_cash_order_gives_its_cash_back() {
+        let mut order = sample_order();
+        order.status = OrderStatus::Completed;
+        order.totals.subtotal_cents = 1890;
+        order.totals.total_cents = 1890;
+        let paid = order.totals.total_cents;
+        assert_eq!(refundable_cents(&order), paid);
+        order
+            .cancel("Pizza kalt", order.created_at, &staff(), None)
+            .unwrap();
+        assert_eq!(order.status, OrderStatus::Cancelled);
+        assert_eq!(order.payment.status, PaymentStatus::Refunded);
+        assert_eq!(order.corrections[0].refunded_cents, paid);
+        assert_eq!(order.corrections[0].refund_id, None);
+        assert_eq!(refundable_cents(&order), 0);
     }
 
     #[test]

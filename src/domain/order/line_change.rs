@@ -8,6 +8,7 @@
 use super::cart::{CartExtra, CartLine};
 use super::correction::{
     Correction, CorrectionKind, CorrectionRefusal, ReceiptState, correction_reason,
+    refundable_cents,
 };
 use std::collections::BTreeMap;
 
@@ -162,8 +163,9 @@ pub fn receipt_with(order: &Order, lines: Vec<PricedLine>) -> ReceiptState {
 
 impl Order {
     /// Checks a change to `after` before anything happens: the order can be corrected,
-    /// the reason is given, the lines differ, and an order paid online does not get
-    /// dearer (PayPal can give back, not take more).
+    /// the reason is given, the lines differ, and a paid order does not get dearer
+    /// (PayPal can give back, not take more; a completed order's customer has paid and
+    /// gone).
     pub fn check_change(
         &self,
         after: &ReceiptState,
@@ -174,7 +176,7 @@ impl Order {
         if after.lines == self.lines {
             return Err(CorrectionRefusal::Unchanged);
         }
-        if self.payment.method == PaymentMethod::Online
+        if (self.payment.method == PaymentMethod::Online || self.status == OrderStatus::Completed)
             && after.totals.total_cents > self.totals.total_cents
         {
             return Err(CorrectionRefusal::PaidTotalRaised {
@@ -186,8 +188,9 @@ impl Order {
     }
 
     /// The restaurant changes the accepted order's lines to `after`; `refund` is what
-    /// PayPal gave back (the difference, with its id). A cash customer's note no longer
-    /// counts when it does not cover the new total.
+    /// PayPal gave back (the difference, with its id). A completed cash order gets the
+    /// difference back from the till. A cash customer's note no longer counts when it
+    /// does not cover the new total.
     pub fn change_lines(
         &mut self,
         after: ReceiptState,
@@ -197,7 +200,13 @@ impl Order {
         refund: Option<(i64, Option<String>)>,
     ) -> Result<(), CorrectionRefusal> {
         let reason = self.check_change(&after, reason)?;
-        let (refunded_cents, refund_id) = refund.unwrap_or((0, None));
+        let (refunded_cents, refund_id) = match self.payment.method {
+            PaymentMethod::Cash if refundable_cents(self) > 0 => {
+                (self.totals.total_cents - after.totals.total_cents, None)
+            }
+            PaymentMethod::Cash => (0, None),
+            PaymentMethod::Online => refund.unwrap_or((0, None)),
+        };
         self.corrections.push(Correction {
             kind: CorrectionKind::Changed,
             at: now,
@@ -393,11 +402,51 @@ mod tests {
                 total_cents: dearer.totals.total_cents
             })
         );
+        // A completed cash order was paid at the door: cheaper only.
+        order.payment.method = PaymentMethod::Cash;
+        order.payment.status = PaymentStatus::CashDue;
         order.status = OrderStatus::Completed;
+        assert!(matches!(
+            order.check_change(&dearer, "x"),
+            Err(CorrectionRefusal::PaidTotalRaised { .. })
+        ));
+        order.status = OrderStatus::Cancelled;
         assert!(matches!(
             order.check_change(&dearer, "x"),
             Err(CorrectionRefusal::NotCorrectable { .. })
         ));
+    }
+
+    #[test]
+    fn a_completed_cash_order_gets_the_difference_back_from_the_till() {
+        let mut order = accepted();
+        let mut less = order.lines.clone();
+        less[0].quantity = 1;
+        less[0].total_cents = 950;
+        let cheaper = receipt_with(&order, less);
+        let mut on_its_way = order.clone();
+        on_its_way
+            .change_lines(cheaper.clone(), "x", order.created_at, &staff(), None)
+            .unwrap();
+        assert_eq!(on_its_way.corrections[0].refunded_cents, 0, "not paid yet");
+
+        order.status = OrderStatus::Completed;
+        let paid = order.totals.total_cents;
+        order
+            .change_lines(
+                cheaper.clone(),
+                "Cola fehlte",
+                order.created_at,
+                &staff(),
+                None,
+            )
+            .unwrap();
+        assert_eq!(order.status, OrderStatus::Completed);
+        assert_eq!(
+            order.corrections[0].refunded_cents,
+            paid - cheaper.totals.total_cents
+        );
+        assert_eq!(order.payment.refund_id, None);
     }
 
     #[test]

@@ -7,8 +7,8 @@
 //! A placed order's state machine: waiting for confirmation → accepted (with an
 //! estimated time) or rejected; accepted → preparing → out for delivery (delivery) or
 //! ready for pickup (pickup) → completed. Steps may be skipped forward, never back. An
-//! accepted order not completed yet may be cancelled or its lines changed by the
-//! restaurant (`correction`).
+//! accepted order, also a completed one after a complaint, may be cancelled or its
+//! lines changed by the restaurant while its business day is open (`correction`).
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

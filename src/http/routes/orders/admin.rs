@@ -13,6 +13,7 @@ use crate::http::auth::StaffAuth;
 use crate::http::direct_json::DirectJson;
 use crate::http::error::ApiError;
 use crate::http::routes::orders::checkout::accept_minutes;
+use crate::http::routes::orders::correction_view::AdminOrderPageView;
 use crate::http::routes::orders::views::{
     AdminOrderView, OpenOrdersView, OrderDayView, OrderSummaryDayView, day_view, open_orders_view,
     summary_day_view,
@@ -157,20 +158,21 @@ impl OrdersAdminApi {
         Ok(DirectJson(summary_day_view(date, &page)))
     }
 
+    /// One order, and whether its business day is closed (then it can no longer be
+    /// cancelled or changed).
     #[oai(path = "/admin/orders/:id", method = "get")]
     async fn order(
         &self,
         _staff: StaffAuth,
         #[oai(name = "id")] id: Path<u64>,
-    ) -> Result<Json<AdminOrderView>, ApiError> {
-        let order = self
-            .state
-            .shop
-            .db()
-            .order(id.0)
-            .await?
-            .ok_or_else(order_not_found)?;
-        Ok(Json(AdminOrderView::from(&order)))
+    ) -> Result<Json<AdminOrderPageView>, ApiError> {
+        let db = self.state.shop.db();
+        let order = db.order(id.0).await?.ok_or_else(order_not_found)?;
+        let day_closed = db.day_is_closed(order.business_date).await?;
+        Ok(Json(AdminOrderPageView {
+            order: AdminOrderView::from(&order),
+            day_closed,
+        }))
     }
 
     /// Accept a waiting order with the estimated minutes.

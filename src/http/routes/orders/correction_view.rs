@@ -1,13 +1,14 @@
 //! What the restaurant corrected after accepting an order, as the customer and the
-//! restaurant see it: cancelled or changed, when, why, what PayPal gave back, and the
-//! TSE data of the Storno receipt and of the new one.
+//! restaurant see it: cancelled or changed, when, why, what was given back, and the
+//! TSE data of the Storno receipt and of the new one; and the order's page, which says
+//! whether the order can still be corrected.
 
 use chrono::{DateTime, Utc};
 use poem_openapi::Object;
 use serde::Serialize;
 
 use super::tse_view::TseView;
-use super::views::ActorView;
+use super::views::{ActorView, AdminOrderView};
 use crate::domain::money::cents_to_euros;
 use crate::domain::order::correction::Correction;
 use crate::http::direct_json;
@@ -24,7 +25,8 @@ pub struct CorrectionView {
     pub reason: String,
     /// The order's total before the correction.
     pub previous_total: f64,
-    /// Given back through PayPal (0 for cash).
+    /// Given back: through PayPal for an online payment, in cash from the till for a
+    /// completed cash order (0 when nothing was paid yet).
     pub refunded: f64,
     /// Who made it; only the restaurant sees it (null in the customer's view).
     #[oai(nullable)]
@@ -51,4 +53,15 @@ impl From<&Correction> for CorrectionView {
             receipt_tse: correction.receipt_tse.as_ref().map(TseView::from),
         }
     }
+}
+
+/// One order as its page shows it: the order, and whether its business day is closed.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct AdminOrderPageView {
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub order: AdminOrderView,
+    /// The order's business day has its daily closing: the order can no longer be
+    /// cancelled or changed.
+    pub day_closed: bool,
 }
