@@ -2,7 +2,10 @@
 // of staff opens the order's page, is asked for a reason, cancels it, and sees it
 // cancelled with the reason and their name; the customer's open status page turns to
 // "cancelled" with the reason live, without a reload. Another order's items are changed
-// (one less, one dish added from the menu) and its total follows the server.
+// (one less, one dish added from the menu) and its total follows the server. After a
+// complaint, a completed cash order gets a dish taken off and then is cancelled: staff
+// are told the cash to give back, and the customer reads it on their page. Once the day is
+// closed, a completed order offers no correction any more.
 // Build the UI (npm run build) and then the server that embeds it (cargo build).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -24,6 +27,9 @@ import {
   tearDown,
   visible,
 } from './support.mjs';
+
+/** An amount as the shop writes it: 8.5 → "8,50 €". */
+const price = (euros) => `${euros.toFixed(2).replace('.', ',')} €`;
 
 const STAFF = { email: 'luca@example.com', password: 'pizzaofen-luca-42', name: 'Luca' };
 const REASON = 'Ofen ausgefallen, Kunde angerufen';
@@ -51,15 +57,38 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
 
   after(() => tearDown({ context, server, tempDirs }));
 
-  /** The owner accepts `order` through the API: ready in 30 minutes. */
-  async function accept(order) {
+  /** The owner sends `body` to `path` through the API; the answer's JSON. */
+  async function asOwner(path, body) {
     const owner = await adminToken(baseUrl);
-    const accepted = await fetch(api(`/admin/orders/${order.id}/accept`), {
+    const answer = await fetch(api(path), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
-      body: JSON.stringify({ minutes: 30 }),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    assert.equal(accepted.status, 200);
+    assert.equal(answer.status, 200, `${path}: ${answer.status}`);
+    return answer.json();
+  }
+
+  /** The owner accepts `order` through the API: ready in 30 minutes. */
+  async function accept(order) {
+    await asOwner(`/admin/orders/${order.id}/accept`, { minutes: 30 });
+  }
+
+  /** The owner accepts `order` and marks it delivered through the API. */
+  async function complete(order) {
+    await accept(order);
+    await asOwner(`/admin/orders/${order.id}/status`, { status: 'completed' });
+  }
+
+  /** Luca's page of `order`, signed in, on a wide screen. */
+  async function orderPage(order) {
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await page.setViewportSize(DESKTOP);
+    await logInAsStaff(page);
+    await page.goto(url(`admin/orders/${order.id}`));
+    await visible(page.getByRole('heading', { level: 1, name: `Order #${order.number}` }));
+    return page;
   }
 
   /** Signs Luca in on `page`, unless the admin area is open already. */
@@ -155,6 +184,61 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
     assert.notEqual(stored.total, order.total);
     const shown = await page.getByTestId('order-total').innerText();
     assert.match(shown, new RegExp(stored.total.toFixed(2).replace('.', ',')));
+    await page.close();
+  });
+  test('after a complaint a completed cash order gives back in cash what is taken off, and the customer reads it on their page', async () => {
+    const order = await placeGuestOrder(baseUrl, { name: 'Rita Reklamation', line1: 'Torstraße 5', phone: '030 555 4321' });
+    await complete(order);
+    const customer = await context.newPage();
+    customer.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await customer.setViewportSize(DESKTOP);
+    await customer.goto(url(`orders/${order.token}`));
+    await visible(customer.getByTestId('order-status').filter({ hasText: 'Completed' }));
+
+    const page = await orderPage(order);
+    await visible(page.getByTestId('order-finished').filter({ hasText: 'After a complaint you can still change or cancel it' }));
+    // One of the three Bruschetta was missing.
+    await page.getByTestId('change-lines-open').click();
+    const form = await visible(page.getByTestId('change-lines-form'));
+    await visible(form.getByText(`Paid in cash (${price(order.total)}): the order may get cheaper; give the customer the difference back in cash.`));
+    await form.getByRole('button', { name: 'One less Bruschetta' }).click();
+    await form.getByLabel('Reason (the customer sees it)').fill('Eine Bruschetta fehlte');
+    await page.getByTestId('change-lines-save').click();
+    const changed = await visible(page.getByTestId('order-correction-changed'));
+    const afterChange = await (await fetch(api(`/orders/track/${order.token}`))).json();
+    const back = order.total - afterChange.total;
+    assert.ok(back > 0, `${order.total} → ${afterChange.total}`);
+    assert.equal(afterChange.status, 'completed');
+    await visible(changed.getByText(`Given back in cash: ${price(back)}`));
+    // The page stopped following a completed order: the customer, who complained, opens it again.
+    await customer.reload();
+    await visible(customer.getByTestId('order-correction-changed').getByText(`You get ${price(back)} back in cash.`));
+
+    // Then the customer wants nothing of it: the rest goes back too.
+    await page.getByTestId('cancel-order-open').click();
+    const cancel = await visible(page.getByTestId('cancel-order-form'));
+    await visible(cancel.getByText(`The order was paid in cash: give the customer ${price(afterChange.total)} back in cash.`));
+    await cancel.getByLabel('Reason (the customer sees it)').fill('Alles kalt angekommen');
+    await page.getByTestId('cancel-order').click();
+    const cancelled = await visible(page.getByTestId('order-correction-cancelled'));
+    await visible(cancelled.getByText(`Given back in cash: ${price(afterChange.total)}`));
+    await customer.reload();
+    await visible(customer.getByTestId('order-correction-cancelled').getByText(`You get ${price(afterChange.total)} back in cash.`));
+    await visible(customer.getByTestId('order-status').filter({ hasText: 'Cancelled' }));
+    assert.equal(await page.getByTestId('cancel-order-open').count(), 0);
+    await page.close();
+    await customer.close();
+  });
+
+  // Last: it closes the day.
+  test('a completed order of a closed day offers no correction any more', async () => {
+    const order = await placeGuestOrder(baseUrl, { name: 'Zoe Zuspät', line1: 'Torstraße 5', phone: '030 555 1111' });
+    await complete(order);
+    await asOwner('/admin/closings');
+    const page = await orderPage(order);
+    await visible(page.getByTestId('order-finished').filter({ hasText: "This order's business day is closed (daily closing)" }));
+    assert.equal(await page.getByTestId('change-lines-open').count(), 0, 'no change');
+    assert.equal(await page.getByTestId('cancel-order-open').count(), 0, 'no cancellation');
     await page.close();
   });
 });

@@ -122,7 +122,7 @@ export interface OrderCorrection {
   reason: string;
   /** The order's total before the correction. */
   previous_total: number;
-  /** Given back through PayPal (0 for cash). */
+  /** Given back: through PayPal for an online payment, in cash from the till for a completed cash order (0 when nothing was paid yet). */
   refunded: number;
   /** Null in the customer's view. */
   by: OrderActor | null;
@@ -204,6 +204,12 @@ export interface AdminOrder extends Order {
   /** Why PayPal refused the refund; the restaurant then refunds by hand. */
   refund_error: string | null;
   auto_reject_at: string | null;
+}
+
+/** An order as its page loads it (`GET /admin/orders/{id}`). */
+export interface AdminOrderPage extends AdminOrder {
+  /** Its business day has its daily closing: it can no longer be cancelled or changed. */
+  day_closed: boolean;
 }
 
 /** Statuses the restaurant still has to work on. */

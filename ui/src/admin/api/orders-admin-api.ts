@@ -1,5 +1,5 @@
 import { apiFetch, logged } from '../../lib/api-client';
-import type { AdminOrder, OrderRequestLine, OrderStatus } from '../../lib/order-types';
+import type { AdminOrder, AdminOrderPage, OrderRequestLine, OrderStatus } from '../../lib/order-types';
 
 /** What the day's history lists of an order; `getOrder` has the rest. */
 export type OrderSummary = Pick<
@@ -54,8 +54,9 @@ export function listOrdersOn(date: string, before: number | null = null): Promis
   return logged('listOrdersOn', apiFetch<OrdersOfDay>(`/admin/orders/summaries?${query.toString()}`));
 }
 
-export function getOrder(id: number): Promise<AdminOrder> {
-  return logged('getOrder', apiFetch<AdminOrder>(orderPath(id)));
+/** GET /admin/orders/{id}: the order, and whether its business day is closed. */
+export function getOrder(id: number): Promise<AdminOrderPage> {
+  return logged('getOrder', apiFetch<AdminOrderPage>(orderPath(id)));
 }
 
 /** Accepts a waiting order with the estimated minutes until it is ready (5–240). */

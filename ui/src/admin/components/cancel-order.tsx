@@ -2,28 +2,35 @@ import { useState, type FormEvent } from 'react';
 import { formatPrice } from '../../lib/format-price';
 import type { AdminOrder } from '../../lib/order-types';
 import { cancelOrder } from '../api/orders-admin-api';
+import { correctable, paidInCash } from '../lib/corrections';
 import { errorsFromApi } from '../lib/errors';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { FormMessage, TextInput } from './fields';
 import { REASON_MAX } from './reject-order-form';
 
-/** The statuses an order may be cancelled in: accepted and on its way, not completed. */
-const CANCELLABLE = new Set<AdminOrder['status']>(['accepted', 'preparing', 'out_for_delivery', 'ready_for_pickup']);
-
 /**
- * Cancels an accepted order with a reason the customer sees: first a button, then the
- * reason and what happens to the money (a PayPal payment is refunded in full, a cash
- * order owes nothing). A refund PayPal refuses leaves the order as it was; the error is
- * shown here.
+ * Cancels an accepted or completed order (while its business day is open) with a reason
+ * the customer sees: first a button, then the reason and what happens to the money (a
+ * PayPal payment is refunded in full, a completed cash order's cash goes back from the
+ * till, any other cash order owes nothing). A refund PayPal refuses leaves the order as
+ * it was; the error is shown here.
  */
-export function CancelOrder({ order, onChanged }: { order: AdminOrder; onChanged: (order: AdminOrder) => void }) {
+export function CancelOrder({
+  order,
+  dayClosed,
+  onChanged,
+}: {
+  order: AdminOrder;
+  dayClosed: boolean;
+  onChanged: (order: AdminOrder) => void;
+}) {
   const { t } = useAdminTranslation();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  if (!CANCELLABLE.has(order.status)) return null;
+  if (!correctable(order, dayClosed)) return null;
 
   if (!open) {
     return (
@@ -59,7 +66,13 @@ export function CancelOrder({ order, onChanged }: { order: AdminOrder; onChanged
     }
   };
 
-  const money = order.payment_method === 'online' ? t('orders.cancel.refund_online', { total: formatPrice(order.total) }) : t('orders.cancel.cash');
+  const total = formatPrice(order.total);
+  const money =
+    order.payment_method === 'online'
+      ? t('orders.cancel.refund_online', { total })
+      : paidInCash(order)
+        ? t('orders.cancel.refund_cash', { total })
+        : t('orders.cancel.cash');
   return (
     <form className="admin-order-cancel" noValidate onSubmit={(event) => void submit(event)} data-testid="cancel-order-form">
       <p className="admin-order-cancel__question">{t('orders.cancel.question', { number: order.number })}</p>

@@ -7,6 +7,7 @@ import { requestLine } from '../../lib/orders-api';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useAsync } from '../../lib/use-async';
 import { changeOrderLines } from '../api/orders-admin-api';
+import { correctable, paidInCash } from '../lib/corrections';
 import { errorsFromApi } from '../lib/errors';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { FormMessage, TextInput } from './fields';
@@ -22,8 +23,6 @@ interface EditRow {
   /** Added now (priced from the menu by the server), not one the order had. */
   added: boolean;
 }
-
-const CHANGEABLE = new Set<AdminOrder['status']>(['accepted', 'preparing', 'out_for_delivery', 'ready_for_pickup']);
 
 function rowsOf(order: AdminOrder): EditRow[] {
   return order.lines.map((line) => {
@@ -43,16 +42,25 @@ function rowsOf(order: AdminOrder): EditRow[] {
 }
 
 /**
- * Changes an accepted order's lines: fewer or more of a dish, a dish removed, another
- * added from the menu (priced by the server, refused when sold out), with a reason the
- * customer reads. The server recomputes totals and VAT by the order's rules; a PayPal
- * payment gets the difference back, and may not get dearer. Its answer replaces the
- * order; its refusal is shown here.
+ * Changes an accepted or completed order's lines (while its business day is open): fewer
+ * or more of a dish, a dish removed, another added from the menu (priced by the server,
+ * refused when sold out), with a reason the customer reads. The server recomputes totals
+ * and VAT by the order's rules; a paid order (through PayPal, or a completed cash order)
+ * gets the difference back, and may not get dearer. Its answer replaces the order; its
+ * refusal is shown here.
  */
-export function ChangeOrderLines({ order, onChanged }: { order: AdminOrder; onChanged: (order: AdminOrder) => void }) {
+export function ChangeOrderLines({
+  order,
+  dayClosed,
+  onChanged,
+}: {
+  order: AdminOrder;
+  dayClosed: boolean;
+  onChanged: (order: AdminOrder) => void;
+}) {
   const { t } = useAdminTranslation();
   const [open, setOpen] = useState(false);
-  if (!CHANGEABLE.has(order.status)) return null;
+  if (!correctable(order, dayClosed)) return null;
   if (!open) {
     return (
       <div className="admin-order-change">
@@ -120,7 +128,9 @@ function LinesEditor({
       <p className="admin-order-change__hint">
         {order.payment_method === 'online'
           ? t('orders.change.hint_online', { total: formatPrice(order.total) })
-          : t('orders.change.hint_cash')}
+          : paidInCash(order)
+            ? t('orders.change.hint_cash_paid', { total: formatPrice(order.total) })
+            : t('orders.change.hint_cash')}
       </p>
       <ul className="admin-phone-lines" data-testid="change-lines">
         {rows.map((row) => (

@@ -7,8 +7,9 @@ import { actorText } from './order-facts';
 
 /**
  * What the restaurant corrected after accepting the order, oldest first: cancelled or
- * changed, when, by whom, why, the total before, what PayPal gave back, and the TSE
- * data of the Storno receipt (and of the new receipt after a change).
+ * changed, when, by whom, why, the total before, what went back to the customer
+ * (through PayPal, or in cash from the till), and the TSE data of the Storno receipt
+ * (and of the new receipt after a change).
  */
 export function OrderCorrections({ order, timezone }: { order: AdminOrder; timezone: string }) {
   const { t } = useAdminTranslation();
@@ -25,7 +26,11 @@ export function OrderCorrections({ order, timezone }: { order: AdminOrder; timez
           <p>{t('orders.corrections.reason', { reason: correction.reason })}</p>
           <p>{t('orders.corrections.previous_total', { total: formatPrice(correction.previous_total) })}</p>
           {correction.refunded > 0 && (
-            <p data-testid="correction-refunded">{t('orders.corrections.refunded', { amount: formatPrice(correction.refunded) })}</p>
+            <p data-testid="correction-refunded">
+              {t(order.payment_method === 'online' ? 'orders.corrections.refunded' : 'orders.corrections.refunded_cash', {
+                amount: formatPrice(correction.refunded),
+              })}
+            </p>
           )}
           {correction.storno_tse && (
             <div>

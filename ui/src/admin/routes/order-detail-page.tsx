@@ -4,7 +4,7 @@ import { ErrorMessage, LoadingMessage } from '../../components/status-message';
 import { TseReceipt } from '../../components/tse-receipt/tse-receipt';
 import { ApiError } from '../../lib/api-error';
 import { getRuntimeConfig } from '../../lib/runtime-config';
-import type { AdminOrder } from '../../lib/order-types';
+import type { AdminOrder, AdminOrderPage } from '../../lib/order-types';
 import { getOrder } from '../api/orders-admin-api';
 import { AdminPage } from '../components/admin-page';
 import { Card } from '../components/fields';
@@ -62,10 +62,12 @@ function BackLinks({ date }: { date?: string }) {
   );
 }
 
-function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: string }) {
+function OrderDetail({ initial, timezone }: { initial: AdminOrderPage; timezone: string }) {
   const { t } = useAdminTranslation();
   const { brand } = getRuntimeConfig();
-  const [order, setOrder] = useState(initial);
+  // The order as it is now (its actions answer it anew); whether its day is closed, as loaded.
+  const [order, setOrder] = useState<AdminOrder>(initial);
+  const dayClosed = initial.day_closed;
   return (
     <AdminPage
       title={`Order ${order.number}`}
@@ -81,11 +83,9 @@ function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: str
         <Card title={t('orders.detail.actions')}>
           <OrderActions order={order} timezone={timezone} onChanged={setOrder} />
           <PrintAgain order={order} />
-          <ChangeOrderLines order={order} onChanged={setOrder} />
-          <CancelOrder order={order} onChanged={setOrder} />
-          {order.status === 'rejected' || order.status === 'completed' || order.status === 'cancelled' ? (
-            <p className="admin-list__empty">{t('orders.detail.finished')}</p>
-          ) : null}
+          <ChangeOrderLines order={order} dayClosed={dayClosed} onChanged={setOrder} />
+          <CancelOrder order={order} dayClosed={dayClosed} onChanged={setOrder} />
+          <FinishedNote order={order} dayClosed={dayClosed} />
         </Card>
         <div className="admin-order-detail__grid">
           <Card title={t('orders.detail.order')}>
@@ -119,5 +119,21 @@ function OrderDetail({ initial, timezone }: { initial: AdminOrder; timezone: str
       </div>
       <KitchenTicket order={order} brand={brand} timezone={timezone} />
     </AdminPage>
+  );
+}
+
+/**
+ * What is left to do with a finished order: nothing once rejected or cancelled, or once
+ * its day is closed; a completed one can still be corrected after a complaint.
+ */
+function FinishedNote({ order, dayClosed }: { order: AdminOrder; dayClosed: boolean }) {
+  const { t } = useAdminTranslation();
+  const finished = order.status === 'rejected' || order.status === 'completed' || order.status === 'cancelled';
+  if (!finished) return null;
+  const note = dayClosed ? 'orders.detail.day_closed' : order.status === 'completed' ? 'orders.detail.complaint' : 'orders.detail.finished';
+  return (
+    <p className="admin-list__empty" data-testid="order-finished">
+      {t(note)}
+    </p>
   );
 }

@@ -60,7 +60,13 @@ function Corrections({ order }: { order: Order }) {
         <div key={`${correction.at}-${index}`} data-testid={`order-correction-${correction.kind}`}>
           <p className="order-rejection__title">{t(`orders.status_page.correction.${correction.kind}`)}</p>
           <p>{t('orders.status_page.reason', { reason: correction.reason })}</p>
-          {correction.refunded > 0 && <p>{t('orders.status_page.correction.refunded', { amount: formatPrice(correction.refunded) })}</p>}
+          {correction.refunded > 0 && (
+            <p>
+              {t(order.payment_method === 'online' ? 'orders.status_page.correction.refunded' : 'orders.status_page.correction.refunded_cash', {
+                amount: formatPrice(correction.refunded),
+              })}
+            </p>
+          )}
         </div>
       ))}
     </div>

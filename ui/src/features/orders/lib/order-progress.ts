@@ -12,7 +12,10 @@ export function isAcceptedOrLater(status: OrderStatus): boolean {
   return status !== 'waiting_for_confirmation' && status !== 'rejected' && status !== 'cancelled';
 }
 
-/** Nothing changes after these. */
+/**
+ * Nothing changes after these by itself. A completed order is corrected only after the
+ * customer's complaint (they read it when they open the page again, and by mail).
+ */
 export function isFinal(status: OrderStatus): boolean {
   return status === 'completed' || status === 'rejected' || status === 'cancelled';
 }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { correctable, paidInCash } from './corrections';
+
+describe('correctable', () => {
+  it('takes an accepted order on its way or completed, while its day is open', () => {
+    for (const status of ['accepted', 'preparing', 'out_for_delivery', 'ready_for_pickup', 'completed'] as const) {
+      expect(correctable({ status }, false), status).toBe(true);
+      expect(correctable({ status }, true), `${status}, day closed`).toBe(false);
+    }
+  });
+
+  it('refuses an order that was never a sale or is cancelled', () => {
+    for (const status of ['waiting_for_confirmation', 'rejected', 'cancelled'] as const) {
+      expect(correctable({ status }, false), status).toBe(false);
+    }
+  });
+});
+
+describe('paidInCash', () => {
+  it('is a completed cash order only', () => {
+    expect(paidInCash({ status: 'completed', payment_method: 'cash', payment_status: 'cash_due' })).toBe(true);
+    expect(paidInCash({ status: 'out_for_delivery', payment_method: 'cash', payment_status: 'cash_due' })).toBe(false);
+    expect(paidInCash({ status: 'completed', payment_method: 'online', payment_status: 'paid' })).toBe(false);
+    expect(paidInCash({ status: 'cancelled', payment_method: 'cash', payment_status: 'refunded' })).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import type { AdminOrder } from '../../lib/order-types';
+
+/**
+ * The statuses an order may be cancelled or changed in: accepted and on its way, or
+ * completed (a complaint after delivery or pickup).
+ */
+const CORRECTABLE = new Set<AdminOrder['status']>(['accepted', 'preparing', 'out_for_delivery', 'ready_for_pickup', 'completed']);
+
+/** Whether staff may still cancel or change `order`: its status allows it and its business day is not closed. */
+export function correctable(order: Pick<AdminOrder, 'status'>, dayClosed: boolean): boolean {
+  return !dayClosed && CORRECTABLE.has(order.status);
+}
+
+/**
+ * Whether `order` was paid in cash already: a completed cash order (paid at the door or
+ * the counter). What a correction takes off then goes back from the till.
+ */
+export function paidInCash(order: Pick<AdminOrder, 'status' | 'payment_method' | 'payment_status'>): boolean {
+  return order.payment_method === 'cash' && order.status === 'completed' && order.payment_status === 'cash_due';
+}
