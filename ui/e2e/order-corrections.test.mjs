@@ -194,9 +194,11 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
     await customer.setViewportSize(DESKTOP);
     await customer.goto(url(`orders/${order.token}`));
     await visible(customer.getByTestId('order-status').filter({ hasText: 'Completed' }));
+    await visible(customer.getByTestId('order-payment').filter({ hasText: 'Cash – paid' }));
 
     const page = await orderPage(order);
     await visible(page.getByTestId('order-finished').filter({ hasText: 'After a complaint you can still change or cancel it' }));
+    await visible(page.locator('.admin-order-facts').getByText('Paid', { exact: true }));
     // One of the three Bruschetta was missing.
     await page.getByTestId('change-lines-open').click();
     const form = await visible(page.getByTestId('change-lines-form'));

@@ -4,6 +4,7 @@ import { cashGivenFigures } from '../../lib/cash-given';
 import { driverNotes } from '../../lib/driver-notes';
 import { ERRORS_NAMESPACE } from '../../lib/i18n';
 import type { AdminOrder, OrderActor } from '../../lib/order-types';
+import { paidInCash } from '../lib/corrections';
 import { mailtoHref } from '../lib/inbox';
 import { refundErrorText } from '../lib/payments';
 import { formatDateTime, formatDay, formatPreorder, formatTime, withErasureMarker } from '../lib/order-format';
@@ -123,7 +124,7 @@ export function PaymentFacts({ order }: { order: AdminOrder }) {
       <Fact label={t('orders.detail.method')}>{t(`orders.payment_method.${order.payment_method}`)}</Fact>
       <Fact label={t('orders.detail.payment_status')}>
         <span className={failed ? 'admin-order-facts__warning' : undefined}>
-          {t(`orders.payment_status.${order.payment_status}`)}
+          {t(`orders.payment_status.${paidInCash(order) ? 'paid' : order.payment_status}`)}
         </span>
       </Fact>
       {cash !== null && (

@@ -311,6 +311,33 @@ describe('order status page', () => {
     expect(screen.getByTestId('order-payment')).not.toHaveTextContent('bei Übergabe');
   });
 
+  it('a completed cash order is paid, and what a complaint took off comes back in cash', async () => {
+    renderStatus({
+      body: demoOrder({
+        status: 'completed',
+        payment_method: 'cash',
+        payment_status: 'cash_due',
+        corrections: [
+          {
+            kind: 'changed',
+            at: '2026-11-23T12:40:00Z',
+            reason: 'Cola fehlte',
+            previous_total: 23.5,
+            refunded: 2.8,
+            by: null,
+            storno_tse: null,
+            receipt_tse: null,
+          },
+        ],
+      }),
+    });
+    const payment = await screen.findByTestId('order-payment');
+    expect(payment).toHaveTextContent('Barzahlung – bezahlt');
+    expect(payment).not.toHaveTextContent('bei Übergabe');
+    expect(screen.getByTestId('order-correction-changed')).toHaveTextContent('2,80 € erhalten Sie bar zurück.');
+    expect(screen.getByTestId('order-correction-changed')).not.toHaveTextContent('PayPal');
+  });
+
   it('says when a refund did not go through', async () => {
     renderStatus({
       body: demoOrder({ status: 'rejected', rejection_reason: 'Zu viel los', payment_status: 'refund_failed' }),

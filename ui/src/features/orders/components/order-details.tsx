@@ -125,7 +125,9 @@ function Destination({ order }: { order: Order }) {
 /** The payment's state as the customer should read it: a rejected cash order is not to be paid. */
 function paymentState(order: Order): string {
   if (order.payment_status === 'cancelled') return 'cash_void';
-  return order.status === 'rejected' && order.payment_status === 'cash_due' ? 'cash_void' : order.payment_status;
+  if (order.payment_status !== 'cash_due') return order.payment_status;
+  // Cash: nothing for a rejected order, paid once handed over.
+  return order.status === 'rejected' ? 'cash_void' : order.status === 'completed' ? 'paid' : 'cash_due';
 }
 
 function Payment({ order }: { order: Order }) {
