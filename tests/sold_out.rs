@@ -572,17 +572,23 @@ async fn a_daily_stock_sells_exactly_what_is_left_gives_back_rejections_and_fill
     assert_eq!(stocks["products"], json!([]));
 }
 
-#[tokio::test]
-async fn correcting_an_accepted_order_takes_from_or_gives_back_to_the_daily_stock() {
+/// A shop with five Tiramisu for the day and an accepted pickup order of `quantity` of
+/// them: the server, a member of staff's token, the Tiramisu's id and the order.
+async fn tiramisu_taken(quantity: i64) -> (TestServer, String, u64, Value) {
     let server = lunch_server().await;
     let owner = server.admin_token().await;
     let staff = server.staff_token().await;
-    let menu = Menu::load(&server).await;
-    let tiramisu = menu.id("Tiramisu");
+    let tiramisu = Menu::load(&server).await.id("Tiramisu");
     set_daily_stock(&server, &owner, "Tiramisu", json!(5)).await;
-    let (status, placed) = order(&server, &pickup(json!([line(tiramisu, 2)]))).await;
+    let (status, placed) = order(&server, &pickup(json!([line(tiramisu, quantity)]))).await;
     assert_eq!(status, 201, "{placed}");
     answer(&server, &staff, &placed, "accept", json!({"minutes": 20})).await;
+    (server, staff, tiramisu, placed)
+}
+
+#[tokio::test]
+async fn correcting_an_accepted_order_takes_from_or_gives_back_to_the_daily_stock() {
+    let (server, staff, tiramisu, placed) = tiramisu_taken(2).await;
     assert_eq!(stock_of(&server, &staff, tiramisu).await.0, (2, 3));
 
     let change =
@@ -624,15 +630,7 @@ async fn correcting_an_accepted_order_takes_from_or_gives_back_to_the_daily_stoc
 
 #[tokio::test]
 async fn a_complaint_after_completion_gives_nothing_back_to_the_daily_stock() {
-    let server = lunch_server().await;
-    let owner = server.admin_token().await;
-    let staff = server.staff_token().await;
-    let menu = Menu::load(&server).await;
-    let tiramisu = menu.id("Tiramisu");
-    set_daily_stock(&server, &owner, "Tiramisu", json!(5)).await;
-    let (status, placed) = order(&server, &pickup(json!([line(tiramisu, 3)]))).await;
-    assert_eq!(status, 201, "{placed}");
-    answer(&server, &staff, &placed, "accept", json!({"minutes": 20})).await;
+    let (server, staff, tiramisu, placed) = tiramisu_taken(3).await;
     answer(
         &server,
         &staff,

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatPrice } from '../../lib/format-price';
-import type { AdminOrder } from '../../lib/order-types';
 import { cancelOrder } from '../api/orders-admin-api';
-import { correctable, paidInCash } from '../lib/corrections';
+import { correctable, paidInCash, type CorrectionProps } from '../lib/corrections';
 import { errorsFromApi } from '../lib/errors';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { FormMessage, TextInput } from './fields';
@@ -15,15 +14,7 @@ import { REASON_MAX } from './reject-order-form';
  * till, any other cash order owes nothing). A refund PayPal refuses leaves the order as
  * it was; the error is shown here.
  */
-export function CancelOrder({
-  order,
-  dayClosed,
-  onChanged,
-}: {
-  order: AdminOrder;
-  dayClosed: boolean;
-  onChanged: (order: AdminOrder) => void;
-}) {
+export function CancelOrder({ order, dayClosed, onChanged }: CorrectionProps) {
   const { t } = useAdminTranslation();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');

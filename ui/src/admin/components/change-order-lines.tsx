@@ -7,7 +7,7 @@ import { requestLine } from '../../lib/orders-api';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useAsync } from '../../lib/use-async';
 import { changeOrderLines } from '../api/orders-admin-api';
-import { correctable, paidInCash } from '../lib/corrections';
+import { correctable, paidInCash, type CorrectionProps } from '../lib/corrections';
 import { errorsFromApi } from '../lib/errors';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { FormMessage, TextInput } from './fields';
@@ -49,15 +49,7 @@ function rowsOf(order: AdminOrder): EditRow[] {
  * gets the difference back, and may not get dearer. Its answer replaces the order; its
  * refusal is shown here.
  */
-export function ChangeOrderLines({
-  order,
-  dayClosed,
-  onChanged,
-}: {
-  order: AdminOrder;
-  dayClosed: boolean;
-  onChanged: (order: AdminOrder) => void;
-}) {
+export function ChangeOrderLines({ order, dayClosed, onChanged }: CorrectionProps) {
   const { t } = useAdminTranslation();
   const [open, setOpen] = useState(false);
   if (!correctable(order, dayClosed)) return null;
