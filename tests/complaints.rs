@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use crate::dine_in::{at_table, key_of, make_table};
 use crate::dsfinvk_export::place_cash;
 use crate::order_corrections::{admin_order, cancel, change, euro_text_signed, kitchen_printer};
 use crate::support::TestServer;
@@ -44,24 +45,30 @@ async fn a_completed_cash_order_is_corrected_and_the_till_gives_the_cash_back() 
     assert_eq!(seen["status"], "completed");
     assert_eq!(seen["day_closed"], false, "{seen}");
 
-    // The customer paid and left: nothing is added any more.
-    let dearer = json!([
-        line(menu.id("Bruschetta"), 3),
-        { "product_id": menu.id("Coca-Cola"), "variant_id": menu.variant("Coca-Cola", "0,33 l"),
-          "extras": [], "quantity": 1 }
-    ]);
-    let (status, refused) = change(
-        &server,
-        &staff,
-        &order,
-        json!({"lines": dearer, "reason": "noch eine"}),
-    )
-    .await;
-    assert_eq!(
-        (status, refused["code"].as_str(), refused["field"].as_str()),
-        (409, Some("paid_total_raised"), Some("lines")),
-        "{refused}"
-    );
+    // The food has left the kitchen: a change only takes off. More of a dish, or a
+    // cheaper one instead, is a new order.
+    let cola = json!({ "product_id": menu.id("Coca-Cola"),
+        "variant_id": menu.variant("Coca-Cola", "0,33 l"), "extras": [], "quantity": 1 });
+    for (lines, what) in [
+        (json!([line(menu.id("Bruschetta"), 3), cola]), "one more"),
+        (
+            json!([line(menu.id("Bruschetta"), 2), line(menu.id("Tiramisu"), 1)]),
+            "instead",
+        ),
+    ] {
+        let (status, refused) = change(
+            &server,
+            &staff,
+            &order,
+            json!({"lines": lines, "reason": what}),
+        )
+        .await;
+        assert_eq!(
+            (status, refused["code"].as_str(), refused["field"].as_str()),
+            (409, Some("completed_order_grows"), Some("lines")),
+            "{what}: {refused}"
+        );
+    }
 
     // The Coca-Cola was missing: its price goes back in cash.
     let (status, changed) = change(
@@ -254,4 +261,64 @@ async fn a_completed_order_of_a_closed_day_says_so_and_stays_as_it_was() {
     assert_eq!(unchanged["status"], "completed");
     assert_eq!(unchanged["corrections"], json!([]));
     assert_eq!(cents(&unchanged["total"]), cents(&order["total"]));
+}
+
+#[tokio::test]
+async fn a_completed_table_order_is_paid_as_the_restaurant_runs_it_so_nothing_is_said_given_back() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let table = make_table(&server, &admin, "12").await;
+    let lines = json!([line(menu.id("Bruschetta"), 2), line(menu.id("Tiramisu"), 1)]);
+    let body = at_table(lines, &table, &key_of(&table));
+    let (status, order) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    // Served: the guest may pay now or when leaving.
+    deliver(&server, &admin, &order).await;
+
+    let (status, changed) = change(
+        &server,
+        &admin,
+        &order,
+        json!({"lines": without_the_cola(&menu), "reason": "Tiramisu war nicht frisch"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{changed}");
+    assert!(
+        cents(&changed["total"]) < cents(&order["total"]),
+        "{changed}"
+    );
+    assert_eq!(
+        cents(&changed["corrections"][0]["refunded"]),
+        0,
+        "{changed}"
+    );
+    assert_eq!(changed["payment_status"], "cash_due", "{changed}");
+    let (status, cancelled) = cancel(&server, &admin, &order, json!({"reason": "ging"})).await;
+    assert_eq!(status, 200, "{cancelled}");
+    assert_eq!(cents(&cancelled["corrections"][1]["refunded"]), 0);
+    assert_eq!(cancelled["payment_status"], "cancelled", "{cancelled}");
+}
+
+#[tokio::test]
+async fn a_completed_cash_order_changed_keeps_no_change_to_hand_out() {
+    let server = lunch_server().await;
+    let admin = server.admin_token().await;
+    let menu = Menu::load(&server).await;
+    let mut body = guest_order(lunch_lines(&menu), "10115");
+    body["cash_given"] = json!(50);
+    let (status, order) = post_with(&server, "/orders/guest", None, &[], &body).await;
+    assert_eq!(status, 201, "{order}");
+    assert_eq!(cents(&order["cash_given"]), 5000, "{order}");
+    deliver(&server, &admin, &order).await;
+    let (status, changed) = change(
+        &server,
+        &admin,
+        &order,
+        json!({"lines": without_the_cola(&menu), "reason": "Cola fehlte"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{changed}");
+    // The change was handed out at the door; what goes back now is the difference.
+    assert!(changed["cash_given"].is_null(), "{changed}");
 }

@@ -16,7 +16,7 @@ use crate::support::printer_sink::{PrinterSink, decode};
 
 const WAIT: Duration = Duration::from_secs(5);
 
-async fn make_table(server: &TestServer, admin: &str, label: &str) -> Value {
+pub async fn make_table(server: &TestServer, admin: &str, label: &str) -> Value {
     let (status, table) = server
         .send(
             "POST",
@@ -30,13 +30,13 @@ async fn make_table(server: &TestServer, admin: &str, label: &str) -> Value {
 }
 
 /// The secret at the end of a table's link.
-fn key_of(table: &Value) -> String {
+pub fn key_of(table: &Value) -> String {
     let link = table["link"].as_str().unwrap();
     link.rsplit('/').next().unwrap().to_string()
 }
 
 /// A guest's cash order of `lines` at `table` with `key`.
-fn at_table(lines: Value, table: &Value, key: &str) -> Value {
+pub fn at_table(lines: Value, table: &Value, key: &str) -> Value {
     json!({
         "order_type": "dine_in", "lines": lines, "payment_method": "cash",
         "shipping_address": { "customer_name": "Gina Gast", "phone": "030 555 1234" },

@@ -216,6 +216,8 @@ error_codes! {
     RefundFailed = "refund_failed";
     /// An order paid online may get cheaper by a change, never dearer.
     PaidTotalRaised = "paid_total_raised" ["paid"];
+    /// A completed order's change may only take items off or lower their quantity.
+    CompletedOrderGrows = "completed_order_grows";
     /// Orders of the day still wait for an answer: the day cannot be closed yet.
     OrdersWaiting = "orders_waiting" ["count"];
     /// The period to export ends before it begins.

@@ -203,6 +203,9 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
     await page.getByTestId('change-lines-open').click();
     const form = await visible(page.getByTestId('change-lines-form'));
     await visible(form.getByText(`Paid in cash (${price(order.total)}): the order may get cheaper; give the customer the difference back in cash.`));
+    // Items only come off a completed order: no more of a dish, no other dish.
+    assert.equal(await form.getByRole('button', { name: 'One more Bruschetta' }).isDisabled(), true);
+    assert.equal(await form.getByTestId('phone-product-search').count(), 0);
     await form.getByRole('button', { name: 'One less Bruschetta' }).click();
     await form.getByLabel('Reason (the customer sees it)').fill('Eine Bruschetta fehlte');
     await page.getByTestId('change-lines-save').click();

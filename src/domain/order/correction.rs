@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::lines::{LineError, PricedLine};
 use super::totals::Totals;
-use super::{Actor, Order, OrderStatus, PaymentMethod, PaymentStatus, VatLine};
+use super::{Actor, Order, OrderStatus, OrderType, PaymentMethod, PaymentStatus, VatLine};
 use crate::domain::error::{ErrorCode, ErrorStatus, PublicError};
 use crate::domain::fiscal::signing::OrderTse;
 use crate::domain::money::format_euros;
@@ -91,6 +91,10 @@ pub enum CorrectionRefusal {
         total = format_euros(*total_cents)
     )]
     PaidTotalRaised { paid_cents: i64, total_cents: i64 },
+    #[error(
+        "lines: order {number} is completed: a change may only take items off or lower their quantity (anything else is a new order)."
+    )]
+    CompletedOrderGrows { number: u32 },
     #[error("lines: {0}")]
     Lines(LineError),
 }
@@ -104,6 +108,7 @@ impl PublicError for CorrectionRefusal {
             CorrectionRefusal::RefundFailed => ErrorCode::RefundFailed,
             CorrectionRefusal::Unchanged => ErrorCode::Invalid,
             CorrectionRefusal::PaidTotalRaised { .. } => ErrorCode::PaidTotalRaised,
+            CorrectionRefusal::CompletedOrderGrows { .. } => ErrorCode::CompletedOrderGrows,
             CorrectionRefusal::Lines(error) => error.code(),
         }
     }
@@ -121,9 +126,9 @@ impl PublicError for CorrectionRefusal {
                 | LineError::BadQuantity
                 | LineError::BadExtraQuantity,
             ) => ErrorStatus::BadRequest,
-            CorrectionRefusal::PaidTotalRaised { .. } | CorrectionRefusal::Lines(_) => {
-                ErrorStatus::Conflict
-            }
+            CorrectionRefusal::PaidTotalRaised { .. }
+            | CorrectionRefusal::CompletedOrderGrows { .. }
+            | CorrectionRefusal::Lines(_) => ErrorStatus::Conflict,
             CorrectionRefusal::RefundFailed => ErrorStatus::Unavailable,
         }
     }
@@ -133,6 +138,7 @@ impl PublicError for CorrectionRefusal {
             CorrectionRefusal::BadReason => Some("reason"),
             CorrectionRefusal::Unchanged
             | CorrectionRefusal::PaidTotalRaised { .. }
+            | CorrectionRefusal::CompletedOrderGrows { .. }
             | CorrectionRefusal::Lines(_) => Some("lines"),
             _ => None,
         }
@@ -169,12 +175,16 @@ pub fn correction_reason(reason: &str) -> Result<String, CorrectionRefusal> {
 }
 
 /// What the customer paid and has not been given back, the amount a correction may
-/// return: an online payment PayPal captured, or the cash of a completed cash order
-/// (paid at the door or the counter).
+/// return: an online payment PayPal captured, or the cash of a completed delivery or
+/// pickup (paid at the door or the counter). A table's guest pays when the food comes
+/// or when leaving, as the restaurant runs it: a completed table order may be unpaid
+/// still, so nothing is recorded as given back for it.
 pub fn refundable_cents(order: &Order) -> i64 {
     match (order.payment.method, order.payment.status) {
         (PaymentMethod::Online, PaymentStatus::Paid) => order.totals.total_cents,
-        (PaymentMethod::Cash, PaymentStatus::CashDue) if order.status == OrderStatus::Completed => {
+        (PaymentMethod::Cash, PaymentStatus::CashDue)
+            if order.status == OrderStatus::Completed && order.order_type != OrderType::DineIn =>
+        {
             order.totals.total_cents
         }
         _ => 0,

@@ -27,6 +27,17 @@ fn key_of(line: &PricedLine) -> String {
     line.cart_line().key()
 }
 
+/// Whether `after` only takes off: each of its lines is one of `before`, at most as
+/// many.
+fn only_less(before: &[PricedLine], after: &[PricedLine]) -> bool {
+    after.iter().all(|line| {
+        let key = key_of(line);
+        before
+            .iter()
+            .any(|sold| key_of(sold) == key && line.quantity <= sold.quantity)
+    })
+}
+
 fn request_key(request: &LineRequest) -> String {
     CartLine {
         product_id: request.product_id,
@@ -163,9 +174,9 @@ pub fn receipt_with(order: &Order, lines: Vec<PricedLine>) -> ReceiptState {
 
 impl Order {
     /// Checks a change to `after` before anything happens: the order can be corrected,
-    /// the reason is given, the lines differ, and a paid order does not get dearer
-    /// (PayPal can give back, not take more; a completed order's customer has paid and
-    /// gone).
+    /// the reason is given, the lines differ, a completed order only loses items (its
+    /// food has left the kitchen), and a paid order does not get dearer (PayPal can give
+    /// back, not take more; a completed order's customer has paid and gone).
     pub fn check_change(
         &self,
         after: &ReceiptState,
@@ -175,6 +186,12 @@ impl Order {
         let reason = correction_reason(reason)?;
         if after.lines == self.lines {
             return Err(CorrectionRefusal::Unchanged);
+        }
+        // The food has left the kitchen: more of a dish, or another one, is a new order.
+        if self.status == OrderStatus::Completed && !only_less(&self.lines, &after.lines) {
+            return Err(CorrectionRefusal::CompletedOrderGrows {
+                number: self.number,
+            });
         }
         if (self.payment.method == PaymentMethod::Online || self.status == OrderStatus::Completed)
             && after.totals.total_cents > self.totals.total_cents
@@ -224,9 +241,12 @@ impl Order {
         if refund_id.is_some() {
             self.payment.refund_id = refund_id;
         }
-        if self
-            .cash_given_cents
-            .is_some_and(|given| given < self.totals.total_cents)
+        // The change for the customer's note was handed out with a completed order;
+        // what goes back now is the difference.
+        if self.status == OrderStatus::Completed
+            || self
+                .cash_given_cents
+                .is_some_and(|given| given < self.totals.total_cents)
         {
             self.cash_given_cents = None;
         }
@@ -402,14 +422,24 @@ mod tests {
                 total_cents: dearer.totals.total_cents
             })
         );
-        // A completed cash order was paid at the door: cheaper only.
+        // A completed order's food has left the kitchen: items only come off.
         order.payment.method = PaymentMethod::Cash;
         order.payment.status = PaymentStatus::CashDue;
         order.status = OrderStatus::Completed;
         assert!(matches!(
             order.check_change(&dearer, "x"),
-            Err(CorrectionRefusal::PaidTotalRaised { .. })
+            Err(CorrectionRefusal::CompletedOrderGrows { .. })
         ));
+        let mut instead = order.lines.clone();
+        instead[1] = line(3, 150, 1, 1900);
+        let cheaper_instead = receipt_with(&order, instead);
+        assert!(cheaper_instead.totals.total_cents < order.totals.total_cents);
+        assert!(matches!(
+            order.check_change(&cheaper_instead, "x"),
+            Err(CorrectionRefusal::CompletedOrderGrows { .. })
+        ));
+        let less = receipt_with(&order, order.lines[..1].to_vec());
+        assert!(order.check_change(&less, "x").is_ok());
         order.status = OrderStatus::Cancelled;
         assert!(matches!(
             order.check_change(&dearer, "x"),

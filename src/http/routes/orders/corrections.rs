@@ -40,17 +40,17 @@ pub struct ChangeLinesBody {
 #[OpenApi]
 impl OrderCorrectionsApi {
     /// Change an accepted or completed order's lines (remove or replace a dish that ran
-    /// out, change a quantity, a complaint), with a reason. Totals, discount and VAT are
-    /// recomputed by the order's rules (its discount rate and delivery fee); an order
-    /// paid through PayPal gets the difference refunded first (503 `refund_failed`:
-    /// nothing changed), a completed cash order gets it back in cash (`refunded`), and
-    /// neither may get dearer (409 `paid_total_raised`). The kitchen ticket prints again
-    /// (not for a completed order) marked
-    /// "GEÄNDERT", the customer's status page and mail say so, and with the cloud TSE
-    /// the Storno of the old receipt and the new receipt are signed. 400 `invalid`
-    /// (`lines`) when nothing changes; a new line the menu cannot sell is refused like
-    /// in the checkout (409 `sold_out`, …); 409 `invalid_transition` and `day_closed`
-    /// as for a cancellation.
+    /// out, change a quantity; a complaint after completion only takes items off: 409
+    /// `completed_order_grows`), with a reason. Totals, discount and VAT are recomputed
+    /// by the order's rules (its discount rate and delivery fee); an order paid through
+    /// PayPal gets the difference refunded first (503 `refund_failed`: nothing changed),
+    /// a completed cash delivery or pickup gets it back in cash (`refunded`), and a paid
+    /// order may not get dearer (409 `paid_total_raised`). The kitchen ticket prints
+    /// again (not for a completed order) marked "GEÄNDERT", the customer's status page
+    /// and mail say so, and with the cloud TSE the Storno of the old receipt and the new
+    /// receipt are signed. 400 `invalid` (`lines`) when nothing changes; a new line the
+    /// menu cannot sell is refused like in the checkout (409 `sold_out`, …); 409
+    /// `invalid_transition` and `day_closed` as for a cancellation.
     #[oai(path = "/admin/orders/:id/lines", method = "put")]
     async fn change_lines(
         &self,
@@ -72,10 +72,10 @@ impl OrderCorrectionsApi {
     /// Cancel an accepted order, also a completed one (a complaint), with a reason. An
     /// order paid through PayPal is refunded in full first: when PayPal does not refund,
     /// nothing changes (503 `refund_failed`). A cash order owes nothing any more; a
-    /// completed one gets its cash back from the till (`refunded`). The kitchen ticket
-    /// (not for a completed order) and the receipt print again marked "STORNIERT", the
-    /// customer's status page and mail say so, and with the cloud TSE a Storno receipt
-    /// is signed. 409 `invalid_transition` for an order waiting, rejected or cancelled;
+    /// completed delivery or pickup gets its cash back from the till (`refunded`). The
+    /// kitchen ticket (not for a completed order) and the receipt print again marked
+    /// "STORNIERT", the customer's status page and mail say so, and with the cloud TSE a
+    /// Storno receipt is signed. 409 `invalid_transition` for an order waiting, rejected or cancelled;
     /// 409 `day_closed` once its business day has its daily closing.
     #[oai(path = "/admin/orders/:id/cancel", method = "post")]
     async fn cancel(

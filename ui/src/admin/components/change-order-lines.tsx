@@ -22,6 +22,8 @@ interface EditRow {
   request: Omit<OrderRequestLine, 'quantity'>;
   /** Added now (priced from the menu by the server), not one the order had. */
   added: boolean;
+  /** How many the order had (0 for one added now). */
+  sold: number;
 }
 
 function rowsOf(order: AdminOrder): EditRow[] {
@@ -37,6 +39,7 @@ function rowsOf(order: AdminOrder): EditRow[] {
       quantity: line.quantity,
       request: { product_id: line.product_id, variant_id: line.variant_id, extras },
       added: false,
+      sold: line.quantity,
     };
   });
 }
@@ -85,6 +88,9 @@ function LinesEditor({
 }) {
   const { t, i18n } = useAdminTranslation();
   const { storeId } = getRuntimeConfig();
+  // A completed order's food has left the kitchen: items only come off (the server
+  // refuses anything else).
+  const onlyLess = order.status === 'completed';
   const products = useAsync(() => getProducts(storeId), `change-products-${storeId}`);
   const [rows, setRows] = useState<EditRow[]>(() => rowsOf(order));
   const [reason, setReason] = useState('');
@@ -148,7 +154,7 @@ function LinesEditor({
                 type="button"
                 className="button button--small button--ghost"
                 aria-label={t('phone_order.more', { name: row.name })}
-                disabled={row.quantity >= MAX_LINE_QUANTITY}
+                disabled={row.quantity >= (onlyLess ? row.sold : MAX_LINE_QUANTITY)}
                 onClick={() => setQuantity(row.key, row.quantity + 1)}
               >
                 +
@@ -165,7 +171,7 @@ function LinesEditor({
           </li>
         ))}
       </ul>
-      {products.status === 'success' ? (
+      {onlyLess ? null : products.status === 'success' ? (
         <PhoneOrderProducts
           products={products.data}
           onAdd={(product, selection) => {
@@ -175,7 +181,7 @@ function LinesEditor({
             setRows((current) =>
               current.some((row) => row.key === item.uniqueKey)
                 ? current.map((row) => (row.key === item.uniqueKey ? { ...row, quantity: Math.min(MAX_LINE_QUANTITY, row.quantity + 1) } : row))
-                : [...current, { key: item.uniqueKey, name: item.displayName, quantity: 1, request, added: true }],
+                : [...current, { key: item.uniqueKey, name: item.displayName, quantity: 1, request, added: true, sold: 0 }],
             );
           }}
         />

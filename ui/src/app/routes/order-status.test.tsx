@@ -338,6 +338,11 @@ describe('order status page', () => {
     expect(screen.getByTestId('order-correction-changed')).not.toHaveTextContent('PayPal');
   });
 
+  it('a completed table order paid in cash is not taken as paid: the guest may pay when leaving', async () => {
+    renderStatus({ body: demoOrder({ status: 'completed', order_type: 'dine_in', payment_method: 'cash', payment_status: 'cash_due' }) });
+    expect(await screen.findByTestId('order-payment')).toHaveTextContent('Barzahlung – bei Übergabe zu zahlen');
+  });
+
   it('says when a refund did not go through', async () => {
     renderStatus({
       body: demoOrder({ status: 'rejected', rejection_reason: 'Zu viel los', payment_status: 'refund_failed' }),

@@ -126,8 +126,10 @@ function Destination({ order }: { order: Order }) {
 function paymentState(order: Order): string {
   if (order.payment_status === 'cancelled') return 'cash_void';
   if (order.payment_status !== 'cash_due') return order.payment_status;
-  // Cash: nothing for a rejected order, paid once handed over.
-  return order.status === 'rejected' ? 'cash_void' : order.status === 'completed' ? 'paid' : 'cash_due';
+  // Cash: nothing for a rejected order, paid once handed over (a table pays as the
+  // restaurant runs it: when the food comes or when leaving).
+  if (order.status === 'rejected') return 'cash_void';
+  return order.status === 'completed' && order.order_type !== 'dine_in' ? 'paid' : 'cash_due';
 }
 
 function Payment({ order }: { order: Order }) {
