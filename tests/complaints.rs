@@ -38,9 +38,18 @@ async fn a_completed_cash_order_is_corrected_and_the_till_gives_the_cash_back() 
     let menu = Menu::load(&server).await;
     let sink = PrinterSink::start().await;
     kitchen_printer(&server, &admin, &sink).await;
+    // The counter's printer prints the customer's receipts.
+    let counter = PrinterSink::start().await;
+    let body =
+        json!({ "name": "Theke", "host": "127.0.0.1", "port": counter.port, "prints": "receipt" });
+    let (status, printer) = server
+        .send("POST", "/admin/printers", Some(&admin), Some(body))
+        .await;
+    assert_eq!(status, 201, "{printer}");
     let order = place_cash(&server).await;
     deliver(&server, &admin, &order).await;
     sink.wait_for(1, Duration::from_secs(5)).await;
+    counter.wait_for(1, Duration::from_secs(5)).await;
     let seen = admin_order(&server, &admin, &order).await;
     assert_eq!(seen["status"], "completed");
     assert_eq!(seen["day_closed"], false, "{seen}");
@@ -87,6 +96,18 @@ async fn a_completed_cash_order_is_corrected_and_the_till_gives_the_cash_back() 
     assert_eq!(cents(&correction["refunded"]), difference, "{correction}");
     let (day, _) = day_history(&server, &admin, None).await;
     assert_eq!(cents(&day["revenue"]), cents(&changed["total"]), "{day}");
+    // The counter's receipt of the change says what to give back.
+    let receipts = counter.wait_for(2, Duration::from_secs(5)).await;
+    let receipt = decode(receipts.last().unwrap()).text;
+    assert!(
+        receipt.starts_with("*** GEÄNDERT ***\nGrund: Cola fehlte\nBar zurückgeben"),
+        "{receipt}"
+    );
+    let back = format!("{},{:02} €", difference / 100, difference % 100);
+    assert!(
+        receipt.lines().nth(2).unwrap().ends_with(&back),
+        "{receipt}"
+    );
 
     // Then the whole order after all: the rest goes back too.
     let (status, cancelled) = cancel(

@@ -43,6 +43,10 @@ pub struct Texts {
     pub change: &'static str,
     /// Fiscal mode "own POS": the cash of this order is to be booked in the till.
     pub book_in_till: &'static str,
+    /// A correction of a completed cash order: the cash the till gives back.
+    pub cash_back: &'static str,
+    /// Fiscal mode "own POS": the refund is booked in the restaurant's till.
+    pub book_refund_in_till: &'static str,
     /// Above a ticket printed again from the order's page: the kitchen must not cook
     /// it twice.
     pub reprint: &'static str,
@@ -111,6 +115,8 @@ const DE: Texts = Texts {
     pays_with: "Zahlt mit",
     change: "Wechselgeld",
     book_in_till: "In der Kasse buchen (Vorbestellung)",
+    cash_back: "Bar zurückgeben",
+    book_refund_in_till: "Rückgabe in der Kasse buchen",
     reprint: "NACHDRUCK",
     cancelled: "STORNIERT",
     changed: "GEÄNDERT",
@@ -170,6 +176,8 @@ const EN: Texts = Texts {
     pays_with: "Pays with",
     change: "Change",
     book_in_till: "Book in the till (pre-order)",
+    cash_back: "Give back in cash",
+    book_refund_in_till: "Book the refund in the till",
     reprint: "REPRINT",
     cancelled: "CANCELLED",
     changed: "CHANGED",

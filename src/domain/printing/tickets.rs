@@ -361,6 +361,15 @@ pub fn order_document(
             && let Some(correction) = order.last_correction()
         {
             doc.text(&format!("{}: {}", texts.reason, correction.reason));
+            // A completed cash order: the till gives the difference back.
+            if order.payment.method == PaymentMethod::Cash && correction.refunded_cents > 0 {
+                doc.bold(true);
+                doc.row(texts.cash_back, &format_euros(correction.refunded_cents));
+                doc.plain();
+                if order.fiscal_mode == Some(FiscalMode::Pos) {
+                    doc.text(texts.book_refund_in_till);
+                }
+            }
         }
     }
     match kind {
@@ -406,7 +415,7 @@ pub fn test_page(printer: &Printer, shop: &Shop, now: DateTime<Utc>) -> Vec<u8> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::order::Actor;
+    use crate::domain::order::{Actor, OrderStatus};
     use crate::domain::printing::escpos::{ESC, GS};
     use crate::domain::printing::test_order::sample_order;
 
@@ -603,6 +612,43 @@ mod tests {
             "{changed}"
         );
         assert!(!plain.contains("STORNIERT"), "{plain}");
+    }
+
+    #[test]
+    fn a_completed_cash_order_corrected_says_the_cash_to_give_back() {
+        let mut order = accepted();
+        order.status = OrderStatus::Completed;
+        let paid = order.totals.total_cents;
+        order
+            .cancel("Pizza kalt", order.created_at, &Actor::Automatic, None)
+            .unwrap();
+        let document = |order: &Order, lang| {
+            text_of(&order_document(
+                TicketKind::Receipt,
+                order,
+                &shop(lang),
+                42,
+                Some(TicketBanner::Cancelled),
+            ))
+        };
+        let text = document(&order, Lang::De);
+        let back = format!("Bar zurückgeben{:>27}", format_euros(paid));
+        assert!(
+            text.starts_with(&format!("*** STORNIERT ***\nGrund: Pizza kalt\n{back}\n")),
+            "{text}"
+        );
+        assert!(!text.contains("Rückgabe in der Kasse buchen"), "{text}");
+        order.fiscal_mode = Some(FiscalMode::Pos);
+        let text = document(&order, Lang::En);
+        assert!(text.contains("Give back in cash"), "{text}");
+        assert!(text.contains("Book the refund in the till"), "{text}");
+
+        // A correction before the handover gives nothing back.
+        let mut on_its_way = accepted();
+        on_its_way
+            .cancel("Fahrer krank", order.created_at, &Actor::Automatic, None)
+            .unwrap();
+        assert!(!document(&on_its_way, Lang::De).contains("Bar zurückgeben"));
     }
 
     #[test]
