@@ -80,6 +80,15 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
     await asOwner(`/admin/orders/${order.id}/status`, { status: 'completed' });
   }
 
+  /** The customer's status page of `order`, on a wide screen. */
+  async function customerPage(order) {
+    const customer = await context.newPage();
+    customer.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await customer.setViewportSize(DESKTOP);
+    await customer.goto(url(`orders/${order.token}`));
+    return customer;
+  }
+
   /** Luca's page of `order`, signed in, on a wide screen. */
   async function orderPage(order) {
     const page = await context.newPage();
@@ -111,18 +120,10 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
     const order = await placeGuestOrder(baseUrl, { name: 'Clara Customer', line1: 'Torstraße 5', phone: '030 555 1234' });
     await accept(order);
 
-    const customer = await context.newPage();
-    customer.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await customer.setViewportSize(DESKTOP);
-    await customer.goto(url(`orders/${order.token}`));
+    const customer = await customerPage(order);
     await visible(customer.getByTestId('order-status').filter({ hasText: 'Accepted' }));
 
-    const page = await context.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await page.setViewportSize(DESKTOP);
-    await logInAsStaff(page);
-    await page.goto(url(`admin/orders/${order.id}`));
-    await visible(page.getByRole('heading', { level: 1, name: `Order #${order.number}` }));
+    const page = await orderPage(order);
 
     await page.getByTestId('cancel-order-open').click();
     const form = await visible(page.getByTestId('cancel-order-form'));
@@ -156,12 +157,7 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
   test('staff change an accepted order\'s items and the total follows', async () => {
     const order = await placeGuestOrder(baseUrl, { name: 'Bert Besteller', line1: 'Torstraße 5', phone: '030 555 9876' });
     await accept(order);
-    const page = await context.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await page.setViewportSize(DESKTOP);
-    await logInAsStaff(page);
-    await page.goto(url(`admin/orders/${order.id}`));
-    await visible(page.getByRole('heading', { level: 1, name: `Order #${order.number}` }));
+    const page = await orderPage(order);
 
     await page.getByTestId('change-lines-open').click();
     const form = await visible(page.getByTestId('change-lines-form'));
@@ -186,13 +182,11 @@ describe('cancelling an accepted order', { timeout: 180_000 }, () => {
     assert.match(shown, new RegExp(stored.total.toFixed(2).replace('.', ',')));
     await page.close();
   });
+
   test('after a complaint a completed cash order gives back in cash what is taken off, and the customer reads it on their page', async () => {
     const order = await placeGuestOrder(baseUrl, { name: 'Rita Reklamation', line1: 'Torstraße 5', phone: '030 555 4321' });
     await complete(order);
-    const customer = await context.newPage();
-    customer.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await customer.setViewportSize(DESKTOP);
-    await customer.goto(url(`orders/${order.token}`));
+    const customer = await customerPage(order);
     await visible(customer.getByTestId('order-status').filter({ hasText: 'Completed' }));
     await visible(customer.getByTestId('order-payment').filter({ hasText: 'Cash – paid' }));
 
