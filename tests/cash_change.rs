@@ -121,6 +121,6 @@ async fn a_caller_says_what_they_pay_with_on_the_phone() {
 }
 
 /// Cents as the server writes euros in sentences: "12,40 €".
-fn euro_text(cents: i64) -> String {
+pub fn euro_text(cents: i64) -> String {
     format!("{},{:02} €", cents / 100, cents % 100)
 }

@@ -9,9 +9,11 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use crate::cash_change::euro_text;
 use crate::dine_in::{at_table, key_of, make_table};
 use crate::dsfinvk_export::place_cash;
 use crate::order_corrections::{admin_order, cancel, change, euro_text_signed, kitchen_printer};
+use crate::printing::add_printer;
 use crate::support::TestServer;
 use crate::support::ordering::*;
 use crate::support::paypal_checkout::{PaypalShop, approved, place};
@@ -42,10 +44,7 @@ async fn a_completed_cash_order_is_corrected_and_the_till_gives_the_cash_back() 
     let counter = PrinterSink::start().await;
     let body =
         json!({ "name": "Theke", "host": "127.0.0.1", "port": counter.port, "prints": "receipt" });
-    let (status, printer) = server
-        .send("POST", "/admin/printers", Some(&admin), Some(body))
-        .await;
-    assert_eq!(status, 201, "{printer}");
+    add_printer(&server, &admin, body).await;
     let order = place_cash(&server).await;
     deliver(&server, &admin, &order).await;
     sink.wait_for(1, Duration::from_secs(5)).await;
@@ -103,9 +102,12 @@ async fn a_completed_cash_order_is_corrected_and_the_till_gives_the_cash_back() 
         receipt.starts_with("*** GEÄNDERT ***\nGrund: Cola fehlte\nBar zurückgeben"),
         "{receipt}"
     );
-    let back = format!("{},{:02} €", difference / 100, difference % 100);
     assert!(
-        receipt.lines().nth(2).unwrap().ends_with(&back),
+        receipt
+            .lines()
+            .nth(2)
+            .unwrap()
+            .ends_with(&euro_text(difference)),
         "{receipt}"
     );
 

@@ -18,7 +18,7 @@ const WAIT: Duration = Duration::from_secs(5);
 /// not happen on its own.
 const QUIET: Duration = Duration::from_millis(1500);
 
-async fn add_printer(server: &TestServer, admin: &str, body: Value) -> Value {
+pub async fn add_printer(server: &TestServer, admin: &str, body: Value) -> Value {
     let (status, printer) = server
         .send("POST", "/admin/printers", Some(admin), Some(body))
         .await;
