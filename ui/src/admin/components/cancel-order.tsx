@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { formatPrice } from '../../lib/format-price';
+import { paidInCash } from '../../lib/paid-in-cash';
 import { cancelOrder } from '../api/orders-admin-api';
-import { correctable, paidInCash, type CorrectionProps } from '../lib/corrections';
+import { correctable, type CorrectionProps } from '../lib/corrections';
 import { errorsFromApi } from '../lib/errors';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { FormMessage, TextInput } from './fields';

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { buildCartItem, cartItemKey, MAX_LINE_QUANTITY } from '../../lib/cart-lines';
 import { formatPrice } from '../../lib/format-price';
+import { paidInCash } from '../../lib/paid-in-cash';
 import { getProducts } from '../../lib/menu-api';
 import type { AdminOrder, OrderRequestLine } from '../../lib/order-types';
 import { requestLine } from '../../lib/orders-api';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useAsync } from '../../lib/use-async';
 import { changeOrderLines } from '../api/orders-admin-api';
-import { correctable, paidInCash, type CorrectionProps } from '../lib/corrections';
+import { correctable, type CorrectionProps } from '../lib/corrections';
 import { errorsFromApi } from '../lib/errors';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { FormMessage, TextInput } from './fields';

@@ -4,7 +4,7 @@ import { cashGivenFigures } from '../../lib/cash-given';
 import { driverNotes } from '../../lib/driver-notes';
 import { ERRORS_NAMESPACE } from '../../lib/i18n';
 import type { AdminOrder, OrderActor } from '../../lib/order-types';
-import { paidInCash } from '../lib/corrections';
+import { paidInCash } from '../../lib/paid-in-cash';
 import { mailtoHref } from '../lib/inbox';
 import { refundErrorText } from '../lib/payments';
 import { formatDateTime, formatDay, formatPreorder, formatTime, withErasureMarker } from '../lib/order-format';

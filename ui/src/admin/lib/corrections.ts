@@ -19,13 +19,3 @@ export interface CorrectionProps {
 export function correctable(order: Pick<AdminOrder, 'status'>, dayClosed: boolean): boolean {
   return !dayClosed && CORRECTABLE.has(order.status);
 }
-
-/**
- * Whether `order` was paid in cash already: a completed delivery or pickup paid in cash
- * (at the door or the counter). What a correction takes off then goes back from the
- * till. A table's guest may pay when leaving, so a completed table order is not taken
- * as paid (the server's `refundable_cents` has the same rule).
- */
-export function paidInCash(order: Pick<AdminOrder, 'status' | 'order_type' | 'payment_method' | 'payment_status'>): boolean {
-  return order.payment_method === 'cash' && order.status === 'completed' && order.order_type !== 'dine_in' && order.payment_status === 'cash_due';
-}

@@ -5,6 +5,7 @@ import { driverNotes } from '../../../lib/driver-notes';
 import { formatPrice } from '../../../lib/format-price';
 import { toCents } from '../../../lib/money';
 import { OPEN_STATUSES, type Order, type OrderLine } from '../../../lib/order-types';
+import { paidInCash } from '../../../lib/paid-in-cash';
 import { useStore } from '../../../lib/store-context';
 import { ReorderButton, type Reorder } from './reorder-button';
 
@@ -125,11 +126,8 @@ function Destination({ order }: { order: Order }) {
 /** The payment's state as the customer should read it: a rejected cash order is not to be paid. */
 function paymentState(order: Order): string {
   if (order.payment_status === 'cancelled') return 'cash_void';
-  if (order.payment_status !== 'cash_due') return order.payment_status;
-  // Cash: nothing for a rejected order, paid once handed over (a table pays as the
-  // restaurant runs it: when the food comes or when leaving).
-  if (order.status === 'rejected') return 'cash_void';
-  return order.status === 'completed' && order.order_type !== 'dine_in' ? 'paid' : 'cash_due';
+  if (paidInCash(order)) return 'paid';
+  return order.status === 'rejected' && order.payment_status === 'cash_due' ? 'cash_void' : order.payment_status;
 }
 
 function Payment({ order }: { order: Order }) {
